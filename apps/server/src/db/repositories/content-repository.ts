@@ -1,0 +1,513 @@
+/**
+ * Reads and writes of a development's content (zones, elements, sub-elements, sub-groups, content
+ * models). All SQL lives here, written with Kysely so one implementation serves SQLite and
+ * PostgreSQL. Rows are mapped to the wire entities of the contract package.
+ *
+ * Batches ("from order N, Q items", spec §4) select the half-open range of orders [N, N + Q): the
+ * kiosk advances N by Q until a batch comes back empty, so orders are kept contiguous from 1.
+ */
+import type {
+  ContentModel,
+  Element,
+  ItemType,
+  PopulatedSubgroup,
+  Snapshot,
+  Subelement,
+  Subgroup,
+  Zone,
+  ZoneType,
+} from '@plant-kiosk/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ElementRow, SubelementRow, SubgroupRow, ZoneRow } from '../schema.js';
+
+export interface Batch {
+  order?: number;
+  quantity?: number;
+}
+
+/** An item together with the development that owns it, so callers can enforce access. */
+export interface Owned<T> {
+  devid: number;
+  item: T;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const toZone = (row: ZoneRow): Zone => ({
+  zoneid: row.zoneid,
+  zonename: row.zonename,
+  devid: row.devid,
+  type: row.type as ZoneType,
+  checkList: Boolean(row.checklist),
+});
+
+const toElement = (row: ElementRow): Element => ({
+  elementid: row.elementid,
+  zoneid: row.zoneid,
+  order: row.order,
+  value: row.value,
+  type: row.type as ItemType,
+  addingdate: row.addingdate,
+});
+
+const toSubelement = (row: SubelementRow): Subelement => ({
+  subelementid: row.subelementid,
+  elementid: row.elementid,
+  order: row.order,
+  value: row.value,
+  type: row.type as ItemType,
+  subgroupinfo:
+    row.subgroupid !== null && row.fieldlabel !== null
+      ? { subgroupid: row.subgroupid, fieldlabel: row.fieldlabel }
+      : null,
+});
+
+const toSubgroup = (row: SubgroupRow, label: string): Subgroup => ({
+  subgroupid: row.subgroupid,
+  elementid: row.elementid,
+  modelid: row.modelid,
+  label,
+  order: row.order,
+  addingdate: row.addingdate,
+  expirationdate: row.expirationdate,
+});
+
+function applyBatch<Q extends { where: (...args: never[]) => Q }>(query: Q, batch: Batch): Q {
+  // Typed loosely on purpose: Kysely's builders are generic over the table, and this helper is
+  // only ever given builders whose table has an `order` column.
+  let q = query as unknown as {
+    where(column: string, op: string, value: number): typeof q;
+  };
+  if (batch.order !== undefined) {
+    q = q.where('order', '>=', batch.order);
+    if (batch.quantity !== undefined) q = q.where('order', '<', batch.order + batch.quantity);
+  }
+  return q as unknown as Q;
+}
+
+export class ContentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  // ---------- developments ----------
+
+  async findDevelopmentByName(devname: string) {
+    return this.db
+      .selectFrom('developments')
+      .selectAll()
+      .where('devname', '=', devname)
+      .executeTakeFirst();
+  }
+
+  async findDevelopment(devid: number) {
+    return this.db
+      .selectFrom('developments')
+      .selectAll()
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+  }
+
+  async listDevelopments() {
+    return this.db.selectFrom('developments').selectAll().orderBy('devid').execute();
+  }
+
+  async createDevelopment(devname: string, now: Date = new Date()) {
+    const row = await this.db
+      .insertInto('developments')
+      .values({ devname, created_at: now.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  /** Marks the development's content as changed; returns the new version. */
+  async bumpContentVersion(devid: number, db: Db = this.db): Promise<number> {
+    const row = await db
+      .updateTable('developments')
+      .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+      .where('devid', '=', devid)
+      .returning('content_version')
+      .executeTakeFirst();
+    return row?.content_version ?? 0;
+  }
+
+  // ---------- content models ----------
+
+  async listContentModels(): Promise<ContentModel[]> {
+    const rows = await this.db
+      .selectFrom('content_models')
+      .selectAll()
+      .orderBy('modelid')
+      .execute();
+    return rows.map((row) => ({
+      modelid: row.modelid,
+      label: row.label,
+      fields: JSON.parse(row.fields) as string[],
+    }));
+  }
+
+  async findContentModel(label: string): Promise<ContentModel | undefined> {
+    const row = await this.db
+      .selectFrom('content_models')
+      .selectAll()
+      .where('label', '=', label)
+      .executeTakeFirst();
+    return (
+      row && { modelid: row.modelid, label: row.label, fields: JSON.parse(row.fields) as string[] }
+    );
+  }
+
+  /** Creates the model, or updates its fields when it exists. */
+  async upsertContentModel(label: string, fields: readonly string[]): Promise<ContentModel> {
+    const existing = await this.findContentModel(label);
+    if (existing) {
+      await this.db
+        .updateTable('content_models')
+        .set({ fields: JSON.stringify(fields) })
+        .where('modelid', '=', existing.modelid)
+        .execute();
+      return { ...existing, fields: [...fields] };
+    }
+    const row = await this.db
+      .insertInto('content_models')
+      .values({ label, fields: JSON.stringify(fields) })
+      .returning('modelid')
+      .executeTakeFirstOrThrow();
+    return { modelid: row.modelid, label, fields: [...fields] };
+  }
+
+  // ---------- zones ----------
+
+  async listZones(devid: number): Promise<Zone[]> {
+    const rows = await this.db
+      .selectFrom('zones')
+      .selectAll()
+      .where('devid', '=', devid)
+      .orderBy('zoneid')
+      .execute();
+    return rows.map(toZone);
+  }
+
+  async findZoneByName(devid: number, zonename: string): Promise<Zone | undefined> {
+    const row = await this.db
+      .selectFrom('zones')
+      .selectAll()
+      .where('devid', '=', devid)
+      .where('zonename', '=', zonename)
+      .executeTakeFirst();
+    return row && toZone(row);
+  }
+
+  async findZone(zoneid: number): Promise<Zone | undefined> {
+    const row = await this.db
+      .selectFrom('zones')
+      .selectAll()
+      .where('zoneid', '=', zoneid)
+      .executeTakeFirst();
+    return row && toZone(row);
+  }
+
+  async createZone(
+    input: { devid: number; zonename: string; type: ZoneType; checkList?: boolean },
+    db: Db = this.db,
+  ): Promise<Zone> {
+    const row = await db
+      .insertInto('zones')
+      .values({
+        devid: input.devid,
+        zonename: input.zonename,
+        type: input.type,
+        checklist: input.checkList ? 1 : 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toZone(row);
+  }
+
+  // ---------- elements ----------
+
+  async listElements(zoneid: number, batch: Batch = {}): Promise<Element[]> {
+    let query = this.db.selectFrom('elements').selectAll().where('zoneid', '=', zoneid);
+    query = applyBatch(query, batch);
+    query = query.orderBy('order').orderBy('elementid');
+    if (batch.order === undefined && batch.quantity !== undefined)
+      query = query.limit(batch.quantity);
+    return (await query.execute()).map(toElement);
+  }
+
+  async findElement(elementid: number): Promise<Owned<Element> | undefined> {
+    const row = await this.db
+      .selectFrom('elements')
+      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+      .selectAll('elements')
+      .select('zones.devid')
+      .where('elements.elementid', '=', elementid)
+      .executeTakeFirst();
+    return row && { devid: row.devid, item: toElement(row) };
+  }
+
+  async createElement(
+    input: { zoneid: number; order: number; value: string; type: ItemType; addingdate?: string },
+    db: Db = this.db,
+  ): Promise<Element> {
+    const row = await db
+      .insertInto('elements')
+      .values({
+        zoneid: input.zoneid,
+        order: input.order,
+        value: input.value,
+        type: input.type,
+        addingdate: input.addingdate ?? new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toElement(row);
+  }
+
+  /** Changes an element's value (used by the publish CLI's demo and, later, the back-office). */
+  async updateElementValue(elementid: number, value: string, db: Db = this.db): Promise<void> {
+    await db
+      .updateTable('elements')
+      .set((eb) => ({ value, version: eb('version', '+', 1) }))
+      .where('elementid', '=', elementid)
+      .execute();
+  }
+
+  // ---------- sub-elements ----------
+
+  async listSubelements(elementid: number, batch: Batch = {}): Promise<Subelement[]> {
+    let query = this.db.selectFrom('subelements').selectAll().where('elementid', '=', elementid);
+    query = applyBatch(query, batch);
+    query = query.orderBy('order').orderBy('subelementid');
+    if (batch.order === undefined && batch.quantity !== undefined)
+      query = query.limit(batch.quantity);
+    return (await query.execute()).map(toSubelement);
+  }
+
+  async createSubelement(
+    input: {
+      elementid: number;
+      order: number;
+      value: string;
+      type: ItemType;
+      subgroupid?: number | null;
+      fieldlabel?: string | null;
+    },
+    db: Db = this.db,
+  ): Promise<Subelement> {
+    const row = await db
+      .insertInto('subelements')
+      .values({
+        elementid: input.elementid,
+        order: input.order,
+        value: input.value,
+        type: input.type,
+        subgroupid: input.subgroupid ?? null,
+        fieldlabel: input.fieldlabel ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toSubelement(row);
+  }
+
+  // ---------- sub-groups ----------
+
+  private liveSubgroups(now: Date, db: Db = this.db) {
+    return db
+      .selectFrom('subgroups')
+      .innerJoin('content_models', 'content_models.modelid', 'subgroups.modelid')
+      .selectAll('subgroups')
+      .select('content_models.label')
+      .where((eb) =>
+        eb.or([
+          eb('subgroups.expirationdate', 'is', null),
+          eb('subgroups.expirationdate', '>', now.toISOString()),
+        ]),
+      );
+  }
+
+  async listSubgroups(elementid: number, now: Date = new Date()): Promise<Subgroup[]> {
+    const rows = await this.liveSubgroups(now)
+      .where('subgroups.elementid', '=', elementid)
+      .orderBy('subgroups.order')
+      .execute();
+    return rows.map((row) => toSubgroup(row, row.label));
+  }
+
+  /** A live (not expired) sub-group with the development that owns it. */
+  async findSubgroup(
+    subgroupid: number,
+    now: Date = new Date(),
+  ): Promise<Owned<Subgroup> | undefined> {
+    const row = await this.liveSubgroups(now)
+      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
+      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+      .select('zones.devid')
+      .where('subgroups.subgroupid', '=', subgroupid)
+      .executeTakeFirst();
+    return row && { devid: row.devid, item: toSubgroup(row, row.label) };
+  }
+
+  async createSubgroup(
+    input: {
+      elementid: number;
+      modelid: number;
+      order: number;
+      addingdate?: string;
+      expirationdate?: string | null;
+    },
+    db: Db = this.db,
+  ): Promise<SubgroupRow> {
+    return db
+      .insertInto('subgroups')
+      .values({
+        elementid: input.elementid,
+        modelid: input.modelid,
+        order: input.order,
+        addingdate: input.addingdate ?? new Date().toISOString(),
+        expirationdate: input.expirationdate ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async listSubgroupSubelements(subgroupid: number, fieldlabel?: string): Promise<Subelement[]> {
+    let query = this.db.selectFrom('subelements').selectAll().where('subgroupid', '=', subgroupid);
+    if (fieldlabel !== undefined) query = query.where('fieldlabel', '=', fieldlabel);
+    const rows = await query
+      .orderBy('fieldlabel')
+      .orderBy('order')
+      .orderBy('subelementid')
+      .execute();
+    return rows.map(toSubelement);
+  }
+
+  /**
+   * Live sub-groups of an element with their fields filled in. `modelLabel` of undefined means all
+   * models; `fields` empty means every field.
+   */
+  async listPopulatedSubgroups(
+    elementid: number,
+    modelLabel: string | undefined,
+    fields: readonly string[],
+    now: Date = new Date(),
+  ): Promise<PopulatedSubgroup[]> {
+    let query = this.liveSubgroups(now).where('subgroups.elementid', '=', elementid);
+    if (modelLabel !== undefined) query = query.where('content_models.label', '=', modelLabel);
+    const subgroups = await query.orderBy('subgroups.order').execute();
+    if (subgroups.length === 0) return [];
+    let subQuery = this.db
+      .selectFrom('subelements')
+      .selectAll()
+      .where(
+        'subgroupid',
+        'in',
+        subgroups.map((row) => row.subgroupid),
+      );
+    if (fields.length > 0) subQuery = subQuery.where('fieldlabel', 'in', [...fields]);
+    const subelements = await subQuery.orderBy('order').orderBy('subelementid').execute();
+    const bySubgroup = new Map<number, Record<string, Subelement[]>>();
+    for (const row of subelements) {
+      if (row.subgroupid === null || row.fieldlabel === null) continue;
+      const groupFields = bySubgroup.get(row.subgroupid) ?? {};
+      (groupFields[row.fieldlabel] ??= []).push(toSubelement(row));
+      bySubgroup.set(row.subgroupid, groupFields);
+    }
+    return subgroups.map((row) => ({
+      ...toSubgroup(row, row.label),
+      fields: bySubgroup.get(row.subgroupid) ?? {},
+    }));
+  }
+
+  async findPopulatedSubgroup(subgroupid: number, now: Date = new Date()) {
+    const owned = await this.findSubgroup(subgroupid, now);
+    if (!owned) return undefined;
+    const subelements = await this.listSubgroupSubelements(subgroupid);
+    const fields: Record<string, Subelement[]> = {};
+    for (const sub of subelements) {
+      if (sub.subgroupinfo) (fields[sub.subgroupinfo.fieldlabel] ??= []).push(sub);
+    }
+    for (const list of Object.values(fields))
+      list.sort((a, b) => a.order - b.order || a.subelementid - b.subelementid);
+    const populated: PopulatedSubgroup = { ...owned.item, fields };
+    return { devid: owned.devid, item: populated };
+  }
+
+  // ---------- snapshot ----------
+
+  /**
+   * The whole development in four queries. Sub-elements of expired sub-groups are left out along
+   * with their sub-groups, so the kiosk never holds content the server would not serve.
+   */
+  async snapshot(devid: number, now: Date = new Date()): Promise<Snapshot | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const development = await trx
+        .selectFrom('developments')
+        .select(['devid', 'content_version'])
+        .where('devid', '=', devid)
+        .executeTakeFirst();
+      if (!development) return undefined;
+      const zones = await trx
+        .selectFrom('zones')
+        .selectAll()
+        .where('devid', '=', devid)
+        .orderBy('zoneid')
+        .execute();
+      const elements = await trx
+        .selectFrom('elements')
+        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+        .selectAll('elements')
+        .where('zones.devid', '=', devid)
+        .orderBy('elements.zoneid')
+        .orderBy('elements.order')
+        .orderBy('elements.elementid')
+        .execute();
+      const subgroups = await this.liveSubgroups(now, trx)
+        .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
+        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+        .where('zones.devid', '=', devid)
+        .orderBy('subgroups.elementid')
+        .orderBy('subgroups.order')
+        .execute();
+      const liveSubgroupIds = new Set(subgroups.map((row) => row.subgroupid));
+      const subelements = await trx
+        .selectFrom('subelements')
+        .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
+        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+        .selectAll('subelements')
+        .where('zones.devid', '=', devid)
+        .orderBy('subelements.elementid')
+        .orderBy('subelements.order')
+        .orderBy('subelements.subelementid')
+        .execute();
+      return {
+        devid,
+        version: development.content_version,
+        generatedAt: now.toISOString(),
+        zones: zones.map(toZone),
+        elements: elements.map(toElement),
+        subelements: subelements
+          .filter((row) => row.subgroupid === null || liveSubgroupIds.has(row.subgroupid))
+          .map(toSubelement),
+        subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
+      };
+    });
+  }
+
+  /** The earliest expiration date after `now` in a development: when its snapshot next changes by itself. */
+  async nextExpiration(devid: number, now: Date = new Date()): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('subgroups')
+      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
+      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+      .select((eb) => eb.fn.min('subgroups.expirationdate').as('next'))
+      .where('zones.devid', '=', devid)
+      .where('subgroups.expirationdate', '>', now.toISOString())
+      .executeTakeFirst();
+    return (row?.next as string | null | undefined) ?? null;
+  }
+
+  /** Runs `work` in one transaction (seeding, bulk edits). */
+  async transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Table types for Kysely. Column names follow the wire format where they map to it one-to-one
+ * (zoneid, zonename…), so repositories stay a thin projection. Booleans are stored as 0/1 integers
+ * and dates as ISO strings so that the same migrations run on SQLite and PostgreSQL.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface DevelopmentTable {
+  devid: Generated<number>;
+  devname: string;
+  /** Bumped on every content change; drives the snapshot's version and ETag. */
+  content_version: ColumnType<number, number | undefined, number>;
+  /** Bumped to revoke every kiosk token of the development at once. */
+  token_version: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface KioskAccountTable {
+  accountid: Generated<number>;
+  devid: number;
+  login: string;
+  /** scrypt(client hash, salt) as hex. */
+  password_hash: string;
+  password_salt: string;
+  created_at: string;
+}
+
+export interface ZoneTable {
+  zoneid: Generated<number>;
+  devid: number;
+  zonename: string;
+  type: string;
+  checklist: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface ElementTable {
+  elementid: Generated<number>;
+  zoneid: number;
+  order: number;
+  value: string;
+  type: string;
+  addingdate: string;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface ContentModelTable {
+  modelid: Generated<number>;
+  label: string;
+  /** JSON array of field labels. */
+  fields: string;
+}
+
+export interface SubgroupTable {
+  subgroupid: Generated<number>;
+  elementid: number;
+  modelid: number;
+  order: number;
+  addingdate: string;
+  expirationdate: string | null;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface SubelementTable {
+  subelementid: Generated<number>;
+  elementid: number;
+  order: number;
+  value: string;
+  type: string;
+  subgroupid: number | null;
+  fieldlabel: string | null;
+}
+
+export interface MediaTable {
+  mediaid: Generated<number>;
+  devid: number | null;
+  /** Path under the media root, e.g. "images/plan-du-site.svg" — also its URL under /media/. */
+  path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface Database {
+  developments: DevelopmentTable;
+  kiosk_accounts: KioskAccountTable;
+  zones: ZoneTable;
+  elements: ElementTable;
+  content_models: ContentModelTable;
+  subgroups: SubgroupTable;
+  subelements: SubelementTable;
+  media: MediaTable;
+}
+
+export type DevelopmentRow = Selectable<DevelopmentTable>;
+export type KioskAccountRow = Selectable<KioskAccountTable>;
+export type ZoneRow = Selectable<ZoneTable>;
+export type ElementRow = Selectable<ElementTable>;
+export type SubgroupRow = Selectable<SubgroupTable>;
+export type SubelementRow = Selectable<SubelementTable>;
+export type ContentModelRow = Selectable<ContentModelTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NewZone = Insertable<ZoneTable>;
+export type ZoneUpdate = Updateable<ZoneTable>;

@@ -1,0 +1,5 @@
+export * from './entities.js';
+export * from './messages.js';
+export * from './paths.js';
+export * from './content-models.js';
+export * from './password-hash.js';

@@ -1,0 +1,129 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Development, Id } from './entities.js';
+
+/**
+ * Every response, errors included, is this envelope (spec §7): `data` on success, `message` for a
+ * person to read (the kiosk shows it in its login alert), `error` a stable machine code or null.
+ */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    data: Type.Union([data, Type.Null()]),
+    message: Type.String(),
+    error: Type.Union([Type.String(), Type.Null()]),
+  });
+export interface Envelope<T> {
+  data: T | null;
+  message: string;
+  error: string | null;
+}
+
+/** Stable error codes carried in `error`. */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooManyRequests: 'too_many_requests',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  internal: 'internal_error',
+  unavailable: 'unavailable',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const LoginRequest = Type.Object(
+  {
+    loginRequest: Type.Object(
+      {
+        login: Type.String({ minLength: 1, maxLength: 120 }),
+        /** The client hash of the password: 64 lowercase hex characters (see password-hash.ts). */
+        password: Type.String({ minLength: 1, maxLength: 200 }),
+      },
+      { additionalProperties: false },
+    ),
+    devname: Type.String({ minLength: 1, maxLength: 60 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginResponse = Type.Object({
+  token: Type.String(),
+  development: Development,
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const StreamMessageType = Type.Union([
+  Type.Literal('sync'),
+  Type.Literal('zone'),
+  Type.Literal('element'),
+]);
+export type StreamMessageType = Static<typeof StreamMessageType>;
+
+/** One server-sent message (spec §3): resynchronise everything, or reload one zone or element. */
+export const StreamMessage = Type.Object({
+  devid: Id,
+  type: StreamMessageType,
+  zoneid: Type.Optional(Id),
+  elementid: Type.Optional(Id),
+  /** Content version after the change, when known; lets a kiosk skip a sync it already has. */
+  version: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type StreamMessage = Static<typeof StreamMessage>;
+
+/** Query of the batched list calls: "from order N, Q items" (spec §4 even/uneven loading modes). */
+export const BatchQuery = Type.Object(
+  {
+    order: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type BatchQuery = Static<typeof BatchQuery>;
+
+/** Query of the populated sub-group list: which fields to include (all when absent). */
+export const FieldsQuery = Type.Object(
+  {
+    fields: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 40 }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FieldsQuery = Static<typeof FieldsQuery>;
+
+export const PublishRequest = Type.Object(
+  {
+    type: Type.Optional(StreamMessageType),
+    zoneid: Type.Optional(Id),
+    elementid: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type PublishRequest = Static<typeof PublishRequest>;
+
+export const PublishResponse = Type.Object({
+  delivered: Type.Integer({ minimum: 0 }),
+  message: StreamMessage,
+});
+export type PublishResponse = Static<typeof PublishResponse>;
+
+/** Runtime configuration the kiosk fetches at start (`/config.json`) and caches for offline use. */
+export const KioskEnvironment = Type.Union([
+  Type.Literal('prod'),
+  Type.Literal('dev'),
+  Type.Literal('local'),
+]);
+export type KioskEnvironment = Static<typeof KioskEnvironment>;
+
+export const KioskConfig = Type.Object({
+  environment: KioskEnvironment,
+  devname: Type.String(),
+  /** Base URLs; empty string means same origin. */
+  contentBaseUrl: Type.String(),
+  authBaseUrl: Type.String(),
+  streamBaseUrl: Type.String(),
+  appVersion: Type.String(),
+});
+export type KioskConfig = Static<typeof KioskConfig>;

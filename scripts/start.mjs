@@ -1,0 +1,10 @@
+// `npm start`: install what is missing, build what is stale, then run the content service, which
+// migrates and seeds the demo plant on an empty DATA_DIR and serves everything on PORT.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkNodeVersion, ensureBuilt, ensureDependencies, root } from './lib/ensure.mjs';
+
+checkNodeVersion();
+ensureDependencies();
+ensureBuilt();
+await import(pathToFileURL(join(root, 'apps/server/dist/server.js')).href);

@@ -1,0 +1,87 @@
+// `npm test`: every test — unit, component and server tests (Vitest), then real-browser end-to-end
+// tests (Playwright driving Debian's Chromium against the real, built server). Prints one closing
+// line "tests: N passed, N failed, N skipped" summed over both runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  checkNodeVersion,
+  ensureBuilt,
+  ensureChromium,
+  ensureDependencies,
+  root,
+} from './lib/ensure.mjs';
+
+checkNodeVersion();
+ensureDependencies();
+
+const e2eOnly = process.argv.includes('--e2e-only');
+const unitOnly = process.argv.includes('--unit-only');
+const reports = join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function runStep(label, command, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) exitCode = 1;
+  return result.status;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+if (!e2eOnly) {
+  const out = join(reports, 'vitest.json');
+  rmSync(out, { force: true });
+  runStep('unit, component and server tests (Vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  if (report) {
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else {
+    totals.failed += 1;
+    console.error('Vitest wrote no report: counting the run as failed.');
+  }
+}
+
+if (!unitOnly) {
+  const chromium = ensureChromium();
+  ensureBuilt();
+  const out = join(reports, 'playwright.json');
+  rmSync(out, { force: true });
+  runStep(
+    'end-to-end tests (Playwright + Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    },
+  );
+  const report = readJson(out);
+  if (report?.stats) {
+    totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    totals.failed += report.stats.unexpected ?? 0;
+    totals.skipped += report.stats.skipped ?? 0;
+  } else if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
+    totals.failed += 1;
+    console.error('Playwright wrote no report: counting the run as failed.');
+  }
+}
+
+if (totals.failed > 0) exitCode = 1;
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
