@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: runs every benchmark suite, prints each figure with its target, and writes
+ * bench/results/latest.json. Every figure is a ratio against a baseline measured in the same run,
+ * because these machines are noisy.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { contentServiceBench } from './suites/content-service.js';
+
+const only = process.argv.slice(2);
+const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
+  'content-service': contentServiceBench,
+};
+
+const results: Record<string, unknown> = {};
+for (const [name, suite] of Object.entries(suites)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  const started = performance.now();
+  results[name] = await suite((line) => console.log(`  ${line}`));
+  console.log(JSON.stringify(results[name], null, 2));
+  console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
+}
+
+const report = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  results,
+};
+const dir = join(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwritten: bench/results/latest.json`);

@@ -1,0 +1,100 @@
+/** Child processes for benchmarks: the real built server and the bare baseline, each in its own process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
+export const BENCH_PUBLISH_TOKEN = 'bench-only-publish-token';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not healthy within 120 s:\n${log()}`);
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+}
+
+export function makeDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'plant-kiosk-bench-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The production bundle (apps/server/dist/server.js) on a data directory. */
+export async function startRealServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      PUBLISH_TOKEN: BENCH_PUBLISH_TOKEN,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  await waitHealthy(url, child, () => log);
+  return { url, process: child, stop: stopper(child) };
+}
+
+/** A bare Fastify serving a constant body of the given size: the floor the real routes are compared with. */
+export async function startBareServer(bodies: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  await waitHealthy(url, child, () => log);
+  return { url, process: child, stop: stopper(child) };
+}
