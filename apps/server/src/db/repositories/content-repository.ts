@@ -274,10 +274,34 @@ export class ContentRepository {
 
   // ---------- sub-elements ----------
 
-  async listSubelements(elementid: number, batch: Batch = {}): Promise<Subelement[]> {
-    let query = this.db.selectFrom('subelements').selectAll().where('elementid', '=', elementid);
-    query = applyBatch(query, batch);
-    query = query.orderBy('order').orderBy('subelementid');
+  /**
+   * Sub-elements of an element. Those that belong to an expired sub-group are left out, as the
+   * sub-group itself is (the snapshot does the same).
+   */
+  async listSubelements(
+    elementid: number,
+    batch: Batch = {},
+    now: Date = new Date(),
+  ): Promise<Subelement[]> {
+    let query = this.db
+      .selectFrom('subelements')
+      .leftJoin('subgroups', 'subgroups.subgroupid', 'subelements.subgroupid')
+      .selectAll('subelements')
+      .where('subelements.elementid', '=', elementid)
+      .where((eb) =>
+        eb.or([
+          eb('subelements.subgroupid', 'is', null),
+          eb('subgroups.expirationdate', 'is', null),
+          eb('subgroups.expirationdate', '>', now.toISOString()),
+        ]),
+      );
+    if (batch.order !== undefined) {
+      query = query.where('subelements.order', '>=', batch.order);
+      if (batch.quantity !== undefined) {
+        query = query.where('subelements.order', '<', batch.order + batch.quantity);
+      }
+    }
+    query = query.orderBy('subelements.order').orderBy('subelements.subelementid');
     if (batch.order === undefined && batch.quantity !== undefined)
       query = query.limit(batch.quantity);
     return (await query.execute()).map(toSubelement);

@@ -1,0 +1,176 @@
+/**
+ * The content service as a Fastify plugin (`kioskApp`) and a ready-made instance (`buildApp`).
+ * `services` picks what one instance serves, so the same plugin runs as one server on PORT or as
+ * spec §7's split topology (auth, content and stream each on its own port, plus the kiosk files).
+ */
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServerConfig } from './config.js';
+import type { Repositories } from './db/repositories/index.js';
+import { ContentVersions } from './lib/content-versions.js';
+import type { AppContext } from './lib/context.js';
+import { ok } from './lib/envelope.js';
+import type { EventBus } from './lib/event-bus.js';
+import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/passwords.js';
+import { ResponseCache } from './lib/response-cache.js';
+import type { Secrets } from './lib/secrets.js';
+import { SnapshotCache } from './lib/snapshot-cache.js';
+import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
+import { TokenService } from './lib/tokens.js';
+import { errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
+import { securityPluginFp } from './plugins/security.js';
+import { authRoutes } from './routes/auth.js';
+import { displayRoutes, pingRoute } from './routes/display.js';
+import { publishRoutes } from './routes/publish.js';
+import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
+import { streamRoutes } from './routes/stream.js';
+
+export type Service = 'auth' | 'content' | 'stream' | 'static';
+export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static'];
+
+export interface AppOptions {
+  repos: Repositories;
+  config: ServerConfig;
+  bus: EventBus;
+  secrets: Secrets;
+  now?: () => Date;
+  /**
+   * What this instance serves (default: everything).
+   * - auth: POST /clientauth
+   * - content: /display/* (ping, content calls, snapshot) and the media
+   * - stream: /stream/:devid and POST /api/publish/:devid
+   * - static: the kiosk and back-office files, /config.json and the media
+   */
+  services?: readonly Service[];
+  /** Shared stream hub, so several instances of one process can be closed together. */
+  streams?: StreamHub;
+  streamOptions?: StreamHubOptions;
+  /** How long a development's token version may be cached (bounds how late a revocation bites). */
+  tokenVersionCacheMs?: number;
+  /**
+   * How long a development's content version may be cached: how late content changed by another
+   * process (without a publish through this one) shows in cached responses.
+   */
+  contentVersionCacheMs?: number;
+  /** Cost of the dummy scrypt run for unknown logins; tests only — keep the default in production. */
+  passwordCost?: ScryptCost;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kiosk: AppContext;
+  }
+}
+
+const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
+  const now = options.now ?? (() => new Date());
+  const services = new Set(options.services ?? ALL_SERVICES);
+  const versions = new ContentVersions(options.repos.content, now, {
+    ttlMs: options.contentVersionCacheMs,
+  });
+  const ctx: AppContext = {
+    repos: options.repos,
+    config: options.config,
+    bus: options.bus,
+    secrets: options.secrets,
+    now,
+    tokens: new TokenService({
+      secret: options.secrets.jwtSecret,
+      ttlDays: options.config.tokenTtlDays,
+      tokenVersion: (devid) => options.repos.accounts.tokenVersion(devid),
+      now,
+      versionCacheMs: options.tokenVersionCacheMs,
+    }),
+    versions,
+    responses: new ResponseCache(versions, now),
+    snapshots: new SnapshotCache(options.repos.content, versions, now),
+    streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
+    passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
+  };
+  fastify.decorate('kiosk', ctx);
+  fastify.decorateRequest('kioskAuth', null);
+
+  await fastify.register(errorsPluginFp);
+  await fastify.register(securityPluginFp, { kioskPort: options.config.port });
+
+  // Open event streams would keep the server from closing.
+  fastify.addHook('preClose', async () => {
+    ctx.streams.closeAll();
+  });
+
+  fastify.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok({ status: 'ok' });
+  });
+
+  if (services.has('auth')) await fastify.register(authRoutes, ctx);
+  if (services.has('content')) {
+    await fastify.register(pingRoute);
+    await fastify.register(displayRoutes, ctx);
+  }
+  if (services.has('stream')) {
+    await fastify.register(streamRoutes, ctx);
+    await fastify.register(publishRoutes, ctx);
+  }
+  if (services.has('content') || services.has('static')) await fastify.register(mediaRoutes, ctx);
+  if (services.has('static')) {
+    await fastify.register(configRoute, ctx);
+    await fastify.register(appRoutes, ctx);
+  }
+};
+
+/** The app as a plugin; not encapsulated, so its error and 404 handlers are the instance's own. */
+export const kioskApp = fp(kioskAppPlugin, { name: 'kiosk-app', fastify: '5.x' });
+
+export interface BuildOptions extends AppOptions {
+  /** Fastify logger option; default: the configured LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The kiosk token travels in `?token=` on the stream: keep it out of the logs. */
+function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+/** A hop count means "trust the nearest N proxies" (Fastify's types only take a function for it). */
+function trustProxy(
+  setting: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const logger: FastifyServerOptions['logger'] = options.logger ?? {
+    level: options.config.logLevel,
+    redact: ['req.headers.token', 'req.headers.authorization'],
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+  const fastify = Fastify({
+    logger,
+    bodyLimit: 64 * 1024,
+    trustProxy: trustProxy(options.config.trustProxy),
+    frameworkErrors: frameworkErrorHandler,
+    routerOptions: { maxParamLength: 500 },
+    ajv: {
+      customOptions: {
+        // `?fields=a` and `?fields=a&fields=b` both give an array.
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  });
+  await fastify.register(kioskApp, options);
+  return fastify;
+}

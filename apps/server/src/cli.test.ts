@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashPasswordForLogin } from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { runCli, USAGE } from './cli.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { createRepositories, type Repositories } from './db/repositories/index.js';
+import { InMemoryEventBus } from './lib/event-bus.js';
+import { verifyClientPassword } from './lib/passwords.js';
+import {
+  TEST_PUBLISH_TOKEN,
+  seedFixture,
+  testConfig,
+  testSecrets,
+  type FixtureIds,
+} from './test-support/fixture.js';
+
+let dataDir: string;
+let handle: DatabaseHandle;
+let repos: Repositories;
+let ids: FixtureIds;
+let app: FastifyInstance;
+let bus: InMemoryEventBus;
+let url: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'kiosk-cli-'));
+  handle = await openDatabase({ url: join(dataDir, 'kiosk.sqlite') });
+  repos = createRepositories(handle.db);
+  ids = await seedFixture(repos);
+  bus = new InMemoryEventBus();
+  app = await buildApp({
+    repos,
+    bus,
+    config: testConfig({ dataDir }),
+    secrets: testSecrets(),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await app.close();
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, {
+    env: { DATA_DIR: dataDir, ...env },
+    cwd: dataDir,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    fetch: globalThis.fetch,
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('cli', () => {
+  it('prints the usage (exit 0 for help, 2 for nothing or nonsense)', async () => {
+    expect(await cli(['help'])).toMatchObject({ code: 0, out: USAGE });
+    expect((await cli([])).code).toBe(2);
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Unknown command "frobnicate"');
+    expect(unknown.err).toContain('Usage:');
+    const badOption = await cli(['publish', '--colour', 'red']);
+    expect(badOption.code).toBe(2);
+    expect(badOption.err).toMatch(/colour/);
+  });
+
+  it('publishes a sync through the running server', async () => {
+    const received: unknown[] = [];
+    const stop = bus.subscribe(ids.devid, (message) => received.push(message));
+    try {
+      const result = await cli(['publish', '--devname', 'neubourg', '--url', url], {
+        PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
+      });
+      expect(result.err).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.out).toMatch(
+        /^Published sync to development "neubourg" \(devid \d+\): content version \d+, delivered to 1 connected kiosk\(s\)\.$/,
+      );
+      expect(received).toEqual([expect.objectContaining({ devid: ids.devid, type: 'sync' })]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('publishes a zone reload by devid', async () => {
+    const result = await cli(
+      [
+        'publish',
+        '--devid',
+        String(ids.devid),
+        '--type',
+        'zone',
+        '--zoneid',
+        String(ids.planZone),
+        '--url',
+        url,
+      ],
+      { PUBLISH_TOKEN: TEST_PUBLISH_TOKEN },
+    );
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      `Published reload of zone ${ids.planZone} to development ${ids.devid}`,
+    );
+  });
+
+  it('fails clearly (exit 1) on a wrong token, an unknown development or no server', async () => {
+    const wrong = await cli(['publish', '--url', url], { PUBLISH_TOKEN: 'wrong-token-0123456789' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatch(/Publish failed: HTTP 403 Wrong publish token/);
+    const unknown = await cli(['publish', '--devname', 'nowhere', '--url', url], {
+      PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
+    });
+    expect(unknown).toMatchObject({ code: 1, err: 'No development named "nowhere"' });
+    const down = await cli(['publish', '--url', 'http://127.0.0.1:1'], {
+      PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
+    });
+    expect(down.code).toBe(1);
+    expect(down.err).toMatch(/Could not reach the server/);
+    const noToken = await cli(['publish', '--url', url]);
+    expect(noToken.code).toBe(1);
+    expect(noToken.err).toMatch(/No publish token/);
+    expect((await cli(['publish', '--devid', 'abc'])).code).toBe(2);
+    expect((await cli(['publish', '--type', 'all'])).code).toBe(2);
+  });
+
+  it('revokes the tokens of a development', async () => {
+    const before = (await repos.accounts.tokenVersion(ids.otherDevid))!;
+    const result = await cli(['revoke-tokens', '--devname', 'autre-usine']);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`token version is now ${before + 1}`);
+    expect(await repos.accounts.tokenVersion(ids.otherDevid)).toBe(before + 1);
+    expect((await cli(['revoke-tokens'])).code).toBe(2);
+  });
+
+  it('sets the password of an existing account, and creates a missing one', async () => {
+    const updated = await cli([
+      'set-password',
+      '--devname',
+      'neubourg',
+      '--login',
+      'kiosk',
+      '--password',
+      'nouveau',
+    ]);
+    expect(updated).toMatchObject({
+      code: 0,
+      out: 'Updated the kiosk account "kiosk" of "neubourg".',
+    });
+    const account = (await repos.accounts.findKioskAccount(ids.devid, 'kiosk'))!;
+    expect(account.password_hash).toMatch(/^scrypt\$17\$/);
+    expect(
+      await verifyClientPassword(
+        hashPasswordForLogin('nouveau'),
+        account.password_hash,
+        account.password_salt,
+      ),
+    ).toBe(true);
+
+    const created = await cli([
+      'set-password',
+      '--devname',
+      'neubourg',
+      '--login',
+      'borne-2',
+      '--password',
+      'x',
+    ]);
+    expect(created).toMatchObject({
+      code: 0,
+      out: 'Created the kiosk account "borne-2" of "neubourg".',
+    });
+    expect(await repos.accounts.findKioskAccount(ids.devid, 'borne-2')).toBeDefined();
+
+    expect((await cli(['set-password', '--devname', 'neubourg', '--login', 'kiosk'])).code).toBe(2);
+    expect(
+      (await cli(['set-password', '--devname', 'nowhere', '--login', 'a', '--password', 'b'])).code,
+    ).toBe(1);
+  });
+
+  it('reports an invalid configuration (exit 1)', async () => {
+    const result = await cli(['revoke-tokens', '--devname', 'neubourg'], { PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/PORT must be an integer/);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Operator commands: `publish` (through the running server's endpoint, since only it can reach the
+ * connected kiosks), `revoke-tokens` and `set-password` (directly in the database). Reads the same
+ * environment as the server (DATA_DIR, DATABASE_URL, PUBLISH_TOKEN…).
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  apiPaths,
+  hashPasswordForLogin,
+  LOCAL_PORTS,
+  type Envelope,
+  type PublishResponse,
+  type StreamMessageType,
+} from '@plant-kiosk/contract';
+import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createRepositories, type Repositories } from './db/repositories/index.js';
+import { hashClientPassword } from './lib/passwords.js';
+import { readPublishToken } from './lib/secrets.js';
+
+export const USAGE = `Usage: node apps/server/dist/cli.js <command> [options]
+
+Commands:
+  publish        Tell the kiosks of a development to reload (through the running server).
+                   --devname NAME   development (default: DEMO_DEVNAME, i.e. neubourg)
+                   --devid N        development id, instead of --devname
+                   --url URL        server base URL (default: http://127.0.0.1:PORT)
+                   --type TYPE      sync (default), zone or element
+                   --zoneid N       zone to reload (type zone)
+                   --elementid N    element to reload (type element)
+  revoke-tokens  Log every kiosk of a development out (bumps its token version).
+                   --devname NAME   (required)
+  set-password   Set (or create) a kiosk account's password.
+                   --devname NAME --login LOGIN --password PASSWORD   (all required)
+  help           Show this text.
+
+Environment: DATA_DIR, DATABASE_URL, PUBLISH_TOKEN, PORT, SPLIT_PORTS (see the README).
+Exit codes: 0 success, 1 failure, 2 wrong usage.`;
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  fetch: typeof fetch;
+}
+
+class UsageError extends Error {}
+class CommandError extends Error {}
+
+const OPTIONS = {
+  devname: { type: 'string' },
+  devid: { type: 'string' },
+  url: { type: 'string' },
+  type: { type: 'string' },
+  zoneid: { type: 'string' },
+  elementid: { type: 'string' },
+  login: { type: 'string' },
+  password: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
+    throw new UsageError(`--${name} must be a positive integer (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function required(name: string, value: string | undefined): string {
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function withRepos<T>(
+  config: ServerConfig,
+  work: (repos: Repositories) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({ url: config.databaseUrl });
+  try {
+    return await work(createRepositories(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
+async function findDevid(repos: Repositories, devname: string): Promise<number> {
+  const development = await repos.content.findDevelopmentByName(devname);
+  if (!development) throw new CommandError(`No development named "${devname}"`);
+  return development.devid;
+}
+
+type Values = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+};
+
+async function publish(config: ServerConfig, values: Values, io: CliIo): Promise<void> {
+  const type = (values.type ?? 'sync') as StreamMessageType;
+  if (!['sync', 'zone', 'element'].includes(type)) {
+    throw new UsageError(`--type must be sync, zone or element (got "${values.type}")`);
+  }
+  const zoneid = positiveInteger('zoneid', values.zoneid);
+  const elementid = positiveInteger('elementid', values.elementid);
+  let devid = positiveInteger('devid', values.devid);
+  const devname = values.devname ?? config.demo.devname;
+  if (devid === undefined) devid = await withRepos(config, (repos) => findDevid(repos, devname));
+  const token = readPublishToken(config);
+  if (!token) {
+    throw new CommandError(
+      'No publish token: set PUBLISH_TOKEN, or start the server once so that it generates DATA_DIR/secrets/publish-token',
+    );
+  }
+  const base = (
+    values.url ?? `http://127.0.0.1:${config.splitPorts ? LOCAL_PORTS.stream : config.port}`
+  ).replace(/\/+$/, '');
+  let response: Response;
+  try {
+    response = await io.fetch(base + apiPaths.publish(devid), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type, zoneid, elementid }),
+    });
+  } catch (error) {
+    throw new CommandError(
+      `Could not reach the server at ${base}: ${(error as Error).message}. Is it running?`,
+    );
+  }
+  let envelope: Envelope<PublishResponse> | undefined;
+  try {
+    envelope = (await response.json()) as Envelope<PublishResponse>;
+  } catch {
+    envelope = undefined;
+  }
+  if (!response.ok || !envelope?.data) {
+    throw new CommandError(
+      `Publish failed: HTTP ${response.status} ${envelope?.message ?? ''}`.trim(),
+    );
+  }
+  const { delivered, message } = envelope.data;
+  const what =
+    message.type === 'sync'
+      ? 'sync'
+      : `reload of ${message.type} ${message.type === 'zone' ? message.zoneid : message.elementid}`;
+  io.out(
+    `Published ${what} to development ${values.devid ? devid : `"${devname}" (devid ${devid})`}: ` +
+      `content version ${message.version ?? '?'}, delivered to ${delivered} connected kiosk(s).`,
+  );
+}
+
+async function revokeTokens(config: ServerConfig, values: Values, io: CliIo): Promise<void> {
+  const devname = required('devname', values.devname);
+  const version = await withRepos(config, async (repos) =>
+    repos.accounts.revokeTokens(await findDevid(repos, devname)),
+  );
+  io.out(
+    `Revoked every token of "${devname}" (token version is now ${version}). ` +
+      'Its kiosks must log in again; a running server notices within 2 seconds.',
+  );
+}
+
+async function setPassword(config: ServerConfig, values: Values, io: CliIo): Promise<void> {
+  const devname = required('devname', values.devname);
+  const login = required('login', values.login);
+  const password = required('password', values.password);
+  if (login.length > 120) throw new UsageError('--login must be at most 120 characters');
+  const created = await withRepos(config, async (repos) => {
+    const devid = await findDevid(repos, devname);
+    const { hash, salt } = await hashClientPassword(hashPasswordForLogin(password));
+    const account = await repos.accounts.findKioskAccount(devid, login);
+    if (account) {
+      await repos.accounts.setKioskPassword(account.accountid, hash, salt);
+      return false;
+    }
+    await repos.accounts.createKioskAccount({
+      devid,
+      login,
+      passwordHash: hash,
+      passwordSalt: salt,
+    });
+    return true;
+  });
+  io.out(`${created ? 'Created' : 'Updated'} the kiosk account "${login}" of "${devname}".`);
+}
+
+/** Runs one command; resolves to the process exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    let values: Values;
+    try {
+      ({ values } = parseArgs({
+        args: [...rest],
+        options: OPTIONS,
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (values.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    const config = loadConfig(io.env, io.cwd);
+    switch (command) {
+      case 'publish':
+        await publish(config, values, io);
+        return 0;
+      case 'revoke-tokens':
+        await revokeTokens(config, values, io);
+        return 0;
+      case 'set-password':
+        await setPassword(config, values, io);
+        return 0;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof CommandError || error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`Failed: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+/** The process entry: runs the command of argv and sets the exit code. */
+export async function main(): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+    fetch: globalThis.fetch,
+  });
+}
+
+// Run directly (`tsx src/cli.ts …`); the bundle's dist/cli.js calls main() itself.
+if (isEntryPoint()) await main();

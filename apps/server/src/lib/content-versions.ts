@@ -1,0 +1,76 @@
+/**
+ * The current content version of each development, as the caches see it. Serialized responses and
+ * snapshots are keyed by it, so reading it must not cost a database round trip per request: it is
+ * re-read at most every `ttlMs` (other processes' changes show within that delay) and at once after
+ * a local publish (`invalidate`). It also carries the next sub-group expiration, past which cached
+ * content is stale even without a new version.
+ */
+import type { ContentRepository } from '../db/repositories/index.js';
+
+export interface VersionState {
+  version: number;
+  /** Instant (ms since the epoch) this state was read at… */
+  validFrom: number;
+  /** …and the next sub-group expiration after it (Infinity when none). */
+  validUntil: number;
+}
+
+export class ContentVersions {
+  private readonly states = new Map<number, VersionState & { readAt: number }>();
+  private readonly reading = new Map<number, Promise<VersionState | undefined>>();
+  private readonly ttlMs: number;
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly content: ContentRepository,
+    private readonly now: () => Date,
+    options: { ttlMs?: number; clock?: () => number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 1000;
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  /** The development's version state, or undefined when it does not exist. */
+  async current(devid: number): Promise<VersionState | undefined> {
+    const state = this.states.get(devid);
+    const time = this.now().getTime();
+    if (
+      state &&
+      this.clock() - state.readAt < this.ttlMs &&
+      state.validFrom <= time &&
+      time < state.validUntil
+    ) {
+      return state;
+    }
+    let pending = this.reading.get(devid);
+    if (!pending) {
+      pending = this.read(devid).finally(() => this.reading.delete(devid));
+      this.reading.set(devid, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets what is known of a development (after this process changed its content). */
+  invalidate(devid: number): void {
+    this.states.delete(devid);
+  }
+
+  private async read(devid: number): Promise<VersionState | undefined> {
+    const readAt = this.clock();
+    const now = this.now();
+    const development = await this.content.findDevelopment(devid);
+    if (!development) {
+      this.states.delete(devid);
+      return undefined;
+    }
+    const next = await this.content.nextExpiration(devid, now);
+    const state = {
+      version: development.content_version,
+      validFrom: now.getTime(),
+      validUntil: next ? Date.parse(next) : Number.POSITIVE_INFINITY,
+      readAt,
+    };
+    this.states.set(devid, state);
+    return state;
+  }
+}

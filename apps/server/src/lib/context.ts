@@ -1,0 +1,26 @@
+/** What the route plugins share: the store, the services built on it, and the configuration. */
+import type { ServerConfig } from '../config.js';
+import type { Repositories } from '../db/repositories/index.js';
+import type { ContentVersions } from './content-versions.js';
+import type { EventBus } from './event-bus.js';
+import type { ScryptCost } from './passwords.js';
+import type { ResponseCache } from './response-cache.js';
+import type { Secrets } from './secrets.js';
+import type { SnapshotCache } from './snapshot-cache.js';
+import type { StreamHub } from './stream-hub.js';
+import type { TokenService } from './tokens.js';
+
+export interface AppContext {
+  repos: Repositories;
+  config: ServerConfig;
+  bus: EventBus;
+  secrets: Secrets;
+  now: () => Date;
+  tokens: TokenService;
+  versions: ContentVersions;
+  responses: ResponseCache;
+  snapshots: SnapshotCache;
+  streams: StreamHub;
+  /** scrypt cost of the dummy verification run for unknown logins. */
+  passwordCost: ScryptCost;
+}

@@ -1,0 +1,120 @@
+/**
+ * Serialized snapshots of each development, ready to send. A plant's snapshot can weigh ~15 MB of
+ * JSON, so it is built and gzipped once per content version rather than once per kiosk: the entry
+ * of a development is reused until its content_version changes or until the next sub-group
+ * expiration date passes (the snapshot then changes by itself, without any publish).
+ *
+ * The ETag hashes the content only — not `generatedAt` — so that two builds of the same content
+ * (after a restart, or on another instance) give the same tag and kiosks get their 304.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { ContentRepository } from '../db/repositories/index.js';
+import type { ContentVersions } from './content-versions.js';
+import { OK_MESSAGE } from './envelope.js';
+
+const gzip = promisify(gzipCallback);
+
+export interface SnapshotEntry {
+  devid: number;
+  version: number;
+  etag: string;
+  /** The whole envelope, serialized. */
+  body: Buffer;
+  /** The entry describes the content from this instant (ms since the epoch, its build time)… */
+  validFrom: number;
+  /** …until this one, when a sub-group expires and the snapshot changes by itself. */
+  validUntil: number;
+  gzipped(): Promise<Buffer>;
+}
+
+export class SnapshotCache {
+  private readonly entries = new Map<number, SnapshotEntry>();
+  private readonly building = new Map<string, Promise<SnapshotEntry | undefined>>();
+
+  constructor(
+    private readonly content: ContentRepository,
+    private readonly versions: ContentVersions,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The current snapshot of a development, or undefined when the development does not exist. */
+  async get(devid: number): Promise<SnapshotEntry | undefined> {
+    const state = await this.versions.current(devid);
+    if (!state) {
+      this.entries.delete(devid);
+      return undefined;
+    }
+    const now = this.now();
+    const time = now.getTime();
+    const cached = this.entries.get(devid);
+    if (
+      cached &&
+      cached.version === state.version &&
+      cached.validFrom <= time &&
+      time < cached.validUntil
+    ) {
+      return cached;
+    }
+
+    // Concurrent requests for the same version share one build.
+    const key = `${devid}:${state.version}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(devid, now).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    const entry = await pending;
+    // The database is ahead of the version state: re-read it, or every request would rebuild.
+    if (entry && entry.version !== state.version) this.versions.invalidate(devid);
+    return entry;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private async build(devid: number, now: Date): Promise<SnapshotEntry | undefined> {
+    const snapshot = await this.content.snapshot(devid, now);
+    if (!snapshot) return undefined;
+    const nextExpiration = await this.content.nextExpiration(devid, now);
+    const { generatedAt, ...content } = snapshot;
+    const contentJson = JSON.stringify(content);
+    const hash = createHash('sha256').update(contentJson).digest('base64url').slice(0, 27);
+    // Spliced rather than serialized twice: `generatedAt` is appended to the data object so the
+    // hash above covers exactly the rest of the body.
+    const body = Buffer.from(
+      `{"data":${contentJson.slice(0, -1)},"generatedAt":${JSON.stringify(generatedAt)}},` +
+        `"message":${JSON.stringify(OK_MESSAGE)},"error":null}`,
+    );
+    let compressed: Promise<Buffer> | undefined;
+    const entry: SnapshotEntry = {
+      devid,
+      version: snapshot.version,
+      etag: `"${devid}-${snapshot.version}-${hash}"`,
+      body,
+      validFrom: now.getTime(),
+      validUntil: nextExpiration ? Date.parse(nextExpiration) : Number.POSITIVE_INFINITY,
+      gzipped: () =>
+        (compressed ??= gzip(body, { level: 6 }).catch((error: unknown) => {
+          compressed = undefined;
+          throw error;
+        })),
+    };
+    const current = this.entries.get(devid);
+    // A slow build must not replace a newer one that finished first.
+    if (!current || current.version <= entry.version) this.entries.set(devid, entry);
+    return entry;
+  }
+}
+
+/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Token checks of the content calls (spec §6 "sent in a header named token"): a hook that verifies
+ * the token and records who is calling, and the ownership check each handler makes once it knows
+ * which development the requested item belongs to.
+ */
+import { TOKEN_HEADER } from '@plant-kiosk/contract';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { forbidden } from '../lib/envelope.js';
+import type { TokenIdentity, TokenService } from '../lib/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the token hook on authenticated routes. */
+    kioskAuth: TokenIdentity | null;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** onRequest hook: 401 unless the `token` header (or `?token=` when allowed) holds a valid token. */
+export function tokenHook(
+  tokens: TokenService,
+  options: { allowQuery?: boolean } = {},
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    let token = headerValue(request.headers[TOKEN_HEADER]);
+    if (!token && options.allowQuery) {
+      const query = request.query as Record<string, unknown> | undefined;
+      const fromQuery = query?.[TOKEN_HEADER];
+      if (typeof fromQuery === 'string') token = fromQuery;
+    }
+    request.kioskAuth = await tokens.verify(token);
+  };
+}
+
+/**
+ * 403 unless the authenticated kiosk belongs to `devid`. `what` names the requested item when it is
+ * not the development itself ("zone 12").
+ */
+export function assertDevelopment(request: FastifyRequest, devid: number, what?: string): void {
+  const auth = request.kioskAuth;
+  if (!auth || auth.devid !== devid) {
+    throw forbidden(
+      what
+        ? `Forbidden: ${what} belongs to another development than this token's`
+        : `Forbidden: this token is not valid for development ${devid}`,
+    );
+  }
+}

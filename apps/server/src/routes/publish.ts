@@ -1,0 +1,41 @@
+/**
+ * POST /api/publish/:devid: tells a development's kiosks that content changed (the CLI's `publish`
+ * calls it; the back-office will publish through the same function). Authorised by the server's
+ * publish token as a bearer token, compared in constant time.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+import { forbidden, ok, unauthorized } from '../lib/envelope.js';
+import { publishContent } from '../lib/publisher.js';
+import { DevidParams, PublishRequest as PublishRequestSchema } from './schemas.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const expected = digest(ctx.secrets.publishToken);
+
+  const authorize = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer +(\S+)\s*$/i.exec(header) : null;
+    if (!match?.[1]) {
+      throw unauthorized('Missing publish token: send "Authorization: Bearer <PUBLISH_TOKEN>"');
+    }
+    // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the length.
+    if (!timingSafeEqual(digest(match[1]), expected)) throw forbidden('Wrong publish token');
+  };
+
+  fastify.post<{ Params: { devid: number }; Body: PublishRequest }>(
+    routePatterns.publish,
+    {
+      schema: { params: DevidParams, body: PublishRequestSchema },
+      onRequest: authorize,
+      // No body at all means the default, a full `sync`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => ok(await publishContent(ctx, request.params.devid, request.body)),
+  );
+}

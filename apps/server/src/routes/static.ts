@@ -1,0 +1,139 @@
+/**
+ * Files: the media under DATA_DIR/media (/media/*, and its pdf/ folder at /pdf/* because the spec's
+ * PDF reader GETs a relative `pdf/<file>`), the built kiosk at / (or a placeholder page until it is
+ * built), the built back-office at /admin/, and the kiosk's runtime configuration /config.json.
+ *
+ * Media file names carry a content hash, so they are cached for a year as immutable; the kiosk's
+ * index.html and service worker must be revalidated on every load so that an update reaches totems.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { LOCAL_PORTS, routePatterns, type KioskConfig } from '@plant-kiosk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** No `..` segment and no NUL byte: nothing outside the served root can be named. */
+function safePath(pathname: string): boolean {
+  return !pathname.includes('\0') && !pathname.split(/[\\/]/).includes('..');
+}
+
+/** Media are files only: a directory path is a plain 404, never a listing or a 403. */
+function safeMediaPath(pathname: string): boolean {
+  return safePath(pathname) && !pathname.endsWith('/');
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The response as @fastify/static's `setHeaders` sees it. */
+interface HeaderTarget {
+  setHeader(name: string, value: string): unknown;
+}
+
+function mediaHeaders(res: HeaderTarget, path: string): void {
+  // An SVG opened on its own must not run scripts with this origin's privileges.
+  if (extname(path).toLowerCase() === '.svg') {
+    res.setHeader(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
+  }
+}
+
+function appHeaders(root: string) {
+  return (res: HeaderTarget, path: string): void => {
+    const rel = relative(root, path).split(sep).join('/');
+    res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+  };
+}
+
+const PLACEHOLDER = `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>Plant kiosk</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; color: #49494A; background: #FBF0E2; padding: 3rem">
+<h1>Le kiosque n'est pas encore construit</h1>
+<p>The kiosk app is not built yet: run <code>npm run build</code> (or <code>npm start</code>), then reload.</p>
+<p>The content service is running: <a href="/healthz">/healthz</a>.</p>
+</body>
+</html>
+`;
+
+/** /media/* and /pdf/*. */
+export async function mediaRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const pdfDir = join(ctx.config.mediaDir, 'pdf');
+  mkdirSync(pdfDir, { recursive: true });
+  const common = {
+    list: false as const,
+    index: false as const,
+    dotfiles: 'ignore' as const,
+    cacheControl: true,
+    maxAge: 31_536_000_000,
+    immutable: true,
+    acceptRanges: true,
+    allowedPath: safeMediaPath,
+    setHeaders: mediaHeaders,
+    decorateReply: false,
+  };
+  await fastify.register(fastifyStatic, {
+    ...common,
+    root: ctx.config.mediaDir,
+    prefix: '/media/',
+  });
+  await fastify.register(fastifyStatic, { ...common, root: pdfDir, prefix: '/pdf/' });
+}
+
+/** The kiosk at /, the back-office at /admin/. */
+export async function appRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { kioskDist, adminDist } = ctx.config;
+  const hasKiosk = isDirectory(kioskDist) && existsSync(join(kioskDist, 'index.html'));
+  const app = (root: string, prefix: string) =>
+    fastify.register(fastifyStatic, {
+      root,
+      prefix,
+      list: false,
+      index: ['index.html'],
+      dotfiles: 'ignore',
+      cacheControl: false,
+      allowedPath: safePath,
+      setHeaders: appHeaders(root),
+      decorateReply: false,
+    });
+  if (hasKiosk) {
+    await app(kioskDist, '/');
+  } else {
+    const placeholder = async (_request: FastifyRequest, reply: import('fastify').FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PLACEHOLDER);
+    fastify.get('/', placeholder);
+    fastify.get('/index.html', placeholder);
+  }
+  if (isDirectory(adminDist) && existsSync(join(adminDist, 'index.html'))) {
+    await app(adminDist, '/admin/');
+  }
+}
+
+/** GET /config.json: the kiosk's runtime configuration (plain JSON, not the envelope). */
+export async function configRoute(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  fastify.get(routePatterns.config, async (request, reply) => {
+    const { config } = ctx;
+    const base = (port: number) =>
+      config.splitPorts ? `${request.protocol}://${request.hostname}:${port}` : '';
+    const body: KioskConfig = {
+      environment: config.environment,
+      devname: config.demo.devname,
+      contentBaseUrl: base(LOCAL_PORTS.content),
+      authBaseUrl: base(LOCAL_PORTS.auth),
+      streamBaseUrl: base(LOCAL_PORTS.stream),
+      appVersion: config.appVersion,
+    };
+    return reply.header('cache-control', 'no-cache').send(body);
+  });
+}

@@ -1,0 +1,158 @@
+import type { AddressInfo } from 'node:net';
+import { apiPaths, TOKEN_HEADER, type Envelope, type StreamMessage } from '@plant-kiosk/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOKEN_MESSAGES } from '../lib/tokens.js';
+import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
+import { eventually, openStream, type StreamClient } from '../test-support/sse-client.js';
+
+let f: Fixture;
+let base: string;
+const clients: StreamClient[] = [];
+
+beforeAll(async () => {
+  f = await createFixture({ app: { streamOptions: { heartbeatMs: 100 } } });
+  await f.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+afterAll(async () => {
+  await f.close();
+});
+
+const connect = async (path: string, headers: Record<string, string> = {}) => {
+  const client = await openStream(base + path, headers);
+  clients.push(client);
+  return client;
+};
+const publish = async (devid: number, body: object = { type: 'sync' }) => {
+  const response = await fetch(base + apiPaths.publish(devid), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+};
+const messages = (text: string): StreamMessage[] =>
+  text
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: '))
+    .map((event) => JSON.parse(event.slice('data: '.length)) as StreamMessage);
+
+describe('GET /stream/:devid', () => {
+  it('opens an event stream with the right headers and a retry hint first', async () => {
+    const client = await connect(apiPaths.stream(f.ids.devid), { [TOKEN_HEADER]: await f.token() });
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers['cache-control']).toBe('no-cache');
+    expect(client.headers.connection).toBe('keep-alive');
+    expect(client.headers['x-accel-buffering']).toBe('no');
+    expect(client.headers['x-content-type-options']).toBe('nosniff');
+    expect(await client.waitFor((text) => text.length > 0)).toMatch(/^retry: 5000\n\n/);
+  });
+
+  it('receives a published sync, and only its own development’s messages', async () => {
+    const mine = await connect(apiPaths.stream(f.ids.devid, await f.token()));
+    const theirs = await connect(
+      apiPaths.stream(f.ids.otherDevid, await f.token(f.ids.otherDevid)),
+    );
+    await mine.waitFor((text) => text.includes('retry:'));
+    await theirs.waitFor((text) => text.includes('retry:'));
+    await eventually(() => f.bus.listenerCount(f.ids.devid) === 1);
+    await publish(f.ids.devid);
+    const text = await mine.waitFor((received) => messages(received).length === 1);
+    const [message] = messages(text);
+    expect(message).toMatchObject({ devid: f.ids.devid, type: 'sync' });
+    expect(message!.version).toEqual(expect.any(Number));
+    await publish(f.ids.devid, { type: 'zone', zoneid: f.ids.planZone });
+    expect(
+      messages(await mine.waitFor((received) => messages(received).length === 2))[1],
+    ).toMatchObject({
+      type: 'zone',
+      zoneid: f.ids.planZone,
+    });
+    expect(messages(theirs.text())).toEqual([]);
+  });
+
+  it('sends a comment heartbeat from one shared interval', async () => {
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const token = await f.token();
+      const streams = await Promise.all(
+        [1, 2, 3].map(() =>
+          connect(`${apiPaths.stream(f.ids.devid, token)}&kioskId=totem-${Math.random()}`),
+        ),
+      );
+      for (const stream of streams) await stream.waitFor((text) => text.includes(': hb\n\n'), 2000);
+      expect(setIntervalSpy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      setIntervalSpy.mockRestore();
+    }
+  });
+
+  it('keeps the kiosk id on the connection', async () => {
+    const client = await connect(
+      `${apiPaths.stream(f.ids.devid, await f.token())}&kioskId=totem-moulage-1`,
+    );
+    await client.waitFor((text) => text.includes('retry:'));
+    expect(f.app.kiosk.streams.list().map((connection) => connection.kioskId)).toContain(
+      'totem-moulage-1',
+    );
+  });
+
+  it('releases disconnected clients at once', async () => {
+    await eventually(() => f.app.kiosk.streams.size === 0);
+    const token = await f.token();
+    const a = await connect(apiPaths.stream(f.ids.devid, token));
+    const b = await connect(apiPaths.stream(f.ids.devid, token));
+    await a.waitFor((text) => text.includes('retry:'));
+    await b.waitFor((text) => text.includes('retry:'));
+    expect(f.bus.listenerCount(f.ids.devid)).toBe(2);
+    expect(f.app.kiosk.streams.size).toBe(2);
+    a.close();
+    await eventually(() => f.bus.listenerCount(f.ids.devid) === 1);
+    b.close();
+    await eventually(
+      () => f.bus.listenerCount(f.ids.devid) === 0 && f.app.kiosk.streams.size === 0,
+    );
+  });
+
+  it.each([
+    ['no token', () => Promise.resolve(apiPaths.stream(1)), 401, TOKEN_MESSAGES.missing],
+    [
+      'a forged token',
+      () => Promise.resolve(apiPaths.stream(1, 'a.b.c')),
+      401,
+      TOKEN_MESSAGES.invalid,
+    ],
+    [
+      "another development's token",
+      async () => apiPaths.stream(f.ids.devid, await f.token(f.ids.otherDevid)),
+      403,
+      undefined,
+    ],
+    ['a bad devid', async () => apiPaths.stream('abc', await f.token()), 400, undefined],
+  ])('refuses %s with a JSON envelope before streaming', async (_case, path, status, message) => {
+    const response = await fetch(base + (await path()));
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const envelope = (await response.json()) as Envelope<null>;
+    expect(envelope.data).toBeNull();
+    if (message) expect(envelope.message).toBe(message);
+    expect(f.bus.listenerCount()).toBe(0);
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const closing = await createFixture();
+    await closing.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(closing.app.server.address() as AddressInfo).port}`;
+    const client = await openStream(
+      url + apiPaths.stream(closing.ids.devid, await closing.token()),
+    );
+    await client.waitFor((text) => text.includes('retry:'));
+    await closing.close();
+    await client.ended;
+    expect(closing.bus.listenerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The server process: configuration, data directory and secrets, database (migrated on open), the
+ * demo plant on an empty database, then one Fastify instance on PORT — or, in split mode, spec §7's
+ * local topology (kiosk files on PORT, content 8081, auth 8082, stream 8085) sharing one store, one
+ * event bus and one stream hub. SIGINT/SIGTERM close streams, servers and database in that order.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { LOCAL_PORTS } from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { ALL_SERVICES, buildApp, type Service } from './app.js';
+import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createRepositories } from './db/repositories/index.js';
+import { InMemoryEventBus } from './lib/event-bus.js';
+import { ensureSecrets } from './lib/secrets.js';
+import { StreamHub } from './lib/stream-hub.js';
+import { seedDemoPlant } from './seed/index.js';
+
+interface Instance {
+  name: string;
+  port: number;
+  services: readonly Service[];
+}
+
+function topology(config: ServerConfig): Instance[] {
+  if (!config.splitPorts)
+    return [{ name: 'kiosk + API', port: config.port, services: ALL_SERVICES }];
+  return [
+    { name: 'kiosk files', port: config.port, services: ['static'] },
+    { name: 'content', port: LOCAL_PORTS.content, services: ['content'] },
+    { name: 'auth', port: LOCAL_PORTS.auth, services: ['auth'] },
+    { name: 'stream', port: LOCAL_PORTS.stream, services: ['stream'] },
+  ];
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::'
+    ? 'localhost'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  const secrets = ensureSecrets(config);
+  const database = await openDatabase({ url: config.databaseUrl });
+  const repos = createRepositories(database.db);
+
+  const { devname, login, password } = config.demo;
+  if (!(await repos.content.findDevelopmentByName(devname))) {
+    console.log(`Seeding the demo plant "${devname}" into ${config.dataDir}…`);
+    const started = performance.now();
+    const result = await seedDemoPlant({
+      repos,
+      mediaDir: config.mediaDir,
+      devname,
+      login,
+      password,
+    });
+    console.log(
+      `Demo plant ${result.created ? 'created' : 'already present'} (devid ${result.devid}) in ${Math.round(performance.now() - started)} ms.`,
+    );
+  }
+
+  const bus = new InMemoryEventBus();
+  const streams = new StreamHub(bus);
+  const apps: FastifyInstance[] = [];
+  const lines: string[] = [];
+  let shuttingDown = false;
+
+  const shutdown = async (reason: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`\n${reason}: shutting down…`);
+    // A stuck connection must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(code || 1), 10_000);
+    force.unref();
+    try {
+      streams.closeAll();
+      await Promise.allSettled(apps.map((app) => app.close()));
+      await bus.close();
+      await database.close();
+    } finally {
+      process.exit(code);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  process.on('unhandledRejection', (reason) => {
+    // Logged, not fatal: a request's failure is already answered with a 500 by the error handler.
+    if (apps[0]) apps[0].log.error({ err: reason }, 'unhandled promise rejection');
+    else console.error('unhandled promise rejection', reason);
+  });
+  process.on('uncaughtException', (error) => {
+    if (apps[0]) apps[0].log.fatal({ err: error }, 'uncaught exception');
+    else console.error('uncaught exception', error);
+    void shutdown('uncaught exception', 1);
+  });
+
+  try {
+    for (const instance of topology(config)) {
+      const app = await buildApp({
+        repos,
+        config,
+        bus,
+        secrets,
+        services: instance.services,
+        streams,
+      });
+      apps.push(app);
+      await app.listen({ port: instance.port, host: config.host });
+      const port = (app.server.address() as AddressInfo).port;
+      lines.push(`  ${instance.name.padEnd(12)} http://${displayHost(config.host)}:${port}/`);
+    }
+  } catch (error) {
+    console.error(`Could not start the server: ${(error as Error).message}`);
+    await shutdown('start failure', 1);
+    return;
+  }
+
+  console.log(
+    [
+      '',
+      'Plant kiosk content service is running:',
+      ...lines,
+      '',
+      `  Demo development: ${devname}   login: ${login}   password: ${password}`,
+      '  (from DEMO_DEVNAME, DEMO_LOGIN and DEMO_PASSWORD; the defaults unless you set them)',
+      '',
+      `  Tell the kiosks to resynchronise: npm run publish-content`,
+      `    (or: node apps/server/dist/cli.js publish --devname ${devname})`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

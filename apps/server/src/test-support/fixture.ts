@@ -1,0 +1,297 @@
+/**
+ * A small plant for server tests, written through the real repositories into an in-memory SQLite
+ * database, and the app built on it. Two developments, so that tests can check that one kiosk never
+ * reads the other's data; a fixed, movable clock, so that expiry is deterministic.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  hashPasswordForLogin,
+  MODEL_FIELDS,
+  TOKEN_HEADER,
+  type ItemType,
+  type ModelLabel,
+} from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../app.js';
+import type { ServerConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
+import { InMemoryEventBus } from '../lib/event-bus.js';
+import { hashClientPassword, TEST_SCRYPT_COST } from '../lib/passwords.js';
+import type { Secrets } from '../lib/secrets.js';
+
+export const FIXTURE_NOW = new Date('2026-03-10T09:00:00.000Z');
+export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
+export const TEST_PUBLISH_TOKEN = 'test-only-publish-token-0123456789';
+export const DEMO_PASSWORD = 'kiosk';
+export const OTHER_PASSWORD = 'autre-mot-de-passe';
+
+const DAY = 86_400_000;
+const iso = (offsetMs: number) => new Date(FIXTURE_NOW.getTime() + offsetMs).toISOString();
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = overrides.dataDir ?? join(tmpdir(), 'plant-kiosk-test-unused');
+  return {
+    port: 8080,
+    host: '127.0.0.1',
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    secretsDir: join(dataDir, 'secrets'),
+    databaseUrl: ':memory:',
+    jwtSecret: TEST_JWT_SECRET,
+    publishToken: TEST_PUBLISH_TOKEN,
+    demo: { devname: 'neubourg', login: 'kiosk', password: DEMO_PASSWORD },
+    environment: 'prod',
+    tokenTtlDays: 365,
+    logLevel: 'silent',
+    kioskDist: join(dataDir, 'no-kiosk-dist'),
+    adminDist: join(dataDir, 'no-admin-dist'),
+    splitPorts: false,
+    trustProxy: false,
+    appVersion: '0.0.0-test',
+    ...overrides,
+  };
+}
+
+export const testSecrets = (): Secrets => ({
+  jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET),
+  publishToken: TEST_PUBLISH_TOKEN,
+});
+
+export interface FixtureIds {
+  devid: number;
+  otherDevid: number;
+  accountid: number;
+  /** "Plan du site": 7 image elements, orders 1..7. */
+  planZone: number;
+  /** Elements of planZone in order 1..7. */
+  planElements: number[];
+  /** The first plan element has 6 plain sub-elements, orders 1..6. */
+  /** "Produits": one category element with sub-groups. */
+  productsZone: number;
+  category: number;
+  /** Live "Produit" (order 1), expired "Produit" (order 2), live "Catalogue" expiring in 2 days (order 3). */
+  liveProduct: number;
+  expiredProduct: number;
+  catalogue: number;
+  /** Development B's zone, element and sub-group. */
+  otherZone: number;
+  otherElement: number;
+  otherSubgroup: number;
+}
+
+export interface Fixture {
+  app: FastifyInstance;
+  repos: Repositories;
+  bus: InMemoryEventBus;
+  config: ServerConfig;
+  ids: FixtureIds;
+  /** The clock the app reads; tests may move it. */
+  clock: { now: Date };
+  /** A valid token of development A (or of `devid`), minted by the app's own token service. */
+  token(devid?: number): Promise<string>;
+  /** Headers carrying that token. */
+  auth(devid?: number): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export interface FixtureOptions {
+  app?: Partial<AppOptions>;
+  config?: Partial<ServerConfig>;
+}
+
+/** Writes the plant; returns its ids. Exposed so repository tests can use it without an app. */
+export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
+  const { content, accounts } = repos;
+  const models = new Map<string, number>();
+  for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
+    models.set(label, (await content.upsertContentModel(label, fields)).modelid);
+  }
+  const modelId = (label: ModelLabel) => models.get(label)!;
+
+  const dev = await content.createDevelopment('neubourg', FIXTURE_NOW);
+  const other = await content.createDevelopment('autre-usine', FIXTURE_NOW);
+  const hashA = await hashClientPassword(hashPasswordForLogin(DEMO_PASSWORD), TEST_SCRYPT_COST);
+  const account = await accounts.createKioskAccount({
+    devid: dev.devid,
+    login: 'kiosk',
+    passwordHash: hashA.hash,
+    passwordSalt: hashA.salt,
+  });
+  const hashB = await hashClientPassword(hashPasswordForLogin(OTHER_PASSWORD), TEST_SCRYPT_COST);
+  await accounts.createKioskAccount({
+    devid: other.devid,
+    login: 'kiosk',
+    passwordHash: hashB.hash,
+    passwordSalt: hashB.salt,
+  });
+
+  const plan = await content.createZone({
+    devid: dev.devid,
+    zonename: 'Plan du site',
+    type: 'images',
+  });
+  // Inserted out of order, so that sorting by `order` is visible.
+  const planElements = new Map<number, number>();
+  for (const order of [4, 1, 7, 2, 6, 3, 5]) {
+    const element = await content.createElement({
+      zoneid: plan.zoneid,
+      order,
+      value: `/media/images/plan-${order}.png`,
+      type: 'image',
+      addingdate: iso(-order * DAY),
+    });
+    planElements.set(order, element.elementid);
+  }
+  const firstPlanElement = planElements.get(1)!;
+  for (const order of [3, 1, 6, 2, 5, 4]) {
+    await content.createSubelement({
+      elementid: firstPlanElement,
+      order,
+      value: `Légende ${order}`,
+      type: 'text',
+    });
+  }
+
+  const products = await content.createZone({
+    devid: dev.devid,
+    zonename: 'Produits',
+    type: 'subgroups',
+  });
+  const category = await content.createElement({
+    zoneid: products.zoneid,
+    order: 1,
+    value: 'Parfum',
+    type: 'group',
+  });
+  const addGroup = async (
+    label: ModelLabel,
+    order: number,
+    expirationdate: string | null,
+    values: Record<string, Array<[string, ItemType]>>,
+  ) => {
+    const subgroup = await content.createSubgroup({
+      elementid: category.elementid,
+      modelid: modelId(label),
+      order,
+      addingdate: iso(-DAY),
+      expirationdate,
+    });
+    for (const [fieldlabel, items] of Object.entries(values)) {
+      let fieldOrder = 1;
+      for (const [value, type] of items) {
+        await content.createSubelement({
+          elementid: category.elementid,
+          order: fieldOrder++,
+          value,
+          type,
+          subgroupid: subgroup.subgroupid,
+          fieldlabel,
+        });
+      }
+    }
+    return subgroup.subgroupid;
+  };
+  const catalogue = await addGroup('Catalogue', 3, iso(2 * DAY), {
+    pages: [
+      ['/media/catalogue/page-1.png', 'image'],
+      ['/media/catalogue/page-2.png', 'image'],
+    ],
+    qr: [['/media/catalogue/qr.png', 'image']],
+  });
+  const liveProduct = await addGroup('Produit', 1, null, {
+    titre: [['Pompe Alpha', 'text']],
+    image: [
+      ['/media/products/alpha-1.png', 'image'],
+      ['/media/products/alpha-2.png', 'image'],
+    ],
+    détail_produit: [['/media/products/alpha-detail.png', 'image']],
+  });
+  const expiredProduct = await addGroup('Produit', 2, iso(-DAY), {
+    titre: [['Pompe Périmée', 'text']],
+    image: [['/media/products/old.png', 'image']],
+  });
+
+  const otherZone = await content.createZone({
+    devid: other.devid,
+    zonename: 'Plan du site',
+    type: 'images',
+  });
+  const otherElement = await content.createElement({
+    zoneid: otherZone.zoneid,
+    order: 1,
+    value: '/media/images/other.png',
+    type: 'image',
+  });
+  await content.createSubelement({
+    elementid: otherElement.elementid,
+    order: 1,
+    value: 'Autre',
+    type: 'text',
+  });
+  const otherSubgroup = await content.createSubgroup({
+    elementid: otherElement.elementid,
+    modelid: modelId('Affiche'),
+    order: 1,
+  });
+
+  return {
+    devid: dev.devid,
+    otherDevid: other.devid,
+    accountid: account.accountid,
+    planZone: plan.zoneid,
+    planElements: [1, 2, 3, 4, 5, 6, 7].map((order) => planElements.get(order)!),
+    productsZone: products.zoneid,
+    category: category.elementid,
+    liveProduct,
+    expiredProduct,
+    catalogue,
+    otherZone: otherZone.zoneid,
+    otherElement: otherElement.elementid,
+    otherSubgroup: otherSubgroup.subgroupid,
+  };
+}
+
+export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plant-kiosk-test-'));
+  const handle: DatabaseHandle = await openDatabase({ url: ':memory:' });
+  const repos = createRepositories(handle.db);
+  const ids = await seedFixture(repos);
+  const config = testConfig({ dataDir, ...options.config });
+  const bus = new InMemoryEventBus();
+  const clock = { now: new Date(FIXTURE_NOW) };
+  const app = await buildApp({
+    repos,
+    config,
+    bus,
+    secrets: testSecrets(),
+    now: () => clock.now,
+    logger: false,
+    passwordCost: TEST_SCRYPT_COST,
+    ...options.app,
+  });
+  await app.ready();
+
+  const token = async (devid: number = ids.devid) => {
+    const tokenVersion = (await repos.accounts.tokenVersion(devid)) ?? 1;
+    return app.kiosk.tokens.issue({ devid, accountid: ids.accountid, tokenVersion });
+  };
+  return {
+    app,
+    repos,
+    bus,
+    config,
+    ids,
+    clock,
+    token,
+    auth: async (devid?: number) => ({ [TOKEN_HEADER]: await token(devid) }),
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
