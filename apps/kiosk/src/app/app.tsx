@@ -1,0 +1,81 @@
+/**
+ * The kiosk's root: the login page while no token is stored (spec §2), then the logged-in kiosk —
+ * background services started once (network monitor, stream, sync engine), the poster gate, and
+ * the router with its frame.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { LoginPage } from '../features/login/login-page';
+import { createApiClient } from '../lib/api/api-client';
+import type { RuntimeConfig } from '../lib/config/runtime-config';
+import { startKioskServices, type KioskServices } from '../lib/kiosk-services';
+import { openKioskDb } from '../lib/local-db/kiosk-db';
+import { clearSession, readSession, type Session } from '../lib/session/session';
+import { KioskContext, type KioskContextValue } from './kiosk-context';
+import { PosterGate } from './poster-gate';
+import { createKioskRouter } from './routes';
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const [session, setSession] = useState<Session | null>(() => readSession(config.devname));
+  const logout = useCallback(() => {
+    clearSession(config.devname);
+    setSession(null);
+  }, [config.devname]);
+
+  if (!session) return <LoginPage config={config} onLoggedIn={setSession} />;
+  return <LoggedInKiosk config={config} session={session} logout={logout} />;
+}
+
+interface LoggedInKioskProps {
+  config: RuntimeConfig;
+  session: Session;
+  logout(): void;
+}
+
+function LoggedInKiosk({ config, session, logout }: LoggedInKioskProps) {
+  const servicesRef = useRef<KioskServices | null>(null);
+  // The token is read at each call, so a new login is picked up without rebuilding the client.
+  const api = useMemo(
+    () => createApiClient(config, () => readSession(config.devname)?.token ?? null),
+    [config],
+  );
+  // Created in an effect so that each mount owns one router and disposes of it (its history
+  // listener) when unmounted — also under StrictMode's mount/unmount/mount in development.
+  const [router, setRouter] = useState<ReturnType<typeof createKioskRouter> | null>(null);
+  useEffect(() => {
+    const created = createKioskRouter();
+    setRouter(created);
+    return () => created.dispose();
+  }, []);
+
+  useEffect(() => {
+    const services = startKioskServices({
+      config,
+      session,
+      api,
+      db: openKioskDb(config.devname),
+    });
+    servicesRef.current = services;
+    return () => {
+      services.stop();
+      if (servicesRef.current === services) servicesRef.current = null;
+    };
+  }, [config, session, api]);
+
+  const value = useMemo<KioskContextValue>(
+    () => ({
+      config,
+      session,
+      api,
+      syncNow: (reason) => servicesRef.current?.syncNow(reason) ?? Promise.resolve(),
+      logout,
+    }),
+    [config, session, api, logout],
+  );
+
+  return (
+    <KioskContext.Provider value={value}>
+      <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
+    </KioskContext.Provider>
+  );
+}

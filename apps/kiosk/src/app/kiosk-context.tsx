@@ -1,0 +1,31 @@
+/**
+ * What the logged-in kiosk shares with every screen: the runtime configuration, the session, the
+ * API client and the running services. Provided once by the App root after login.
+ */
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '../lib/api/api-client';
+import type { RuntimeConfig } from '../lib/config/runtime-config';
+import type { Session } from '../lib/session/session';
+
+export interface KioskContextValue {
+  config: RuntimeConfig;
+  session: Session;
+  api: ApiClient;
+  /** Runs a sync now (coalesced with any running one). */
+  syncNow(reason: string): Promise<void>;
+  /** Forgets the session and shows the login page again. */
+  logout(): void;
+}
+
+export const KioskContext = createContext<KioskContextValue | null>(null);
+
+export function useKiosk(): KioskContextValue {
+  const value = useContext(KioskContext);
+  if (!value) throw new Error('useKiosk() must be used inside the logged-in kiosk (KioskContext).');
+  return value;
+}
+
+/** The runtime configuration, for screens that only need to resolve media URLs. */
+export function useRuntimeConfig(): RuntimeConfig {
+  return useKiosk().config;
+}

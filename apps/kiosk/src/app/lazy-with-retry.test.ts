@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  CHUNK_RETRY_DELAY_MS,
+  ChunkLoadError,
+  lazyWithRetry,
+} from './lazy-with-retry';
+
+describe('lazyWithRetry', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('retries a failed import twice after a short delay and returns the module', async () => {
+    const module = { default: 'page' };
+    const importer = vi
+      .fn<() => Promise<typeof module>>()
+      .mockRejectedValueOnce(new Error('réseau'))
+      .mockRejectedValueOnce(new Error('réseau'))
+      .mockResolvedValueOnce(module);
+    const load = lazyWithRetry(importer)();
+    await vi.advanceTimersByTimeAsync(CHUNK_RETRY_DELAY_MS - 1);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CHUNK_RETRY_DELAY_MS * 2);
+    await expect(load).resolves.toBe(module);
+    expect(importer).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after three attempts with a ChunkLoadError carrying the cause', async () => {
+    const cause = new Error('réseau');
+    const load = lazyWithRetry(() => Promise.reject(cause))();
+    const outcome = load.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(CHUNK_RETRY_DELAY_MS * 3);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).cause).toBe(cause);
+  });
+
+  it('counts an attempt without answer for 120 s as failed', async () => {
+    const importer = vi.fn(() => new Promise<never>(() => {}));
+    const outcome = lazyWithRetry(importer)().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1 + CHUNK_RETRY_DELAY_MS);
+    expect(importer).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2 * (CHUNK_LOAD_TIMEOUT_MS + CHUNK_RETRY_DELAY_MS));
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as Error).message).toContain('no answer after 120 s');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

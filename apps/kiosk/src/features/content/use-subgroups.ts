@@ -1,0 +1,91 @@
+/**
+ * `useSubgroups(elementid, modelLabel?)`: an element's populated sub-groups (products, magazine
+ * issues…) built from the local database — each with its field values grouped by field label and
+ * sorted by order — refreshed from the network when online and on an `element` stream message.
+ * Sub-groups past their expiration date are hidden even offline, when no sync can remove them.
+ */
+import type { PopulatedSubgroup, Subelement, Subgroup } from '@plant-kiosk/contract';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect } from 'react';
+import { fromStoredSubelement, type StoredSubelement } from '../../lib/local-db/kiosk-db';
+import { contentEvents } from './content-events';
+import { refreshSubgroups } from './content-refresh';
+import { useContentSource } from './content-source';
+import { useOnlineRefresh } from './use-online-refresh';
+
+export interface UseSubgroupsResult {
+  subgroups: PopulatedSubgroup[];
+  loading: boolean;
+  refreshing: boolean;
+}
+
+const EMPTY: PopulatedSubgroup[] = [];
+
+const byOrder = <T extends { order: number }>(a: T, b: T, idA: number, idB: number) =>
+  a.order - b.order || idA - idB;
+
+/** Groups sub-elements into their sub-groups' fields; drops expired sub-groups. */
+export function buildPopulatedSubgroups(
+  subgroups: readonly Subgroup[],
+  subelements: readonly StoredSubelement[],
+  now: Date = new Date(),
+): PopulatedSubgroup[] {
+  const fieldsById = new Map<number, Record<string, Subelement[]>>();
+  for (const stored of subelements) {
+    if (stored.subgroupid === null || stored.fieldlabel === null) continue;
+    const fields = fieldsById.get(stored.subgroupid) ?? {};
+    (fields[stored.fieldlabel] ??= []).push(fromStoredSubelement(stored));
+    fieldsById.set(stored.subgroupid, fields);
+  }
+  for (const fields of fieldsById.values())
+    for (const list of Object.values(fields))
+      list.sort((a, b) => byOrder(a, b, a.subelementid, b.subelementid));
+  const time = now.getTime();
+  return subgroups
+    .filter((group) => group.expirationdate === null || Date.parse(group.expirationdate) > time)
+    .sort((a, b) => byOrder(a, b, a.subgroupid, b.subgroupid))
+    .map((group) => ({ ...group, fields: fieldsById.get(group.subgroupid) ?? {} }));
+}
+
+export function useSubgroups(
+  elementid: number | null | undefined,
+  modelLabel?: string,
+): UseSubgroupsResult {
+  const { db, api } = useContentSource();
+  const local = useLiveQuery(async () => {
+    if (elementid == null) return EMPTY;
+    const [groups, values] = await Promise.all([
+      db.subgroups.where('elementid').equals(elementid).toArray(),
+      db.subelements.where('elementid').equals(elementid).toArray(),
+    ]);
+    const wanted =
+      modelLabel === undefined ? groups : groups.filter((group) => group.label === modelLabel);
+    return buildPopulatedSubgroups(wanted, values);
+  }, [db, elementid, modelLabel]);
+
+  const task = useCallback(
+    (signal: AbortSignal) =>
+      elementid == null
+        ? Promise.resolve()
+        : refreshSubgroups(db, api, elementid, modelLabel, signal),
+    [db, api, elementid, modelLabel],
+  );
+  const { refreshing, reload } = useOnlineRefresh(
+    elementid == null ? null : task,
+    `sub-groups of ${elementid}`,
+  );
+
+  useEffect(
+    () =>
+      contentEvents.on((event) => {
+        if (event.type === 'element' && event.elementid === elementid) reload();
+      }),
+    [elementid, reload],
+  );
+
+  return {
+    subgroups: local ?? EMPTY,
+    loading: local === undefined || (local.length === 0 && refreshing),
+    refreshing,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The staff home's button rows per totem type (spec §2 "Staff home"). Moulage lists Moulage first
+ * and pairs the red emergency button with Suggestion System on the last row; Assemblage has no
+ * Moulage button, starts with HR information, and puts the emergency button alone on the last row.
+ * No totem stored means the Moulage layout.
+ */
+import type { TotemType } from '@plant-kiosk/contract';
+import type { RouteButtonTone } from '../../components/route-button/route-button';
+import type { homeIcons } from './home-icons';
+
+export type HomeButtonKey =
+  | 'moulage'
+  | 'informations'
+  | 'hse'
+  | 'qualite'
+  | 'autresInformations'
+  | 'beLean'
+  | 'suggestion'
+  | 'urgence';
+
+export interface HomeButtonSpec {
+  key: HomeButtonKey;
+  to: string;
+  tone: RouteButtonTone;
+  icon: keyof typeof homeIcons;
+  /** Spans the whole row. */
+  wide?: boolean;
+}
+
+const BUTTONS: Record<HomeButtonKey, Omit<HomeButtonSpec, 'wide'>> = {
+  moulage: { key: 'moulage', to: '/accueil/moulage', tone: 'blanc', icon: 'moulage' },
+  informations: {
+    key: 'informations',
+    to: '/accueil/informations',
+    tone: 'blanc',
+    icon: 'informations',
+  },
+  hse: { key: 'hse', to: '/accueil/hse', tone: 'blanc', icon: 'hse' },
+  qualite: { key: 'qualite', to: '/accueil/qualite', tone: 'blanc', icon: 'qualite' },
+  autresInformations: {
+    key: 'autresInformations',
+    to: '/accueil/autresInformations',
+    tone: 'blanc',
+    icon: 'autres',
+  },
+  beLean: { key: 'beLean', to: '/accueil/projets', tone: 'blanc', icon: 'beLean' },
+  suggestion: {
+    key: 'suggestion',
+    to: '/accueil/formulaire',
+    tone: 'blanc',
+    icon: 'suggestion',
+  },
+  urgence: { key: 'urgence', to: '/accueil/urgence', tone: 'rouge', icon: 'urgence' },
+};
+
+const ORDER: Record<TotemType, HomeButtonKey[]> = {
+  Moulage: [
+    'moulage',
+    'informations',
+    'hse',
+    'qualite',
+    'autresInformations',
+    'beLean',
+    'suggestion',
+    'urgence',
+  ],
+  Assemblage: [
+    'informations',
+    'hse',
+    'qualite',
+    'autresInformations',
+    'beLean',
+    'suggestion',
+    'urgence',
+  ],
+};
+
+/** The buttons in display order (two per row; a `wide` one takes a row alone). */
+export function homeButtons(totem: TotemType | null): HomeButtonSpec[] {
+  const order = ORDER[totem ?? 'Moulage'];
+  return order.map((key) => ({
+    ...BUTTONS[key],
+    // Assemblage has an odd count: the emergency button ends alone on the last row.
+    wide: totem === 'Assemblage' && key === 'urgence',
+  }));
+}

@@ -1,0 +1,127 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { HOME_CRUMB, useUiStore } from '../../lib/ui-store/ui-store';
+import { homeButtons } from './home-buttons';
+import StaffHome from './staff-home';
+import VisitorHome from './visitor-home';
+
+const rowTitles = () =>
+  within(screen.getByTestId('home-rows'))
+    .getAllByRole('link')
+    .map((link) => link.querySelector('.route-button__title')?.textContent);
+
+const MOULAGE = [
+  'Moulage',
+  'Informations RH',
+  'HSE',
+  'Qualité',
+  'Autres informations',
+  'BE LEAN +',
+  'Suggestion System',
+  'Urgence',
+];
+
+describe('staff home', () => {
+  beforeEach(() => resetShellState());
+
+  it('shows the Moulage rows when no totem is stored', () => {
+    renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(rowTitles()).toEqual(MOULAGE);
+  });
+
+  it('shows the Moulage rows for a Moulage totem, emergency in red paired on the last row', () => {
+    localStorage.setItem('totem', 'Moulage');
+    resetShellState();
+    renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(rowTitles()).toEqual(MOULAGE);
+    const urgence = screen.getByRole('link', { name: /Urgence/ });
+    expect(urgence.className).toContain('route-button--rouge');
+    expect(urgence.className).not.toContain('route-button--wide');
+    expect(homeButtons('Moulage').map((button) => button.to)).toEqual([
+      '/accueil/moulage',
+      '/accueil/informations',
+      '/accueil/hse',
+      '/accueil/qualite',
+      '/accueil/autresInformations',
+      '/accueil/projets',
+      '/accueil/formulaire',
+      '/accueil/urgence',
+    ]);
+  });
+
+  it('shows the Assemblage rows without Moulage, with the emergency button alone on the last row', () => {
+    localStorage.setItem('totem', 'Assemblage');
+    resetShellState();
+    renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(rowTitles()).toEqual([
+      'Informations RH',
+      'HSE',
+      'Qualité',
+      'Autres informations',
+      'BE LEAN +',
+      'Suggestion System',
+      'Urgence',
+    ]);
+    const urgence = screen.getByRole('link', { name: /Urgence/ });
+    expect(urgence.className).toContain('route-button--rouge');
+    expect(urgence.className).toContain('route-button--wide');
+  });
+
+  it('has the visitors button and the three top buttons, resets breadcrumb and language', () => {
+    useUiStore.setState({
+      language: 'en',
+      crumbs: [HOME_CRUMB, { label: 'HSE', path: '/accueil/hse' }],
+    });
+    const { router } = renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(useUiStore.getState()).toMatchObject({ language: 'fr', crumbs: [HOME_CRUMB] });
+    for (const [name, href] of [
+      [/Le Groupe/, '/accueil/groupe'],
+      [/Le site du Neubourg/, '/accueil/siteNeubourg'],
+      [/Nos clients/, '/accueil/nosClientsNosProduits'],
+    ] as const) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    fireEvent.click(screen.getByRole('link', { name: /Espace visiteurs/ }));
+    expect(router.state.location.pathname).toBe('/accueil/visiteur/');
+    expect(useUiStore.getState().crumbs.map((crumb) => crumb.label)).toEqual([
+      'Accueil',
+      'Visiteurs',
+    ]);
+  });
+
+  it('invites people with the scrolling banner text', () => {
+    renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(
+      screen.getAllByText(/informations pratiques du site et vos demandes d’accès/).length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('visitor home (first version)', () => {
+  beforeEach(() => resetShellState());
+
+  it('has seven buttons and a language switch that resets the breadcrumb in that language', () => {
+    renderInKiosk(<VisitorHome />, { path: '/accueil/visiteur' });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Visiteurs' })).getAllByRole('link'),
+    ).toHaveLength(7);
+    expect(useUiStore.getState().crumbs.map((crumb) => crumb.label)).toEqual([
+      'Accueil',
+      'Visiteurs',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(useUiStore.getState().language).toBe('en');
+    expect(useUiStore.getState().crumbs.map((crumb) => crumb.label)).toEqual(['Home', 'Visitors']);
+  });
+
+  it('offers staff a way back to their home, but not visitors', () => {
+    const { unmount } = renderInKiosk(<VisitorHome />, { path: '/accueil/visiteur' });
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil salariés' })).toBeTruthy();
+    unmount();
+    localStorage.setItem('parcours', 'visiteur');
+    resetShellState();
+    renderInKiosk(<VisitorHome />, { path: '/accueil' });
+    expect(screen.queryByRole('link', { name: 'Retour à l’accueil salariés' })).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+/** The slideshow's carousel, in its own chunk (see home-slideshow.tsx). */
+import { ImageCarousel } from '../../components/image-carousel';
+import { SLIDESHOW_DELAY_MS, SLIDESHOW_HEIGHT, SLIDESHOW_WIDTH } from './slideshow-size';
+
+export interface SlideshowImage {
+  id: number;
+  src: string;
+}
+
+export default function SlideshowCarousel({
+  images,
+  label,
+}: {
+  images: readonly SlideshowImage[];
+  label: string;
+}) {
+  return (
+    <ImageCarousel
+      items={images}
+      getKey={(image) => image.id}
+      label={label}
+      loop
+      shuffle
+      autoplay
+      delayMs={SLIDESHOW_DELAY_MS}
+      showArrows
+      showDots={false}
+      height={SLIDESHOW_HEIGHT}
+      className="home-slideshow__carousel"
+      renderItem={(image) => (
+        <img
+          src={image.src}
+          alt=""
+          width={SLIDESHOW_WIDTH}
+          height={SLIDESHOW_HEIGHT}
+          decoding="async"
+          draggable={false}
+        />
+      )}
+    />
+  );
+}

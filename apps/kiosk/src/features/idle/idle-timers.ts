@@ -1,0 +1,87 @@
+/**
+ * The two inactivity mechanisms of spec §4, as hooks the frame mounts once.
+ *
+ * - Idle counter (staff pages): 500 one-second ticks, back to 500 on every page load and scroll;
+ *   a tap on the clock sets it to 290. At 0 the fullscreen "Veille" reader opens.
+ * - Inactivity countdown: 600 s, back to 600 on any interaction (pointer, key, wheel, touch). At 0,
+ *   unless already at the first breadcrumb level, the kiosk goes back to the root in-app (no page
+ *   reload: a reload would depend on the service worker being healthy, in-app navigation does not).
+ *
+ * Each mechanism is ONE setInterval created when the frame mounts and cleared when it unmounts;
+ * the intervals read the store and refs, so nothing re-creates a timer on render and nothing piles
+ * up over days of uptime.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { STAFF_HOME_PATH, useUiStore } from '../../lib/ui-store/ui-store';
+
+export const IDLE_TICK_MS = 1000;
+export const INACTIVITY_TICK_MS = 1000;
+export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** Mount once in the frame. `enabled` is false on visitor pages (the counter is a staff feature). */
+export function useIdleCounter(enabled: boolean) {
+  const { pathname } = useLocation();
+  const enabledRef = useRef(enabled);
+  useEffect(() => {
+    enabledRef.current = enabled;
+  }, [enabled]);
+
+  useEffect(() => {
+    const id = setInterval(() => {
+      if (enabledRef.current) useUiStore.getState().tickIdle();
+    }, IDLE_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+
+  // "Page load": every route change (and the first render) starts a full count again.
+  useEffect(() => {
+    useUiStore.getState().resetIdleCounter();
+  }, [pathname]);
+
+  useEffect(() => {
+    // Scroll events do not bubble, but they do go through the capture phase of the document.
+    const onScroll = () => useUiStore.getState().resetIdleCounter();
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
+}
+
+/** Mount once in the frame. `atFirstLevel`: the current page is the root (nothing to return to). */
+export function useInactivityCountdown(atFirstLevel: boolean) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  const atFirstLevelRef = useRef(atFirstLevel);
+  useEffect(() => {
+    navigateRef.current = navigate;
+    atFirstLevelRef.current = atFirstLevel;
+  }, [navigate, atFirstLevel]);
+
+  useEffect(() => {
+    const onInteraction = () => useUiStore.getState().resetInactivity();
+    for (const type of INTERACTION_EVENTS) {
+      window.addEventListener(type, onInteraction, { capture: true, passive: true });
+    }
+    return () => {
+      for (const type of INTERACTION_EVENTS) {
+        window.removeEventListener(type, onInteraction, { capture: true });
+      }
+    };
+  }, []);
+
+  useEffect(() => {
+    const id = setInterval(() => {
+      const state = useUiStore.getState();
+      // Already ran out: wait for someone to come (no repeated returns every second).
+      if (state.inactivityRemaining === 0) return;
+      if (state.tickInactivity() > 0) return;
+      if (atFirstLevelRef.current) {
+        state.closeFramePopups();
+      } else {
+        state.returnToRoot();
+        void navigateRef.current(STAFF_HOME_PATH);
+      }
+    }, INACTIVITY_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+}

@@ -1,0 +1,43 @@
+/**
+ * The "are you still there?" popup (spec §4): below 300 s of the inactivity countdown, for
+ * non-visitors only, and only where the countdown would actually do something (not at the first
+ * breadcrumb level, where reaching 0 changes nothing). Any tap resets the countdown, so the
+ * popup goes away with "Je suis là", "Fermer", the overlay or Escape alike.
+ */
+import { useTranslation } from 'react-i18next';
+import { Popup } from '../../components/popup/popup';
+import { INACTIVITY_WARNING_BELOW, useUiStore } from '../../lib/ui-store/ui-store';
+
+export function InactivityWarning({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const remaining = useUiStore((state) => state.inactivityRemaining);
+  const readerOpen = useUiStore((state) => state.idleReaderOpen);
+  const resetInactivity = useUiStore((state) => state.resetInactivity);
+
+  const open = enabled && !readerOpen && remaining > 0 && remaining < INACTIVITY_WARNING_BELOW;
+  return (
+    <Popup
+      open={open}
+      onClose={resetInactivity}
+      label={t('inactivity.title')}
+      className="inactivity-warning"
+    >
+      <div className="inactivity-warning__body">
+        <h2 className="inactivity-warning__title">{t('inactivity.title')}</h2>
+        <p className="inactivity-warning__seconds" aria-hidden="true">
+          {remaining}
+        </p>
+        <p className="inactivity-warning__text">
+          {t('inactivity.message', { seconds: String(remaining) })}
+        </p>
+        <button
+          type="button"
+          className="kiosk-button kiosk-button--large kiosk-button--accent"
+          onClick={resetInactivity}
+        >
+          {t('inactivity.stay')}
+        </button>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,54 @@
+import { act, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { useUiStore } from '../../lib/ui-store/ui-store';
+import { AppFrame } from './app-frame';
+import { usePageFrame } from './page-frame';
+
+function Page({ id }: { id: string }) {
+  const { t } = useTranslation();
+  usePageFrame({ title: id });
+  return <p data-testid="page-text">{t('routeButton.tap')}</p>;
+}
+
+const routes = [
+  {
+    path: '/',
+    element: <AppFrame />,
+    children: [
+      { path: 'accueil/hse', element: <Page id="staff" /> },
+      { path: 'accueil/visiteur/hse', element: <Page id="visitor" /> },
+    ],
+  },
+];
+
+describe('AppFrame language', () => {
+  beforeEach(() => resetShellState());
+
+  it('uses the chosen language on visitor pages only, from the first render of each page', () => {
+    useUiStore.setState({ language: 'en' });
+    const { router } = renderInKiosk(null, { routes, path: '/accueil/visiteur/hse' });
+    expect(screen.getByTestId('page-text').textContent).toBe('Tap to open');
+    expect(screen.getByText('Our website')).toBeTruthy();
+
+    act(() => {
+      void router.navigate('/accueil/hse');
+    });
+    expect(screen.getByTestId('page-text').textContent).toBe('Toucher pour ouvrir');
+    expect(screen.getByText('Notre site web')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+
+    act(() => {
+      void router.navigate('/accueil/visiteur/hse');
+    });
+    expect(screen.getByTestId('page-text').textContent).toBe('Tap to open');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('sizes the content area after the headband and shows the sync banner and connection chip', () => {
+    renderInKiosk(null, { routes, path: '/accueil/hse' });
+    expect(screen.getByRole('main').style.height).toBe('1534px');
+    expect(screen.getByTestId('connection-indicator').textContent).toBe('Hors ligne');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The shared frame around every page (spec §2): header, headband, breadcrumb, the scrolling
+ * content area, footer, the sync banner, and the two inactivity mechanisms with their popups.
+ * It is the layout route of the router, so it stays mounted while pages change under it.
+ *
+ * Language: only visitor pages use the chosen language; staff pages are always French. The frame
+ * decides which applies to the current route while rendering and provides the i18next instance of
+ * that language to everything inside it (see i18nFor), so no text is ever one render behind.
+ */
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { applyLanguage, i18nFor } from '../../i18n/i18n';
+import { isFirstLevel, isVisitorPage, useUiStore } from '../../lib/ui-store/ui-store';
+import { IdleReader } from '../idle/idle-reader';
+import { useIdleCounter, useInactivityCountdown } from '../idle/idle-timers';
+import { InactivityWarning } from '../idle/inactivity-warning';
+import { SyncStatusBanner } from '../sync/sync-status-banner';
+import { Banner } from './banner';
+import { Breadcrumb } from './breadcrumb';
+import { Footer } from './footer';
+import { Header } from './header';
+import { containerHeight, FrameScrollContext } from './page-frame';
+import './layout.css';
+
+export function AppFrame() {
+  const { pathname } = useLocation();
+  const parcours = useUiStore((state) => state.parcours);
+  const chosenLanguage = useUiStore((state) => state.language);
+  const showHeadband = useUiStore((state) => state.showHeadband);
+  const anchors = useUiStore((state) => state.anchors);
+  const scrollRef = useRef<HTMLElement>(null);
+
+  const visitorPage = isVisitorPage(pathname, parcours);
+  const language = visitorPage ? chosenLanguage : 'fr';
+  const firstLevel = isFirstLevel(pathname, parcours);
+
+  useLayoutEffect(() => {
+    applyLanguage(language);
+    document.documentElement.lang = language;
+  }, [language]);
+
+  // The content area is one element for every page: start each page at its top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
+
+  useIdleCounter(!visitorPage);
+  useInactivityCountdown(firstLevel);
+
+  return (
+    <I18nextProvider i18n={i18nFor(language)}>
+      <div className="app-frame" data-language={language}>
+        <Header language={language} />
+        <Banner />
+        <Breadcrumb />
+        <FrameScrollContext.Provider value={scrollRef}>
+          <main
+            ref={scrollRef}
+            id="contenu"
+            className="frame-content"
+            style={{ height: containerHeight({ showHeadband, anchors }) }}
+            tabIndex={-1}
+          >
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </FrameScrollContext.Provider>
+        <Footer />
+        <SyncStatusBanner />
+        <IdleReader />
+        <InactivityWarning enabled={parcours !== 'visiteur' && !firstLevel} />
+      </div>
+    </I18nextProvider>
+  );
+}
+
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loader" role="status">
+      <span className="page-loader__spinner" aria-hidden="true" />
+      {t('app.loading')}
+    </div>
+  );
+}

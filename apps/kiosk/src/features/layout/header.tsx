@@ -1,0 +1,47 @@
+/**
+ * The frame's header (spec §2): the logo (back to /accueil with the breadcrumb reset to
+ * "Accueil"), the clock, the connection chip and the hidden mode-switcher corner.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Language } from '../../i18n/i18n';
+import {
+  HOME_CRUMB,
+  IDLE_COUNTER_CLOCK_TAP,
+  STAFF_HOME_PATH,
+  useUiStore,
+} from '../../lib/ui-store/ui-store';
+import { Clock } from './clock';
+import { ConnectionIndicator } from './connection-indicator';
+import { ModeSwitcher } from './mode-switcher';
+
+/** The logo lives in public/ so the manifest, the login page and the header share one file. */
+export const LOGO_URL = './logo.svg';
+
+export function Header({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const setCrumbs = useUiStore((state) => state.setCrumbs);
+  const setIdleCounter = useUiStore((state) => state.setIdleCounter);
+
+  return (
+    <header className="frame-header">
+      <Link
+        to={STAFF_HOME_PATH}
+        className="frame-header__logo"
+        aria-label={t('header.logoLink')}
+        onClick={() => setCrumbs([HOME_CRUMB])}
+      >
+        <img src={LOGO_URL} alt="" width={450} height={96} />
+      </Link>
+      <div className="frame-header__status">
+        <Clock
+          language={language}
+          label={t('header.clock')}
+          onTap={() => setIdleCounter(IDLE_COUNTER_CLOCK_TAP)}
+        />
+        <ConnectionIndicator />
+      </div>
+      <ModeSwitcher />
+    </header>
+  );
+}

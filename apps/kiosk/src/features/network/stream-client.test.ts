@@ -1,0 +1,132 @@
+import type { StreamMessage } from '@plant-kiosk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, createStreamClient } from './stream-client';
+import { FakeEventSource } from './testing/fake-event-source';
+
+function setup() {
+  const onOpen = vi.fn();
+  const messages: StreamMessage[] = [];
+  const connected: boolean[] = [];
+  const client = createStreamClient({
+    url: () => 'http://kiosk.test/stream/7?token=t&kioskId=k',
+    devid: 7,
+    createEventSource: (url) => new FakeEventSource(url),
+    random: () => 0.5,
+    onOpen,
+    onMessage: (message) => messages.push(message),
+    onConnectedChange: (value) => connected.push(value),
+  });
+  return { client, onOpen, messages, connected };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.instances = [];
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('stream client', () => {
+  it('opens one stream while online and closes it when offline', () => {
+    const { client, connected } = setup();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    client.setOnline(true);
+    client.setOnline(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(FakeEventSource.last.url).toBe('http://kiosk.test/stream/7?token=t&kioskId=k');
+    FakeEventSource.last.open();
+    expect(client.isConnected()).toBe(true);
+
+    client.setOnline(false);
+    expect(FakeEventSource.last.closed).toBe(true);
+    expect(client.isConnected()).toBe(false);
+    expect(connected).toEqual([true, false]);
+    client.stop();
+  });
+
+  it('reports each (re)open so the kiosk can catch up with a sync', () => {
+    const { client, onOpen } = setup();
+    client.setOnline(true);
+    FakeEventSource.last.open();
+    FakeEventSource.last.fail();
+    vi.advanceTimersByTime(1000);
+    FakeEventSource.last.open();
+    expect(onOpen).toHaveBeenCalledTimes(2);
+    client.stop();
+  });
+
+  it('passes on messages of its development only, and ignores malformed ones', () => {
+    const { client, messages } = setup();
+    client.setOnline(true);
+    const source = FakeEventSource.last;
+    source.open();
+    source.send({ devid: 7, type: 'sync', version: 4 });
+    source.send({ devid: 8, type: 'sync' });
+    source.send({ devid: 7, type: 'zone', zoneid: 3 });
+    source.send({ devid: 7, type: 'element', elementid: 11, zoneid: 1 });
+    source.send('not json');
+    source.send({ devid: 7, type: 'reboot' });
+    expect(messages).toEqual([
+      { devid: 7, type: 'sync', version: 4 },
+      { devid: 7, type: 'zone', zoneid: 3 },
+      { devid: 7, type: 'element', elementid: 11, zoneid: 1 },
+    ]);
+    client.stop();
+  });
+
+  it('reconnects with exponential backoff up to 30 s, reset after a successful open', () => {
+    const { client } = setup();
+    client.setOnline(true);
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const count = FakeEventSource.instances.length;
+      FakeEventSource.last.fail();
+      expect(FakeEventSource.open).toHaveLength(0);
+      let waited = 0;
+      while (FakeEventSource.instances.length === count) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+
+    FakeEventSource.last.open();
+    FakeEventSource.last.fail();
+    vi.advanceTimersByTime(999);
+    expect(FakeEventSource.open).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.open).toHaveLength(1);
+    client.stop();
+  });
+
+  it('adds up to ±20 % jitter, never beyond 30 s', () => {
+    expect(backoffDelay(0, () => 0)).toBe(800);
+    expect(backoffDelay(0, () => 0.999999)).toBe(1200);
+    expect(backoffDelay(3, () => 0.5)).toBe(8000);
+    expect(backoffDelay(10, () => 0.999999)).toBe(30_000);
+    expect(backoffDelay(10, () => 0)).toBe(24_000);
+  });
+
+  it('does not reconnect while offline, and stop() leaves no timer or connection', () => {
+    const { client } = setup();
+    client.setOnline(true);
+    FakeEventSource.last.fail();
+    expect(vi.getTimerCount()).toBe(1);
+    client.setOnline(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+
+    client.setOnline(true);
+    FakeEventSource.last.fail();
+    client.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(FakeEventSource.open).toHaveLength(0);
+    client.setOnline(true);
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
+});

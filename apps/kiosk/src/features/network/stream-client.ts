@@ -1,0 +1,170 @@
+/**
+ * The server-sent event stream of spec §4: open while online, closed while offline.
+ *
+ * EventSource reconnects by itself at the server's `retry` pace forever; we rather close it on error
+ * and reconnect with our own exponential backoff (1 s doubling to 30 s, ±20 % jitter so a fleet of
+ * totems does not reconnect in lock-step after a server restart), reset after a successful open.
+ * Each (re)open is reported so the caller can sync: messages sent while we were disconnected are
+ * lost, and a sync with the ETag is a cheap way to catch up on them.
+ */
+import type { StreamMessage } from '@plant-kiosk/contract';
+
+export const BACKOFF_INITIAL_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+export const BACKOFF_JITTER = 0.2;
+
+/** The part of EventSource we use, so tests can inject a fake. */
+export interface EventSourceLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+export interface StreamClientOptions {
+  /** URL of the stream, built at each connection (the token may have changed). */
+  url: () => string;
+  /** This kiosk's development: messages for any other development are ignored. */
+  devid: number;
+  onOpen?: () => void;
+  onMessage?: (message: StreamMessage) => void;
+  onConnectedChange?: (connected: boolean) => void;
+  createEventSource?: EventSourceFactory;
+  /** Random source for the jitter, in [0, 1). */
+  random?: () => number;
+}
+
+export interface StreamClient {
+  /** Opens the stream when online, closes it (and cancels any reconnection) when offline. */
+  setOnline(online: boolean): void;
+  stop(): void;
+  isConnected(): boolean;
+}
+
+/** Delay before reconnection attempt number `attempt` (0-based). */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** attempt);
+  const jittered = base * (1 - BACKOFF_JITTER + 2 * BACKOFF_JITTER * random());
+  return Math.round(Math.min(BACKOFF_MAX_MS, jittered));
+}
+
+const STREAM_TYPES = new Set(['sync', 'zone', 'element']);
+
+/** Parses one `data:` payload; null for anything that is not a stream message (comments, junk). */
+export function parseStreamMessage(data: unknown): StreamMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.devid !== 'number' || typeof v.type !== 'string' || !STREAM_TYPES.has(v.type))
+    return null;
+  const optionalId = (key: string) => (typeof v[key] === 'number' ? (v[key] as number) : undefined);
+  const message: StreamMessage = { devid: v.devid, type: v.type as StreamMessage['type'] };
+  const zoneid = optionalId('zoneid');
+  const elementid = optionalId('elementid');
+  const version = optionalId('version');
+  if (zoneid !== undefined) message.zoneid = zoneid;
+  if (elementid !== undefined) message.elementid = elementid;
+  if (version !== undefined) message.version = version;
+  return message;
+}
+
+export function createStreamClient(options: StreamClientOptions): StreamClient {
+  const createEventSource: EventSourceFactory =
+    options.createEventSource ?? ((url) => new EventSource(url));
+  const random = options.random ?? Math.random;
+  let online = false;
+  let stopped = false;
+  let source: EventSourceLike | null = null;
+  let connected = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    options.onConnectedChange?.(value);
+  };
+
+  const close = () => {
+    if (source) {
+      source.onopen = null;
+      source.onmessage = null;
+      source.onerror = null;
+      source.close();
+      source = null;
+    }
+    setConnected(false);
+  };
+
+  const cancelRetry = () => {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+  };
+
+  const scheduleReconnect = () => {
+    cancelRetry();
+    const delay = backoffDelay(attempt, random);
+    attempt++;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  };
+
+  function connect() {
+    if (stopped || !online || source) return;
+    let es: EventSourceLike;
+    try {
+      es = createEventSource(options.url());
+    } catch (error) {
+      console.error('[stream] could not open the stream', error);
+      scheduleReconnect();
+      return;
+    }
+    source = es;
+    es.onopen = () => {
+      attempt = 0;
+      setConnected(true);
+      options.onOpen?.();
+    };
+    es.onmessage = (event) => {
+      const message = parseStreamMessage(event.data);
+      if (!message) console.warn('[stream] ignored a malformed message', event.data);
+      else if (message.devid === options.devid) options.onMessage?.(message);
+    };
+    es.onerror = () => {
+      // A closed or failed stream: take reconnection into our own hands (backoff, jitter).
+      close();
+      if (!stopped && online) scheduleReconnect();
+    };
+  }
+
+  return {
+    setOnline(value) {
+      if (stopped) return;
+      online = value;
+      if (online) {
+        if (!source && retryTimer === null) connect();
+      } else {
+        cancelRetry();
+        attempt = 0;
+        close();
+      }
+    },
+    stop() {
+      stopped = true;
+      online = false;
+      cancelRetry();
+      close();
+    },
+    isConnected: () => connected,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * French texts of the kiosk: the source of the translation keys. Staff pages always read these;
+ * visitor pages read `en.ts` when the visitor chose English. `en.ts` is typed against this file, so
+ * a key added here and forgotten there fails the type check.
+ */
+export const fr = {
+  app: {
+    siteName: 'Site du Neubourg',
+    brandTagline: 'Informations site',
+    loading: 'Chargement…',
+  },
+  login: {
+    title: 'Bienvenue sur le totem',
+    subtitle: 'Connectez ce totem à son espace de contenu.',
+    loginLabel: 'Identifiant',
+    loginPlaceholder: 'Login',
+    passwordLabel: 'Mot de passe',
+    passwordPlaceholder: 'Mot de passe',
+    showPassword: 'Montrer mon mot de passe :',
+    submit: 'Se connecter',
+    submitting: 'Connexion…',
+    networkError:
+      "Un problème de connexion est survenu. Vérifiez que l'appareil est bien connecté à internet. Si le problème persiste, contactez votre prestataire.",
+  },
+  header: {
+    logoLink: "Logo du site — retour à l'accueil",
+    clock: 'Heure et date',
+    modeArea: 'Changer le mode du totem (toucher deux fois)',
+    online: 'En ligne',
+    offline: 'Hors ligne',
+  },
+  modeSwitcher: {
+    title: 'Mode du totem',
+    description: 'Choisissez le parcours affiché par ce totem.',
+    visitor: 'Visiteur',
+    moulage: 'Moulage',
+    assemblage: 'Assemblage',
+    cancel: 'Annuler',
+    current: 'Mode actuel : {{mode}}',
+  },
+  banner: {
+    home: 'Accueil',
+    homeAria: "Retour à l'accueil",
+    defaultTitle: 'accueil',
+    anchors: 'Sections de la page',
+  },
+  breadcrumb: {
+    label: "Fil d'Ariane",
+    home: 'Accueil',
+    visitors: 'Visiteurs',
+  },
+  footer: {
+    text: 'Site du Neubourg — parfumerie et cosmétique',
+    website: 'Notre site web',
+    websiteTitle: 'Site web de l’entreprise',
+    websiteOffline:
+      'Le site web nécessite une connexion internet. Le totem est actuellement hors ligne.',
+  },
+  routeButton: {
+    tap: 'Toucher pour ouvrir',
+  },
+  idle: {
+    readerTitle: 'Veille',
+    close: 'FERMER',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    page: 'Page {{current}} / {{total}}',
+    empty: 'Touchez FERMER pour revenir aux informations du site.',
+  },
+  inactivity: {
+    title: 'Êtes-vous toujours là ?',
+    message: "Sans action de votre part, le totem reviendra à l'accueil dans {{seconds}} secondes.",
+    stay: 'Je suis là',
+  },
+  error: {
+    title: 'Unexpected Application Error!',
+    explanation: 'Le totem a rencontré un problème en affichant cette page.',
+    reload: 'Recharger',
+    home: "Retour à l'accueil",
+    notFound: 'Page introuvable',
+  },
+  comingSoon: {
+    badge: 'Page à venir',
+    text: 'Le contenu de cette page est en cours de préparation.',
+  },
+  home: {
+    slideshow: 'Diaporama du site',
+    slideshowEmpty: 'Les photos du site apparaîtront ici après la synchronisation.',
+    previousSlide: 'Photo précédente',
+    nextSlide: 'Photo suivante',
+    visitors: 'Espace visiteurs',
+    visitorsSubtitle: 'Visitors area',
+    groupe: 'Le Groupe',
+    groupeSubtitle: 'et sa division beauté',
+    siteNeubourg: 'Le site du Neubourg',
+    siteNeubourgSubtitle: 'présentation',
+    clientsProduits: 'Nos clients',
+    clientsProduitsSubtitle: 'nos produits',
+    moulage: 'Moulage',
+    informations: 'Informations RH',
+    informationsSubtitle: 'et intégration',
+    hse: 'HSE',
+    hseSubtitle: 'Hygiène, sécurité, environnement',
+    qualite: 'Qualité',
+    autresInformations: 'Autres informations',
+    autresInformationsSubtitle: 'plan, salles, menu, magazine',
+    beLean: 'BE LEAN +',
+    beLeanSubtitle: 'amélioration continue',
+    suggestion: 'Suggestion System',
+    suggestionSubtitle: 'vos idées',
+    urgence: 'Urgence',
+    urgenceSubtitle: 'numéros et consignes',
+    marquee:
+      'Retrouvez en quelques clics toutes les informations pratiques du site et vos demandes d’accès !',
+    buttons: 'Rubriques',
+  },
+  visitorHome: {
+    title: 'Bienvenue au Neubourg',
+    intro:
+      "Les visiteurs s'enregistrent à l'accueil, portent leur badge et restent accompagnés pendant toute la visite.",
+    language: 'Langue',
+    backToStaff: 'Retour à l’accueil salariés',
+    groupe: 'Le Groupe',
+    siteNeubourg: 'Le site',
+    gamme: 'Notre gamme',
+    hse: 'HSE',
+    qualite: 'Qualité',
+    environnement: 'Démarche environnementale',
+    urgence: 'Urgence et consignes de sécurité',
+  },
+  pages: {
+    groupe: 'Le Groupe',
+    siteNeubourg: 'Le site du Neubourg',
+    nosClientsNosProduits: 'Nos clients, nos produits',
+    informations: 'Informations RH et intégration',
+    hse: 'HSE',
+    moulage: 'Moulage',
+    qualite: 'Qualité',
+    autresInformations: 'Autres informations',
+    urgence: 'Urgence',
+    formulaire: 'Suggestion System',
+    projets: 'BE LEAN +',
+    archives: 'Nos Succès',
+    visiteur: 'Visiteurs',
+    visiteurGroupe: 'Le Groupe',
+    visiteurSite: 'Le site du Neubourg',
+    visiteurHse: 'HSE',
+    visiteurGamme: 'Notre gamme',
+    visiteurEnvironnement: 'Démarche environnementale',
+    visiteurQualite: 'Qualité',
+    visiteurUrgence: 'Urgence et sécurité',
+    demo: 'Démonstration des composants',
+  },
+} as const;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The shape every language must provide: the same keys as French, any strings. */
+export type Translation = Widen<typeof fr>;

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createContentEventEmitter, type ContentEvent } from '../features/content/content-events';
+import { useConnectionStore } from '../features/network/network-monitor';
+import { FakeEventSource } from '../features/network/testing/fake-event-source';
+import { useSyncStore } from '../features/sync/sync-store';
+import { createApiClient } from './api/api-client';
+import { demoPlant, FakeContentServer } from './api/testing/fake-content-server';
+import type { RuntimeConfig } from './config/runtime-config';
+import { startKioskServices, type KioskServices } from './kiosk-services';
+import { closeKioskDb, openKioskDb, type KioskDb } from './local-db/kiosk-db';
+import { MemoryCache } from './media/testing/memory-cache';
+
+let counter = 0;
+let server: FakeContentServer;
+let db: KioskDb;
+let services: KioskServices | null;
+let events: ContentEvent[];
+
+function start() {
+  const config: RuntimeConfig = {
+    ...server.config,
+    contentBase: server.origin,
+    authBase: server.origin,
+    streamBase: 'http://stream.test',
+    pingIntervalMs: 15_000,
+  };
+  const cache = new MemoryCache();
+  const emitter = createContentEventEmitter();
+  emitter.on((event) => events.push(event));
+  services = startKioskServices({
+    config,
+    session: { token: server.plant.token, devid: server.plant.devid },
+    api: createApiClient(config, () => server.plant.token, { fetch: server.fetch }),
+    db,
+    createEventSource: (url) => new FakeEventSource(url),
+    random: () => 0.5,
+    windowTarget: null,
+    engineOptions: { openMediaCache: cache.opener(), fetchMedia: server.fetch },
+    events: emitter,
+  });
+  return services;
+}
+
+const snapshots = () => server.paths(/\/display\/snapshot\//).length;
+const settle = () => vi.waitFor(() => expect(useSyncStore.getState().status).not.toBe('pending'));
+
+beforeEach(() => {
+  // Only the timers: fake-indexeddb schedules its work with setImmediate, which must stay real.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  const devname = `services-${++counter}`;
+  server = new FakeContentServer(demoPlant({ devname }));
+  db = openKioskDb(devname);
+  events = [];
+  services = null;
+  FakeEventSource.instances = [];
+  useSyncStore.getState().reset();
+  useConnectionStore.setState({ online: false, streamConnected: false, lastPingAt: null });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  services?.stop();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  await db.delete();
+  closeKioskDb(db.name);
+});
+
+describe('kiosk services', () => {
+  it('at start, when online: syncs and opens the stream with token and kiosk id', async () => {
+    start();
+    await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('success'));
+
+    expect(await db.zones.count()).toBe(3);
+    expect(useConnectionStore.getState().online).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const url = new URL(FakeEventSource.last.url);
+    expect(url.origin + url.pathname).toBe(`http://stream.test/stream/${server.plant.devid}`);
+    expect(url.searchParams.get('token')).toBe(server.plant.token);
+    expect(url.searchParams.get('kioskId')).toBe(localStorage.getItem('kiosk-id'));
+
+    FakeEventSource.last.open();
+    expect(useConnectionStore.getState().streamConnected).toBe(true);
+  });
+
+  it('syncs on stream open and on a sync message, skipping a version it already has', async () => {
+    start();
+    await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('success'));
+    expect(snapshots()).toBe(1);
+
+    FakeEventSource.last.open();
+    await vi.waitFor(() => expect(snapshots()).toBe(2));
+    await settle();
+
+    server.change((p) => {
+      p.zones[0]!.zonename = 'Plan publié';
+    });
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', version: 2 });
+    await vi.waitFor(() => expect(snapshots()).toBe(3));
+    await vi.waitFor(async () => expect((await db.zones.get(1))?.zonename).toBe('Plan publié'));
+    await settle();
+
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', version: 2 });
+    FakeEventSource.last.send({ devid: 999, type: 'sync' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(snapshots()).toBe(3);
+  });
+
+  it('turns zone and element messages into content events', async () => {
+    start();
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    FakeEventSource.last.open();
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'zone', zoneid: 2 });
+    FakeEventSource.last.send({
+      devid: server.plant.devid,
+      type: 'element',
+      elementid: 11,
+      zoneid: 1,
+    });
+    FakeEventSource.last.send({ devid: 999, type: 'zone', zoneid: 2 });
+    expect(events).toEqual([
+      { type: 'zone', zoneid: 2 },
+      { type: 'element', elementid: 11, zoneid: 1 },
+    ]);
+  });
+
+  it('offline at start: no sync, no stream; both start when the ping succeeds', async () => {
+    server.pingStatus = 503;
+    start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useConnectionStore.getState().online).toBe(false);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(snapshots()).toBe(0);
+
+    server.pingStatus = 200;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('success'));
+
+    // Going offline closes the stream.
+    server.pingStatus = 503;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(FakeEventSource.last.closed).toBe(true);
+  });
+
+  it('stop() clears every timer and connection, and ignores later triggers', async () => {
+    start();
+    await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('success'));
+    FakeEventSource.last.open();
+    FakeEventSource.last.fail(); // a reconnection timer is now pending too
+    expect(vi.getTimerCount()).toBeGreaterThan(0);
+
+    services!.stop();
+
+    expect(vi.getTimerCount()).toBe(0);
+    expect(FakeEventSource.open).toHaveLength(0);
+    expect(useConnectionStore.getState().streamConnected).toBe(false);
+    const before = server.requests.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    await services!.syncNow('after stop');
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('syncNow runs a sync on demand (after login)', async () => {
+    server.pingStatus = 503;
+    start();
+    await services!.syncNow('login');
+    expect(await db.zones.count()).toBe(3);
+  });
+});

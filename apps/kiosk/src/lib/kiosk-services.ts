@@ -1,0 +1,140 @@
+/**
+ * The kiosk's background services, wired together once per logged-in session:
+ *
+ *   network monitor ──online/offline──► stream client ──open / `sync` message──► sync engine
+ *                   └──first online, back online──────────────────────────────────┘
+ *                                        stream `zone`/`element` ──► content events (hooks reload)
+ *
+ * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
+ * uptime never accumulate background work (the soak test checks that timers stay flat).
+ */
+import { apiPaths } from '@plant-kiosk/contract';
+import { contentEvents, type ContentEventEmitter } from '../features/content/content-events';
+import {
+  createNetworkMonitor,
+  useConnectionStore,
+  type NetworkMonitorOptions,
+} from '../features/network/network-monitor';
+import {
+  createStreamClient,
+  type EventSourceFactory,
+  type StreamClientOptions,
+} from '../features/network/stream-client';
+import {
+  createSyncEngine,
+  type SyncEngineOptions,
+  type SyncResult,
+} from '../features/sync/sync-engine';
+import { useSyncStore } from '../features/sync/sync-store';
+import type { ApiClient } from './api/api-client';
+import type { RuntimeConfig } from './config/runtime-config';
+import type { KioskDb } from './local-db/kiosk-db';
+import { getKioskId, type Session } from './session/session';
+
+export interface KioskServicesOptions {
+  config: RuntimeConfig;
+  session: Session;
+  api: ApiClient;
+  db: KioskDb;
+  /** Test seams. */
+  createEventSource?: EventSourceFactory;
+  random?: StreamClientOptions['random'];
+  windowTarget?: NetworkMonitorOptions['target'];
+  engineOptions?: Pick<SyncEngineOptions, 'openMediaCache' | 'fetchMedia' | 'reporter' | 'now'>;
+  events?: ContentEventEmitter;
+}
+
+export interface KioskServices {
+  stop(): void;
+  /** Runs a sync now (coalesced with a running one); resolves when it is over, never rejects. */
+  syncNow(reason: string): Promise<void>;
+  /** The last sync's outcome, for callers that want more than the store. */
+  lastResult(): SyncResult | null;
+}
+
+/** `${streamBase}/stream/{devid}?token=…&kioskId=…` */
+export function streamUrl(
+  streamBase: string,
+  devid: number,
+  token: string,
+  kioskId: string,
+): string {
+  const url = new URL(`${streamBase}${apiPaths.stream(devid, token)}`);
+  url.searchParams.set('kioskId', kioskId);
+  return url.href;
+}
+
+export function startKioskServices(options: KioskServicesOptions): KioskServices {
+  const { config, session, api, db } = options;
+  const events = options.events ?? contentEvents;
+  let stopped = false;
+  let seenOnline = false;
+  let last: SyncResult | null = null;
+
+  const engine = createSyncEngine({
+    db,
+    api,
+    devid: session.devid,
+    devname: config.devname,
+    contentBase: config.contentBase,
+    ...options.engineOptions,
+  });
+
+  const sync = async (reason: string) => {
+    if (stopped) return;
+    last = await engine.sync(reason);
+  };
+
+  const stream = createStreamClient({
+    url: () => streamUrl(config.streamBase, session.devid, session.token, getKioskId()),
+    devid: session.devid,
+    createEventSource: options.createEventSource,
+    random: options.random,
+    onConnectedChange: (connected) => useConnectionStore.setState({ streamConnected: connected }),
+    // Messages sent while we were disconnected are lost: catch up (a 304 when nothing changed).
+    onOpen: () => void sync('stream-open'),
+    onMessage: (message) => {
+      if (message.type === 'sync') {
+        // The message says which version the server now has; skip a sync we already have.
+        const upToDate =
+          message.version !== undefined &&
+          message.version === engine.contentVersion() &&
+          !engine.isRunning() &&
+          useSyncStore.getState().status === 'success';
+        if (!upToDate) void sync('stream-message');
+      } else if (message.type === 'zone' && message.zoneid !== undefined) {
+        events.emit({ type: 'zone', zoneid: message.zoneid });
+      } else if (message.type === 'element' && message.elementid !== undefined) {
+        events.emit({ type: 'element', elementid: message.elementid, zoneid: message.zoneid });
+      }
+    },
+  });
+
+  const monitor = createNetworkMonitor({
+    ping: () => api.ping(),
+    intervalMs: config.pingIntervalMs,
+    target: options.windowTarget,
+    onChange: (online) => {
+      if (stopped) return;
+      stream.setOnline(online);
+      if (online) {
+        void sync(seenOnline ? 'back-online' : 'start');
+        seenOnline = true;
+      }
+    },
+  });
+  monitor.start();
+
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      monitor.stop();
+      stream.stop();
+      engine.dispose();
+      useConnectionStore.setState({ streamConnected: false });
+    },
+    syncNow: (reason) => sync(reason),
+    lastResult: () => last,
+  };
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeKioskDb, openKioskDb, toStoredSubelement } from './kiosk-db';
+
+afterEach(async () => {
+  const db = openKioskDb('neubourg');
+  await db.delete();
+  closeKioskDb('neubourg');
+});
+
+describe('local database', () => {
+  it('is named after the development with exactly the spec stores, keys and indexes', async () => {
+    const db = openKioskDb('neubourg');
+    await db.open();
+    expect(db.name).toBe('neubourg');
+    const schema = Object.fromEntries(
+      db.tables.map((table) => [
+        table.name,
+        {
+          key: table.schema.primKey.keyPath,
+          indexes: table.schema.indexes.map((index) => index.keyPath).sort(),
+        },
+      ]),
+    );
+    expect(schema).toEqual({
+      zones: { key: 'zoneid', indexes: ['type', 'zonename'] },
+      elements: { key: 'elementid', indexes: ['order', 'type', 'zoneid'] },
+      subelements: { key: 'subelementid', indexes: ['elementid', 'fieldlabel', 'order', 'type'] },
+      subgroups: { key: 'subgroupid', indexes: ['elementid', 'label', 'order'] },
+    });
+    // The real IndexedDB database, not only Dexie's view of it.
+    const names = (await indexedDB.databases()).map((info) => info.name);
+    expect(names).toContain('neubourg');
+  });
+
+  it('gives one instance per development', () => {
+    expect(openKioskDb('neubourg')).toBe(openKioskDb('neubourg'));
+  });
+
+  it('copies the sub-group field label to the top level for the index', async () => {
+    const db = openKioskDb('neubourg');
+    await db.subelements.bulkPut([
+      toStoredSubelement({
+        subelementid: 1,
+        elementid: 2,
+        order: 1,
+        value: 'Pompe',
+        type: 'text',
+        subgroupinfo: { subgroupid: 3, fieldlabel: 'titre' },
+      }),
+      toStoredSubelement({
+        subelementid: 2,
+        elementid: 2,
+        order: 2,
+        value: 'x',
+        type: 'text',
+        subgroupinfo: null,
+      }),
+    ]);
+    expect(await db.subelements.where('fieldlabel').equals('titre').primaryKeys()).toEqual([1]);
+    expect((await db.subelements.get(1))?.subgroupid).toBe(3);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The kiosk's local database (spec §3): one IndexedDB database per development, named after it,
+ * with exactly the spec's four stores, keys and indexes. Screens read only from here; the sync
+ * engine and the content hooks are its only writers.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { Element, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
+
+/**
+ * A sub-element as stored: `fieldlabel` and `subgroupid` are copied to the top level from
+ * `subgroupinfo` because IndexedDB can only index top-level (or dotted) key paths of non-null
+ * values, and the spec indexes sub-elements by field label. Null for plain sub-elements, which
+ * therefore do not appear in that index.
+ */
+export interface StoredSubelement extends Subelement {
+  fieldlabel: string | null;
+  subgroupid: number | null;
+}
+
+/** The spec's store schemas, in Dexie notation: primary key first, then the indexes. */
+export const KIOSK_DB_SCHEMA = {
+  zones: 'zoneid, zonename, type',
+  elements: 'elementid, order, zoneid, type',
+  subelements: 'subelementid, order, elementid, fieldlabel, type',
+  subgroups: 'subgroupid, elementid, order, label',
+} as const;
+
+export class KioskDb extends Dexie {
+  zones!: Table<Zone, number>;
+  elements!: Table<Element, number>;
+  subelements!: Table<StoredSubelement, number>;
+  subgroups!: Table<Subgroup, number>;
+
+  constructor(devname: string) {
+    super(devname);
+    this.version(1).stores(KIOSK_DB_SCHEMA);
+  }
+}
+
+export function toStoredSubelement(subelement: Subelement): StoredSubelement {
+  return {
+    ...subelement,
+    fieldlabel: subelement.subgroupinfo?.fieldlabel ?? null,
+    subgroupid: subelement.subgroupinfo?.subgroupid ?? null,
+  };
+}
+
+/** Back to the wire shape (drops the index copies), for code that wants the contract's type. */
+export function fromStoredSubelement(stored: StoredSubelement): Subelement {
+  const { fieldlabel: _fieldlabel, subgroupid: _subgroupid, ...subelement } = stored;
+  return subelement;
+}
+
+const instances = new Map<string, KioskDb>();
+
+/** The database of a development; one instance per name so that live queries share it. */
+export function openKioskDb(devname: string): KioskDb {
+  let db = instances.get(devname);
+  if (!db) {
+    db = new KioskDb(devname);
+    instances.set(devname, db);
+  }
+  return db;
+}
+
+/** Closes and forgets the instance (logout, tests). */
+export function closeKioskDb(devname: string): void {
+  const db = instances.get(devname);
+  if (!db) return;
+  db.close();
+  instances.delete(devname);
+}

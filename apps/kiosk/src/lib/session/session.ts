@@ -1,0 +1,87 @@
+/**
+ * The kiosk's login session and the other local storage keys of spec §3. The key names are part of
+ * the product (the e2e tests and field technicians read them), so they are built here only.
+ */
+
+export const storageKeys = {
+  jwt: (devname: string) => `jwt-${devname}`,
+  devid: (devname: string) => `devid-${devname}`,
+  parcours: 'parcours',
+  totem: 'totem',
+  kioskId: 'kiosk-id',
+} as const;
+
+export const jwtKey = storageKeys.jwt;
+export const devidKey = storageKeys.devid;
+export const PARCOURS_KEY = storageKeys.parcours;
+export const TOTEM_KEY = storageKeys.totem;
+export const KIOSK_ID_KEY = storageKeys.kioskId;
+
+export interface Session {
+  token: string;
+  devid: number;
+}
+
+// localStorage can throw (storage disabled, quota): a kiosk must still run, just without memory.
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.error(`[session] could not store ${key}`, error);
+  }
+}
+
+function remove(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to do: the key cannot be there either.
+  }
+}
+
+/** The stored token and development id, or null when the kiosk has to show the login page. */
+export function readSession(devname: string): Session | null {
+  const token = read(jwtKey(devname));
+  const devidText = read(devidKey(devname));
+  if (!token || devidText === null) return null;
+  const devid = Number(devidText);
+  if (!Number.isInteger(devid) || devid < 1) return null;
+  return { token, devid };
+}
+
+export function saveSession(devname: string, token: string, devid: number): void {
+  write(jwtKey(devname), token);
+  write(devidKey(devname), String(devid));
+}
+
+export function clearSession(devname: string): void {
+  remove(jwtKey(devname));
+  remove(devidKey(devname));
+}
+
+function randomId(): string {
+  // crypto.randomUUID only exists in secure contexts; a totem may load the kiosk over plain http.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+let memoryKioskId: string | null = null;
+
+/** A stable random id of this totem, sent to the stream so the fleet view can tell totems apart. */
+export function getKioskId(): string {
+  const stored = read(KIOSK_ID_KEY);
+  if (stored) return stored;
+  const id = memoryKioskId ?? randomId();
+  memoryKioskId = id;
+  write(KIOSK_ID_KEY, id);
+  return id;
+}

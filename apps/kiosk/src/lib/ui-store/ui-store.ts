@@ -1,0 +1,227 @@
+/**
+ * The kiosk's UI state (spec §3 "UI state"): language, totem type, parcours, breadcrumb, headband
+ * (title and anchor buttons), and the two inactivity mechanisms of spec §4 (the idle counter that
+ * opens the "Veille" reader and the 600 s countdown that returns to the root).
+ *
+ * `totem` and `parcours` survive reloads in localStorage under the spec's plain keys (`totem`,
+ * `parcours`) with plain string values (not JSON), because technicians and tests read them as is.
+ * Everything else lives in memory: a reload is a fresh start at the root.
+ *
+ * The timers themselves are not here (see features/idle): the store only holds the numbers, so the
+ * one interval of each mechanism reads and decrements them without re-creating anything.
+ */
+import { TOTEM_TYPES, type TotemType } from '@plant-kiosk/contract';
+import { create } from 'zustand';
+import type { Language } from '../../i18n/i18n';
+import { PARCOURS_KEY, TOTEM_KEY } from '../session/session';
+
+export type Parcours = 'visiteur';
+export type KioskMode = 'visiteur' | TotemType;
+
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/** Idle counter (spec §9): default 500 ticks of one second, set to 290 by a tap on the clock. */
+export const IDLE_COUNTER_DEFAULT = 500;
+export const IDLE_COUNTER_CLOCK_TAP = 290;
+/** Inactivity countdown (spec §9): 600 s; the warning shows below 300 s (non-visitors only). */
+export const INACTIVITY_SECONDS = 600;
+export const INACTIVITY_WARNING_BELOW = 300;
+
+export const STAFF_HOME_PATH = '/accueil';
+export const VISITOR_HOME_PATH = '/accueil/visiteur';
+export const HOME_CRUMB: Crumb = { label: 'Accueil', path: STAFF_HOME_PATH };
+
+/** What a page puts in the banner (see features/layout/use-page-frame). */
+export interface PageFrame {
+  /** Page title, also the document title; null means the default "accueil". */
+  title: string | null;
+  /** Labels of the anchor buttons, one per `#section-{index}` (0 to 8). */
+  anchors: readonly string[];
+  /** Home pages show no headband: their content gets the full 1660 px container. */
+  showHeadband: boolean;
+  /** BE LEAN + hides its home button unless a totem type is stored (spec §2). */
+  hideHomeButton: boolean;
+}
+
+export const DEFAULT_PAGE_FRAME: PageFrame = {
+  title: null,
+  anchors: [],
+  showHeadband: true,
+  hideHomeButton: false,
+};
+
+export interface UiState extends PageFrame {
+  language: Language;
+  totem: TotemType | null;
+  parcours: Parcours | null;
+  crumbs: Crumb[];
+  /** Seconds left before the idle reader opens (staff pages). */
+  idleCounter: number;
+  idleReaderOpen: boolean;
+  /** Seconds left before the kiosk returns to the root. */
+  inactivityRemaining: number;
+  /** Bumped on every return to the root so frame-level popups can close themselves. */
+  resetGeneration: number;
+
+  setLanguage(language: Language): void;
+  /** The hidden switcher (spec §2): Visiteur stores parcours; a totem clears it and is stored. */
+  chooseMode(mode: KioskMode): void;
+  setCrumbs(crumbs: Crumb[]): void;
+  pushCrumb(crumb: Crumb): void;
+  /** Keep crumbs[0..index] (a tap on a breadcrumb entry). */
+  truncateCrumbs(index: number): void;
+  setPageFrame(frame: Partial<PageFrame>): void;
+  resetPageFrame(): void;
+
+  resetIdleCounter(): void;
+  setIdleCounter(value: number): void;
+  /** One idle tick: decrements, and opens the reader when the counter reaches 0. */
+  tickIdle(): void;
+  closeIdleReader(): void;
+
+  resetInactivity(): void;
+  /** One inactivity tick; returns the seconds left. */
+  tickInactivity(): number;
+  /** Resets the in-memory navigation state for a fresh start at the root. */
+  returnToRoot(): void;
+  /** Closes the frame's own popups (mode switcher, web site) without navigating. */
+  closeFramePopups(): void;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.error(`[ui-store] could not store ${key}`, error);
+  }
+}
+
+export function readStoredTotem(): TotemType | null {
+  const value = readStorage(TOTEM_KEY);
+  return TOTEM_TYPES.find((totem) => totem === value) ?? null;
+}
+
+export function readStoredParcours(): Parcours | null {
+  return readStorage(PARCOURS_KEY) === 'visiteur' ? 'visiteur' : null;
+}
+
+/** The state a fresh start has (also used by tests to reset the singleton store). */
+export function initialUiState() {
+  return {
+    ...DEFAULT_PAGE_FRAME,
+    language: 'fr' as Language,
+    totem: readStoredTotem(),
+    parcours: readStoredParcours(),
+    crumbs: [HOME_CRUMB],
+    idleCounter: IDLE_COUNTER_DEFAULT,
+    idleReaderOpen: false,
+    inactivityRemaining: INACTIVITY_SECONDS,
+    resetGeneration: 0,
+  };
+}
+
+export const useUiStore = create<UiState>()((set, get) => ({
+  ...initialUiState(),
+
+  setLanguage: (language) => set({ language }),
+
+  chooseMode: (mode) => {
+    if (mode === 'visiteur') {
+      writeStorage(PARCOURS_KEY, 'visiteur');
+      set({ parcours: 'visiteur' });
+    } else {
+      writeStorage(PARCOURS_KEY, null);
+      writeStorage(TOTEM_KEY, mode);
+      set({ parcours: null, totem: mode });
+    }
+  },
+
+  setCrumbs: (crumbs) => set({ crumbs }),
+  pushCrumb: (crumb) => {
+    const { crumbs } = get();
+    // A double tap on a tile must not add the same level twice.
+    if (crumbs.at(-1)?.path === crumb.path) return;
+    set({ crumbs: [...crumbs, crumb] });
+  },
+  truncateCrumbs: (index) => set({ crumbs: get().crumbs.slice(0, Math.max(1, index + 1)) }),
+
+  setPageFrame: (frame) => set(frame),
+  resetPageFrame: () => set(DEFAULT_PAGE_FRAME),
+
+  resetIdleCounter: () => {
+    if (get().idleCounter !== IDLE_COUNTER_DEFAULT) set({ idleCounter: IDLE_COUNTER_DEFAULT });
+  },
+  setIdleCounter: (value) => set({ idleCounter: Math.max(0, value) }),
+  tickIdle: () => {
+    const { idleCounter, idleReaderOpen } = get();
+    if (idleReaderOpen) return;
+    const next = Math.max(0, idleCounter - 1);
+    set(next === 0 ? { idleCounter: 0, idleReaderOpen: true } : { idleCounter: next });
+  },
+  closeIdleReader: () => set({ idleReaderOpen: false, idleCounter: IDLE_COUNTER_DEFAULT }),
+
+  resetInactivity: () => {
+    // Called on every pointer/key event: only notify subscribers when something changes.
+    if (get().inactivityRemaining !== INACTIVITY_SECONDS)
+      set({ inactivityRemaining: INACTIVITY_SECONDS });
+  },
+  tickInactivity: () => {
+    const next = Math.max(0, get().inactivityRemaining - 1);
+    if (next !== get().inactivityRemaining) set({ inactivityRemaining: next });
+    return next;
+  },
+
+  returnToRoot: () =>
+    set((state) => ({
+      crumbs: [HOME_CRUMB],
+      language: 'fr',
+      resetGeneration: state.resetGeneration + 1,
+    })),
+  closeFramePopups: () => set((state) => ({ resetGeneration: state.resetGeneration + 1 })),
+}));
+
+/** True when nobody uses the kiosk: the idle reader is up, or the inactivity countdown ran out. */
+export function isScreenIdle(state: Pick<UiState, 'idleReaderOpen' | 'inactivityRemaining'>) {
+  return state.idleReaderOpen || state.inactivityRemaining === 0;
+}
+
+export function isVisitorPath(pathname: string) {
+  return pathname === VISITOR_HOME_PATH || pathname.startsWith(`${VISITOR_HOME_PATH}/`);
+}
+
+/** The root paths: `/` and `/accueil` (the staff home, or the visitor home for visitors). */
+export function isRootPath(pathname: string) {
+  return (
+    pathname === '/' ||
+    pathname === '' ||
+    pathname === STAFF_HOME_PATH ||
+    pathname === `${STAFF_HOME_PATH}/`
+  );
+}
+
+/** A visitor page: a visitor route, or the root when the totem's parcours is visiteur. */
+export function isVisitorPage(pathname: string, parcours: Parcours | null) {
+  return isVisitorPath(pathname) || (parcours === 'visiteur' && isRootPath(pathname));
+}
+
+/**
+ * The first breadcrumb level: the root, and for a visitor totem also its home at
+ * /accueil/visiteur (a visitor's first level). Staff on /accueil/visiteur are one level down.
+ */
+export function isFirstLevel(pathname: string, parcours: Parcours | null) {
+  if (isRootPath(pathname)) return true;
+  const visitorHome = pathname === VISITOR_HOME_PATH || pathname === `${VISITOR_HOME_PATH}/`;
+  return parcours === 'visiteur' && visitorHome;
+}
