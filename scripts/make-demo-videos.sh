@@ -8,7 +8,7 @@
 # Everything is drawn with ffmpeg's lavfi sources, drawbox and drawtext, in the kiosk palette
 # (gris1 #49494A, corail #F39A88, sable #FBF0E2, rouge #e20613, vert #289548, bleu #6B91AB).
 # Each animation's motion has a period that divides the clip length, so `loop` plays seamlessly.
-# Output: VP9 WebM, 854x480, 25 fps, no audio, constrained quality (CRF 40 capped at 280 kb/s) (each file well under 400 KB).
+# Output: VP9 WebM, 854x480, 25 fps, no audio, CRF 40 capped at 280 kb/s: each file is under 70 KB.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -99,8 +99,8 @@ encode groupe-presentation.webm 10 "$graph"
 # 4. Product video: the Brume Fine spray pump is pressed every 2 s and atomises a fine mist.
 P1=$(t p1 "Brume Fine · pompe spray parfum")
 P2=$(t p2 "Brume homogène et fine · dosage 70 µl")
-graph="$(sprite head 50 50 0xFFFFFF 6 "$(box 0 0 50 50 0x49494A 3)")[headraw];[headraw]pad=w=62:h=50:color=0xFBF0E2[headpad];[headpad]$(box 50 16 12 8 0x49494A)[head];"
-graph+="$(sprite drop 9 9 0x6B91AB 6),split=8[d0][d1][d2][d3][d4][d5][d6][d7];"
+graph="$(sprite head 50 50 0xFFFFFF 6 "$(box 0 0 50 50 0x49494A 3),pad=w=62:h=50:color=0xFBF0E2,$(box 50 16 12 8 0x49494A)");"
+graph+="color=c=0x6B91AB:s=9x9:r=25:d=6,split=8[d0][d1][d2][d3][d4][d5][d6][d7];"
 graph+="[0:v]$(box 0 0 iw 70 0x49494A),$(box 0 70 iw 6 0xF39A88),$(box 300 210 110 200 0xF8C3B6),$(box 300 210 110 200 0x49494A 4),$(box 335 180 40 30 0x49494A)[m0];"
 graph+="[m0][head]overlay=x=330:y='130+6*lt(mod(t,2),0.3)'[m1];"
 for k in 0 1 2 3 4 5 6 7; do
@@ -119,7 +119,7 @@ graph="$(sprite empty 110 260 0xFFFFFF 6 "$(box 0 0 110 12 0x49494A)");"
 graph+="$(sprite cap 96 48 0xFBF0E2 6 "$(box 0 0 70 38 0x49494A),$(box 70 8 26 10 0x49494A)");"
 graph+="[0:v]$(box 0 0 iw 70 0x49494A),$(box 0 70 iw 6 0x289548),$(box 372 150 110 250 0xF8C3B6)[c0];"
 graph+="[c0][empty]overlay=x=372:y='388-226*mod(t,6)/6'[c1];"
-graph+="[c1]$(box 360 404 140 30 0xFBF0E2),$(box 372 150 110 254 0x49494A 4)[c2];"
+graph+="[c1]$(box 360 404 140 76 0xFBF0E2),$(box 372 150 110 254 0x49494A 4)[c2];"
 graph+="[c2][cap]overlay=x=392:y='112+8*lt(mod(t,1),0.25)'[c3];"
 graph+="[c3]$(text "$A1" 32 0xFFFFFF 32 18),$(text "$A2" 24 0x49494A "(w-text_w)/2" 436 1 "$FONT_REGULAR")[out]"
 encode produit-cresta-airless.webm 6 "$graph"

@@ -85,6 +85,10 @@ export const CONTENT_ZONES = {
   poster: 'Affiche',
   homeSlideshow: 'Diaporama accueil',
   hrGuide: 'Guide RH',
+  /** The plant page's two videos (the 60-year video, then the plant film), type 'videos'. */
+  plantVideos: 'Vidéos site',
+  /** The visitor group page's looping video, type 'videos'. */
+  groupVideo: 'Vidéo groupe',
 } as const;
 
 /**

@@ -1,0 +1,444 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CONTENT_ZONES,
+  hashPasswordForLogin,
+  IMAGE_ZONES,
+  MODEL_FIELDS,
+  parseTocEntry,
+  TOTEM_TYPES,
+  totemZoneNames,
+  type Element,
+  type Subelement,
+  type Zone,
+} from '@plant-kiosk/contract';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDocument,
+  PDFRawStream,
+  StandardFonts,
+  type PDFPage,
+} from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
+import { TEST_SCRYPT_COST, verifyClientPassword } from '../lib/passwords.js';
+import {
+  EXPIRED_PRODUCTS,
+  PROTECTED_PDF_PASSWORD,
+  seedDemoPlant,
+  type SeedResult,
+} from './index.js';
+import { xmlProblems } from './testing/xml-well-formed.js';
+
+const NOW = new Date('2026-11-18T10:00:00.000Z');
+const DAY = 86_400_000;
+
+let handle: DatabaseHandle;
+let repos: Repositories;
+let mediaDir: string;
+let seeded: SeedResult;
+let zones: Zone[];
+const elementsByZone = new Map<string, Element[]>();
+const subelementsByElement = new Map<number, Subelement[]>();
+
+const seedOptions = () => ({
+  repos,
+  mediaDir,
+  devname: 'neubourg',
+  login: 'kiosk',
+  password: 'kiosk',
+  now: NOW,
+  scryptCost: TEST_SCRYPT_COST,
+});
+
+/** The file a content value names: "media/…" under the media root, "pdf/…" under its pdf/ folder. */
+function fileOf(value: string): string {
+  return value.startsWith('media/')
+    ? join(mediaDir, value.slice('media/'.length))
+    : join(mediaDir, value);
+}
+
+/** Elements of type 'pdf' hold the document's title (its file is in the sub-group's `pdf` field). */
+function isMediaValue(item: { type: string }, isElement: boolean): boolean {
+  return item.type === 'image' || item.type === 'video' || (item.type === 'pdf' && !isElement);
+}
+
+/** Uncompressed content streams of a page, as text. */
+function pageContent(doc: PDFDocument, page: PDFPage): string {
+  const contents = page.node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  return refs
+    .map((ref) => doc.context.lookup(ref))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n');
+}
+
+/** Every stored sub-element of an element, expired sub-groups included. */
+async function allSubelements(
+  elementid: number,
+): Promise<{ order: number; value: string; type: string }[]> {
+  return handle.db
+    .selectFrom('subelements')
+    .select(['order', 'value', 'type'])
+    .where('elementid', '=', elementid)
+    .orderBy('order')
+    .execute();
+}
+
+beforeAll(async () => {
+  handle = await openDatabase({ url: ':memory:' });
+  repos = createRepositories(handle.db);
+  mediaDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
+  const started = performance.now();
+  seeded = await seedDemoPlant(seedOptions());
+  console.log(`demo plant seeded in ${Math.round(performance.now() - started)} ms`, seeded.counts);
+  zones = await repos.content.listZones(seeded.devid);
+  for (const zone of zones) {
+    const elements = await repos.content.listElements(zone.zoneid);
+    elementsByZone.set(zone.zonename, elements);
+    for (const element of elements)
+      subelementsByElement.set(
+        element.elementid,
+        await repos.content.listSubelements(element.elementid, {}, NOW),
+      );
+  }
+});
+
+afterAll(async () => {
+  await handle?.close();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('seedDemoPlant', () => {
+  it('creates the development and a kiosk account that accepts the client hash of its password', async () => {
+    expect(seeded.created).toBe(true);
+    const account = await repos.accounts.findKioskAccount(seeded.devid, 'kiosk');
+    expect(account).toBeDefined();
+    expect(
+      await verifyClientPassword(
+        hashPasswordForLogin('kiosk'),
+        account!.password_hash,
+        account!.password_salt,
+      ),
+    ).toBe(true);
+    expect(
+      await verifyClientPassword(
+        hashPasswordForLogin('wrong'),
+        account!.password_hash,
+        account!.password_salt,
+      ),
+    ).toBe(false);
+  });
+
+  it('creates every named zone with content, with the right zone types', () => {
+    const byName = new Map(zones.map((zone) => [zone.zonename, zone]));
+    for (const { fr } of Object.values(IMAGE_ZONES)) {
+      const zone = byName.get(fr);
+      expect(zone, fr).toBeDefined();
+      expect(zone!.type, fr).toBe(fr === IMAGE_ZONES.products.fr ? 'subgroups' : 'images');
+      expect(elementsByZone.get(fr)!.length, fr).toBeGreaterThanOrEqual(
+        fr === IMAGE_ZONES.products.fr ? 3 : 2,
+      );
+    }
+    expect(elementsByZone.get(IMAGE_ZONES.idle.fr)!.length).toBeGreaterThanOrEqual(5);
+    expect(elementsByZone.get(CONTENT_ZONES.homeSlideshow)!.length).toBeGreaterThanOrEqual(8);
+    for (const name of Object.values(CONTENT_ZONES)) {
+      expect(byName.get(name), name).toBeDefined();
+      // The poster zone stays empty: a poster would take over the whole kiosk.
+      if (name === CONTENT_ZONES.poster) expect(elementsByZone.get(name)).toEqual([]);
+      else expect(elementsByZone.get(name)!.length, name).toBeGreaterThan(0);
+    }
+    expect(elementsByZone.get(CONTENT_ZONES.plantVideos)!.map((element) => element.type)).toEqual([
+      'video',
+      'video',
+    ]);
+    expect(byName.get(CONTENT_ZONES.groupVideo)!.type).toBe('videos');
+    for (const totem of TOTEM_TYPES) {
+      for (const name of Object.values(totemZoneNames(totem))) {
+        expect(elementsByZone.get(name)?.length, name).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('marks the emergency procedures as checklists, one step per element', () => {
+    const procedures = [
+      IMAGE_ZONES.bodilyInjury,
+      IMAGE_ZONES.medicalEmergency,
+      IMAGE_ZONES.fireAlarm,
+      IMAGE_ZONES.accidentalPollution,
+      IMAGE_ZONES.gateOpening,
+    ];
+    for (const { fr } of procedures)
+      expect(zones.find((zone) => zone.zonename === fr)!.checkList, fr).toBe(true);
+    expect(zones.filter((zone) => zone.checkList)).toHaveLength(procedures.length);
+  });
+
+  it('numbers elements, sub-elements and sub-groups contiguously from 1, with unique sub-group orders', async () => {
+    for (const [name, elements] of elementsByZone) {
+      expect(
+        elements.map((element) => element.order),
+        name,
+      ).toEqual(elements.map((_, i) => i + 1));
+      for (const element of elements) {
+        const stored = await allSubelements(element.elementid);
+        expect(stored.map((sub) => sub.order)).toEqual(stored.map((_, i) => i + 1));
+        // What the server serves (expired sub-groups hidden) has no hole either: batched loading
+        // stops at the first empty batch.
+        const served = subelementsByElement.get(element.elementid)!;
+        expect(served.map((sub) => sub.order)).toEqual(served.map((_, i) => i + 1));
+        const groups = await handle.db
+          .selectFrom('subgroups')
+          .select('order')
+          .where('elementid', '=', element.elementid)
+          .orderBy('order')
+          .execute();
+        expect(groups.map((group) => group.order)).toEqual(groups.map((_, i) => i + 1));
+      }
+    }
+  });
+
+  it('references only media files that exist on disk and are registered', async () => {
+    const values = new Set<string>();
+    for (const elements of elementsByZone.values()) {
+      for (const element of elements) {
+        if (isMediaValue(element, true)) values.add(element.value);
+        for (const sub of await allSubelements(element.elementid))
+          if (isMediaValue(sub, false)) values.add(sub.value);
+      }
+    }
+    expect(values.size).toBeGreaterThan(200);
+    for (const value of values) {
+      expect(value).toMatch(
+        /^(media\/(images|videos)\/[a-z0-9-]+-[0-9a-f]{8}\.(svg|webm)|pdf\/[a-z0-9-]+\.pdf)$/,
+      );
+      const file = fileOf(value);
+      expect(existsSync(file), value).toBe(true);
+      expect(statSync(file).size, value).toBeGreaterThan(0);
+      const path = value.startsWith('media/') ? value.slice('media/'.length) : value;
+      const row = await repos.media.findByPath(path);
+      expect(row?.size, value).toBe(statSync(file).size);
+      expect(row?.devid).toBe(seeded.devid);
+    }
+  });
+
+  it('writes well-formed, titled, lean SVG images', () => {
+    const dir = join(mediaDir, 'images');
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(200);
+    for (const file of files) {
+      const svg = readFileSync(join(dir, file), 'utf8');
+      expect(xmlProblems(svg), file).toEqual([]);
+      expect(svg.length, file).toBeLessThan(30_000);
+      if (!file.startsWith('qr-')) expect(svg, file).toMatch(/<title>[^<]{3,}<\/title>/);
+    }
+  });
+
+  it('builds products by category, with two product videos and a catalogue with a QR code', async () => {
+    const categories = elementsByZone.get(IMAGE_ZONES.products.fr)!;
+    expect(categories.map((category) => category.value)).toEqual([
+      'Parfum',
+      'Soin & Cosmétique',
+      'Solutions résine durable',
+    ]);
+    let videos = 0;
+    for (const category of categories) {
+      const groups = await repos.content.listPopulatedSubgroups(
+        category.elementid,
+        undefined,
+        [],
+        NOW,
+      );
+      const products = groups.filter((group) => group.label === 'Produit');
+      expect(products.length).toBeGreaterThanOrEqual(3);
+      for (const product of products) {
+        expect(product.fields.titre).toHaveLength(1);
+        expect(product.fields.image!.length).toBeGreaterThanOrEqual(1);
+        expect(product.fields.image!.length).toBeLessThanOrEqual(2);
+        expect(product.fields['détail_produit']).toHaveLength(1);
+        videos += product.fields['vidéo']?.length ?? 0;
+      }
+      const catalogues = groups.filter((group) => group.label === 'Catalogue');
+      expect(catalogues).toHaveLength(1);
+      expect(catalogues[0]!.fields.pages!.length).toBeGreaterThanOrEqual(6);
+      expect(catalogues[0]!.fields.qr).toHaveLength(1);
+      expect(readFileSync(fileOf(catalogues[0]!.fields.qr![0]!.value), 'utf8')).toMatch(/^<svg /);
+    }
+    expect(videos).toBe(2);
+  });
+
+  it('hides exactly one expired sub-group, a limited-edition product', async () => {
+    const expired = await handle.db
+      .selectFrom('subgroups')
+      .selectAll()
+      .where('expirationdate', '<', NOW.toISOString())
+      .execute();
+    expect(expired).toHaveLength(1);
+    const title = await handle.db
+      .selectFrom('subelements')
+      .select('value')
+      .where('subgroupid', '=', expired[0]!.subgroupid)
+      .where('fieldlabel', '=', 'titre')
+      .executeTakeFirst();
+    expect(EXPIRED_PRODUCTS).toEqual([title?.value]);
+    expect(await repos.content.findSubgroup(expired[0]!.subgroupid, NOW)).toBeUndefined();
+    const snapshot = await repos.content.snapshot(seeded.devid, NOW);
+    expect(snapshot!.subgroups.some((group) => group.subgroupid === expired[0]!.subgroupid)).toBe(
+      false,
+    );
+  });
+
+  it('adds one or two items today, so the kiosk shows its "new" badge', async () => {
+    const since = new Date(NOW.getTime() - DAY).toISOString();
+    const elements = await handle.db
+      .selectFrom('elements')
+      .select('value')
+      .where('addingdate', '>', since)
+      .execute();
+    const subgroups = await handle.db
+      .selectFrom('subgroups')
+      .select('subgroupid')
+      .where('addingdate', '>', since)
+      .execute();
+    expect(elements.length + subgroups.length).toBeGreaterThanOrEqual(1);
+    expect(elements.length + subgroups.length).toBeLessThanOrEqual(2);
+  });
+
+  it('publishes six magazine issues over 2023–2024, each dated on the first of its month', async () => {
+    const issues = elementsByZone.get(CONTENT_ZONES.magazine)!;
+    expect(issues).toHaveLength(6);
+    const months: string[] = [];
+    for (const issue of issues) {
+      const [group] = await repos.content.listPopulatedSubgroups(
+        issue.elementid,
+        'Magazine',
+        [],
+        NOW,
+      );
+      expect(group!.fields.pages!.length).toBeGreaterThanOrEqual(8);
+      months.push(group!.fields.mois![0]!.value);
+    }
+    for (const month of months) expect(month).toMatch(/^202[34]-\d{2}-01$/);
+    expect(months.at(-1)).toBe([...months].sort().at(-1));
+  });
+
+  it("gives the HR guide a table of contents whose page numbers open that section's page", async () => {
+    const [guide] = elementsByZone.get(CONTENT_ZONES.hrGuide)!;
+    const [group] = await repos.content.listPopulatedSubgroups(
+      guide!.elementid,
+      'Document PDF',
+      [],
+      NOW,
+    );
+    expect(group!.fields.pdf![0]!.value).toBe('pdf/guide-pratique-rh-juillet-2023.pdf');
+    const toc = group!.fields.sommaire!.map((sub) => parseTocEntry(sub.value)!);
+    expect(toc.length).toBeGreaterThanOrEqual(10);
+
+    const doc = await PDFDocument.load(readFileSync(fileOf(group!.fields.pdf![0]!.value)));
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(14);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const hex = (font: typeof bold, text: string) => font.encodeText(text).toString().toUpperCase();
+    const tocPage = pageContent(doc, doc.getPage(1)).toUpperCase();
+    let previous = 2;
+    for (const entry of toc) {
+      expect(entry.page).toBeGreaterThan(previous);
+      expect(entry.page).toBeLessThanOrEqual(doc.getPageCount());
+      previous = entry.page;
+      // The section's title is the header of the page the entry points to, and a line of the TOC page.
+      expect(pageContent(doc, doc.getPage(entry.page - 1)).toUpperCase(), entry.title).toContain(
+        hex(bold, entry.title),
+      );
+      expect(tocPage, entry.title).toContain(hex(regular, entry.title));
+    }
+  });
+
+  it('gives every BE LEAN PDF as many page images as the PDF has pages', async () => {
+    for (const totem of TOTEM_TYPES) {
+      const documents = elementsByZone.get(totemZoneNames(totem).pdfs)!;
+      expect(documents.length).toBeGreaterThanOrEqual(2);
+      for (const document of documents) {
+        const [group] = await repos.content.listPopulatedSubgroups(
+          document.elementid,
+          'Document PDF',
+          [],
+          NOW,
+        );
+        const pdf = await PDFDocument.load(readFileSync(fileOf(group!.fields.pdf![0]!.value)));
+        expect(group!.fields.pages).toHaveLength(pdf.getPageCount());
+        expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
+        expect(pdf.getPageCount()).toBeLessThanOrEqual(6);
+      }
+      for (const archive of elementsByZone.get(totemZoneNames(totem).archives)!) {
+        expect(subelementsByElement.get(archive.elementid)!.length).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+
+  it('ships the benchmark and password-protected PDFs', async () => {
+    const hundred = await PDFDocument.load(
+      readFileSync(join(mediaDir, 'pdf', 'document-100-pages.pdf')),
+    );
+    expect(hundred.getPageCount()).toBe(100);
+    const protectedPdf = readFileSync(join(mediaDir, 'pdf', 'document-protege.pdf'));
+    expect(protectedPdf.toString('latin1')).toContain('/Encrypt');
+    expect(PROTECTED_PDF_PASSWORD).toBe('neubourg-1963');
+  });
+
+  it('uses every content model of the contract', async () => {
+    const models = await repos.content.listContentModels();
+    expect(Object.fromEntries(models.map((model) => [model.label, model.fields]))).toEqual(
+      MODEL_FIELDS,
+    );
+  });
+
+  it('is idempotent: a second call changes nothing', async () => {
+    const count = async (
+      table: 'zones' | 'elements' | 'subelements' | 'subgroups' | 'media' | 'kiosk_accounts',
+    ) =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const tables = [
+      'zones',
+      'elements',
+      'subelements',
+      'subgroups',
+      'media',
+      'kiosk_accounts',
+    ] as const;
+    const before = await Promise.all(tables.map(count));
+    const files = readdirSync(join(mediaDir, 'images')).length;
+    const version = (await repos.content.findDevelopment(seeded.devid))!.content_version;
+    const again = await seedDemoPlant(seedOptions());
+    expect(again).toEqual({ created: false, devid: seeded.devid });
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+    expect(readdirSync(join(mediaDir, 'images'))).toHaveLength(files);
+    expect((await repos.content.findDevelopment(seeded.devid))!.content_version).toBe(version);
+  });
+
+  it('writes nothing to the database when the assets are missing', async () => {
+    const other = await openDatabase({ url: ':memory:' });
+    try {
+      const otherRepos = createRepositories(other.db);
+      await expect(
+        seedDemoPlant({
+          ...seedOptions(),
+          repos: otherRepos,
+          assetsDir: join(mediaDir, 'no-such-assets'),
+        }),
+      ).rejects.toThrow(/Demo asset missing/);
+      expect(await otherRepos.content.findDevelopmentByName('neubourg')).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
