@@ -61,9 +61,9 @@ function fileOf(value: string): string {
     : join(mediaDir, value);
 }
 
-/** Elements of type 'pdf' hold the document's title (its file is in the sub-group's `pdf` field). */
-function isMediaValue(item: { type: string }, isElement: boolean): boolean {
-  return item.type === 'image' || item.type === 'video' || (item.type === 'pdf' && !isElement);
+/** Every image, video or PDF value is a file the kiosk downloads (document elements are 'group's). */
+function isMediaValue(item: { type: string }): boolean {
+  return item.type === 'image' || item.type === 'video' || item.type === 'pdf';
 }
 
 /** Uncompressed content streams of a page, as text. */
@@ -205,9 +205,9 @@ describe('seedDemoPlant', () => {
     const values = new Set<string>();
     for (const elements of elementsByZone.values()) {
       for (const element of elements) {
-        if (isMediaValue(element, true)) values.add(element.value);
+        if (isMediaValue(element)) values.add(element.value);
         for (const sub of await allSubelements(element.elementid))
-          if (isMediaValue(sub, false)) values.add(sub.value);
+          if (isMediaValue(sub)) values.add(sub.value);
       }
     }
     expect(values.size).toBeGreaterThan(200);

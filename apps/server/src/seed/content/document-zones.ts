@@ -46,7 +46,7 @@ export async function hrGuideZone(
     elements: [
       {
         value: title,
-        type: 'pdf',
+        type: 'group',
         addingdate: ago(ctx, 500),
         subgroups: [
           {

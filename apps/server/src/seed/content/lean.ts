@@ -530,7 +530,7 @@ async function totemZones(ctx: SeedContext, totem: TotemType): Promise<PlannedZo
     const pdf = ctx.media.pdf(`be-lean-${slugify(totem)}-${project.slug}`, rendered.bytes);
     pdfs.push({
       value: project.title,
-      type: 'pdf',
+      type: 'group',
       addingdate: ago(ctx, 55 - i * 20),
       subgroups: [
         {
