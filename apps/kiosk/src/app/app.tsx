@@ -8,10 +8,10 @@ import { RouterProvider } from 'react-router-dom';
 import { LoginPage } from '../features/login/login-page';
 import { createApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
-import { startKioskServices, type KioskServices } from '../lib/kiosk-services';
+import { startKioskServices, type KioskServices } from './kiosk-services';
 import { openKioskDb } from '../lib/local-db/kiosk-db';
 import { clearSession, readSession, type Session } from '../lib/session/session';
-import { KioskContext, type KioskContextValue } from './kiosk-context';
+import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 import { PosterGate } from './poster-gate';
 import { createKioskRouter } from './routes';
 

@@ -7,7 +7,7 @@ import { CONTENT_ZONES, MODEL_LABELS } from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import { useSubgroups, useZone } from '../features/content';
 import { mediaUrl } from '../lib/media/media-url';
-import { useRuntimeConfig } from './kiosk-context';
+import { useRuntimeConfig } from '../lib/kiosk-context/kiosk-context';
 import './poster-gate.css';
 
 /** Field of the poster model that holds the image (contract MODEL_FIELDS.Affiche). */

@@ -10,7 +10,7 @@ import { applyLanguage, initI18n } from '../i18n/i18n';
 import { createApiClient, type ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { initialUiState, useUiStore } from '../lib/ui-store/ui-store';
-import { KioskContext, type KioskContextValue } from './kiosk-context';
+import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 
 export const TEST_CONFIG: RuntimeConfig = {
   environment: 'prod',

@@ -3,7 +3,7 @@
  * development id, taken from the shell's KioskContext so screens need no extra provider.
  */
 import { useMemo } from 'react';
-import { useKiosk } from '../../app/kiosk-context';
+import { useKiosk } from '../../lib/kiosk-context/kiosk-context';
 import type { ApiClient } from '../../lib/api/api-client';
 import { openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
 

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KioskContext, type KioskContextValue } from '../../app/kiosk-context';
+import { KioskContext, type KioskContextValue } from '../../lib/kiosk-context/kiosk-context';
 import { createApiClient } from '../../lib/api/api-client';
 import {
   demoPlant,

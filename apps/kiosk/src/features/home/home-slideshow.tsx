@@ -8,7 +8,7 @@ import { CONTENT_ZONES } from '@plant-kiosk/contract';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPage } from '../../app/lazy-with-retry';
-import { useRuntimeConfig } from '../../app/kiosk-context';
+import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../lib/media/media-url';
 import { useZone } from '../content';
 import { SLIDESHOW_HEIGHT } from './slideshow-size';

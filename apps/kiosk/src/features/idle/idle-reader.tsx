@@ -5,7 +5,7 @@
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntimeConfig } from '../../app/kiosk-context';
+import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
 import { Popup } from '../../components/popup/popup';
 import { mediaUrl } from '../../lib/media/media-url';
 import { useUiStore } from '../../lib/ui-store/ui-store';

@@ -3,12 +3,12 @@ import { createContentEventEmitter, type ContentEvent } from '../features/conten
 import { useConnectionStore } from '../features/network/network-monitor';
 import { FakeEventSource } from '../features/network/testing/fake-event-source';
 import { useSyncStore } from '../features/sync/sync-store';
-import { createApiClient } from './api/api-client';
-import { demoPlant, FakeContentServer } from './api/testing/fake-content-server';
-import type { RuntimeConfig } from './config/runtime-config';
+import { createApiClient } from '../lib/api/api-client';
+import { demoPlant, FakeContentServer } from '../lib/api/testing/fake-content-server';
+import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { startKioskServices, type KioskServices } from './kiosk-services';
-import { closeKioskDb, openKioskDb, type KioskDb } from './local-db/kiosk-db';
-import { MemoryCache } from './media/testing/memory-cache';
+import { closeKioskDb, openKioskDb, type KioskDb } from '../lib/local-db/kiosk-db';
+import { MemoryCache } from '../lib/media/testing/memory-cache';
 
 let counter = 0;
 let server: FakeContentServer;

@@ -3,9 +3,9 @@
  * API client and the running services. Provided once by the App root after login.
  */
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../lib/api/api-client';
-import type { RuntimeConfig } from '../lib/config/runtime-config';
-import type { Session } from '../lib/session/session';
+import type { ApiClient } from '../api/api-client';
+import type { RuntimeConfig } from '../config/runtime-config';
+import type { Session } from '../session/session';
 
 export interface KioskContextValue {
   config: RuntimeConfig;

@@ -26,10 +26,10 @@ import {
   type SyncResult,
 } from '../features/sync/sync-engine';
 import { useSyncStore } from '../features/sync/sync-store';
-import type { ApiClient } from './api/api-client';
-import type { RuntimeConfig } from './config/runtime-config';
-import type { KioskDb } from './local-db/kiosk-db';
-import { getKioskId, type Session } from './session/session';
+import type { ApiClient } from '../lib/api/api-client';
+import type { RuntimeConfig } from '../lib/config/runtime-config';
+import type { KioskDb } from '../lib/local-db/kiosk-db';
+import { getKioskId, type Session } from '../lib/session/session';
 
 export interface KioskServicesOptions {
   config: RuntimeConfig;
