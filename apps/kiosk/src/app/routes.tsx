@@ -7,6 +7,8 @@
  * can still bring the kiosk back by itself); a failing frame renders it alone.
  */
 import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { staffRoutes } from '../features/staff-pages/staff-routes';
+import { visitorRoutes } from '../features/visitor-pages/visitor-routes';
 import { AppFrame } from '../features/layout/app-frame';
 import { useUiStore } from '../lib/ui-store/ui-store';
 import type { PageTitleKey } from './coming-soon-page';
@@ -85,6 +87,7 @@ export const PENDING_PAGES: { path: string; titleKey: PageTitleKey; anchors?: st
 ];
 
 export function createKioskRoutes(): RouteObject[] {
+  const builtPaths = new Set([...staffRoutes, ...visitorRoutes].map((route) => route.path));
   return [
     {
       path: '/',
@@ -98,10 +101,14 @@ export function createKioskRoutes(): RouteObject[] {
             { index: true, element: <HomeRoute /> },
             { path: 'accueil', element: <HomeRoute /> },
             { path: 'accueil/visiteur', element: <VisitorHome /> },
-            ...PENDING_PAGES.map(({ path, titleKey, anchors }) => ({
-              path,
-              element: <ComingSoonPage titleKey={titleKey} anchors={anchors} />,
-            })),
+            ...staffRoutes,
+            ...visitorRoutes,
+            ...PENDING_PAGES.filter(({ path }) => !builtPaths.has(path)).map(
+              ({ path, titleKey, anchors }) => ({
+                path,
+                element: <ComingSoonPage titleKey={titleKey} anchors={anchors} />,
+              }),
+            ),
             { path: 'demo/composants', element: <ViewersDemoPage /> },
             { path: '*', element: <NotFoundError /> },
           ],
