@@ -11,7 +11,7 @@ const services = vi.hoisted(() => ({
   stop: vi.fn(),
   syncNow: vi.fn(() => Promise.resolve()),
 }));
-vi.mock('../lib/kiosk-services', () => ({
+vi.mock('./kiosk-services', () => ({
   startKioskServices: (options: unknown) => {
     services.start(options);
     return { stop: services.stop, syncNow: services.syncNow, lastResult: () => null };
