@@ -1,0 +1,2 @@
+export * from './image-carousel';
+export { emblaDurationForMs } from './carousel-timing';

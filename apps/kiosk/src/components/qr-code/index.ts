@@ -1,0 +1,2 @@
+export * from './qr-code';
+export * from './qr-tile';
