@@ -54,7 +54,7 @@ describe('App root', () => {
       config: TEST_CONFIG,
       session: { token: 'jwt-1', devid: 3 },
     });
-    expect(await screen.findByRole('button', { name: 'Heure et date' })).toBeTruthy();
+    expect(await screen.findByTitle('Heure et date')).toBeTruthy();
     unmount();
     expect(services.stop).toHaveBeenCalledOnce();
   });
@@ -63,9 +63,9 @@ describe('App root', () => {
     localStorage.setItem(`jwt-${TEST_CONFIG.devname}`, 'jwt-2');
     localStorage.setItem(`devid-${TEST_CONFIG.devname}`, '3');
     render(<App config={TEST_CONFIG} />);
-    expect(await screen.findByRole('button', { name: 'Heure et date' })).toBeTruthy();
+    expect(await screen.findByTitle('Heure et date')).toBeTruthy();
     expect(services.start).toHaveBeenCalledOnce();
-    fireEvent.click(screen.getByRole('button', { name: 'Heure et date' }));
+    fireEvent.click(screen.getByTitle('Heure et date'));
   });
 });
 

@@ -108,7 +108,7 @@ describe('idle counter and inactivity countdown in the frame', () => {
 
     it('a tap on the clock sets it to 290', () => {
       renderFrame('/accueil/hse');
-      fireEvent.click(screen.getByRole('button', { name: 'Heure et date' }));
+      fireEvent.click(screen.getByTitle('Heure et date'));
       expect(ui().idleCounter).toBe(IDLE_COUNTER_CLOCK_TAP);
       seconds(289);
       expect(screen.queryByRole('dialog', { name: 'Veille' })).toBeNull();

@@ -34,7 +34,7 @@ describe('Clock', () => {
     });
     expect(screen.getByTestId('clock-time').textContent).toBe('10:00');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Heure et date' }));
+    fireEvent.click(screen.getByTitle('Heure et date'));
     expect(onTap).toHaveBeenCalledOnce();
   });
 

@@ -36,7 +36,8 @@ export function Clock({ language, label, onTap }: ClockProps) {
 
   const text = formatClock(now, language);
   return (
-    <button type="button" className="clock" aria-label={label} onClick={onTap}>
+    // The visible time and date are the button's accessible name (WCAG 2.5.3); the label is a hint.
+    <button type="button" className="clock" title={label} onClick={onTap}>
       <span className="clock__time" data-testid="clock-time">
         {text.time}
       </span>

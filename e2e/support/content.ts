@@ -1,0 +1,55 @@
+/**
+ * Changes the content of a test server's database directly (as the back-office will), so a test
+ * can then publish and watch the kiosk pick the change up. SQLite in WAL mode lets this process
+ * write while the server reads.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { RunningServer } from './server';
+
+function open(server: RunningServer) {
+  return new Database(join(server.dataDir, 'kiosk.sqlite'));
+}
+
+export interface ZoneElementRow {
+  elementid: number;
+  value: string;
+  order: number;
+}
+
+export function zoneElements(server: RunningServer, zonename: string): ZoneElementRow[] {
+  const db = open(server);
+  try {
+    return db
+      .prepare(
+        'SELECT e.elementid, e.value, e."order" FROM elements e JOIN zones z ON z.zoneid = e.zoneid WHERE z.zonename = ? ORDER BY e."order"',
+      )
+      .all(zonename) as ZoneElementRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Sets an element's value and marks the development's content as changed. */
+export function setElementValue(server: RunningServer, elementid: number, value: string) {
+  const db = open(server);
+  try {
+    db.transaction(() => {
+      db.prepare('UPDATE elements SET value = ?, version = version + 1 WHERE elementid = ?').run(value, elementid);
+      db.prepare(
+        'UPDATE developments SET content_version = content_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid WHERE e.elementid = ?)',
+      ).run(elementid);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+export function devidOf(server: RunningServer, devname: string): number {
+  const db = open(server);
+  try {
+    return (db.prepare('SELECT devid FROM developments WHERE devname = ?').get(devname) as { devid: number }).devid;
+  } finally {
+    db.close();
+  }
+}
