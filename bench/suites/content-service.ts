@@ -101,12 +101,13 @@ export async function contentServiceBench(log: (line: string) => void) {
       const readDemoSnapshot = [];
       for (let i = 0; i < 5; i++) {
         readDemoPerItem.push((await timed(() => readPerItem(real.url, demo.devid, demo.token))).ms);
-        await publishSync(real.url, demo.devid); // a new content version: the snapshot is built afresh
+        await publishSync(real.url, demo.devid); // a new content version, built by the publish
         readDemoSnapshot.push(
           (await timed(() => readSnapshot(real.url, demo.devid, demo.token))).ms,
         );
       }
       const largePerItem = [];
+      const largePublish = [];
       const largeSnapshotCold = [];
       const largeSnapshotWarm = [];
       let largeCounts;
@@ -114,7 +115,9 @@ export async function contentServiceBench(log: (line: string) => void) {
         const perItem = await timed(() => readPerItem(real.url, large.devid, large.token));
         largePerItem.push(perItem.ms);
         largeCounts = perItem.value;
-        await publishSync(real.url, large.devid);
+        // A publish builds and compresses the new snapshot before it tells the kiosks: its time
+        // is the snapshot's build cost, paid once per publish rather than per kiosk.
+        largePublish.push((await timed(() => publishSync(real.url, large.devid))).ms);
         largeSnapshotCold.push(
           (await timed(() => readSnapshot(real.url, large.devid, large.token))).ms,
         );
@@ -144,16 +147,22 @@ export async function contentServiceBench(log: (line: string) => void) {
         readWholeDevelopment: {
           demo: {
             perItemMs: round(median(readDemoPerItem)),
-            snapshotColdMs: round(median(readDemoSnapshot)),
+            snapshotAfterPublishMs: round(median(readDemoSnapshot)),
             speedup: ratio(median(readDemoPerItem), median(readDemoSnapshot)),
           },
           large: {
             counts: largeCounts,
             perItemMs: round(median(largePerItem)),
-            snapshotColdMs: round(median(largeSnapshotCold)),
+            publishWithSnapshotBuildMs: round(median(largePublish)),
+            snapshotAfterPublishMs: round(median(largeSnapshotCold)),
             snapshotWarmMs: round(median(largeSnapshotWarm)),
             speedupCold: ratio(median(largePerItem), median(largeSnapshotCold)),
             speedupWarm: ratio(median(largePerItem), median(largeSnapshotWarm)),
+            // Even counting the whole build against one kiosk's read:
+            speedupIncludingBuild: ratio(
+              median(largePerItem),
+              median(largePublish) + median(largeSnapshotCold),
+            ),
           },
         },
       };

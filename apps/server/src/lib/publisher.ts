@@ -2,16 +2,22 @@
  * Publishing: tells the kiosks of one development that its content changed. The publish endpoint
  * and the CLI call it now; the back-office will call it after an edit. Every publish bumps the
  * development's content version, so the snapshot (and its ETag) changes with it and a kiosk that
- * syncs never gets a stale 304.
+ * syncs never gets a stale 304. The new snapshot is built before the message goes out.
  */
 import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
+import type { SnapshotCache } from './snapshot-cache.js';
 
 export async function publishContent(
-  deps: { repos: Repositories; bus: EventBus; versions?: ContentVersions },
+  deps: {
+    repos: Repositories;
+    bus: EventBus;
+    versions?: ContentVersions;
+    snapshots?: SnapshotCache;
+  },
   devid: number,
   request: PublishRequest,
 ): Promise<PublishResponse> {
@@ -47,6 +53,12 @@ export async function publishContent(
   message.version = await repos.content.bumpContentVersion(devid);
   // This process's caches see the new version at once (others within their check delay).
   deps.versions?.invalidate(devid);
+  // Build (and compress) the new snapshot before telling the kiosks: they all ask for it at once,
+  // and a large plant's snapshot takes seconds to build — once here rather than under their load.
+  if (deps.snapshots) {
+    const entry = await deps.snapshots.get(devid);
+    await entry?.gzipped();
+  }
   const delivered = await bus.publish(message);
   return { delivered, message };
 }
