@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_API_PREFIX } from '@plant-kiosk/contract';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './db/repositories/index.js';
 import { ContentVersions } from './lib/content-versions.js';
@@ -25,12 +26,13 @@ import { errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { securityPluginFp } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { publishRoutes } from './routes/publish.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes } from './routes/stream.js';
 
-export type Service = 'auth' | 'content' | 'stream' | 'static';
-export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static'];
+export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
+export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];
 
 export interface AppOptions {
   repos: Repositories;
@@ -44,6 +46,8 @@ export interface AppOptions {
    * - content: /display/* (ping, content calls, snapshot) and the media
    * - stream: /stream/:devid and POST /api/publish/:devid
    * - static: the kiosk and back-office files, /config.json and the media
+   * - admin: the back-office API under /api/admin (same origin as the back-office files: its
+   *   session cookie is SameSite=Strict)
    */
   services?: readonly Service[];
   /** Shared stream hub, so several instances of one process can be closed together. */
@@ -56,7 +60,10 @@ export interface AppOptions {
    * process (without a publish through this one) shows in cached responses.
    */
   contentVersionCacheMs?: number;
-  /** Cost of the dummy scrypt run for unknown logins; tests only — keep the default in production. */
+  /**
+   * Cost of the dummy scrypt run for unknown logins, and of the passwords the back-office sets;
+   * tests only — keep the default in production.
+   */
   passwordCost?: ScryptCost;
 }
 
@@ -121,6 +128,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(configRoute, ctx);
     await fastify.register(appRoutes, ctx);
   }
+  if (services.has('admin')) await fastify.register(adminRoutes, { ctx, prefix: ADMIN_API_PREFIX });
 };
 
 /** The app as a plugin; not encapsulated, so its error and 404 handlers are the instance's own. */

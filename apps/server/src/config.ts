@@ -20,6 +20,7 @@
  * | ADMIN_DIST     | apps/admin/dist                      | built back-office served at /admin/                |
  * | SPLIT_PORTS    | off (on when KIOSK_ENV=local)        | "1": content on 8081, auth on 8082, stream on 8085 (spec §7) |
  * | TRUST_PROXY    | off                                  | "true", a hop count, or a comma-separated list of proxy addresses |
+ * | ADMIN_PASSWORD | generated, printed once              | password of the back-office user `admin`, created when no admin exists (≥ 10 characters) |
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -52,6 +53,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** Version of the root package.json, shown by the kiosk. */
   appVersion: string;
+  /** ADMIN_PASSWORD: the first back-office admin's password; undefined means "generate one". */
+  adminPassword?: string;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +79,7 @@ const LOG_LEVELS: readonly LogLevel[] = [
 const ENVIRONMENTS: readonly KioskEnvironment[] = ['prod', 'dev', 'local'];
 const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_PUBLISH_TOKEN_LENGTH = 16;
+const MIN_ADMIN_PASSWORD_LENGTH = 10;
 
 function readAppVersion(root: string): string {
   try {
@@ -183,6 +187,7 @@ export function loadConfig(
     splitPorts,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     appVersion: readAppVersion(REPO_ROOT),
+    adminPassword: secret('ADMIN_PASSWORD', MIN_ADMIN_PASSWORD_LENGTH),
   };
   if (splitPorts && [8081, 8082, 8085].includes(port)) {
     problems.push(`PORT ${port} collides with the split-mode service ports 8081, 8082 and 8085`);

@@ -12,7 +12,9 @@ import { ALL_SERVICES, buildApp, type Service } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
+import { ensureFirstAdmin, type FirstAdminResult } from './lib/admin/first-admin.js';
 import { InMemoryEventBus } from './lib/event-bus.js';
+import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';
 import { ensureSecrets } from './lib/secrets.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { seedDemoPlant } from './seed/index.js';
@@ -27,7 +29,8 @@ function topology(config: ServerConfig): Instance[] {
   if (!config.splitPorts)
     return [{ name: 'kiosk + API', port: config.port, services: ALL_SERVICES }];
   return [
-    { name: 'kiosk files', port: config.port, services: ['static'] },
+    // The back-office API sits with the back-office files: its cookie is SameSite=Strict.
+    { name: 'kiosk files', port: config.port, services: ['static', 'admin'] },
     { name: 'content', port: LOCAL_PORTS.content, services: ['content'] },
     { name: 'auth', port: LOCAL_PORTS.auth, services: ['auth'] },
     { name: 'stream', port: LOCAL_PORTS.stream, services: ['stream'] },
@@ -40,6 +43,20 @@ function displayHost(host: string): string {
     : host.includes(':')
       ? `[${host}]`
       : host;
+}
+
+/** Back-office lines of the start banner; a generated password is shown here and nowhere else. */
+function adminBanner(result: FirstAdminResult): string[] {
+  if (!result.created) return result.warning ? [`  Back-office: ${result.warning}`, ''] : [];
+  if (result.generatedPassword === undefined) {
+    return [`  Back-office /admin/: user "${result.username}" created with ADMIN_PASSWORD.`, ''];
+  }
+  return [
+    `  Back-office /admin/: user "${result.username}" created, password: ${result.generatedPassword}`,
+    '  This password is shown ONCE and stored only as a hash: note it now.',
+    '  (To choose it instead, set ADMIN_PASSWORD before the first start.)',
+    '',
+  ];
 }
 
 async function main(): Promise<void> {
@@ -131,6 +148,12 @@ async function main(): Promise<void> {
     return;
   }
 
+  // Only once the server is up: a generated password must not be lost to a failed start.
+  const firstAdmin = await ensureFirstAdmin(repos, {
+    password: config.adminPassword,
+    cost: PRODUCTION_SCRYPT_COST,
+  });
+
   console.log(
     [
       '',
@@ -143,6 +166,7 @@ async function main(): Promise<void> {
       `  Tell the kiosks to resynchronise: npm run publish-content`,
       `    (or: node apps/server/dist/cli.js publish --devname ${devname})`,
       '',
+      ...adminBanner(firstAdmin),
     ].join('\n'),
   );
 }

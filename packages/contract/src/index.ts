@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './paths.js';
 export * from './content-models.js';
 export * from './password-hash.js';
+export * from './admin.js';

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
+import * as admin from './migrations/002-admin.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,7 @@ export interface DatabaseOptions {
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-admin': admin,
 };
 
 export async function openDatabase({ url }: DatabaseOptions): Promise<DatabaseHandle> {

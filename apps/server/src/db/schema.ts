@@ -69,6 +69,8 @@ export interface SubelementTable {
   type: string;
   subgroupid: number | null;
   fieldlabel: string | null;
+  /** Added by migration 002: the back-office's edit-conflict check. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface MediaTable {
@@ -82,6 +84,48 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** Back-office users (migration 002). Usernames are stored lowercase. */
+export interface AdminUserTable {
+  userid: Generated<number>;
+  username: string;
+  /** scrypt of the client hash of the password, as for kiosk accounts (lib/passwords.ts). */
+  password_hash: string;
+  password_salt: string;
+  role: string;
+  created_at: string;
+  disabled: ColumnType<number, number | undefined, number>;
+}
+
+/** The developments an editor may edit. */
+export interface AdminUserDevelopmentTable {
+  userid: number;
+  devid: number;
+}
+
+export interface AdminSessionTable {
+  /** SHA-256 (hex) of the session token; the token itself is only in the user's cookie. */
+  session_id: string;
+  userid: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface AuditLogTable {
+  auditid: Generated<number>;
+  at: string;
+  userid: number | null;
+  /** Kept with the entry so that it stays readable whatever happens to the user. */
+  username: string | null;
+  devid: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: number | null;
+  /** JSON. */
+  summary: string;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -91,6 +135,10 @@ export interface Database {
   subgroups: SubgroupTable;
   subelements: SubelementTable;
   media: MediaTable;
+  admin_users: AdminUserTable;
+  admin_user_developments: AdminUserDevelopmentTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
@@ -101,5 +149,8 @@ export type SubgroupRow = Selectable<SubgroupTable>;
 export type SubelementRow = Selectable<SubelementTable>;
 export type ContentModelRow = Selectable<ContentModelTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type AdminUserRow = Selectable<AdminUserTable>;
+export type AdminSessionRow = Selectable<AdminSessionTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewZone = Insertable<ZoneTable>;
 export type ZoneUpdate = Updateable<ZoneTable>;

@@ -1,10 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { AccountRepository } from './account-repository.js';
+import { AdminAuditRepository } from './admin-audit-repository.js';
+import { AdminContentRepository } from './admin-content-repository.js';
+import { AdminDevelopmentRepository } from './admin-development-repository.js';
+import { AdminUserRepository } from './admin-user-repository.js';
 import { ContentRepository } from './content-repository.js';
 import { MediaRepository } from './media-repository.js';
 
 export { AccountRepository, ContentRepository, MediaRepository };
+export {
+  AdminAuditRepository,
+  AdminContentRepository,
+  AdminDevelopmentRepository,
+  AdminUserRepository,
+};
+export type { AuditInput } from './admin-audit-repository.js';
 export type { Batch, Owned } from './content-repository.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
@@ -12,6 +23,11 @@ export interface Repositories {
   content: ContentRepository;
   accounts: AccountRepository;
   media: MediaRepository;
+  /** Back-office (issue 7): users, sessions, content edits with version checks, audit log. */
+  adminUsers: AdminUserRepository;
+  adminContent: AdminContentRepository;
+  adminDevelopments: AdminDevelopmentRepository;
+  audit: AdminAuditRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -19,5 +35,9 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     content: new ContentRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),
+    adminUsers: new AdminUserRepository(db),
+    adminContent: new AdminContentRepository(db),
+    adminDevelopments: new AdminDevelopmentRepository(db),
+    audit: new AdminAuditRepository(db),
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * French messages for schema validation failures of the admin API: the back-office shows the
+ * server's message next to the form, and its users read French. One sentence, naming the field
+ * and what is expected of it.
+ */
+import type { FastifySchemaValidationError } from 'fastify';
+
+const PART: Record<string, string> = {
+  body: 'Le champ',
+  params: 'Le paramètre',
+  querystring: 'Le paramètre',
+  headers: 'L’en-tête',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'un nombre entier',
+  number: 'un nombre',
+  string: 'un texte',
+  boolean: 'vrai ou faux',
+  object: 'un objet',
+  array: 'une liste',
+  null: 'vide (null)',
+};
+
+/** What the pattern of a field means, for the fields that have one. */
+const PATTERN_HINTS: Record<string, string> = {
+  username:
+    'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres et . _ @ -',
+  devname:
+    'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
+  zonename: 'ne doit pas commencer ni finir par un espace',
+  login: 'ne doit pas commencer ni finir par un espace',
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+
+function explain(error: FastifySchemaValidationError, name: string): string {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.keyword) {
+    case 'minLength':
+      return limit <= 1
+        ? 'ne doit pas être vide'
+        : `doit contenir au moins ${plural(limit, 'caractère')}`;
+    case 'maxLength':
+      return `ne doit pas dépasser ${plural(limit, 'caractère')}`;
+    case 'minimum':
+      return `doit être au moins ${limit}`;
+    case 'maximum':
+      return `doit être au plus ${limit}`;
+    case 'type':
+      return `doit être ${TYPE_NAMES[String(params.type)] ?? String(params.type)}`;
+    case 'format':
+      return params.format === 'date-time'
+        ? 'doit être une date et heure ISO 8601 (par exemple 2026-03-10T09:00:00.000Z)'
+        : `doit être au format ${String(params.format)}`;
+    case 'pattern':
+      return PATTERN_HINTS[name.split('.').pop() ?? ''] ?? 'contient des caractères non autorisés';
+    case 'minItems':
+      return `doit contenir au moins ${plural(limit, 'élément')}`;
+    case 'maxItems':
+      return `ne doit pas contenir plus de ${plural(limit, 'élément')}`;
+    case 'uniqueItems':
+      return 'ne doit pas contenir de doublons';
+    case 'maxProperties':
+      return `ne doit pas avoir plus de ${plural(limit, 'entrée')}`;
+    case 'enum':
+      return `doit valoir ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    default:
+      return 'est invalide';
+  }
+}
+
+export function formatAdminSchemaErrors(
+  errors: FastifySchemaValidationError[],
+  dataVar: string,
+): string {
+  const part = PART[dataVar] ?? 'Le champ';
+  const first = errors[0];
+  if (!first) return 'Requête invalide.';
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (first.keyword === 'required') {
+    const missing = (first.params as { missingProperty?: string }).missingProperty ?? '?';
+    return `${part} « ${path ? `${path}.${missing}` : missing} » est obligatoire.`;
+  }
+  if (!path) {
+    return dataVar === 'body'
+      ? 'Le corps de la requête doit être un objet JSON.'
+      : 'Paramètres de la requête invalides.';
+  }
+  // A union of literals fails on each branch: list the allowed values instead.
+  const allowed = errors
+    .filter((error) => error.keyword === 'const' && error.instancePath === first.instancePath)
+    .map((error) => JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue));
+  if (allowed.length > 0) return `${part} « ${path} » doit valoir ${allowed.join(', ')}.`;
+  return `${part} « ${path} » ${explain(first, path)}.`;
+}

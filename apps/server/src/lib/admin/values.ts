@@ -1,0 +1,88 @@
+/**
+ * Checks on what editors type that the schemas cannot express. Values of media and link types end
+ * up in the kiosk's `src`/`href` attributes, so only relative paths on this server and http(s)
+ * URLs are accepted: never `javascript:`, `data:` or a protocol-relative `//host` URL.
+ */
+import type { ItemType } from '@plant-kiosk/contract';
+import { badRequest } from '../envelope.js';
+
+const URL_TYPES: ReadonlySet<ItemType> = new Set(['image', 'video', 'pdf', 'link']);
+const TYPE_NAMES: Record<ItemType, string> = {
+  image: 'image',
+  video: 'vidéo',
+  pdf: 'PDF',
+  link: 'lien',
+  text: 'texte',
+  date: 'date',
+  group: 'groupe',
+};
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The value to store, or a 400 saying what is wrong with it. `what` names it in the message. */
+export function checkItemValue(value: string, type: ItemType, what = 'La valeur'): string {
+  if (URL_TYPES.has(type)) {
+    const trimmed = value.trim();
+    const problem = `${what} d’un élément de type ${TYPE_NAMES[type]} doit être un chemin sur ce serveur (par exemple media/images/plan.svg ou pdf/guide.pdf) ou une adresse http(s)`;
+    if (trimmed === '' || CONTROL.test(trimmed) || trimmed.includes('\\')) {
+      throw badRequest(`${problem}.`);
+    }
+    if (SCHEME.test(trimmed)) {
+      let url: URL;
+      try {
+        url = new URL(trimmed);
+      } catch {
+        throw badRequest(`${problem}.`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw badRequest(`${problem} (reçu : ${url.protocol}…).`);
+      }
+      return trimmed;
+    }
+    if (trimmed.startsWith('//') || trimmed.split('/').includes('..')) {
+      throw badRequest(`${problem}.`);
+    }
+    return trimmed;
+  }
+  if (type === 'date') {
+    const trimmed = value.trim();
+    if (
+      !/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(trimmed) ||
+      Number.isNaN(Date.parse(trimmed))
+    ) {
+      throw badRequest(
+        `${what} d’un élément de type date doit être une date AAAA-MM-JJ (par exemple 2026-03-01).`,
+      );
+    }
+    return trimmed;
+  }
+  return value;
+}
+
+/** Dates are stored as UTC ISO strings: expiry checks compare them as text. */
+export function normalizeDate(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** Shortens long texts for the audit log. */
+export function brief(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > 300) return `${value.slice(0, 300)}…`;
+  return value;
+}
+
+/** The changed keys of `after` compared to `before`, as `{ before, after }` for the audit log. */
+export function changes<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T)[],
+): { before: Partial<Record<keyof T, unknown>>; after: Partial<Record<keyof T, unknown>> } {
+  const was: Partial<Record<keyof T, unknown>> = {};
+  const now: Partial<Record<keyof T, unknown>> = {};
+  for (const key of keys) {
+    if (before[key] === after[key]) continue;
+    was[key] = brief(before[key]);
+    now[key] = brief(after[key]);
+  }
+  return { before: was, after: now };
+}

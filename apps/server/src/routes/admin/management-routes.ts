@@ -1,0 +1,153 @@
+/**
+ * Developments, kiosk accounts and back-office users. All admin-only, except the list of
+ * developments, which shows an editor the developments assigned to them.
+ */
+import {
+  AdminDevelopment,
+  AdminUser,
+  CreateAdminUserRequest,
+  CreateDevelopmentRequest,
+  CreateKioskAccountRequest,
+  KioskAccount,
+  ResetKioskPasswordRequest,
+  RevokeTokensResponse,
+  UpdateAdminUserRequest,
+  adminRoutePatterns,
+} from '@plant-kiosk/contract';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { actorOf, authOf, requireAdmin } from './guards.js';
+import type { AdminServices } from './index.js';
+import { AccountParams, DevidParams, UseridParams, answers } from './schemas.js';
+
+export async function managementRoutes(
+  fastify: FastifyInstance,
+  { ctx, management }: AdminServices,
+): Promise<void> {
+  fastify.get(
+    adminRoutePatterns.developments,
+    { schema: { response: answers(Type.Array(AdminDevelopment)) } },
+    async (request) => {
+      const { user } = authOf(request);
+      return ok(
+        await ctx.repos.adminDevelopments.list(user.role === 'admin' ? undefined : user.devids),
+      );
+    },
+  );
+
+  fastify.post<{ Body: CreateDevelopmentRequest }>(
+    adminRoutePatterns.developments,
+    {
+      schema: { body: CreateDevelopmentRequest, response: answers(AdminDevelopment, 201) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request, reply) => {
+      const development = await management.createDevelopment(
+        actorOf(request),
+        request.body.devname,
+      );
+      return reply.code(201).send(ok(development, 'Développement créé.'));
+    },
+  );
+
+  // ---------- kiosk accounts ----------
+
+  fastify.get<{ Params: { devid: number } }>(
+    adminRoutePatterns.accounts,
+    {
+      schema: { params: DevidParams, response: answers(Type.Array(KioskAccount)) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request) => ok(await management.listKioskAccounts(request.params.devid)),
+  );
+
+  fastify.post<{ Params: { devid: number }; Body: CreateKioskAccountRequest }>(
+    adminRoutePatterns.accounts,
+    {
+      schema: {
+        params: DevidParams,
+        body: CreateKioskAccountRequest,
+        response: answers(KioskAccount, 201),
+      },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request, reply) => {
+      const account = await management.createKioskAccount(
+        actorOf(request),
+        request.params.devid,
+        request.body.login,
+        request.body.password,
+      );
+      return reply.code(201).send(ok(account, 'Compte kiosque créé.'));
+    },
+  );
+
+  fastify.put<{ Params: { devid: number; accountid: number }; Body: ResetKioskPasswordRequest }>(
+    adminRoutePatterns.accountPassword,
+    {
+      schema: {
+        params: AccountParams,
+        body: ResetKioskPasswordRequest,
+        response: answers(KioskAccount),
+      },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request) =>
+      ok(
+        await management.resetKioskPassword(
+          actorOf(request),
+          request.params.devid,
+          request.params.accountid,
+          request.body.password,
+        ),
+        'Mot de passe changé. Les kiosques déjà connectés le restent : révoquez leurs jetons si besoin.',
+      ),
+  );
+
+  fastify.post<{ Params: { devid: number } }>(
+    adminRoutePatterns.revokeTokens,
+    {
+      schema: { params: DevidParams, response: answers(RevokeTokensResponse) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request) =>
+      ok(
+        await management.revokeTokens(actorOf(request), request.params.devid),
+        'Jetons révoqués : chaque kiosque de ce développement doit se reconnecter.',
+      ),
+  );
+
+  // ---------- back-office users ----------
+
+  fastify.get(
+    adminRoutePatterns.users,
+    {
+      schema: { response: answers(Type.Array(AdminUser)) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async () => ok(await ctx.repos.adminUsers.list()),
+  );
+
+  fastify.post<{ Body: CreateAdminUserRequest }>(
+    adminRoutePatterns.users,
+    {
+      schema: { body: CreateAdminUserRequest, response: answers(AdminUser, 201) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request, reply) => {
+      const user = await management.createUser(actorOf(request), request.body);
+      return reply.code(201).send(ok(user, 'Utilisateur créé.'));
+    },
+  );
+
+  fastify.patch<{ Params: { userid: number }; Body: UpdateAdminUserRequest }>(
+    adminRoutePatterns.user,
+    {
+      schema: { params: UseridParams, body: UpdateAdminUserRequest, response: answers(AdminUser) },
+      onRequest: async (request) => void requireAdmin(request),
+    },
+    async (request) =>
+      ok(await management.updateUser(actorOf(request), request.params.userid, request.body)),
+  );
+}

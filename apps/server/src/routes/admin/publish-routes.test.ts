@@ -1,0 +1,119 @@
+import {
+  adminPaths,
+  apiPaths,
+  type AdminElement,
+  type AuditEntry,
+  type Envelope,
+  type PublishResponse,
+  type StreamMessage,
+} from '@plant-kiosk/contract';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '../../test-support/sse-client.js';
+import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+
+let f: AdminFixture;
+let admin: AdminClient;
+let editor: AdminClient;
+let base: string;
+beforeAll(async () => {
+  f = await createAdminFixture();
+  admin = await f.asAdmin();
+  editor = await f.asEditor();
+  await f.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await f.close();
+});
+
+const messagesIn = (text: string): StreamMessage[] =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as StreamMessage);
+
+describe('POST /api/admin/developments/:devid/publish', () => {
+  it('reaches a kiosk’s event stream after an edit, and is audited', async () => {
+    const stream = await openStream(`${base}${apiPaths.stream(f.ids.devid, await f.token())}`);
+    try {
+      expect(stream.status).toBe(200);
+      const edit = await editor.patch(adminPaths.element(f.ids.planElements[2]!), {
+        expectedVersion: 1,
+        value: 'media/images/plan-modifie.svg',
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const response = await editor.post(adminPaths.publish(f.ids.devid), {
+        type: 'element',
+        elementid: f.ids.planElements[2],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const result = data<PublishResponse>(response);
+      expect(result.delivered).toBe(1);
+      expect(response.json<Envelope<PublishResponse>>().message).toBe(
+        'Publié : 1 kiosque connecté a été prévenu.',
+      );
+      await stream.waitFor((text) => text.includes('"type":"element"'));
+      expect(messagesIn(stream.text())).toEqual([
+        {
+          devid: f.ids.devid,
+          type: 'element',
+          zoneid: f.ids.planZone,
+          elementid: f.ids.planElements[2],
+          version: result.message.version,
+        },
+      ]);
+      // The kiosk's next read has the edit.
+      const kiosk = await f.app.inject({
+        method: 'GET',
+        url: apiPaths.elements(f.ids.planZone, { order: 3, quantity: 1 }),
+        headers: await f.auth(),
+      });
+      expect(kiosk.json<Envelope<AdminElement[]>>().data![0]!.value).toBe(
+        'media/images/plan-modifie.svg',
+      );
+      const [entry] = data<AuditEntry[]>(
+        await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      );
+      expect(entry).toMatchObject({
+        action: 'publish',
+        username: 'editrice',
+        targetType: 'element',
+        targetId: f.ids.planElements[2],
+        summary: { delivered: 1, message: result.message },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends a sync by default, to that development only', async () => {
+    const mine: StreamMessage[] = [];
+    const theirs: StreamMessage[] = [];
+    const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
+    const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
+    try {
+      const response = await admin.post(adminPaths.publish(f.ids.devid));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(mine.map((message) => message.type)).toEqual(['sync']);
+      expect(theirs).toEqual([]);
+    } finally {
+      stopMine();
+      stopTheirs();
+    }
+  });
+
+  it('checks the request: CSRF, a zone of this development, an existing development', async () => {
+    expect((await admin.post(adminPaths.publish(f.ids.devid), {}, { csrf: null })).statusCode).toBe(
+      403,
+    );
+    const otherZone = await admin.post(adminPaths.publish(f.ids.devid), {
+      type: 'zone',
+      zoneid: f.ids.otherZone,
+    });
+    expect(otherZone.statusCode).toBe(404);
+    const bad = await admin.post(adminPaths.publish(f.ids.devid), { type: 'everything' });
+    expect(bad.statusCode).toBe(400);
+    expect((await admin.post(adminPaths.publish(999), {})).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Login, logout and the current session. Login is rate-limited per client address and user name
+ * (the count includes successes), runs scrypt even for unknown users so that timing does not tell
+ * which names exist, and always opens a fresh session (any session the browser already had is
+ * ended first, so a planted cookie cannot be carried into a login).
+ */
+import {
+  ADMIN_SESSION_COOKIE,
+  AdminLoginRequest,
+  AdminSession,
+  adminRoutePatterns,
+} from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { readCookie } from '../../lib/admin/cookies.js';
+import { ok } from '../../lib/envelope.js';
+import { assertCsrf, authOf } from './guards.js';
+import type { AdminServices } from './index.js';
+import { answers, emptyAnswer } from './schemas.js';
+
+export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 15 * 60_000 };
+
+export async function sessionRoutes(
+  fastify: FastifyInstance,
+  services: AdminServices,
+): Promise<void> {
+  const { ctx, sessions } = services;
+
+  fastify.post<{ Body: AdminLoginRequest }>(
+    adminRoutePatterns.login,
+    {
+      schema: { body: AdminLoginRequest, response: answers(AdminSession) },
+      config: {
+        adminPublic: true,
+        rateLimit: {
+          max: ADMIN_LOGIN_RATE_LIMIT.max,
+          timeWindow: ADMIN_LOGIN_RATE_LIMIT.timeWindowMs,
+          // After validation, so that the key can include the user name from the body.
+          hook: 'preHandler',
+          keyGenerator: (request) =>
+            `${request.ip}|${((request.body as Partial<AdminLoginRequest> | undefined)?.username ?? '').trim().toLowerCase()}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      await sessions.logout(readCookie(request.headers.cookie, ADMIN_SESSION_COOKIE));
+      const { token, session, user } = await sessions
+        .login(request.body.username, request.body.password)
+        .catch((error: unknown) => {
+          // For whoever watches the logs: repeated failures are an attack or a locked-out user.
+          request.log.warn(
+            { username: request.body.username.slice(0, 60), ip: request.ip },
+            'back-office login refused',
+          );
+          throw error;
+        });
+      await ctx.repos.audit.insert({
+        at: ctx.now(),
+        userid: user.userid,
+        username: user.username,
+        devid: null,
+        action: 'session.login',
+        targetType: 'user',
+        targetId: user.userid,
+        summary: { ip: request.ip },
+      });
+      reply.header(
+        'set-cookie',
+        services.sessionCookie(request, token, sessions.maxAge(new Date(session.expiresAt))),
+      );
+      return ok(session);
+    },
+  );
+
+  fastify.post(
+    adminRoutePatterns.logout,
+    { schema: { response: emptyAnswer }, config: { adminPublic: true } },
+    async (request, reply) => {
+      const token = readCookie(request.headers.cookie, ADMIN_SESSION_COOKIE);
+      if (token) {
+        // A live session is only ended by its own page (CSRF token); a dead one is just forgotten.
+        const live = await sessions.authenticate(token).catch(() => undefined);
+        if (live) assertCsrf(request, live.auth.csrfToken);
+        await sessions.logout(token);
+      }
+      reply.header('set-cookie', services.sessionCookie(request, '', 0));
+      return ok(null, 'Déconnecté.');
+    },
+  );
+
+  fastify.get(
+    adminRoutePatterns.me,
+    { schema: { response: answers(AdminSession) } },
+    async (request) => {
+      const auth = authOf(request);
+      const session: AdminSession = {
+        user: auth.user,
+        csrfToken: auth.csrfToken,
+        expiresAt: auth.expiresAt.toISOString(),
+      };
+      return ok(session);
+    },
+  );
+}

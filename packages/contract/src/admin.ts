@@ -1,0 +1,381 @@
+/**
+ * Wire format of the back-office API under `/api/admin` (issue 7): sessions, roles, management of
+ * developments, kiosk accounts and back-office users, content editing with optimistic concurrency,
+ * publishing and the audit log. The server validates with these schemas; the back-office SPA types
+ * its calls and validates its forms with them.
+ *
+ * Conventions:
+ * - Every response is the envelope of messages.ts. A 409 (version conflict) carries the CURRENT
+ *   item (or list, for a reorder) in `data`, so the SPA can show what changed without a reload.
+ * - Updates and deletes of zones, elements, sub-elements and sub-groups send the `version` they
+ *   edited (`expectedVersion`; in the query string for DELETE).
+ * - State-changing calls send the session's CSRF token in the `x-csrf-token` header.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  ContentModel,
+  Element,
+  Id,
+  IsoDate,
+  ItemType,
+  Subelement,
+  Subgroup,
+  Zone,
+  ZoneType,
+} from './entities.js';
+
+export const ADMIN_API_PREFIX = '/api/admin';
+/** HttpOnly cookie holding the session token (Path=/api/admin, SameSite=Strict). */
+export const ADMIN_SESSION_COOKIE = 'admin_session';
+/** Header carrying the session's CSRF token on every state-changing call. */
+export const ADMIN_CSRF_HEADER = 'x-csrf-token';
+/** Sliding lifetime of a session: each use pushes its end this far ahead. */
+export const ADMIN_SESSION_TTL_SECONDS = 12 * 3600;
+
+// ---------- shared pieces ----------
+
+export const AdminRole = Type.Union([Type.Literal('admin'), Type.Literal('editor')]);
+export type AdminRole = Static<typeof AdminRole>;
+
+/** Row version of an editable item; starts at 1 and grows with every change. */
+export const ItemVersion = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** Back-office user names: lowercase, so that logins are case-insensitive. */
+export const AdminUsername = Type.String({
+  minLength: 3,
+  maxLength: 60,
+  pattern: '^[a-z0-9][a-z0-9._@-]*$',
+});
+export const AdminPassword = Type.String({ minLength: 10, maxLength: 200 });
+/** A kiosk account's password as typed by the admin (the server derives the client hash). */
+export const KioskPassword = Type.String({ minLength: 8, maxLength: 200 });
+/** Development names end up in kiosk URLs, storage keys and database names: keep them plain. */
+export const Devname = Type.String({
+  minLength: 1,
+  maxLength: 60,
+  pattern: '^[a-z0-9][a-z0-9_-]*$',
+});
+export const KioskLogin = Type.String({ minLength: 1, maxLength: 120, pattern: '^\\S(.*\\S)?$' });
+
+const strict = { additionalProperties: false } as const;
+
+// ---------- sessions ----------
+
+export const AdminUser = Type.Object({
+  userid: Id,
+  username: Type.String(),
+  role: AdminRole,
+  disabled: Type.Boolean(),
+  createdAt: IsoDate,
+  /** Developments an editor may edit; empty for admins, who may edit every development. */
+  devids: Type.Array(Id),
+});
+export type AdminUser = Static<typeof AdminUser>;
+
+export const AdminLoginRequest = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 60 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  strict,
+);
+export type AdminLoginRequest = Static<typeof AdminLoginRequest>;
+
+/** Answer of login and of `GET /me` (which lets the SPA recover its CSRF token after a reload). */
+export const AdminSession = Type.Object({
+  user: AdminUser,
+  csrfToken: Type.String(),
+  expiresAt: IsoDate,
+});
+export type AdminSession = Static<typeof AdminSession>;
+
+// ---------- developments, kiosk accounts, users (admin only, except listing developments) ----------
+
+export const AdminDevelopment = Type.Object({
+  devid: Id,
+  devname: Type.String(),
+  contentVersion: Type.Integer({ minimum: 0 }),
+  tokenVersion: Type.Integer({ minimum: 0 }),
+  createdAt: IsoDate,
+});
+export type AdminDevelopment = Static<typeof AdminDevelopment>;
+
+export const CreateDevelopmentRequest = Type.Object({ devname: Devname }, strict);
+export type CreateDevelopmentRequest = Static<typeof CreateDevelopmentRequest>;
+
+export const KioskAccount = Type.Object({
+  accountid: Id,
+  devid: Id,
+  login: Type.String(),
+  createdAt: IsoDate,
+});
+export type KioskAccount = Static<typeof KioskAccount>;
+
+export const CreateKioskAccountRequest = Type.Object(
+  { login: KioskLogin, password: KioskPassword },
+  strict,
+);
+export type CreateKioskAccountRequest = Static<typeof CreateKioskAccountRequest>;
+
+export const ResetKioskPasswordRequest = Type.Object({ password: KioskPassword }, strict);
+export type ResetKioskPasswordRequest = Static<typeof ResetKioskPasswordRequest>;
+
+export const RevokeTokensResponse = Type.Object({
+  devid: Id,
+  /** Tokens carrying an older version are refused from now on (within a couple of seconds). */
+  tokenVersion: Type.Integer({ minimum: 0 }),
+});
+export type RevokeTokensResponse = Static<typeof RevokeTokensResponse>;
+
+const Devids = Type.Array(Id, { maxItems: 500, uniqueItems: true });
+
+export const CreateAdminUserRequest = Type.Object(
+  {
+    username: AdminUsername,
+    password: AdminPassword,
+    /** Default: editor. */
+    role: Type.Optional(AdminRole),
+    /** Developments an editor may edit (ignored for admins). */
+    devids: Type.Optional(Devids),
+  },
+  strict,
+);
+export type CreateAdminUserRequest = Static<typeof CreateAdminUserRequest>;
+
+export const UpdateAdminUserRequest = Type.Object(
+  {
+    /** Disabling also ends the user's open sessions. */
+    disabled: Type.Optional(Type.Boolean()),
+    password: Type.Optional(AdminPassword),
+    /** Replaces the editor's developments. */
+    devids: Type.Optional(Devids),
+  },
+  strict,
+);
+export type UpdateAdminUserRequest = Static<typeof UpdateAdminUserRequest>;
+
+// ---------- content ----------
+
+export const AdminZone = Type.Composite([Zone, Type.Object({ version: ItemVersion })]);
+export type AdminZone = Static<typeof AdminZone>;
+
+export const AdminElement = Type.Composite([Element, Type.Object({ version: ItemVersion })]);
+export type AdminElement = Static<typeof AdminElement>;
+
+export const AdminSubelement = Type.Composite([Subelement, Type.Object({ version: ItemVersion })]);
+export type AdminSubelement = Static<typeof AdminSubelement>;
+
+/** A sub-group as the back-office sees it: expired ones included (flagged), fields filled in. */
+export const AdminSubgroup = Type.Composite([
+  Subgroup,
+  Type.Object({
+    version: ItemVersion,
+    /** Past its expiration date: kiosks no longer get it. */
+    expired: Type.Boolean(),
+    /** Values of each field, sorted by order. */
+    fields: Type.Record(Type.String(), Type.Array(AdminSubelement)),
+  }),
+]);
+export type AdminSubgroup = Static<typeof AdminSubgroup>;
+
+const ZoneName = Type.String({ minLength: 1, maxLength: 120, pattern: '^\\S(.*\\S)?$' });
+const ItemValue = Type.String({ maxLength: 4000 });
+
+export const CreateZoneRequest = Type.Object(
+  { zonename: ZoneName, type: ZoneType, checkList: Type.Optional(Type.Boolean()) },
+  strict,
+);
+export type CreateZoneRequest = Static<typeof CreateZoneRequest>;
+
+export const UpdateZoneRequest = Type.Object(
+  {
+    expectedVersion: ItemVersion,
+    zonename: Type.Optional(ZoneName),
+    type: Type.Optional(ZoneType),
+    checkList: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+export type UpdateZoneRequest = Static<typeof UpdateZoneRequest>;
+
+/** New elements go last; reorder them with the order call. */
+export const CreateElementRequest = Type.Object(
+  { value: ItemValue, type: ItemType, addingdate: Type.Optional(IsoDate) },
+  strict,
+);
+export type CreateElementRequest = Static<typeof CreateElementRequest>;
+
+export const UpdateElementRequest = Type.Object(
+  {
+    expectedVersion: ItemVersion,
+    value: Type.Optional(ItemValue),
+    type: Type.Optional(ItemType),
+    addingdate: Type.Optional(IsoDate),
+  },
+  strict,
+);
+export type UpdateElementRequest = Static<typeof UpdateElementRequest>;
+
+/** Plain sub-elements of an element (a sub-group's values are edited through the sub-group). */
+export const CreateSubelementRequest = Type.Object({ value: ItemValue, type: ItemType }, strict);
+export type CreateSubelementRequest = Static<typeof CreateSubelementRequest>;
+
+export const UpdateSubelementRequest = Type.Object(
+  { expectedVersion: ItemVersion, value: Type.Optional(ItemValue), type: Type.Optional(ItemType) },
+  strict,
+);
+export type UpdateSubelementRequest = Static<typeof UpdateSubelementRequest>;
+
+/** The full list of a collection's ids in their new order (every id, each once). */
+export const ReorderRequest = Type.Object(
+  { ids: Type.Array(Id, { maxItems: 5000, uniqueItems: true }) },
+  strict,
+);
+export type ReorderRequest = Static<typeof ReorderRequest>;
+
+export const FieldValue = Type.Object({ value: ItemValue, type: ItemType }, strict);
+export type FieldValue = Static<typeof FieldValue>;
+
+/** Values by field label; labels must be fields of the sub-group's model. */
+export const SubgroupFieldValues = Type.Record(
+  Type.String({ minLength: 1, maxLength: 60 }),
+  Type.Array(FieldValue, { maxItems: 500 }),
+  { maxProperties: 40 },
+);
+export type SubgroupFieldValues = Static<typeof SubgroupFieldValues>;
+
+export const CreateSubgroupRequest = Type.Object(
+  {
+    /** Content model label, e.g. "Produit". */
+    model: Type.String({ minLength: 1, maxLength: 60 }),
+    addingdate: Type.Optional(IsoDate),
+    expirationdate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    fields: Type.Optional(SubgroupFieldValues),
+  },
+  strict,
+);
+export type CreateSubgroupRequest = Static<typeof CreateSubgroupRequest>;
+
+export const UpdateSubgroupRequest = Type.Object(
+  {
+    expectedVersion: ItemVersion,
+    addingdate: Type.Optional(IsoDate),
+    expirationdate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    /** Each field given replaces that field's values; fields left out are kept. */
+    fields: Type.Optional(SubgroupFieldValues),
+  },
+  strict,
+);
+export type UpdateSubgroupRequest = Static<typeof UpdateSubgroupRequest>;
+
+/** Query of every DELETE of a versioned item. */
+export const ExpectedVersionQuery = Type.Object({ expectedVersion: ItemVersion }, strict);
+export type ExpectedVersionQuery = Static<typeof ExpectedVersionQuery>;
+
+export const DeletedResponse = Type.Object({ deleted: Id });
+export type DeletedResponse = Static<typeof DeletedResponse>;
+
+export const ContentModelList = Type.Array(ContentModel);
+
+// ---------- audit ----------
+
+export const AuditQuery = Type.Object(
+  {
+    devid: Type.Optional(Id),
+    /** Default 50. */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    /** Paging: entries older than this id. */
+    before: Type.Optional(Id),
+  },
+  strict,
+);
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export const AuditEntry = Type.Object({
+  id: Id,
+  at: IsoDate,
+  userid: Type.Union([Id, Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  devid: Type.Union([Id, Type.Null()]),
+  /** e.g. "zone.update", "elements.reorder", "publish", "user.create". */
+  action: Type.String(),
+  targetType: Type.Union([Type.String(), Type.Null()]),
+  targetId: Type.Union([Type.Integer(), Type.Null()]),
+  /** What changed: `after` for a creation, `before`/`after` for an edit, `deleted`, `ids`… */
+  summary: Type.Unknown(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+// ---------- paths ----------
+
+type IdLike = number | string;
+const seg = (value: IdLike) => encodeURIComponent(String(value));
+const P = ADMIN_API_PREFIX;
+const versioned = (path: string, expectedVersion?: number) =>
+  expectedVersion === undefined ? path : `${path}?expectedVersion=${expectedVersion}`;
+
+/** Paths of the admin API. Item paths take the version to send when deleting. */
+export const adminPaths = {
+  login: () => `${P}/login`,
+  logout: () => `${P}/logout`,
+  me: () => `${P}/me`,
+  contentModels: () => `${P}/content-models`,
+  developments: () => `${P}/developments`,
+  accounts: (devid: IdLike) => `${P}/developments/${seg(devid)}/accounts`,
+  accountPassword: (devid: IdLike, accountid: IdLike) =>
+    `${P}/developments/${seg(devid)}/accounts/${seg(accountid)}/password`,
+  revokeTokens: (devid: IdLike) => `${P}/developments/${seg(devid)}/revoke-tokens`,
+  users: () => `${P}/users`,
+  user: (userid: IdLike) => `${P}/users/${seg(userid)}`,
+  zones: (devid: IdLike) => `${P}/developments/${seg(devid)}/zones`,
+  zone: (zoneid: IdLike, expectedVersion?: number) =>
+    versioned(`${P}/zones/${seg(zoneid)}`, expectedVersion),
+  elements: (zoneid: IdLike) => `${P}/zones/${seg(zoneid)}/elements`,
+  elementsOrder: (zoneid: IdLike) => `${P}/zones/${seg(zoneid)}/elements/order`,
+  element: (elementid: IdLike, expectedVersion?: number) =>
+    versioned(`${P}/elements/${seg(elementid)}`, expectedVersion),
+  subelements: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subelements`,
+  subelementsOrder: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subelements/order`,
+  subelement: (subelementid: IdLike, expectedVersion?: number) =>
+    versioned(`${P}/subelements/${seg(subelementid)}`, expectedVersion),
+  subgroups: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subgroups`,
+  subgroupsOrder: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subgroups/order`,
+  subgroup: (subgroupid: IdLike, expectedVersion?: number) =>
+    versioned(`${P}/subgroups/${seg(subgroupid)}`, expectedVersion),
+  publish: (devid: IdLike) => `${P}/developments/${seg(devid)}/publish`,
+  audit: (query: AuditQuery = {}) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) search.append(key, String(value));
+    }
+    const text = search.toString();
+    return text ? `${P}/audit?${text}` : `${P}/audit`;
+  },
+} as const;
+
+/** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
+export const adminRoutePatterns = {
+  login: '/login',
+  logout: '/logout',
+  me: '/me',
+  contentModels: '/content-models',
+  developments: '/developments',
+  accounts: '/developments/:devid/accounts',
+  accountPassword: '/developments/:devid/accounts/:accountid/password',
+  revokeTokens: '/developments/:devid/revoke-tokens',
+  users: '/users',
+  user: '/users/:userid',
+  zones: '/developments/:devid/zones',
+  zone: '/zones/:zoneid',
+  elements: '/zones/:zoneid/elements',
+  elementsOrder: '/zones/:zoneid/elements/order',
+  element: '/elements/:elementid',
+  subelements: '/elements/:elementid/subelements',
+  subelementsOrder: '/elements/:elementid/subelements/order',
+  subelement: '/subelements/:subelementid',
+  subgroups: '/elements/:elementid/subgroups',
+  subgroupsOrder: '/elements/:elementid/subgroups/order',
+  subgroup: '/subgroups/:subgroupid',
+  publish: '/developments/:devid/publish',
+  audit: '/audit',
+} as const;
