@@ -52,7 +52,10 @@ test('login: a wrong password is refused with the server message, the right one 
   await expectAccessible(page, 'home');
 });
 
-test('a change published on the server appears on screen without a reload', async ({ page, ownServer }) => {
+test('a change published on the server appears on screen without a reload', async ({
+  page,
+  ownServer,
+}) => {
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   const [first] = zoneElements(server, SLIDESHOW);
@@ -62,7 +65,9 @@ test('a change published on the server appears on screen without a reload', asyn
   setElementValue(server, first!.elementid, replacement);
   await publish(server, devidOf(server, DEMO.devname));
 
-  await expect(page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first()).toBeAttached({
+  await expect(
+    page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
+  ).toBeAttached({
     timeout: 15_000,
   });
   await expect(page.locator(`img[src$="${fileName(first!.value)}"]`)).toHaveCount(0);
@@ -103,7 +108,9 @@ test('the server killed mid-sync leaves the previous content, and the kiosk reco
   // The server comes back: the stream reconnects by itself and the sync goes through.
   await page.unroute('**/display/snapshot/**');
   await server.start();
-  await expect(page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first()).toBeAttached({
+  await expect(
+    page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
+  ).toBeAttached({
     timeout: 45_000,
   });
 });
@@ -115,31 +122,44 @@ test('with the server stopped a reload still shows the kiosk with its images; wh
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   // The service worker controls the page once installed; wait for it before going offline.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 20_000,
+  });
 
   await server.stop();
   await page.reload();
   await expect(page.getByRole('link', { name: /Urgence/ })).toBeVisible();
-  await expect(page.getByTestId('connection-indicator')).toContainText('Hors ligne', { timeout: 20_000 });
+  await expect(page.getByTestId('connection-indicator')).toContainText('Hors ligne', {
+    timeout: 20_000,
+  });
   const image = page.locator('.home-slideshow img').first();
   await expect(image).toBeVisible();
   await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 15_000,
+    })
     .toBe(true);
 
   // Back online: the ping sees it, the stream reopens, and a publish reaches the kiosk again.
   await server.start();
-  await expect(page.getByTestId('connection-indicator')).toContainText('En ligne', { timeout: 30_000 });
+  await expect(page.getByTestId('connection-indicator')).toContainText('En ligne', {
+    timeout: 30_000,
+  });
   const [first] = zoneElements(server, SLIDESHOW);
   const replacement = zoneElements(server, 'Plan du site')[0]!.value;
   setElementValue(server, first!.elementid, replacement);
   await publish(server, devidOf(server, DEMO.devname));
-  await expect(page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first()).toBeAttached({
+  await expect(
+    page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
+  ).toBeAttached({
     timeout: 30_000,
   });
 });
 
-test('the hidden switcher changes the totem mode and its storage, without authentication', async ({ page, server }) => {
+test('the hidden switcher changes the totem mode and its storage, without authentication', async ({
+  page,
+  server,
+}) => {
   await openKioskLoggedIn(page, server);
   const area = page.getByRole('button', { name: 'Changer le mode du totem (toucher deux fois)' });
 
@@ -149,20 +169,25 @@ test('the hidden switcher changes the totem mode and its storage, without authen
   await expect(switcher).toBeVisible();
   await expectAccessible(page, 'mode switcher');
   await switcher.getByRole('button', { name: 'Assemblage' }).click();
-  expect(await page.evaluate(() => [localStorage.getItem('totem'), localStorage.getItem('parcours')])).toEqual([
-    'Assemblage',
-    null,
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('totem'), localStorage.getItem('parcours')]),
+  ).toEqual(['Assemblage', null]);
   await expect(page.getByRole('link', { name: /^Moulage/ })).toHaveCount(0);
 
   await area.click();
   await area.click();
-  await page.getByRole('dialog', { name: 'Mode du totem' }).getByRole('button', { name: 'Annuler' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mode du totem' })
+    .getByRole('button', { name: 'Annuler' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Mode du totem' })).toHaveCount(0);
 
   await area.click();
   await area.click();
-  await page.getByRole('dialog', { name: 'Mode du totem' }).getByRole('button', { name: 'Visiteur' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mode du totem' })
+    .getByRole('button', { name: 'Visiteur' })
+    .click();
   expect(await page.evaluate(() => localStorage.getItem('parcours'))).toBe('visiteur');
   await expect(page).toHaveURL(/#\/accueil\/visiteur/);
 

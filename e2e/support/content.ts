@@ -35,7 +35,10 @@ export function setElementValue(server: RunningServer, elementid: number, value:
   const db = open(server);
   try {
     db.transaction(() => {
-      db.prepare('UPDATE elements SET value = ?, version = version + 1 WHERE elementid = ?').run(value, elementid);
+      db.prepare('UPDATE elements SET value = ?, version = version + 1 WHERE elementid = ?').run(
+        value,
+        elementid,
+      );
       db.prepare(
         'UPDATE developments SET content_version = content_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid WHERE e.elementid = ?)',
       ).run(elementid);
@@ -48,7 +51,11 @@ export function setElementValue(server: RunningServer, elementid: number, value:
 export function devidOf(server: RunningServer, devname: string): number {
   const db = open(server);
   try {
-    return (db.prepare('SELECT devid FROM developments WHERE devname = ?').get(devname) as { devid: number }).devid;
+    return (
+      db.prepare('SELECT devid FROM developments WHERE devname = ?').get(devname) as {
+        devid: number;
+      }
+    ).devid;
   } finally {
     db.close();
   }
