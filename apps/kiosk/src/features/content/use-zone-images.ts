@@ -1,0 +1,59 @@
+/**
+ * `useZoneImages(zonename)`: a named image zone (spec §3) as ZoneGallery items — its image
+ * elements in order, with absolute media URLs (the same ones the sync engine cached, so they load
+ * offline), recent ones flagged new. Local-first like `useZone`, whose loading mode it passes on.
+ */
+import type { Element, Zone } from '@plant-kiosk/contract';
+import { useMemo } from 'react';
+import type { ZoneGalleryItem } from '../../components/zone-gallery';
+import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
+import { mediaUrl } from '../../lib/media/media-url';
+import { isNew } from './is-new';
+import { useZone, type UseZoneOptions } from './use-zone';
+
+export interface UseZoneImagesOptions extends UseZoneOptions {
+  /** Start of each image's alt text (default: the zone name), followed by "n / total". */
+  altPrefix?: string;
+}
+
+export interface UseZoneImagesResult {
+  items: ZoneGalleryItem[];
+  /** True until the local database answered (and while a first refresh fills an empty zone). */
+  loading: boolean;
+  /** The zone itself (its `checkList` flag tells a gallery to number the images as steps). */
+  zone: Zone | null;
+}
+
+/**
+ * Maps a zone's image elements to gallery items (pure, for tests and other callers). Each item's
+ * `key` is its element id, so an `onOpen` handler can find the element (e.g. its sub-elements).
+ */
+export function toGalleryItems(
+  elements: readonly Element[],
+  altPrefix: string,
+  resolve: (value: string) => string,
+  now: number = Date.now(),
+): ZoneGalleryItem[] {
+  const images = elements.filter((element) => element.type === 'image' && element.value.trim());
+  return images.map((element, index) => ({
+    key: element.elementid,
+    src: resolve(element.value),
+    alt: images.length > 1 ? `${altPrefix}, ${index + 1} / ${images.length}` : altPrefix,
+    isNew: isNew(element.addingdate, now),
+  }));
+}
+
+export function useZoneImages(
+  zonename: string,
+  options: UseZoneImagesOptions = {},
+): UseZoneImagesResult {
+  const { altPrefix, ...zoneOptions } = options;
+  const config = useRuntimeConfig();
+  const { zone, elements, loading } = useZone(zonename, zoneOptions);
+  const prefix = altPrefix ?? zonename;
+  const items = useMemo(
+    () => toGalleryItems(elements, prefix, (value) => mediaUrl(value, config)),
+    [elements, prefix, config],
+  );
+  return { items, loading, zone };
+}

@@ -1,0 +1,67 @@
+/**
+ * The populated sub-groups of several elements of one zone at once (magazine issues, product
+ * categories, BE LEAN + documents): one local query for all of them instead of one per element,
+ * so a screen that needs them all together (the newest magazine issue, the product grid) renders
+ * in one pass. Like `useSubgroups`, it is local-first, refreshes each element from the network
+ * when online (a failure only logs; the local copy stays), and again on a stream message.
+ */
+import type { Element, PopulatedSubgroup } from '@plant-kiosk/contract';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo } from 'react';
+import { buildPopulatedSubgroups, contentEvents } from '../content';
+import { refreshSubgroups } from '../content/content-refresh';
+import { useContentSource } from '../content/content-source';
+import { useOnlineRefresh } from '../content/use-online-refresh';
+
+export interface ElementsSubgroups {
+  /** Sub-groups per element id, sorted by order; elements without any have an empty list. */
+  byElement: ReadonlyMap<number, PopulatedSubgroup[]>;
+  /** True until the local database has answered. */
+  loading: boolean;
+}
+
+const NONE: PopulatedSubgroup[] = [];
+const NO_ELEMENTS: ReadonlyMap<number, PopulatedSubgroup[]> = new Map();
+
+export function useElementsSubgroups(
+  elements: readonly Element[],
+  modelLabel?: string,
+): ElementsSubgroups {
+  const { db, api } = useContentSource();
+  const idsKey = elements.map((element) => element.elementid).join(',');
+  const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
+
+  const local = useLiveQuery(async () => {
+    if (ids.length === 0) return new Map<number, PopulatedSubgroup[]>();
+    const [groups, values] = await Promise.all([
+      db.subgroups.where('elementid').anyOf(ids).toArray(),
+      db.subelements.where('elementid').anyOf(ids).toArray(),
+    ]);
+    const wanted =
+      modelLabel === undefined ? groups : groups.filter((group) => group.label === modelLabel);
+    const map = new Map<number, PopulatedSubgroup[]>(ids.map((id) => [id, NONE]));
+    for (const group of buildPopulatedSubgroups(wanted, values)) {
+      map.set(group.elementid, [...(map.get(group.elementid) ?? NONE), group]);
+    }
+    return map;
+  }, [db, ids, modelLabel]);
+
+  const task = useCallback(
+    async (signal: AbortSignal) => {
+      // One element after the other: a totem's network is shared, and the first is shown first.
+      for (const id of ids) await refreshSubgroups(db, api, id, modelLabel, signal);
+    },
+    [db, api, ids, modelLabel],
+  );
+  const { reload } = useOnlineRefresh(ids.length === 0 ? null : task, `sub-groups of ${idsKey}`);
+
+  useEffect(
+    () =>
+      contentEvents.on((event) => {
+        if (event.type === 'element' && ids.includes(event.elementid)) reload();
+      }),
+    [ids, reload],
+  );
+
+  return { byElement: local ?? NO_ELEMENTS, loading: local === undefined };
+}
