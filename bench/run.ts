@@ -7,10 +7,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { contentServiceBench } from './suites/content-service.js';
+import { kioskNavigationBench } from './suites/kiosk-navigation.js';
+import { kioskPdfBench } from './suites/kiosk-pdf.js';
+import { kioskSyncBench } from './suites/kiosk-sync.js';
 
 const only = process.argv.slice(2);
 const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
   'content-service': contentServiceBench,
+  'kiosk-sync': kioskSyncBench,
+  'kiosk-pdf': kioskPdfBench,
+  'kiosk-navigation': kioskNavigationBench,
 };
 
 const results: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ import {
 import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
 import { readSyncMeta } from '../../lib/local-db/sync-meta';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
-import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
+import { createSyncEngine, SYNC_MARKS, type SyncEngineOptions } from './sync-engine';
 import { useSyncStore, type SyncProgress } from './sync-store';
 
 let counter = 0;
@@ -543,5 +543,53 @@ describe('sync engine — single flight', () => {
     await sync.sync('one');
     await sync.sync('two');
     expect(server.paths(/snapshot/)).toHaveLength(2);
+  });
+});
+
+describe('sync engine — performance marks', () => {
+  const named = (name: string) => performance.getEntriesByName(name, 'mark') as PerformanceMark[];
+  const marks = () => ({
+    start: named(SYNC_MARKS.start),
+    recordsFetched: named(SYNC_MARKS.recordsFetched),
+    recordsWritten: named(SYNC_MARKS.recordsWritten),
+    done: named(SYNC_MARKS.done),
+  });
+
+  it("marks each phase of a run with its reason and source, keeping only the latest run's", async () => {
+    const sync = engine();
+    await sync.sync('first');
+
+    const first = marks();
+    expect(Object.values(first).map((list) => list.length)).toEqual([1, 1, 1, 1]);
+    const times = [first.start, first.recordsFetched, first.recordsWritten, first.done].map(
+      (list) => list[0]!.startTime,
+    );
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(first.start[0]!.detail).toEqual({ reason: 'first' });
+    expect(first.recordsWritten[0]!.detail).toMatchObject({
+      reason: 'first',
+      source: 'snapshot',
+      counts: { zones: 3, elements: 4 },
+    });
+    expect(first.done[0]!.detail).toMatchObject({ reason: 'first', ok: true, error: null });
+
+    // The second run finds the content unchanged (304): nothing written, so no such mark.
+    await sync.sync('second');
+    const second = marks();
+    expect(second.start.map((mark) => mark.detail)).toEqual([{ reason: 'second' }]);
+    expect(second.recordsFetched[0]!.detail).toMatchObject({ unchanged: true });
+    expect(second.recordsWritten).toEqual([]);
+    expect(second.done[0]!.detail).toMatchObject({ reason: 'second', recordsChanged: false });
+  });
+
+  it('marks a failed run as done with its error', async () => {
+    server.fail(`/display/snapshot/${server.plant.devid}`, { kind: 'status', status: 500 });
+
+    await engine().sync('broken');
+
+    const { recordsWritten, done } = marks();
+    expect(recordsWritten).toEqual([]);
+    expect(done[0]!.detail).toMatchObject({ reason: 'broken', ok: false });
+    expect((done[0]!.detail as { error: string }).error).toContain('HTTP 500');
   });
 });

@@ -33,6 +33,10 @@
  * current run fetched it, but one more run is enough to catch up. A run never rejects: it resolves
  * with a SyncResult, reports to the sync store (the status banner) and logs failures with
  * console.error. Progress (done/total, per phase) goes to the store and to `onProgress`.
+ *
+ * Each run also leaves User Timing marks (SYNC_MARKS: start, records fetched, records written,
+ * done; the reason and source in their detail) for the benchmarks and DevTools. A run clears the
+ * previous run's marks first, so days of syncs never pile entries up in the performance timeline.
  */
 import type { Element, Snapshot, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
 import { ApiError, type ApiClient } from '../../lib/api/api-client';
@@ -52,6 +56,33 @@ export const MEDIA_CONCURRENCY = 4;
 export const MEDIA_TIMEOUT_MS = 5 * 60_000;
 /** How many invalid records are logged one by one before the rest are only counted. */
 const MAX_LOGGED_PROBLEMS = 50;
+
+/** User Timing marks of a run (see the header comment); the latest run's only. */
+export const SYNC_MARKS = {
+  start: 'kiosk:sync:start',
+  recordsFetched: 'kiosk:sync:records-fetched',
+  recordsWritten: 'kiosk:sync:records-written',
+  done: 'kiosk:sync:done',
+} as const;
+
+export type SyncMarkName = (typeof SYNC_MARKS)[keyof typeof SYNC_MARKS];
+
+/** Instrumentation must never fail a sync: a missing or partial User Timing API is ignored. */
+function markSync(name: SyncMarkName, detail: Record<string, unknown>): void {
+  try {
+    globalThis.performance?.mark?.(name, { detail });
+  } catch {
+    // nothing to do: the marks are a convenience
+  }
+}
+
+function clearSyncMarks(): void {
+  try {
+    for (const name of Object.values(SYNC_MARKS)) globalThis.performance?.clearMarks?.(name);
+  } catch {
+    // as above
+  }
+}
 
 export interface SyncRecords {
   zones: Zone[];
@@ -458,6 +489,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       media: { referenced: 0, fetched: 0, failed: 0, removed: 0 },
       error: null,
     };
+    clearSyncMarks();
+    markSync(SYNC_MARKS.start, { reason });
     reporter.started();
     if (!persistenceRequested) {
       persistenceRequested = true;
@@ -502,6 +535,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         result.source = 'crawl';
       }
       progress({ phase: 'records', done: 1, total: 1 });
+      markSync(SYNC_MARKS.recordsFetched, { reason, source: result.source, unchanged });
 
       // ---- phase 2: validate and write atomically ----
       let mediaItems: Iterable<{ value: string; type: Element['type'] }> | null = null;
@@ -510,6 +544,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         const records = validateRecords(fetched.records);
         if (signal.aborted) throw new SyncError('Synchronisation annulée');
         const counts = await writeRecords(records);
+        markSync(SYNC_MARKS.recordsWritten, { reason, source: result.source, counts });
         result.recordsChanged = true;
         knownVersion = fetched.version;
         recordsEtag = fetched.etag;
@@ -567,6 +602,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       );
       updateSyncMeta(devname, { lastError: result.error });
       reporter.failed({ error: result.error, contentVersion: knownVersion });
+    } finally {
+      markSync(SYNC_MARKS.done, {
+        reason,
+        source: result.source,
+        ok: result.ok,
+        recordsChanged: result.recordsChanged,
+        error: result.error,
+      });
     }
     return result;
   }
