@@ -3,7 +3,7 @@
  * bench/results/latest.json. Every figure is a ratio against a baseline measured in the same run,
  * because these machines are noisy.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { contentServiceBench } from './suites/content-service.js';
@@ -29,17 +29,26 @@ for (const [name, suite] of Object.entries(suites)) {
   console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
+// Running some suites only keeps the other suites' last results (each with its own date).
+const dir = join(import.meta.dirname, 'results');
+const latestPath = join(dir, 'latest.json');
+const previous = existsSync(latestPath)
+  ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { suites?: Record<string, unknown> }).suites
+  : undefined;
+const date = new Date().toISOString();
+const suitesReport: Record<string, unknown> = { ...previous };
+for (const [name, result] of Object.entries(results)) suitesReport[name] = { date, result };
+
 const report = {
-  date: new Date().toISOString(),
+  date,
   machine: {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   },
-  results,
+  suites: suitesReport,
 };
-const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(latestPath, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nwritten: bench/results/latest.json`);
