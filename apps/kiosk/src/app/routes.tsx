@@ -8,7 +8,7 @@
  */
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { staffRoutes } from '../features/staff-pages/staff-routes';
-import { visitorRoutes } from '../features/visitor-pages/visitor-routes';
+import { VisitorGuard, visitorRoutes } from '../features/visitor-pages/visitor-routes';
 import { AppFrame } from '../features/layout/app-frame';
 import { useUiStore } from '../lib/ui-store/ui-store';
 import type { PageTitleKey } from './coming-soon-page';
@@ -101,16 +101,22 @@ export function createKioskRoutes(): RouteObject[] {
             { index: true, element: <HomeRoute /> },
             { path: 'accueil', element: <HomeRoute /> },
             { path: 'accueil/visiteur', element: <VisitorHome /> },
-            ...staffRoutes,
             ...visitorRoutes,
-            ...PENDING_PAGES.filter(({ path }) => !builtPaths.has(path)).map(
-              ({ path, titleKey, anchors }) => ({
-                path,
-                element: <ComingSoonPage titleKey={titleKey} anchors={anchors} />,
-              }),
-            ),
-            { path: 'demo/composants', element: <ViewersDemoPage /> },
-            { path: '*', element: <NotFoundError /> },
+            {
+              // A visitor totem reaches only visitor routes (spec §6).
+              element: <VisitorGuard />,
+              children: [
+                ...staffRoutes,
+                ...PENDING_PAGES.filter(({ path }) => !builtPaths.has(path)).map(
+                  ({ path, titleKey, anchors }) => ({
+                    path,
+                    element: <ComingSoonPage titleKey={titleKey} anchors={anchors} />,
+                  }),
+                ),
+                { path: 'demo/composants', element: <ViewersDemoPage /> },
+                { path: '*', element: <NotFoundError /> },
+              ],
+            },
           ],
         },
       ],

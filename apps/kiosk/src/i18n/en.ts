@@ -115,18 +115,56 @@ export const en: Translation = {
     buttons: 'Topics',
   },
   visitorHome: {
-    title: 'Welcome to Le Neubourg',
-    intro:
-      'Visitors register at the reception desk, wear their badge and remain accompanied throughout the visit.',
     language: 'Language',
+    french: 'Français',
+    english: 'English',
+    topics: 'Tour topics',
     backToStaff: 'Back to the staff home',
-    groupe: 'The Group',
-    siteNeubourg: 'The plant',
-    gamme: 'Our product range',
-    hse: 'HSE',
-    qualite: 'Quality',
-    environnement: 'Environmental approach',
-    urgence: 'Emergency and safety rules',
+  },
+  visitorPages: {
+    common: {
+      empty: 'Content coming soon',
+      keyFigures: 'Key figures',
+      videoPending: 'The video will be available soon.',
+      pauseVideo: 'Pause the video',
+      playVideo: 'Play the video',
+    },
+    zones: {
+      hsePolicies: 'HSE policies and contacts',
+      ppe: 'Personal protective equipment (PPE)',
+      pti: 'Lone worker protection (PTI)',
+      wastePollution: 'Waste and pollution',
+      emergencyNumbers: 'Emergency numbers',
+      sitePlan: 'Site plan',
+    },
+    site: {
+      departments: 'Our support departments',
+    },
+    hse: {
+      intro:
+        'At Le Neubourg, everyone’s health and safety comes first, visitors included. Here are the rules to follow and the equipment you will see during your visit.',
+    },
+    quality: {
+      intro:
+        'Quality is built in at every step, from design to shipping. Here are our commitments and the certifications that back them.',
+    },
+    environment: {
+      gauge: 'Circularity indicator scale, from {{min}} ({{minLabel}}) to {{max}} ({{maxLabel}})',
+      cataloguePending: 'The catalogue will be available soon.',
+      catalogueAnchor: 'Catalogue',
+    },
+    range: {
+      brochurePending: 'Coming soon',
+      browseBrochure: 'Browse',
+      brochuresPending: 'The brochures will be available soon.',
+    },
+    emergency: {
+      intro: 'Your host knows the site’s instructions: if in doubt, do as they say.',
+      whatToDoTitle: 'In an emergency',
+      alarm: 'If the fire alarm sounds, stay calm and follow your host to the assembly point.',
+      unwell: 'If you are hurt or feel unwell, tell your host or any employee straight away.',
+      stayOut: 'Do not go back into the buildings until you are told you can.',
+    },
   },
   pages: {
     groupe: 'The Group',

@@ -115,18 +115,59 @@ export const fr = {
     buttons: 'Rubriques',
   },
   visitorHome: {
-    title: 'Bienvenue au Neubourg',
-    intro:
-      "Les visiteurs s'enregistrent à l'accueil, portent leur badge et restent accompagnés pendant toute la visite.",
     language: 'Langue',
+    french: 'Français',
+    english: 'English',
+    topics: 'Thèmes de la visite',
     backToStaff: 'Retour à l’accueil salariés',
-    groupe: 'Le Groupe',
-    siteNeubourg: 'Le site',
-    gamme: 'Notre gamme',
-    hse: 'HSE',
-    qualite: 'Qualité',
-    environnement: 'Démarche environnementale',
-    urgence: 'Urgence et consignes de sécurité',
+  },
+  visitorPages: {
+    common: {
+      empty: 'Contenu bientôt disponible',
+      keyFigures: 'Chiffres clés',
+      videoPending: 'La vidéo sera bientôt disponible.',
+      pauseVideo: 'Mettre la vidéo en pause',
+      playVideo: 'Lire la vidéo',
+    },
+    zones: {
+      hsePolicies: 'Politiques et contacts HSE',
+      ppe: 'Équipements de protection (EPI)',
+      pti: 'Protection du travailleur isolé (PTI)',
+      wastePollution: 'Déchets et pollution',
+      emergencyNumbers: 'Numéros d’urgence',
+      sitePlan: 'Plan du site',
+    },
+    site: {
+      departments: 'Nos services support',
+    },
+    hse: {
+      intro:
+        'Au Neubourg, la santé et la sécurité de chacun passent avant tout, visiteurs compris. Voici les règles à suivre et les équipements que vous croiserez pendant la visite.',
+    },
+    quality: {
+      intro:
+        'La qualité se construit à chaque étape, de la conception à l’expédition. Voici nos engagements et les certifications qui les attestent.',
+    },
+    environment: {
+      gauge:
+        'Échelle de l’indicateur de circularité, de {{min}} ({{minLabel}}) à {{max}} ({{maxLabel}})',
+      cataloguePending: 'Le catalogue sera bientôt disponible.',
+      catalogueAnchor: 'Le catalogue',
+    },
+    range: {
+      brochurePending: 'En cours de déploiement',
+      browseBrochure: 'Feuilleter',
+      brochuresPending: 'Les brochures seront bientôt disponibles.',
+    },
+    emergency: {
+      intro: 'Votre hôte connaît les consignes du site : en cas de doute, suivez ses indications.',
+      whatToDoTitle: 'En cas d’urgence',
+      alarm:
+        'Si l’alarme incendie retentit, gardez votre calme et suivez votre hôte jusqu’au point de rassemblement.',
+      unwell:
+        'Si vous êtes blessé ou ne vous sentez pas bien, prévenez tout de suite votre hôte ou un salarié.',
+      stayOut: 'Ne retournez pas dans les bâtiments tant qu’on ne vous y a pas autorisé.',
+    },
   },
   pages: {
     groupe: 'Le Groupe',

@@ -4,7 +4,6 @@ import { renderInKiosk, resetShellState } from '../../app/test-support';
 import { HOME_CRUMB, useUiStore } from '../../lib/ui-store/ui-store';
 import { homeButtons } from './home-buttons';
 import StaffHome from './staff-home';
-import VisitorHome from './visitor-home';
 
 const rowTitles = () =>
   within(screen.getByTestId('home-rows'))
@@ -95,33 +94,5 @@ describe('staff home', () => {
     expect(
       screen.getAllByText(/informations pratiques du site et vos demandes d’accès/).length,
     ).toBeGreaterThan(0);
-  });
-});
-
-describe('visitor home (first version)', () => {
-  beforeEach(() => resetShellState());
-
-  it('has seven buttons and a language switch that resets the breadcrumb in that language', () => {
-    renderInKiosk(<VisitorHome />, { path: '/accueil/visiteur' });
-    expect(
-      within(screen.getByRole('navigation', { name: 'Visiteurs' })).getAllByRole('link'),
-    ).toHaveLength(7);
-    expect(useUiStore.getState().crumbs.map((crumb) => crumb.label)).toEqual([
-      'Accueil',
-      'Visiteurs',
-    ]);
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
-    expect(useUiStore.getState().language).toBe('en');
-    expect(useUiStore.getState().crumbs.map((crumb) => crumb.label)).toEqual(['Home', 'Visitors']);
-  });
-
-  it('offers staff a way back to their home, but not visitors', () => {
-    const { unmount } = renderInKiosk(<VisitorHome />, { path: '/accueil/visiteur' });
-    expect(screen.getByRole('link', { name: 'Retour à l’accueil salariés' })).toBeTruthy();
-    unmount();
-    localStorage.setItem('parcours', 'visiteur');
-    resetShellState();
-    renderInKiosk(<VisitorHome />, { path: '/accueil' });
-    expect(screen.queryByRole('link', { name: 'Retour à l’accueil salariés' })).toBeNull();
   });
 });
