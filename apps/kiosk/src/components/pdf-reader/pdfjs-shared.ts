@@ -29,5 +29,7 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
     // No string evaluation (fonts are drawn without `new Function`), no XFA forms.
     isEvalSupported: false,
     enableXfa: false,
+    // GPU canvases where the totem has a GPU (since pdf.js 5.5 a document option, not the viewer's).
+    enableHWA: true,
   });
 }

@@ -109,7 +109,6 @@ export function createPdfJsViewerAdapter(
     annotationEditorMode: AnnotationEditorType.NONE,
     // pdf.js's own highlight palette; without it the highlight editor fails on creation.
     annotationEditorHighlightColors: HIGHLIGHT_COLORS,
-    enableHWA: true,
     abortSignal: signal,
     altTextManager,
   };
