@@ -4,3 +4,5 @@ export * from './paths.js';
 export * from './content-models.js';
 export * from './password-hash.js';
 export * from './admin.js';
+export * from './media.js';
+export * from './fleet.js';

@@ -2,6 +2,8 @@
  * The path of every call in spec §7 (plus our snapshot fast path), as functions, so that the
  * server's routes and the clients' calls cannot drift apart. Route patterns use Fastify's `:param`.
  */
+import type { KioskStreamIdentity } from './fleet.js';
+
 type IdLike = number | string;
 const seg = (value: IdLike) => encodeURIComponent(String(value));
 
@@ -45,7 +47,18 @@ export const apiPaths = {
     `/display/subgroup/${seg(subgroupid)}/field/${seg(fieldlabel)}/subelements`,
   populatedSubgroup: (subgroupid: IdLike) => `/display/subgroup/${seg(subgroupid)}/populated`,
   snapshot: (devid: IdLike) => `/display/snapshot/${seg(devid)}`,
-  stream: (devid: IdLike, token?: string) => withQuery(`/stream/${seg(devid)}`, { token }),
+  /** The kiosk's event stream; `identity` names the kiosk for the fleet view (fleet.ts). */
+  stream: (devid: IdLike, token?: string, identity: KioskStreamIdentity = {}) =>
+    withQuery(`/stream/${seg(devid)}`, {
+      token,
+      kioskId: identity.kioskId,
+      mode: identity.mode,
+      totem: identity.totem,
+      appVersion: identity.appVersion,
+      contentVersion: identity.contentVersion,
+    }),
+  /** POST: the kiosk's status report for the fleet view (fleet.ts KioskHeartbeat). */
+  heartbeat: (devid: IdLike) => `/display/heartbeat/${seg(devid)}`,
   publish: (devid: IdLike) => `/api/publish/${seg(devid)}`,
   config: () => '/config.json',
 } as const;
@@ -65,6 +78,7 @@ export const routePatterns = {
   populatedSubgroup: '/display/subgroup/:subgroupid/populated',
   snapshot: '/display/snapshot/:devid',
   stream: '/stream/:devid',
+  heartbeat: '/display/heartbeat/:devid',
   publish: '/api/publish/:devid',
   config: '/config.json',
 } as const;

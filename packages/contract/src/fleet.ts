@@ -1,0 +1,166 @@
+/**
+ * Wire format of the fleet view (issue 7, "Fleet"): what each kiosk reports about itself, and what
+ * the back-office sees of every kiosk.
+ *
+ * Kiosk side (token header, like every /display call):
+ * - it identifies itself on its event stream with the query parameters of KioskStreamIdentity
+ *   (`GET /stream/{devid}?token=…&kioskId=…&mode=…`): opening marks it connected, closing marks it
+ *   disconnected;
+ * - it POSTs a KioskHeartbeat to `apiPaths.heartbeat(devid)` every KIOSK_HEARTBEAT_INTERVAL_MS and
+ *   right after each sync, only while online.
+ * The server keeps the latest status per (development, kiosk id) in its database, so every
+ * instance behind a load balancer sees the same fleet.
+ *
+ * Back-office side (admin session cookie): `GET adminFleetPaths.list()` (admins: every
+ * development, editors: theirs; `?devid=` narrows) and the live channel
+ * `GET adminFleetPaths.stream()`, a server-sent event stream: first one `fleet` event (the whole
+ * list, as `GET list` answers it), then a `kiosk` event with a fresh KioskStatus each time a kiosk
+ * connects, disconnects, sends a heartbeat, changes state with time (goes offline, gets flagged),
+ * or content is published. The stream ends now and then (session check); EventSource reconnects.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, IsoDate } from './entities.js';
+
+/** localStorage key of the kiosk's stable random id (a UUID made on first start). */
+export const KIOSK_ID_STORAGE_KEY = 'kiosk-id';
+/** How often a kiosk sends its heartbeat while online. */
+export const KIOSK_HEARTBEAT_INTERVAL_MS = 60_000;
+/** A kiosk is online while its stream is open, or when it was seen this recently. */
+export const FLEET_ONLINE_WINDOW_MS = 2 * 60_000;
+/** A kiosk offline (not seen) for longer than this is flagged "silent". */
+export const FLEET_SILENT_FLAG_MS = 15 * 60_000;
+/** A kiosk whose content has been older than the published version for this long is flagged "behind". */
+export const FLEET_BEHIND_FLAG_MS = 15 * 60_000;
+
+/** Names of the server-sent events of the admin live channel. */
+export const FLEET_EVENTS = { list: 'fleet', kiosk: 'kiosk' } as const;
+
+/** A kiosk id: what `crypto.randomUUID()` gives, or 32 hex characters where it is missing. */
+export const KioskId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9._:@-]+$',
+});
+
+/** What the totem shows: a staff totem of one kind (spec's `totem`), or the visitor journey. */
+export const KioskMode = Type.Union([Type.Literal('totem'), Type.Literal('parcours')]);
+export type KioskMode = Static<typeof KioskMode>;
+
+/** The staff totem kinds of spec §2 (same values as TOTEM_TYPES). */
+export const TotemKind = Type.Union([Type.Literal('Moulage'), Type.Literal('Assemblage')]);
+export type TotemKind = Static<typeof TotemKind>;
+
+const AppVersion = Type.String({ minLength: 1, maxLength: 60 });
+const ContentVersion = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+/** Up to 1 PB: plain numbers (well below 2^53). */
+const Bytes = Type.Integer({ minimum: 0, maximum: 1e15 });
+
+/**
+ * Query parameters a kiosk adds to its stream URL (besides `token`). Only `kioskId` is needed to
+ * appear in the fleet; the others let the entry be complete before the first heartbeat.
+ */
+export const KioskStreamIdentity = Type.Object({
+  kioskId: Type.Optional(KioskId),
+  mode: Type.Optional(KioskMode),
+  totem: Type.Optional(TotemKind),
+  appVersion: Type.Optional(AppVersion),
+  contentVersion: Type.Optional(ContentVersion),
+});
+export type KioskStreamIdentity = Static<typeof KioskStreamIdentity>;
+
+/** Body of `POST /display/heartbeat/{devid}`. Null means "unknown" or "none". */
+export const KioskHeartbeat = Type.Object(
+  {
+    kioskId: KioskId,
+    /** Null while neither a totem kind nor the visitor journey has been chosen. */
+    mode: Type.Union([KioskMode, Type.Null()]),
+    /** Set when mode is "totem". */
+    totem: Type.Union([TotemKind, Type.Null()]),
+    /** The kiosk build's version (a build-time constant). */
+    appVersion: AppVersion,
+    /** Content version of the last successful sync; null before the first one. */
+    contentVersion: Type.Union([ContentVersion, Type.Null()]),
+    lastSyncAt: Type.Union([IsoDate, Type.Null()]),
+    /** From navigator.storage.estimate(), when the browser has it. */
+    storageUsedBytes: Type.Union([Bytes, Type.Null()]),
+    storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
+    /** Reason of the last failed sync; null after a success. */
+    lastError: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type KioskHeartbeat = Static<typeof KioskHeartbeat>;
+
+/** `data` of the heartbeat answer: the development's current content version. */
+export const KioskHeartbeatResponse = Type.Object({ contentVersion: ContentVersion });
+export type KioskHeartbeatResponse = Static<typeof KioskHeartbeatResponse>;
+
+export const KioskState = Type.Union([Type.Literal('online'), Type.Literal('offline')]);
+export type KioskState = Static<typeof KioskState>;
+
+/** Why a kiosk needs attention: content behind for too long, or not seen for too long. */
+export const KioskFlag = Type.Union([Type.Literal('behind'), Type.Literal('silent')]);
+export type KioskFlag = Static<typeof KioskFlag>;
+
+/** One kiosk as the back-office sees it. */
+export const KioskStatus = Type.Object({
+  kioskId: Type.String(),
+  devid: Id,
+  devname: Type.String(),
+  mode: Type.Union([KioskMode, Type.Null()]),
+  totem: Type.Union([TotemKind, Type.Null()]),
+  appVersion: Type.Union([Type.String(), Type.Null()]),
+  /** The kiosk's content version (null: never synced, or not reported yet). */
+  contentVersion: Type.Union([ContentVersion, Type.Null()]),
+  /** The development's current (published) content version. */
+  currentContentVersion: ContentVersion,
+  lastSyncAt: Type.Union([IsoDate, Type.Null()]),
+  storageUsedBytes: Type.Union([Bytes, Type.Null()]),
+  storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  /** Its event stream is open (to any server instance). */
+  connected: Type.Boolean(),
+  firstSeenAt: IsoDate,
+  /** Last stream open/close, heartbeat or presence refresh. */
+  lastSeenAt: IsoDate,
+  lastHeartbeatAt: Type.Union([IsoDate, Type.Null()]),
+  /** online: connected, or seen within FLEET_ONLINE_WINDOW_MS. */
+  state: KioskState,
+  /** contentVersion equals currentContentVersion. */
+  upToDate: Type.Boolean(),
+  /** Since when the kiosk's content has been older than the published one (null when up to date). */
+  behindSince: Type.Union([IsoDate, Type.Null()]),
+  /** "silent" wins over "behind": a silent kiosk cannot catch up anyway. */
+  flag: Type.Union([KioskFlag, Type.Null()]),
+  /** The flag in French, for a tooltip (null without a flag). */
+  flagMessage: Type.Union([Type.String(), Type.Null()]),
+});
+export type KioskStatus = Static<typeof KioskStatus>;
+
+export const FleetList = Type.Array(KioskStatus);
+export type FleetList = Static<typeof FleetList>;
+
+/** Query of the fleet list and of its live channel. */
+export const FleetQuery = Type.Object(
+  { devid: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type FleetQuery = Static<typeof FleetQuery>;
+
+// ---------- paths ----------
+
+const P = '/api/admin';
+const withDevid = (path: string, query: FleetQuery) =>
+  query.devid === undefined ? path : `${path}?devid=${encodeURIComponent(String(query.devid))}`;
+
+/** Paths of the fleet calls of the admin API. */
+export const adminFleetPaths = {
+  list: (query: FleetQuery = {}) => withDevid(`${P}/fleet`, query),
+  stream: (query: FleetQuery = {}) => withDevid(`${P}/fleet/stream`, query),
+} as const;
+
+/** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
+export const adminFleetRoutePatterns = {
+  list: '/fleet',
+  stream: '/fleet/stream',
+} as const;
