@@ -96,6 +96,19 @@ const builds = [
     output: 'apps/kiosk/dist',
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/kiosk') }],
   },
+  {
+    name: 'admin',
+    inputs: [
+      'apps/admin/src',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'apps/admin/package.json',
+      'packages/contract/src',
+      'package.json',
+    ],
+    output: 'apps/admin/dist',
+    command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/admin') }],
+  },
 ];
 
 /** Builds each app whose sources changed since its last build. */

@@ -1,0 +1,74 @@
+/**
+ * Frame of every screen once logged in: a skip link, the navigation, who is logged in. Without a
+ * session it shows the login page in place of any screen, so the address survives the login.
+ */
+import { NavLink, Outlet } from 'react-router-dom';
+import { Loading } from '../components/page';
+import { LoginPage } from '../features/login/login-page';
+import { useSession } from '../lib/session/session-context';
+
+const LINKS = [
+  { to: '/contenu', label: 'Contenu', adminOnly: false },
+  { to: '/medias', label: 'Médiathèque', adminOnly: false },
+  { to: '/parc', label: 'Parc de totems', adminOnly: false },
+  { to: '/journal', label: 'Journal', adminOnly: false },
+  { to: '/developpements', label: 'Développements', adminOnly: true },
+  { to: '/utilisateurs', label: 'Utilisateurs', adminOnly: true },
+];
+
+export function Layout() {
+  const { state, logout } = useSession();
+  if (state.status === 'loading') {
+    return (
+      <main className="login">
+        <Loading label="Ouverture du back-office…" />
+      </main>
+    );
+  }
+  if (state.status === 'anonymous') return <LoginPage />;
+  const { user } = state;
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The hash is the router's: move the focus without touching it.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Aller au contenu
+      </a>
+      <header className="topbar">
+        <span className="brand">Totems · Back-office</span>
+        <nav aria-label="Navigation principale">
+          <ul>
+            {LINKS.filter((link) => !link.adminOnly || user.role === 'admin').map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="user">
+          <span>
+            {user.username}{' '}
+            <span className="role">{user.role === 'admin' ? 'administrateur' : 'éditeur'}</span>
+          </span>
+          <button
+            type="button"
+            className="button button-small button-on-dark"
+            onClick={() => void logout()}
+          >
+            Se déconnecter
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Content of one development: its zones on the left, the chosen zone's properties, elements (with
+ * their sub-elements or sub-groups) and preview on the right, and the publish button on top.
+ */
+import type { AdminDevelopment, AdminElement, AdminZone } from '@plant-kiosk/contract';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DevelopmentGate } from '../../components/development-gate';
+import { LoadError, Loading, Page } from '../../components/page';
+import { adminApi } from '../../lib/api/admin-api';
+import { ZONE_TYPE_LABELS } from '../../lib/labels';
+import { useResource } from '../../lib/use-resource';
+import { ElementForm } from './element-form';
+import { elementName, ElementsPanel } from './elements-panel';
+import { PublishButton } from './publish-button';
+import { SubelementsPanel } from './subelements-panel';
+import { SubgroupsPanel } from './subgroups-panel';
+import { ZoneForm } from './zone-form';
+import { ZonePreview } from './zone-preview';
+
+export function ContentPage() {
+  return (
+    <DevelopmentGate base="/contenu">
+      {(development, switcher) => (
+        <DevelopmentContent key={development.devid} development={development} switcher={switcher} />
+      )}
+    </DevelopmentGate>
+  );
+}
+
+function DevelopmentContent({
+  development,
+  switcher,
+}: {
+  development: AdminDevelopment;
+  switcher: ReactNode;
+}) {
+  const { zoneid } = useParams();
+  const navigate = useNavigate();
+  const zones = useResource(() => adminApi.zones(development.devid), `zones-${development.devid}`);
+  const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState(false);
+  const base = `/contenu/${development.devid}`;
+
+  const visible = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const list = zones.data ?? [];
+    return needle ? list.filter((zone) => zone.zonename.toLowerCase().includes(needle)) : list;
+  }, [zones.data, filter]);
+  const selected = zones.data?.find((zone) => String(zone.zoneid) === zoneid);
+
+  return (
+    <Page
+      title="Contenu des totems"
+      actions={
+        <>
+          {switcher}
+          <PublishButton devid={development.devid} devname={development.devname} />
+        </>
+      }
+    >
+      <div className="content-layout">
+        <nav className="zone-nav card" aria-label="Zones">
+          <div className="zone-nav-head">
+            <h2>Zones</h2>
+            <button type="button" className="button button-small" onClick={() => setCreating(true)}>
+              + Nouvelle zone
+            </button>
+          </div>
+          <label className="search">
+            <span className="visually-hidden">Filtrer les zones</span>
+            <input
+              type="search"
+              placeholder="Filtrer les zones…"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </label>
+          {zones.loading && !zones.data && <Loading />}
+          {zones.error && <LoadError message={zones.error} onRetry={zones.reload} />}
+          <ul className="zone-list">
+            {visible.map((zone) => (
+              <li key={zone.zoneid}>
+                <Link
+                  to={`${base}/zones/${zone.zoneid}`}
+                  aria-current={zone === selected ? 'page' : undefined}
+                >
+                  <span>{zone.zonename}</span>
+                  <span className="zone-type">{ZONE_TYPE_LABELS[zone.type].split(' (')[0]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="zone-main">
+          {creating && (
+            <section className="card" aria-labelledby="new-zone-title">
+              <h2 id="new-zone-title">Nouvelle zone</h2>
+              <ZoneForm
+                devid={development.devid}
+                onCancel={() => setCreating(false)}
+                onSaved={(zone) => {
+                  zones.setData((list) => [...(list ?? []), zone]);
+                  setCreating(false);
+                  void navigate(`${base}/zones/${zone.zoneid}`);
+                }}
+              />
+            </section>
+          )}
+          {selected ? (
+            <ZoneEditor
+              key={selected.zoneid}
+              zone={selected}
+              onZoneSaved={(zone) =>
+                zones.setData((list) =>
+                  (list ?? []).map((z) => (z.zoneid === zone.zoneid ? zone : z)),
+                )
+              }
+            />
+          ) : (
+            !creating &&
+            zones.data && (
+              <div className="card empty-state">
+                <h2>Choisissez une zone</h2>
+                <p>
+                  Chaque zone est une rubrique des totems (menu, plan du site, consignes…).
+                  Choisissez-en une à gauche pour modifier ce qu’elle affiche, puis publiez.
+                </p>
+              </div>
+            )
+          )}
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function ZoneEditor({
+  zone,
+  onZoneSaved,
+}: {
+  zone: AdminZone;
+  onZoneSaved: (zone: AdminZone) => void;
+}) {
+  const elements = useResource(() => adminApi.elements(zone.zoneid), `elements-${zone.zoneid}`);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const list = elements.data ?? [];
+  const selected = list.find((element) => element.elementid === selectedId) ?? null;
+  const setList = (next: AdminElement[]) => elements.setData(next);
+
+  return (
+    <div className="zone-editor">
+      <div className="zone-columns">
+        <div className="stack">
+          <section className="card" aria-labelledby="zone-title">
+            <h2 id="zone-title">{zone.zonename}</h2>
+            <details className="zone-properties">
+              <summary>Propriétés de la zone (nom, type, liste d’étapes)</summary>
+              <ZoneForm devid={zone.devid} zone={zone} onSaved={onZoneSaved} />
+            </details>
+          </section>
+          <section className="card" aria-labelledby="elements-title">
+            <h2 id="elements-title">Éléments</h2>
+            <p className="muted small">
+              Dans l’ordre d’affichage. Glissez une ligne, ou utilisez ↑ et ↓, pour changer l’ordre.
+            </p>
+            {elements.loading && !elements.data && <Loading />}
+            {elements.error && <LoadError message={elements.error} onRetry={elements.reload} />}
+            {elements.data && (
+              <ElementsPanel
+                zone={zone}
+                elements={list}
+                setElements={setList}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+              />
+            )}
+          </section>
+          {selected && (
+            <section className="card" aria-labelledby="element-title">
+              <h2 id="element-title">Modifier {elementName(selected, list.indexOf(selected))}</h2>
+              <ElementForm
+                key={selected.elementid}
+                element={selected}
+                onSaved={(saved) =>
+                  setList(list.map((e) => (e.elementid === saved.elementid ? saved : e)))
+                }
+              />
+              <h3>{selected.type === 'group' ? 'Sous-groupes' : 'Sous-éléments'}</h3>
+              {selected.type === 'group' ? (
+                <SubgroupsPanel key={`g${selected.elementid}`} elementid={selected.elementid} />
+              ) : (
+                <SubelementsPanel key={`s${selected.elementid}`} elementid={selected.elementid} />
+              )}
+            </section>
+          )}
+        </div>
+        <aside className="card preview-card" aria-labelledby="preview-title">
+          <h2 id="preview-title">Aperçu</h2>
+          <ZonePreview zone={zone} elements={list} />
+        </aside>
+      </div>
+    </div>
+  );
+}

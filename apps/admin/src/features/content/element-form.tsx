@@ -1,0 +1,129 @@
+/**
+ * Edits one element's value, type and adding date with the version it loaded. A 409 shows the
+ * values now on the server and offers to reload them; the user's text stays on screen until then.
+ */
+import { UpdateElementRequest, type AdminElement, type ItemType } from '@plant-kiosk/contract';
+import { useState, type FormEvent } from 'react';
+import { ConflictNotice } from '../../components/conflict-notice';
+import { SelectField, TextAreaField, TextField } from '../../components/field';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { adminApi } from '../../lib/api/admin-api';
+import { ApiError, errorMessage } from '../../lib/api/client';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import {
+  formatDate,
+  fromLocalInput,
+  ITEM_TYPE_LABELS,
+  itemTypeOptions,
+  toLocalInput,
+} from '../../lib/labels';
+import { ValueInput } from './value-input';
+
+export function ElementForm({
+  element,
+  onSaved,
+}: {
+  element: AdminElement;
+  onSaved: (element: AdminElement) => void;
+}) {
+  const [value, setValue] = useState(element.value);
+  const [type, setType] = useState<ItemType>(element.type);
+  const [addingdate, setAddingdate] = useState(toLocalInput(element.addingdate));
+  const [version, setVersion] = useState(element.version);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [conflict, setConflict] = useState<AdminElement | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = (current: AdminElement) => {
+    setValue(current.value);
+    setType(current.type);
+    setAddingdate(toLocalInput(current.addingdate));
+    setVersion(current.version);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: UpdateElementRequest = {
+      expectedVersion: version,
+      value,
+      type,
+      addingdate: fromLocalInput(addingdate),
+    };
+    if (body.addingdate === undefined) delete body.addingdate;
+    const found = validate(UpdateElementRequest, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const { data, message } = await adminApi.updateElement(element.elementid, body);
+      setVersion(data.version);
+      setConflict(null);
+      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
+      onSaved(data);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isConflict) {
+        setConflict(failure.data as AdminElement);
+      } else {
+        setFeedback({ tone: 'error', text: errorMessage(failure) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Modifier l’élément">
+      {conflict && (
+        <ConflictNotice
+          current={[
+            { label: 'Valeur', value: conflict.value },
+            { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
+            { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
+          ]}
+          onReload={() => {
+            load(conflict);
+            setConflict(null);
+            onSaved(conflict);
+            setFeedback({ tone: 'info', text: 'Version actuelle rechargée.' });
+          }}
+        />
+      )}
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      <div className="form-grid">
+        <SelectField
+          label="Type"
+          value={type}
+          options={itemTypeOptions}
+          onChange={(event) => setType(event.target.value as ItemType)}
+          error={errors.type}
+        />
+        <TextField
+          label="Date d’ajout"
+          type="datetime-local"
+          value={addingdate}
+          onChange={(event) => setAddingdate(event.target.value)}
+          error={errors.addingdate}
+          hint="Les éléments récents sont signalés « nouveau » sur les totems."
+        />
+      </div>
+      {type === 'text' ? (
+        <TextAreaField
+          label="Valeur"
+          rows={4}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={errors.value}
+        />
+      ) : (
+        <ValueInput type={type} value={value} onChange={setValue} error={errors.value} />
+      )}
+      <div className="inline-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Enregistrement…' : 'Enregistrer l’élément'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * Plain sub-elements of an element (pages of a document, steps of a procedure…): each row edits
+ * its value and type with its own version; rows reorder like elements.
+ */
+import {
+  CreateSubelementRequest,
+  UpdateSubelementRequest,
+  type AdminSubelement,
+  type ItemType,
+} from '@plant-kiosk/contract';
+import { useState, type FormEvent } from 'react';
+import { ConflictNotice } from '../../components/conflict-notice';
+import { ConfirmDialog } from '../../components/dialog';
+import { SelectField } from '../../components/field';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { LoadError, Loading } from '../../components/page';
+import { adminApi } from '../../lib/api/admin-api';
+import { ApiError, errorMessage } from '../../lib/api/client';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
+import { useResource } from '../../lib/use-resource';
+import { ReorderList } from './reorder-list';
+import { ValueInput } from './value-input';
+
+function SubelementRow({
+  item,
+  index,
+  onSaved,
+  onDelete,
+}: {
+  item: AdminSubelement;
+  index: number;
+  onSaved: (item: AdminSubelement) => void;
+  onDelete: () => void;
+}) {
+  const [value, setValue] = useState(item.value);
+  const [type, setType] = useState<ItemType>(item.type);
+  const [version, setVersion] = useState(item.version);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [conflict, setConflict] = useState<AdminSubelement | null>(null);
+  const dirty = value !== item.value || type !== item.type;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: UpdateSubelementRequest = { expectedVersion: version, value, type };
+    const found = validate(UpdateSubelementRequest, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { data, message } = await adminApi.updateSubelement(item.subelementid, body);
+      setVersion(data.version);
+      setConflict(null);
+      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
+      onSaved(data);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isConflict) {
+        setConflict(failure.data as AdminSubelement);
+      } else setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <form
+      className="subelement-row"
+      onSubmit={save}
+      noValidate
+      aria-label={`Sous-élément ${index + 1}`}
+    >
+      {conflict && (
+        <ConflictNotice
+          current={[
+            { label: 'Valeur', value: conflict.value },
+            { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
+          ]}
+          onReload={() => {
+            setValue(conflict.value);
+            setType(conflict.type);
+            setVersion(conflict.version);
+            onSaved(conflict);
+            setConflict(null);
+          }}
+        />
+      )}
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      <div className="form-grid form-grid-compact">
+        <SelectField
+          label={`Type du sous-élément ${index + 1}`}
+          value={type}
+          options={itemTypeOptions}
+          onChange={(event) => setType(event.target.value as ItemType)}
+          error={errors.type}
+        />
+        <ValueInput
+          label={`Valeur du sous-élément ${index + 1}`}
+          type={type}
+          value={value}
+          onChange={setValue}
+          error={errors.value}
+        />
+      </div>
+      <div className="inline-actions">
+        <button type="submit" className="button button-small button-primary" disabled={!dirty}>
+          Enregistrer
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger-outline"
+          onClick={onDelete}
+          aria-label={`Supprimer le sous-élément ${index + 1}`}
+        >
+          Supprimer
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SubelementsPanel({ elementid }: { elementid: number }) {
+  const list = useResource(() => adminApi.subelements(elementid), `sub-${elementid}`);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [toDelete, setToDelete] = useState<AdminSubelement | null>(null);
+  const [newType, setNewType] = useState<ItemType>('image');
+  const [newValue, setNewValue] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  if (list.loading && !list.data) return <Loading />;
+  if (list.error) return <LoadError message={list.error} onRetry={list.reload} />;
+  const items = list.data ?? [];
+
+  const reorder = async (ids: number[]) => {
+    try {
+      const { data } = await adminApi.reorderSubelements(elementid, ids);
+      list.setData(data);
+      return true;
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isConflict && Array.isArray(failure.data)) {
+        list.setData(failure.data as AdminSubelement[]);
+      }
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+      return false;
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: CreateSubelementRequest = { value: newValue, type: newType };
+    const found = validate(CreateSubelementRequest, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { data, message } = await adminApi.createSubelement(elementid, body);
+      list.setData([...items, data]);
+      setNewValue('');
+      setFeedback({ tone: 'success', text: message || 'Sous-élément ajouté.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  const remove = async () => {
+    if (!toDelete) return;
+    try {
+      await adminApi.deleteSubelement(toDelete.subelementid, toDelete.version);
+      list.setData(items.filter((item) => item.subelementid !== toDelete.subelementid));
+      setFeedback({ tone: 'success', text: 'Sous-élément supprimé.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+      if (failure instanceof ApiError && failure.isConflict) list.reload();
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <div className="stack">
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      {items.length === 0 && <p className="muted">Aucun sous-élément.</p>}
+      {items.length > 0 && (
+        <ReorderList
+          label="Sous-éléments"
+          items={items}
+          idOf={(item) => item.subelementid}
+          nameOf={(item) => `le sous-élément ${items.indexOf(item) + 1}`}
+          onReorder={reorder}
+          renderItem={(item, index) => (
+            <SubelementRow
+              key={item.subelementid}
+              item={item}
+              index={index}
+              onSaved={(saved) =>
+                list.setData(items.map((i) => (i.subelementid === saved.subelementid ? saved : i)))
+              }
+              onDelete={() => setToDelete(item)}
+            />
+          )}
+        />
+      )}
+      <form
+        className="card-inset stack"
+        onSubmit={add}
+        noValidate
+        aria-label="Nouveau sous-élément"
+      >
+        <div className="form-grid form-grid-compact">
+          <SelectField
+            label="Type du nouveau sous-élément"
+            value={newType}
+            options={itemTypeOptions}
+            onChange={(event) => setNewType(event.target.value as ItemType)}
+            error={errors.type}
+          />
+          <ValueInput
+            label="Valeur du nouveau sous-élément"
+            type={newType}
+            value={newValue}
+            onChange={setNewValue}
+            error={errors.value}
+          />
+        </div>
+        <div>
+          <button type="submit" className="button">
+            + Ajouter le sous-élément
+          </button>
+        </div>
+      </form>
+      {toDelete && (
+        <ConfirmDialog
+          title="Supprimer ce sous-élément ?"
+          confirmLabel="Supprimer définitivement"
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        >
+          <p>« {toDelete.value || '(vide)'} » sera supprimé.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * Sub-groups of a "group" element, by content model (Produit, Magazine…): each has the fields of
+ * its model (labels from GET content-models), each field a list of values, plus an adding date
+ * and an optional expiration date after which the totems stop showing it.
+ */
+import {
+  CreateSubgroupRequest,
+  UpdateSubgroupRequest,
+  type AdminSubgroup,
+  type ContentModel,
+  type FieldValue,
+  type ItemType,
+} from '@plant-kiosk/contract';
+import { useState, type FormEvent } from 'react';
+import { ConflictNotice } from '../../components/conflict-notice';
+import { ConfirmDialog } from '../../components/dialog';
+import { SelectField, TextField } from '../../components/field';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { LoadError, Loading } from '../../components/page';
+import { adminApi } from '../../lib/api/admin-api';
+import { ApiError, errorMessage } from '../../lib/api/client';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import { formatDate, fromLocalInput, itemTypeOptions, toLocalInput } from '../../lib/labels';
+import { useResource } from '../../lib/use-resource';
+import { ReorderList } from './reorder-list';
+import { ValueInput } from './value-input';
+
+type FieldsState = Record<string, FieldValue[]>;
+
+function fieldsOf(subgroup: AdminSubgroup, model: ContentModel | undefined): FieldsState {
+  const labels = model?.fields ?? Object.keys(subgroup.fields);
+  return Object.fromEntries(
+    labels.map((label) => [
+      label,
+      (subgroup.fields[label] ?? []).map(({ value, type }) => ({ value, type })),
+    ]),
+  );
+}
+
+function guessType(label: string): ItemType {
+  if (/image|pages|affiche/i.test(label)) return 'image';
+  if (/vid/i.test(label)) return 'video';
+  if (/pdf/i.test(label)) return 'pdf';
+  if (/qr|lien/i.test(label)) return 'link';
+  return 'text';
+}
+
+function SubgroupEditor({
+  subgroup,
+  model,
+  onSaved,
+}: {
+  subgroup: AdminSubgroup;
+  model: ContentModel | undefined;
+  onSaved: (subgroup: AdminSubgroup) => void;
+}) {
+  const [fields, setFields] = useState<FieldsState>(() => fieldsOf(subgroup, model));
+  const [addingdate, setAddingdate] = useState(toLocalInput(subgroup.addingdate));
+  const [expirationdate, setExpirationdate] = useState(toLocalInput(subgroup.expirationdate));
+  const [version, setVersion] = useState(subgroup.version);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [conflict, setConflict] = useState<AdminSubgroup | null>(null);
+
+  const load = (current: AdminSubgroup) => {
+    setFields(fieldsOf(current, model));
+    setAddingdate(toLocalInput(current.addingdate));
+    setExpirationdate(toLocalInput(current.expirationdate));
+    setVersion(current.version);
+  };
+
+  const setValue = (label: string, index: number, patch: Partial<FieldValue>) =>
+    setFields((current) => ({
+      ...current,
+      [label]: (current[label] ?? []).map((value, i) =>
+        i === index ? { ...value, ...patch } : value,
+      ),
+    }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: UpdateSubgroupRequest = {
+      expectedVersion: version,
+      fields,
+      expirationdate: expirationdate ? (fromLocalInput(expirationdate) ?? null) : null,
+    };
+    const adding = fromLocalInput(addingdate);
+    if (adding) body.addingdate = adding;
+    const found = validate(UpdateSubgroupRequest, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { data, message } = await adminApi.updateSubgroup(subgroup.subgroupid, body);
+      setVersion(data.version);
+      setConflict(null);
+      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
+      onSaved(data);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isConflict) {
+        setConflict(failure.data as AdminSubgroup);
+      } else setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={save} noValidate aria-label={`Modifier ${subgroup.label}`}>
+      {conflict && (
+        <ConflictNotice
+          current={[
+            ...Object.entries(conflict.fields).map(([label, values]) => ({
+              label,
+              value: values.map((v) => v.value).join(' · '),
+            })),
+            { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
+            { label: 'Date d’expiration', value: formatDate(conflict.expirationdate) },
+          ]}
+          onReload={() => {
+            load(conflict);
+            onSaved(conflict);
+            setConflict(null);
+          }}
+        />
+      )}
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      <div className="form-grid">
+        <TextField
+          label="Date d’ajout"
+          type="datetime-local"
+          value={addingdate}
+          onChange={(event) => setAddingdate(event.target.value)}
+          error={errors.addingdate}
+        />
+        <TextField
+          label="Date d’expiration (facultative)"
+          type="datetime-local"
+          value={expirationdate}
+          onChange={(event) => setExpirationdate(event.target.value)}
+          error={errors.expirationdate}
+          hint="Après cette date, les totems ne l’affichent plus."
+        />
+      </div>
+      {errors.fields && <p className="field-error">{errors.fields}</p>}
+      {Object.entries(fields).map(([label, values]) => (
+        <fieldset key={label} className="subgroup-field">
+          <legend>{label}</legend>
+          {values.length === 0 && <p className="muted">Aucune valeur.</p>}
+          {values.map((value, index) => (
+            <div className="form-grid form-grid-compact" key={index}>
+              <SelectField
+                label={`Type de « ${label} » n° ${index + 1}`}
+                value={value.type}
+                options={itemTypeOptions}
+                onChange={(event) =>
+                  setValue(label, index, { type: event.target.value as ItemType })
+                }
+              />
+              <ValueInput
+                label={`« ${label} » n° ${index + 1}`}
+                type={value.type}
+                value={value.value}
+                onChange={(next) => setValue(label, index, { value: next })}
+              />
+              <div className="field-end">
+                <button
+                  type="button"
+                  className="button button-small button-danger-outline"
+                  aria-label={`Retirer « ${label} » n° ${index + 1}`}
+                  onClick={() =>
+                    setFields((current) => ({
+                      ...current,
+                      [label]: (current[label] ?? []).filter((_, i) => i !== index),
+                    }))
+                  }
+                >
+                  Retirer
+                </button>
+              </div>
+            </div>
+          ))}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() =>
+              setFields((current) => ({
+                ...current,
+                [label]: [...(current[label] ?? []), { value: '', type: guessType(label) }],
+              }))
+            }
+          >
+            + Ajouter une valeur à « {label} »
+          </button>
+        </fieldset>
+      ))}
+      <div className="inline-actions">
+        <button type="submit" className="button button-primary">
+          Enregistrer « {subgroup.label} »
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SubgroupsPanel({ elementid }: { elementid: number }) {
+  const list = useResource(() => adminApi.subgroups(elementid), `sg-${elementid}`);
+  const models = useResource(() => adminApi.contentModels(), 'models');
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<AdminSubgroup | null>(null);
+  const [model, setModel] = useState('');
+
+  if ((list.loading && !list.data) || (models.loading && !models.data)) return <Loading />;
+  if (list.error) return <LoadError message={list.error} onRetry={list.reload} />;
+  if (models.error) return <LoadError message={models.error} onRetry={models.reload} />;
+  const items = list.data ?? [];
+  const modelList = models.data ?? [];
+  const chosenModel = model || modelList[0]?.label || '';
+
+  const reorder = async (ids: number[]) => {
+    try {
+      const { data } = await adminApi.reorderSubgroups(elementid, ids);
+      list.setData(data);
+      return true;
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isConflict && Array.isArray(failure.data)) {
+        list.setData(failure.data as AdminSubgroup[]);
+      }
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+      return false;
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: CreateSubgroupRequest = { model: chosenModel };
+    const found = validate(CreateSubgroupRequest, body);
+    if (found.model) {
+      setFeedback({ tone: 'error', text: 'Choisissez un modèle de contenu.' });
+      return;
+    }
+    try {
+      const { data, message } = await adminApi.createSubgroup(elementid, body);
+      list.setData([...items, data]);
+      setOpen(data.subgroupid);
+      setFeedback({ tone: 'success', text: message || 'Sous-groupe ajouté.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  const remove = async () => {
+    if (!toDelete) return;
+    try {
+      await adminApi.deleteSubgroup(toDelete.subgroupid, toDelete.version);
+      list.setData(items.filter((item) => item.subgroupid !== toDelete.subgroupid));
+      setFeedback({ tone: 'success', text: 'Sous-groupe supprimé.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+      if (failure instanceof ApiError && failure.isConflict) list.reload();
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const titleOf = (item: AdminSubgroup) => {
+    const first = Object.values(item.fields)
+      .flat()
+      .find((v) => v.type === 'text');
+    return first
+      ? `${item.label} « ${first.value} »`
+      : `${item.label} n° ${items.indexOf(item) + 1}`;
+  };
+
+  return (
+    <div className="stack">
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      {items.length === 0 && <p className="muted">Aucun sous-groupe.</p>}
+      {items.length > 0 && (
+        <ReorderList
+          label="Sous-groupes"
+          items={items}
+          idOf={(item) => item.subgroupid}
+          nameOf={titleOf}
+          onReorder={reorder}
+          renderItem={(item) => (
+            <div className="stack">
+              <div className="element-row">
+                <span className="element-value">{titleOf(item)}</span>
+                {item.expired && <span className="badge badge-muted">Expiré</span>}
+                <span className="muted small">
+                  ajouté le {formatDate(item.addingdate)}
+                  {item.expirationdate ? ` · expire le ${formatDate(item.expirationdate)}` : ''}
+                </span>
+                <span className="row-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-expanded={open === item.subgroupid}
+                    aria-label={`Modifier ${titleOf(item)}`}
+                    onClick={() => setOpen(open === item.subgroupid ? null : item.subgroupid)}
+                  >
+                    Modifier
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-danger-outline"
+                    aria-label={`Supprimer ${titleOf(item)}`}
+                    onClick={() => setToDelete(item)}
+                  >
+                    Supprimer
+                  </button>
+                </span>
+              </div>
+              {open === item.subgroupid && (
+                <SubgroupEditor
+                  subgroup={item}
+                  model={modelList.find((m) => m.modelid === item.modelid)}
+                  onSaved={(saved) =>
+                    list.setData(items.map((i) => (i.subgroupid === saved.subgroupid ? saved : i)))
+                  }
+                />
+              )}
+            </div>
+          )}
+        />
+      )}
+      <form className="card-inset inline-form" onSubmit={add} aria-label="Nouveau sous-groupe">
+        <SelectField
+          label="Modèle de contenu"
+          value={chosenModel}
+          options={modelList.map((m) => ({
+            value: m.label,
+            label: `${m.label} (${m.fields.join(', ')})`,
+          }))}
+          onChange={(event) => setModel(event.target.value)}
+        />
+        <button type="submit" className="button">
+          + Ajouter un sous-groupe
+        </button>
+      </form>
+      {toDelete && (
+        <ConfirmDialog
+          title="Supprimer ce sous-groupe ?"
+          confirmLabel="Supprimer définitivement"
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        >
+          <p>{titleOf(toDelete)} et toutes ses valeurs seront supprimés.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/** Developments (one per plant or site): list and creation, admins only. */
+import { CreateDevelopmentRequest } from '@plant-kiosk/contract';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { TextField } from '../../components/field';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { LoadError, Loading, Page } from '../../components/page';
+import { adminApi } from '../../lib/api/admin-api';
+import { errorMessage } from '../../lib/api/client';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import { formatDate } from '../../lib/labels';
+import { useDevelopments } from '../../lib/use-developments';
+
+const HINTS = {
+  devname:
+    'Lettres minuscules sans accent, chiffres, « - » et « _ » seulement, en commençant par une lettre ou un chiffre.',
+};
+
+export function DevelopmentsPage() {
+  const developments = useDevelopments();
+  const [devname, setDevname] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { devname: devname.trim() };
+    const found = validate(CreateDevelopmentRequest, body, HINTS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { data, message } = await adminApi.createDevelopment(body.devname);
+      developments.setData((list) => [...(list ?? []), data]);
+      setDevname('');
+      setFeedback({ tone: 'success', text: message || 'Développement créé.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <Page title="Développements">
+      <p className="muted">
+        Un développement regroupe les totems d’un site : leur contenu, leurs comptes et leur parc.
+      </p>
+      {developments.loading && !developments.data && <Loading />}
+      {developments.error && (
+        <LoadError message={developments.error} onRetry={developments.reload} />
+      )}
+      {developments.data && (
+        <div className="card">
+          <table className="table">
+            <caption className="visually-hidden">Développements</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nom</th>
+                <th scope="col">Version du contenu</th>
+                <th scope="col">Créé le</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {developments.data.map((development) => (
+                <tr key={development.devid}>
+                  <td>
+                    <strong>{development.devname}</strong>
+                  </td>
+                  <td>{development.contentVersion}</td>
+                  <td>{formatDate(development.createdAt)}</td>
+                  <td className="cell-actions">
+                    <Link
+                      className="button button-small"
+                      to={`/developpements/${development.devid}`}
+                    >
+                      Comptes des totems
+                      <span className="visually-hidden"> de {development.devname}</span>
+                    </Link>
+                    <Link className="button button-small" to={`/contenu/${development.devid}`}>
+                      Contenu<span className="visually-hidden"> de {development.devname}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section className="card" aria-labelledby="new-dev-title">
+        <h2 id="new-dev-title">Nouveau développement</h2>
+        <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+        <form className="inline-form" onSubmit={create} noValidate>
+          <TextField
+            label="Nom du développement"
+            value={devname}
+            onChange={(event) => setDevname(event.target.value)}
+            error={errors.devname}
+            hint="Il apparaît dans l’adresse des totems, par exemple « neubourg »."
+          />
+          <button type="submit" className="button button-primary">
+            Créer
+          </button>
+        </form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The fleet: every totem the user may see, live. The list comes first from the SSE channel's
+ * `fleet` event (or GET when EventSource is missing), then each `kiosk` event replaces one row.
+ * The session cookie goes with the EventSource request because it is same-origin.
+ */
+import { adminFleetPaths, FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { LoadError, Loading, Page } from '../../components/page';
+import { api, errorMessage } from '../../lib/api/client';
+import { formatBytes } from '../../lib/api/media-api';
+import { formatDate } from '../../lib/labels';
+
+type Live = 'connecting' | 'live' | 'reconnecting';
+
+const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
+
+function since(iso: string | null, now: number): string {
+  if (!iso) return '—';
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `il y a ${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `il y a ${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `il y a ${hours} h`;
+  return formatDate(iso);
+}
+
+function modeText(kiosk: KioskStatus): string {
+  if (kiosk.mode === 'parcours') return 'Parcours visiteur';
+  if (kiosk.mode === 'totem') return `Totem ${kiosk.totem ?? ''}`.trim();
+  return 'Non choisi';
+}
+
+export function FleetPage() {
+  const [kiosks, setKiosks] = useState<Map<string, KioskStatus> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<Live>('connecting');
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      api
+        .get<KioskStatus[]>(adminFleetPaths.list())
+        .then((list) => setKiosks(new Map(list.map((k) => [keyOf(k), k]))))
+        .catch((failure: unknown) => setError(errorMessage(failure)));
+      return;
+    }
+    const source = new EventSource(adminFleetPaths.stream(), { withCredentials: true });
+    source.addEventListener(FLEET_EVENTS.list, (event) => {
+      const list = JSON.parse((event as MessageEvent<string>).data) as KioskStatus[];
+      setKiosks(new Map(list.map((k) => [keyOf(k), k])));
+      setLive('live');
+      setError(null);
+    });
+    source.addEventListener(FLEET_EVENTS.kiosk, (event) => {
+      const kiosk = JSON.parse((event as MessageEvent<string>).data) as KioskStatus;
+      setKiosks((current) => new Map(current ?? []).set(keyOf(kiosk), kiosk));
+    });
+    source.onerror = () => {
+      // EventSource retries by itself; a 401 (session over) closes it for good, so ask /me-like
+      // GET to find out and let the client's 401 handler send the user to the login page.
+      setLive('reconnecting');
+      if (source.readyState === EventSource.CLOSED) {
+        api
+          .get<KioskStatus[]>(adminFleetPaths.list())
+          .then((list) => setKiosks(new Map(list.map((k) => [keyOf(k), k]))))
+          .catch((failure: unknown) => setError(errorMessage(failure)));
+      }
+    };
+    return () => source.close();
+  }, []);
+
+  const rows = useMemo(
+    () =>
+      [...(kiosks?.values() ?? [])].sort(
+        (a, b) =>
+          Number(b.flag !== null) - Number(a.flag !== null) ||
+          a.devname.localeCompare(b.devname) ||
+          a.kioskId.localeCompare(b.kioskId),
+      ),
+    [kiosks],
+  );
+  const online = rows.filter((k) => k.state === 'online').length;
+  const behind = rows.filter((k) => !k.upToDate).length;
+
+  return (
+    <Page
+      title="Parc de totems"
+      actions={
+        <span className={`live live-${live}`} role="status">
+          {live === 'live' ? '● En direct' : live === 'connecting' ? 'Connexion…' : 'Reconnexion…'}
+        </span>
+      }
+    >
+      {error && <LoadError message={error} />}
+      {!kiosks && !error && <Loading />}
+      {kiosks && (
+        <>
+          <div className="stats">
+            <div className="stat">
+              <span className="stat-value">{rows.length}</span> totems
+            </div>
+            <div className="stat">
+              <span className="stat-value">{online}</span> en ligne
+            </div>
+            <div className="stat">
+              <span className="stat-value">{behind}</span> en retard
+            </div>
+          </div>
+          <div className="card table-scroll">
+            {rows.length === 0 ? (
+              <p className="muted">
+                Aucun totem ne s’est encore signalé. Ils apparaissent ici dès leur connexion.
+              </p>
+            ) : (
+              <table className="table table-compact">
+                <caption className="visually-hidden">Totems</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Totem</th>
+                    <th scope="col">État</th>
+                    <th scope="col">Contenu</th>
+                    <th scope="col">Mode</th>
+                    <th scope="col">Version de l’app</th>
+                    <th scope="col">Dernière synchro</th>
+                    <th scope="col">Vu</th>
+                    <th scope="col">Stockage</th>
+                    <th scope="col">Dernière erreur</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((kiosk) => (
+                    <tr key={keyOf(kiosk)} className={kiosk.flag ? 'row-flagged' : undefined}>
+                      <td>
+                        <strong className="mono" title={kiosk.kioskId}>
+                          {kiosk.kioskId.slice(0, 8)}
+                        </strong>
+                        <span className="muted small"> {kiosk.devname}</span>
+                        {kiosk.flag && (
+                          <span className="badge badge-flag" title={kiosk.flagMessage ?? undefined}>
+                            ⚠ {kiosk.flag === 'silent' ? 'silencieux' : 'à surveiller'}
+                          </span>
+                        )}
+                        {kiosk.flagMessage && (
+                          <span className="visually-hidden"> : {kiosk.flagMessage}</span>
+                        )}
+                      </td>
+                      <td>
+                        <span
+                          className={`badge ${kiosk.state === 'online' ? 'badge-ok' : 'badge-off'}`}
+                        >
+                          {kiosk.state === 'online' ? 'En ligne' : 'Hors ligne'}
+                        </span>
+                      </td>
+                      <td>
+                        <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
+                          {kiosk.upToDate ? 'À jour' : 'En retard'}
+                        </span>
+                        <span className="muted small">
+                          {' '}
+                          v{kiosk.contentVersion ?? '—'}/{kiosk.currentContentVersion}
+                        </span>
+                      </td>
+                      <td>{modeText(kiosk)}</td>
+                      <td>{kiosk.appVersion ?? '—'}</td>
+                      <td className="nowrap">{formatDate(kiosk.lastSyncAt)}</td>
+                      <td className="nowrap">{since(kiosk.lastSeenAt, now)}</td>
+                      <td className="nowrap">
+                        {kiosk.storageUsedBytes === null
+                          ? '—'
+                          : `${formatBytes(kiosk.storageUsedBytes)} / ${formatBytes(kiosk.storageQuotaBytes)}`}
+                      </td>
+                      <td className="error-cell">{kiosk.lastError ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * Media library of one development: drop files (or choose them) to upload with a progress bar,
+ * see every file with its thumbnail, copy the value to put in an element, delete what is unused.
+ * The server decides what a file is from its content and says why it refuses one.
+ */
+import {
+  MEDIA_ACCEPT_ATTRIBUTE,
+  type AdminDevelopment,
+  type MediaItem,
+  type MediaKind,
+} from '@plant-kiosk/contract';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import { DevelopmentGate } from '../../components/development-gate';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { LoadError, Loading, Page } from '../../components/page';
+import { ApiError, errorMessage } from '../../lib/api/client';
+import { formatBytes, mediaApi, uploadMedia } from '../../lib/api/media-api';
+import { formatDate } from '../../lib/labels';
+import { useResource } from '../../lib/use-resource';
+
+interface Upload {
+  key: number;
+  name: string;
+  progress: number;
+  state: 'sending' | 'done' | 'failed';
+  message?: string;
+}
+
+const KIND_LABELS: Record<MediaKind, string> = { image: 'Image', pdf: 'PDF', video: 'Vidéo' };
+
+export function MediaPage() {
+  return (
+    <DevelopmentGate base="/medias">
+      {(development, switcher) => (
+        <MediaLibrary key={development.devid} development={development} switcher={switcher} />
+      )}
+    </DevelopmentGate>
+  );
+}
+
+function MediaLibrary({
+  development,
+  switcher,
+}: {
+  development: AdminDevelopment;
+  switcher: ReactNode;
+}) {
+  const { devid } = development;
+  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+  const [kind, setKind] = useState<MediaKind | ''>('');
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const counter = useRef(0);
+
+  const patch = (key: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  const send = (files: FileList | File[]) => {
+    for (const file of Array.from(files)) {
+      const key = ++counter.current;
+      setUploads((list) => [...list, { key, name: file.name, progress: 0, state: 'sending' }]);
+      const handle = uploadMedia(devid, file, (progress) => patch(key, { progress }));
+      handle.promise
+        .then(({ data, message }) => {
+          patch(key, { state: 'done', progress: 1, message: message || 'Envoyé.' });
+          media.setData((list) => [data, ...(list ?? [])]);
+        })
+        .catch((failure: unknown) =>
+          patch(key, { state: 'failed', message: errorMessage(failure) }),
+        );
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (event.dataTransfer.files.length > 0) send(event.dataTransfer.files);
+  };
+
+  const remove = async () => {
+    if (!toDelete) return;
+    const item = toDelete;
+    setToDelete(null);
+    try {
+      const { message } = await mediaApi.delete(item.mediaid);
+      media.setData((list) => (list ?? []).filter((m) => m.mediaid !== item.mediaid));
+      setFeedback({ tone: 'success', text: message || 'Fichier supprimé.' });
+    } catch (failure) {
+      let text = errorMessage(failure);
+      if (failure instanceof ApiError && failure.isConflict) {
+        const current = failure.data as MediaItem;
+        const where = current.usedBy
+          .map((use) => `« ${use.zonename} »${use.fieldlabel ? ` (${use.fieldlabel})` : ''}`)
+          .join(', ');
+        if (where) text = `${text} Utilisé dans : ${where}.`;
+        media.setData((list) =>
+          (list ?? []).map((m) => (m.mediaid === current.mediaid ? current : m)),
+        );
+      }
+      setFeedback({ tone: 'error', text });
+    }
+  };
+
+  const copy = async (item: MediaItem) => {
+    try {
+      await navigator.clipboard.writeText(item.value);
+      setFeedback({ tone: 'success', text: `Chemin copié : ${item.value}` });
+    } catch {
+      setFeedback({ tone: 'info', text: `Chemin à coller dans un élément : ${item.value}` });
+    }
+  };
+
+  const shown = (media.data ?? []).filter((item) => !kind || item.kind === kind);
+
+  return (
+    <Page title="Médiathèque" actions={switcher}>
+      <div
+        className={`dropzone${over ? ' dropzone-over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p>
+          <strong>Déposez ici vos images, PDF ou vidéos</strong>
+          <br />
+          <span className="muted">
+            JPEG, PNG, WebP, GIF, AVIF (20 Mo), PDF (50 Mo), MP4 ou WebM (200 Mo). Les images sont
+            redimensionnées pour les totems.
+          </span>
+        </p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => input.current?.click()}
+        >
+          Choisir des fichiers…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={MEDIA_ACCEPT_ATTRIBUTE}
+          className="visually-hidden"
+          aria-label="Fichiers à envoyer"
+          tabIndex={-1}
+          onChange={(event) => {
+            if (event.target.files) send(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {uploads.length > 0 && (
+        <ul className="uploads" aria-label="Envois">
+          {uploads.map((upload) => (
+            <li key={upload.key} className={`upload upload-${upload.state}`}>
+              <span className="upload-name">{upload.name}</span>
+              <progress max={1} value={upload.progress} aria-label={`Envoi de ${upload.name}`} />
+              <span
+                role={upload.state === 'failed' ? 'alert' : 'status'}
+                className="upload-message"
+              >
+                {upload.state === 'sending'
+                  ? `${Math.round(upload.progress * 100)} %`
+                  : upload.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      <div className="toolbar">
+        <label className="dev-switcher">
+          <span>Type</span>
+          <select value={kind} onChange={(event) => setKind(event.target.value as MediaKind | '')}>
+            <option value="">Tous</option>
+            <option value="image">Images</option>
+            <option value="pdf">PDF</option>
+            <option value="video">Vidéos</option>
+          </select>
+        </label>
+        <span className="muted">{shown.length} fichier(s)</span>
+      </div>
+      {media.loading && !media.data && <Loading />}
+      {media.error && <LoadError message={media.error} onRetry={media.reload} />}
+      {media.data && (
+        <ul className="media-grid">
+          {shown.map((item) => (
+            <li key={item.mediaid} className="media-card">
+              <div className="media-thumb">
+                {item.thumbnailUrl ? (
+                  <img src={item.thumbnailUrl} alt="" loading="lazy" />
+                ) : (
+                  <span className="picker-kind" aria-hidden="true">
+                    {KIND_LABELS[item.kind]}
+                  </span>
+                )}
+              </div>
+              <div className="media-info">
+                <strong className="media-name" title={item.originalName}>
+                  {item.originalName}
+                </strong>
+                <span className="muted small">
+                  {KIND_LABELS[item.kind]} · {formatBytes(item.bytes)}
+                  {item.width ? ` · ${item.width}×${item.height}` : ''} ·{' '}
+                  {formatDate(item.createdAt)}
+                </span>
+                <span className="small">
+                  {item.usedBy.length > 0 ? `Utilisé ${item.usedBy.length} fois` : 'Non utilisé'}
+                </span>
+                <div className="inline-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => void copy(item)}
+                  >
+                    Copier le chemin<span className="visually-hidden"> de {item.originalName}</span>
+                  </button>
+                  <a
+                    className="button button-small"
+                    href={item.url}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Ouvrir<span className="visually-hidden"> {item.originalName}</span>
+                  </a>
+                  <button
+                    type="button"
+                    className="button button-small button-danger-outline"
+                    onClick={() => setToDelete(item)}
+                  >
+                    Supprimer<span className="visually-hidden"> {item.originalName}</span>
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title="Supprimer ce fichier ?"
+          confirmLabel="Supprimer définitivement"
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        >
+          <p>« {toDelete.originalName} » sera supprimé de la médiathèque.</p>
+        </ConfirmDialog>
+      )}
+    </Page>
+  );
+}

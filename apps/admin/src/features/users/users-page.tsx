@@ -1,0 +1,276 @@
+/**
+ * Back-office users: create an editor or an admin, choose an editor's developments, disable an
+ * account (which also ends its open sessions). Admins only.
+ */
+import { CreateAdminUserRequest, type AdminRole, type AdminUser } from '@plant-kiosk/contract';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import { SelectField, TextField } from '../../components/field';
+import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { LoadError, Loading, Page } from '../../components/page';
+import { adminApi } from '../../lib/api/admin-api';
+import { errorMessage } from '../../lib/api/client';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import { formatDate } from '../../lib/labels';
+import { useUser } from '../../lib/session/session-context';
+import { useDevelopments } from '../../lib/use-developments';
+import { useResource } from '../../lib/use-resource';
+
+const HINTS = {
+  username:
+    'Minuscules sans accent, chiffres et « . _ @ - » seulement, en commençant par une lettre ou un chiffre.',
+};
+
+function DevelopmentChecks({
+  legend,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  selected: number[];
+  onChange: (devids: number[]) => void;
+}) {
+  const developments = useDevelopments();
+  return (
+    <fieldset className="checks">
+      <legend>{legend}</legend>
+      {(developments.data ?? []).map((development) => (
+        <label key={development.devid}>
+          <input
+            type="checkbox"
+            checked={selected.includes(development.devid)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...selected, development.devid]
+                  : selected.filter((id) => id !== development.devid),
+              )
+            }
+          />{' '}
+          {development.devname}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUser) => void }) {
+  const me = useUser();
+  const developments = useDevelopments();
+  const [editing, setEditing] = useState(false);
+  const [devids, setDevids] = useState(user.devids);
+  const [confirm, setConfirm] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const names = (developments.data ?? [])
+    .filter((d) => user.devids.includes(d.devid))
+    .map((d) => d.devname);
+
+  const update = async (body: { disabled?: boolean; devids?: number[] }) => {
+    try {
+      const { data } = await adminApi.updateUser(user.userid, body);
+      onChange(data);
+      setFeedback({ tone: 'success', text: 'Enregistré.' });
+      setEditing(false);
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <tr className={user.disabled ? 'row-muted' : undefined}>
+      <td>
+        <strong>{user.username}</strong>
+        {user.disabled && <span className="badge badge-muted">désactivé</span>}
+        <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      </td>
+      <td>{user.role === 'admin' ? 'Administrateur' : 'Éditeur'}</td>
+      <td>
+        {user.role === 'admin' ? (
+          'Tous'
+        ) : editing ? (
+          <div className="stack">
+            <DevelopmentChecks
+              legend={`Développements de ${user.username}`}
+              selected={devids}
+              onChange={setDevids}
+            />
+            <div className="inline-actions">
+              <button
+                type="button"
+                className="button button-small button-primary"
+                onClick={() => void update({ devids })}
+              >
+                Enregistrer
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => setEditing(false)}
+              >
+                Annuler
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            {names.join(', ') || 'Aucun'}{' '}
+            <button type="button" className="button-link" onClick={() => setEditing(true)}>
+              Modifier
+              <span className="visually-hidden"> les développements de {user.username}</span>
+            </button>
+          </>
+        )}
+      </td>
+      <td>{formatDate(user.createdAt)}</td>
+      <td className="cell-actions">
+        {user.userid !== me.userid &&
+          (user.disabled ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void update({ disabled: false })}
+            >
+              Réactiver<span className="visually-hidden"> {user.username}</span>
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-small button-danger-outline"
+              onClick={() => setConfirm(true)}
+            >
+              Désactiver<span className="visually-hidden"> {user.username}</span>
+            </button>
+          ))}
+        {confirm && (
+          <ConfirmDialog
+            title={`Désactiver « ${user.username} » ?`}
+            confirmLabel="Désactiver"
+            onCancel={() => setConfirm(false)}
+            onConfirm={() => {
+              setConfirm(false);
+              void update({ disabled: true });
+            }}
+          >
+            <p>Cette personne ne pourra plus se connecter et ses sessions ouvertes prennent fin.</p>
+          </ConfirmDialog>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function UsersPage() {
+  const users = useResource(() => adminApi.users(), 'users');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<AdminRole>('editor');
+  const [devids, setDevids] = useState<number[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: CreateAdminUserRequest = {
+      username: username.trim(),
+      password,
+      role,
+      ...(role === 'editor' ? { devids } : {}),
+    };
+    const found = validate(CreateAdminUserRequest, body, HINTS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { data, message } = await adminApi.createUser(body);
+      users.setData((list) => [...(list ?? []), data]);
+      setUsername('');
+      setPassword('');
+      setDevids([]);
+      setFeedback({ tone: 'success', text: message || 'Utilisateur créé.' });
+    } catch (failure) {
+      setFeedback({ tone: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <Page title="Utilisateurs du back-office">
+      {users.loading && !users.data && <Loading />}
+      {users.error && <LoadError message={users.error} onRetry={users.reload} />}
+      {users.data && (
+        <div className="card">
+          <table className="table">
+            <caption className="visually-hidden">Utilisateurs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Utilisateur</th>
+                <th scope="col">Rôle</th>
+                <th scope="col">Développements</th>
+                <th scope="col">Créé le</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <UserRow
+                  key={user.userid}
+                  user={user}
+                  onChange={(next) =>
+                    users.setData((list) =>
+                      (list ?? []).map((u) => (u.userid === next.userid ? next : u)),
+                    )
+                  }
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section className="card" aria-labelledby="new-user-title">
+        <h2 id="new-user-title">Nouvel utilisateur</h2>
+        <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+        <form className="stack" onSubmit={create} noValidate>
+          <div className="form-grid">
+            <TextField
+              label="Identifiant"
+              autoComplete="off"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              error={errors.username}
+            />
+            <TextField
+              label="Mot de passe"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              hint="10 caractères au moins."
+            />
+            <SelectField
+              label="Rôle"
+              value={role}
+              options={[
+                { value: 'editor', label: 'Éditeur (contenu de ses développements)' },
+                { value: 'admin', label: 'Administrateur (tout)' },
+              ]}
+              onChange={(event) => setRole(event.target.value as AdminRole)}
+            />
+          </div>
+          {role === 'editor' && (
+            <DevelopmentChecks
+              legend="Développements qu’il peut modifier"
+              selected={devids}
+              onChange={setDevids}
+            />
+          )}
+          <div>
+            <button type="submit" className="button button-primary">
+              Créer l’utilisateur
+            </button>
+          </div>
+        </form>
+      </section>
+    </Page>
+  );
+}
