@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { apiPaths, hashPasswordForLogin, TOKEN_HEADER } from '@plant-kiosk/contract';
 import { login, readPerItem, readSnapshot } from '../support/development-reader.js';
-import { load } from '../support/http-load.js';
+import { compareLoad } from '../support/http-load.js';
 import {
   BENCH_PUBLISH_TOKEN,
   makeDataDir,
@@ -88,13 +88,25 @@ export async function contentServiceBench(log: (line: string) => void) {
       log(
         `load: elements of "${zone.zonename}" (${elementsBody.length} B) and the demo snapshot (${snapshotBody.length} B)…`,
       );
-      const elementsReal = await load(real.url + apiPaths.elements(zone.zoneid), headers);
-      const elementsBare = await load(`${bare.url}/bare/elements`);
-      const snapshotReal = await load(real.url + apiPaths.snapshot(demo.devid), {
-        ...headers,
-        'accept-encoding': 'identity',
-      });
-      const snapshotBare = await load(`${bare.url}/bare/snapshot`);
+      const elementsLoad = await compareLoad(
+        { url: real.url + apiPaths.elements(zone.zoneid), headers },
+        { url: `${bare.url}/bare/elements` },
+      );
+      log(
+        `  elements: ${elementsLoad.real.requestsPerSecond} vs ${elementsLoad.bare.requestsPerSecond} req/s, ` +
+          `p99 ${elementsLoad.real.p99Ms} vs ${elementsLoad.bare.p99Ms} ms`,
+      );
+      const snapshotLoad = await compareLoad(
+        {
+          url: real.url + apiPaths.snapshot(demo.devid),
+          headers: { ...headers, 'accept-encoding': 'identity' },
+        },
+        { url: `${bare.url}/bare/snapshot` },
+      );
+      log(
+        `  snapshot: ${snapshotLoad.real.requestsPerSecond} vs ${snapshotLoad.bare.requestsPerSecond} req/s, ` +
+          `p99 ${snapshotLoad.real.p99Ms} vs ${snapshotLoad.bare.p99Ms} ms`,
+      );
 
       log('reading whole developments: per-item calls vs one snapshot…');
       const readDemoPerItem = [];
@@ -129,21 +141,8 @@ export async function contentServiceBench(log: (line: string) => void) {
       const ratio = (a: number, b: number) => round(a / b);
       return {
         largePlantGenerationMs: prepared.ms,
-        elementsRoute: {
-          zone: zone.zonename,
-          bytes: elementsBody.length,
-          real: elementsReal,
-          bare: elementsBare,
-          throughputRatio: ratio(elementsReal.requestsPerSecond, elementsBare.requestsPerSecond),
-          p99Ratio: ratio(elementsBare.p99Ms || 1, elementsReal.p99Ms || 1),
-        },
-        snapshotRoute: {
-          bytes: snapshotBody.length,
-          real: snapshotReal,
-          bare: snapshotBare,
-          throughputRatio: ratio(snapshotReal.requestsPerSecond, snapshotBare.requestsPerSecond),
-          p99Ratio: ratio(snapshotBare.p99Ms || 1, snapshotReal.p99Ms || 1),
-        },
+        elementsRoute: { zone: zone.zonename, bytes: elementsBody.length, ...elementsLoad },
+        snapshotRoute: { bytes: snapshotBody.length, ...snapshotLoad },
         readWholeDevelopment: {
           demo: {
             perItemMs: round(median(readDemoPerItem)),

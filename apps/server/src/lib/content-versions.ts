@@ -2,7 +2,8 @@
  * The current content version of each development, as the caches see it. Serialized responses and
  * snapshots are keyed by it, so reading it must not cost a database round trip per request: it is
  * re-read at most every `ttlMs` (other processes' changes show within that delay) and at once after
- * a local publish (`invalidate`). It also carries the next sub-group expiration, past which cached
+ * a publish or an edit (`invalidate`, called for this process's changes and, through the event bus,
+ * for other instances'). It also carries the next sub-group expiration, past which cached
  * content is stale even without a new version.
  */
 import type { ContentRepository } from '../db/repositories/index.js';
@@ -32,16 +33,8 @@ export class ContentVersions {
 
   /** The development's version state, or undefined when it does not exist. */
   async current(devid: number): Promise<VersionState | undefined> {
-    const state = this.states.get(devid);
-    const time = this.now().getTime();
-    if (
-      state &&
-      this.clock() - state.readAt < this.ttlMs &&
-      state.validFrom <= time &&
-      time < state.validUntil
-    ) {
-      return state;
-    }
+    const state = this.peek(devid);
+    if (state) return state;
     let pending = this.reading.get(devid);
     if (!pending) {
       pending = this.read(devid).finally(() => this.reading.delete(devid));
@@ -50,9 +43,25 @@ export class ContentVersions {
     return pending;
   }
 
-  /** Forgets what is known of a development (after this process changed its content). */
+  /**
+   * The known state when it is still fresh, without waiting: lets a cache hit answer without a
+   * single promise (every content call asks this).
+   */
+  peek(devid: number): VersionState | undefined {
+    const state = this.states.get(devid);
+    if (!state || this.clock() - state.readAt >= this.ttlMs) return undefined;
+    const time = this.now().getTime();
+    return state.validFrom <= time && time < state.validUntil ? state : undefined;
+  }
+
+  /** Forgets what is known of a development (after this process or another changed its content). */
   invalidate(devid: number): void {
     this.states.delete(devid);
+  }
+
+  /** Forgets everything (this process may have missed other instances' changes). */
+  invalidateAll(): void {
+    this.states.clear();
   }
 
   private async read(devid: number): Promise<VersionState | undefined> {

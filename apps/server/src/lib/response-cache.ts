@@ -54,6 +54,26 @@ export class ResponseCache {
   }
 
   /**
+   * The serialized envelope for `key` when it is cached and its version is known to be current,
+   * synchronously (after `authorize`); undefined when `get` must decide.
+   */
+  peek(
+    key: string,
+    authorize: (devid: number, what: string | undefined) => void,
+  ): CachedBody | undefined {
+    const cached = this.entries.get(key);
+    if (!cached) return undefined;
+    const state = this.versions.peek(cached.devid);
+    if (!state || state.version !== cached.version) return undefined;
+    const time = this.now().getTime();
+    if (cached.validFrom > time || time >= cached.validUntil) return undefined;
+    authorize(cached.devid, cached.what);
+    this.entries.delete(key);
+    this.entries.set(key, cached);
+    return cached;
+  }
+
+  /**
    * The serialized envelope for `key`. `authorize` checks the owner (throwing 403s) on a hit and on
    * a miss; on a miss `resolve` first finds the owner (throwing 404s), and the data is only loaded
    * once the caller is authorised.

@@ -86,9 +86,29 @@ export class TokenService {
     return { devid: claims.devid, accountid: claims.accountid };
   }
 
-  /** Forgets the cached version of a development (after a revocation made by this process). */
+  /**
+   * The identity behind an already verified token whose development's version is cached and
+   * still current, without waiting; undefined when `verify` must decide (including every
+   * failure, so that the refusal and its message stay in one place).
+   */
+  verifyCached(token: string | undefined): TokenIdentity | undefined {
+    if (token === undefined) return undefined;
+    const claims = this.verified.get(token);
+    if (!claims || claims.exp <= this.options.now().getTime() / 1000) return undefined;
+    const cached = this.versions.get(claims.devid);
+    if (!cached || this.clock() - cached.at >= this.versionCacheMs) return undefined;
+    if (cached.version === undefined || cached.version !== claims.tv) return undefined;
+    return { devid: claims.devid, accountid: claims.accountid };
+  }
+
+  /** Forgets the cached version of a development (after a revocation, here or on another instance). */
   forgetVersion(devid: number): void {
     this.versions.delete(devid);
+  }
+
+  /** Forgets every cached version (this process may have missed other instances' revocations). */
+  forgetAllVersions(): void {
+    this.versions.clear();
   }
 
   private async verifySignature(token: string): Promise<VerifiedToken> {

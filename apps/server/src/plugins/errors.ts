@@ -17,6 +17,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, badRequest, errorCodeForStatus, failure } from '../lib/envelope.js';
+import { API_CSP, COMMON_SECURITY_HEADERS } from './security.js';
 
 /** Integer path and query parameters, with their ranges (contract `Id` and `BatchQuery`). */
 const ID_RANGE = { min: 1, max: 2_147_483_647 };
@@ -137,9 +138,16 @@ async function errorsPlugin(fastify: FastifyInstance): Promise<void> {
     (errors, dataVar) => new Error(formatSchemaErrors(errors, dataVar)),
   );
 
-  fastify.addHook('preValidation', async (request) => {
-    checkIntegers(request.params, INTEGER_PARAMETERS, 'path parameter');
-    checkIntegers(request.query, INTEGER_QUERY, 'query parameter');
+  // Callback style: it runs on every call, and a throw-free check needs no promise.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkIntegers(request.params, INTEGER_PARAMETERS, 'path parameter');
+      checkIntegers(request.query, INTEGER_QUERY, 'query parameter');
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -202,9 +210,9 @@ export function frameworkErrorHandler(
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path parameter is too long'
       : errorMessage(error, 400);
-  // Sent before any hook runs, so the security plugin's header must be set here.
+  // Sent before any hook runs, so the security plugin's headers must be set here.
   void reply
     .code(status)
-    .header('x-content-type-options', 'nosniff')
+    .headers({ ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CSP })
     .send(failure(message, ERROR_CODES.badRequest));
 }

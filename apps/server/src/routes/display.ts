@@ -54,17 +54,27 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const { content } = ctx.repos;
   fastify.addHook('onRequest', tokenHook(ctx.tokens));
 
-  /** Answers from the response cache; `resolve` runs on a miss only. */
-  const cached = async <T>(
+  /**
+   * Answers from the response cache; `resolve` runs on a miss only. A hit whose version is known
+   * to be current is sent synchronously (the handler then returns undefined, as Fastify expects
+   * of a handler that has sent); anything else goes through the promise path.
+   */
+  const cached = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     resolve: () => Promise<Resolved<T>>,
-  ) => {
-    const entry = await ctx.responses.get(key, resolve, (devid, what) =>
-      assertDevelopment(request, devid, what),
-    );
-    return reply.type(JSON_TYPE).send(entry.body);
+  ): Promise<FastifyReply> | undefined => {
+    const authorize = (devid: number, what: string | undefined) =>
+      assertDevelopment(request, devid, what);
+    const hit = ctx.responses.peek(key, authorize);
+    if (hit) {
+      reply.type(JSON_TYPE).send(hit.body);
+      return undefined;
+    }
+    return ctx.responses
+      .get(key, resolve, authorize)
+      .then((entry) => reply.type(JSON_TYPE).send(entry.body));
   };
   const batchKey = (batch: BatchQuery) => `${batch.order ?? ''}:${batch.quantity ?? ''}`;
 
@@ -97,7 +107,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { devid: number } }>(
     routePatterns.zones,
     { schema: { params: DevidParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { devid } = request.params;
       return cached(request, reply, `zones:${devid}`, async () => ({
         devid,
@@ -109,7 +119,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: ZoneNameParams }>(
     routePatterns.zone,
     { schema: { params: ZoneNameParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { devid, zonename } = request.params;
       return cached(request, reply, `zone:${devid}:${zonename}`, async () => ({
         devid,
@@ -127,7 +137,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { zoneid: number }; Querystring: BatchQuery }>(
     routePatterns.elements,
     { schema: { params: ZoneidParams, querystring: BatchQuerySchema } },
-    async (request, reply) => {
+    (request, reply) => {
       const { zoneid } = request.params;
       const key = `elements:${zoneid}:${batchKey(request.query)}`;
       return cached(request, reply, key, async () => ({
@@ -140,7 +150,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { elementid: number }; Querystring: BatchQuery }>(
     routePatterns.subelements,
     { schema: { params: ElementidParams, querystring: BatchQuerySchema } },
-    async (request, reply) => {
+    (request, reply) => {
       const { elementid } = request.params;
       const key = `subelements:${elementid}:${batchKey(request.query)}`;
       return cached(request, reply, key, async () => ({
@@ -153,7 +163,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { elementid: number } }>(
     routePatterns.subgroups,
     { schema: { params: ElementidParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { elementid } = request.params;
       return cached(request, reply, `subgroups:${elementid}`, async () => ({
         ...(await elementOwner(elementid)),
@@ -165,7 +175,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: PopulatedParams; Querystring: FieldsQuery }>(
     routePatterns.populatedSubgroups,
     { schema: { params: PopulatedParams, querystring: FieldsQuerySchema } },
-    async (request, reply) => {
+    (request, reply) => {
       const { elementid, modelLabel } = request.params;
       const fields = request.query.fields ?? [];
       const key = `populated:${elementid}:${modelLabel}:${fields.join('\u0000')}`;
@@ -198,7 +208,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { subgroupid: number } }>(
     routePatterns.subgroupSubelements,
     { schema: { params: SubgroupidParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { subgroupid } = request.params;
       return cached(request, reply, `subgroup-subelements:${subgroupid}`, async () => ({
         ...(await subgroupOwner(subgroupid)),
@@ -210,7 +220,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: FieldParams }>(
     routePatterns.subgroupFieldSubelements,
     { schema: { params: FieldParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { subgroupid, fieldlabel } = request.params;
       const key = `subgroup-field:${subgroupid}:${fieldlabel}`;
       return cached(request, reply, key, async () => {
@@ -235,7 +245,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get<{ Params: { subgroupid: number } }>(
     routePatterns.populatedSubgroup,
     { schema: { params: SubgroupidParams } },
-    async (request, reply) => {
+    (request, reply) => {
       const { subgroupid } = request.params;
       return cached(request, reply, `subgroup-populated:${subgroupid}`, async () => ({
         ...(await subgroupOwner(subgroupid)),
