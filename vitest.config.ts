@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run for every workspace; each project brings its own environment (node or jsdom).
+// The server suite runs twice: on SQLite (`server`) and on PostgreSQL (`server-pg`).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/kiosk'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/server/vitest.pg.config.ts',
+      'apps/kiosk',
+      'apps/admin',
+    ],
   },
 });

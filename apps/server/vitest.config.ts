@@ -1,5 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'server', environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 },
+  test: {
+    name: 'server',
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // `*.pg.test.ts` need PostgreSQL (several instances sharing it): only the server-pg project runs them.
+    exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
+  },
 });

@@ -101,6 +101,17 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   fastify.decorate('kiosk', ctx);
   fastify.decorateRequest('kioskAuth', null);
 
+  // Changes made through other instances (PostgreSQL bus) or elsewhere in this one reach the caches.
+  const stopSignals = options.bus.onInvalidate((signal) => {
+    if (signal.kind === 'content') versions.invalidate(signal.devid);
+    else if (signal.kind === 'tokens') ctx.tokens.forgetVersion(signal.devid);
+    else {
+      versions.invalidateAll();
+      ctx.tokens.forgetAllVersions();
+    }
+  });
+  fastify.addHook('onClose', async () => stopSignals());
+
   await fastify.register(errorsPluginFp);
   await fastify.register(securityPluginFp, { kioskPort: options.config.port });
 

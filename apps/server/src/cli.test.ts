@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { runCli, USAGE } from './cli.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle } from './db/database.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { InMemoryEventBus } from './lib/event-bus.js';
 import { verifyClientPassword } from './lib/passwords.js';
@@ -18,6 +18,7 @@ import {
   testSecrets,
   type FixtureIds,
 } from './test-support/fixture.js';
+import { openTestDatabase } from './test-support/test-database.js';
 
 let dataDir: string;
 let handle: DatabaseHandle;
@@ -29,7 +30,7 @@ let url: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kiosk-cli-'));
-  handle = await openDatabase({ url: join(dataDir, 'kiosk.sqlite') });
+  handle = await openTestDatabase(join(dataDir, 'kiosk.sqlite'));
   repos = createRepositories(handle.db);
   ids = await seedFixture(repos);
   bus = new InMemoryEventBus();
@@ -53,7 +54,12 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(args, {
-    env: { DATA_DIR: dataDir, ...env },
+    // With PostgreSQL the CLI must open the test's own schema (SQLite: DATA_DIR's default file).
+    env: {
+      DATA_DIR: dataDir,
+      ...(handle.postgres ? { DATABASE_URL: handle.postgres.connectionString } : {}),
+      ...env,
+    },
     cwd: dataDir,
     out: (line) => out.push(line),
     err: (line) => err.push(line),

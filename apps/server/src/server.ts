@@ -2,7 +2,8 @@
  * The server process: configuration, data directory and secrets, database (migrated on open), the
  * demo plant on an empty database, then one Fastify instance on PORT — or, in split mode, spec §7's
  * local topology (kiosk files on PORT, content 8081, auth 8082, stream 8085) sharing one store, one
- * event bus and one stream hub. SIGINT/SIGTERM close streams, servers and database in that order.
+ * event bus and one stream hub. With PostgreSQL the bus also links this process to the other
+ * instances on the same store. SIGINT/SIGTERM close streams, servers and database in that order.
  */
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,8 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './lib/admin/first-admin.js';
-import { InMemoryEventBus } from './lib/event-bus.js';
+import { PostgresEventBus } from './db/postgres-event-bus.js';
+import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
 import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';
 import { ensureSecrets } from './lib/secrets.js';
 import { StreamHub } from './lib/stream-hub.js';
@@ -92,7 +94,10 @@ async function main(): Promise<void> {
     );
   }
 
-  const bus = new InMemoryEventBus();
+  // PostgreSQL: instances share stream messages and cache invalidations (LISTEN/NOTIFY, ADR 005).
+  const bus: EventBus = database.postgres
+    ? await PostgresEventBus.start({ db: database.db, ...database.postgres })
+    : new InMemoryEventBus();
   const streams = new StreamHub(bus);
   const apps: FastifyInstance[] = [];
   const lines: string[] = [];

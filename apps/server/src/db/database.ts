@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
@@ -16,13 +16,37 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * PostgreSQL only: where the store lives, for what needs its own connection (the LISTEN/NOTIFY
+   * event bus) and must stay within the same schema (its channel is named after it).
+   */
+  postgres?: { connectionString: string; schema: string };
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** `postgres://…` for PostgreSQL; otherwise a SQLite file path or ':memory:'. */
+  /**
+   * `postgres://…` for PostgreSQL; otherwise a SQLite file path or ':memory:'. A PostgreSQL URL may
+   * pick its schema with `?options=-c%20search_path%3D<schema>` (the schema must exist).
+   */
   url: string;
+  /** PostgreSQL pool size (default 10); tests open many small stores side by side. */
+  poolSize?: number;
 }
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+/**
+ * pg returns int8 (what count(*), sum() and bigint columns produce) as strings, because not every
+ * int8 fits a JS number. Ours are counts and ids far below 2^53: take them as numbers, so that
+ * repositories see the same types as with SQLite. Per pool, not pg's global parsers.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,13 +54,8 @@ const migrations: Record<string, Migration> = {
   '002-admin': admin,
 };
 
-export async function openDatabase({ url }: DatabaseOptions): Promise<DatabaseHandle> {
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await migrate(db);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
-  }
+export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {
+  if (isPostgresUrl(url)) return openPostgres(url, poolSize);
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
@@ -48,10 +67,43 @@ export async function openDatabase({ url }: DatabaseOptions): Promise<DatabaseHa
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle connection that the server drops emits 'error' on the pool; unhandled, that would end
+  // the process. The pool discards that connection and the next query opens a fresh one.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const { rows } = await sql<{
+      schema: string | null;
+    }>`select current_schema() as schema`.execute(db);
+    const schema = rows[0]?.schema;
+    if (!schema) {
+      throw new Error(
+        'PostgreSQL: no schema to work in (the search_path of DATABASE_URL names no existing schema)',
+      );
+    }
+    await migrate(db, schema);
+    return {
+      db,
+      dialect: 'postgres',
+      postgres: { connectionString: url, schema },
+      close: () => db.destroy(),
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // PostgreSQL: Kysely looks for its migration table in every schema it can see unless told
+    // which one; another store's table (another schema of the same database) would then be taken
+    // for ours. So name the store's own schema.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

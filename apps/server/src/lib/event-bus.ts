@@ -1,22 +1,49 @@
 /**
- * Fan-out of stream messages to the kiosks of one development. The in-memory bus serves a single
- * server process; a PostgreSQL LISTEN/NOTIFY bus will implement the same interface so that several
- * instances behind a load balancer all reach their own connected kiosks.
+ * Fan-out of stream messages to the kiosks of one development, and of cache invalidations to every
+ * server instance. The in-memory bus serves a single server process (SQLite); the PostgreSQL
+ * LISTEN/NOTIFY bus (db/postgres-event-bus.ts) implements the same interface so that several
+ * instances behind a load balancer all reach their own connected kiosks and drop stale caches.
  */
 import type { StreamMessage } from '@plant-kiosk/contract';
 
 export type StreamListener = (message: StreamMessage) => void;
 
+/**
+ * "What you cached about this may be stale." Content and token versions are cached for a short
+ * time per instance; a change made through one instance tells the others at once.
+ * - content: the development's content version changed (edit, publish);
+ * - tokens: its kiosk tokens were revoked;
+ * - reset: this instance may have missed messages (its bus connection dropped): forget everything
+ *   and let kiosks reconnect, which makes them sync.
+ */
+export type BusSignal =
+  { kind: 'content'; devid: number } | { kind: 'tokens'; devid: number } | { kind: 'reset' };
+
+export type SignalListener = (signal: BusSignal) => void;
+
 export interface EventBus {
-  /** Sends the message to the listeners of `message.devid`; resolves to how many local listeners got it. */
+  /**
+   * Sends the message to the listeners of `message.devid` on every instance; resolves to how many
+   * listeners of this process got it.
+   */
   publish(message: StreamMessage): Promise<number>;
   /** Listens to one development's messages; returns the function that stops listening. */
   subscribe(devid: number, listener: StreamListener): () => void;
+  /**
+   * Tells every instance, this one included (once), that a cache is stale. Best effort: it never
+   * rejects, because the change it reports is already made, and caches expire by themselves soon.
+   */
+  invalidate(signal: BusSignal): Promise<void>;
+  /** Listens to invalidations, from this instance and the others; returns the stop function. */
+  onInvalidate(listener: SignalListener): () => void;
+  /** Listeners currently subscribed in this process, for one development or in total. */
+  listenerCount(devid?: number): number;
   close(): Promise<void>;
 }
 
 export class InMemoryEventBus implements EventBus {
   private readonly listeners = new Map<number, Set<StreamListener>>();
+  private readonly signalListeners = new Set<SignalListener>();
   private closed = false;
 
   publish(message: StreamMessage): Promise<number> {
@@ -52,6 +79,26 @@ export class InMemoryEventBus implements EventBus {
     };
   }
 
+  invalidate(signal: BusSignal): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    for (const listener of [...this.signalListeners]) {
+      try {
+        listener(signal);
+      } catch {
+        // A failing cache must not keep the signal from the others.
+      }
+    }
+    return Promise.resolve();
+  }
+
+  onInvalidate(listener: SignalListener): () => void {
+    if (this.closed) return () => undefined;
+    this.signalListeners.add(listener);
+    return () => {
+      this.signalListeners.delete(listener);
+    };
+  }
+
   /** Listeners currently subscribed, for one development or in total (tests, fleet view). */
   listenerCount(devid?: number): number {
     if (devid !== undefined) return this.listeners.get(devid)?.size ?? 0;
@@ -63,6 +110,7 @@ export class InMemoryEventBus implements EventBus {
   close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.signalListeners.clear();
     return Promise.resolve();
   }
 }

@@ -52,6 +52,11 @@ export class StreamHub {
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
     this.retryMs = options.retryMs ?? 5_000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    // The bus may have missed messages (its database connection dropped): ending the streams makes
+    // every kiosk reconnect, and a kiosk syncs each time its stream opens.
+    bus.onInvalidate((signal) => {
+      if (signal.kind === 'reset') this.closeAll();
+    });
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { openTestDatabase } from '../test-support/test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { generateLargePlant } from './index.js';
 
@@ -7,7 +8,7 @@ let handle: DatabaseHandle;
 let repos: Repositories;
 
 beforeAll(async () => {
-  handle = await openDatabase({ url: ':memory:' });
+  handle = await openTestDatabase();
   repos = createRepositories(handle.db);
 });
 

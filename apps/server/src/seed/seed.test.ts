@@ -22,7 +22,8 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { openTestDatabase } from '../test-support/test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { TEST_SCRYPT_COST, verifyClientPassword } from '../lib/passwords.js';
 import {
@@ -90,7 +91,7 @@ async function allSubelements(
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ url: ':memory:' });
+  handle = await openTestDatabase();
   repos = createRepositories(handle.db);
   mediaDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
   const started = performance.now();
@@ -426,7 +427,7 @@ describe('seedDemoPlant', () => {
   });
 
   it('writes nothing to the database when the assets are missing', async () => {
-    const other = await openDatabase({ url: ':memory:' });
+    const other = await openTestDatabase();
     try {
       const otherRepos = createRepositories(other.db);
       await expect(

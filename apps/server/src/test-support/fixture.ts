@@ -1,6 +1,7 @@
 /**
- * A small plant for server tests, written through the real repositories into an in-memory SQLite
- * database, and the app built on it. Two developments, so that tests can check that one kiosk never
+ * A small plant for server tests, written through the real repositories into a fresh store (an
+ * in-memory SQLite database, or a fresh PostgreSQL schema in the `server-pg` project: see
+ * test-database.ts), and the app built on it. Two developments, so that tests can check that one kiosk never
  * reads the other's data; a fixed, movable clock, so that expiry is deterministic.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,9 +17,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import type { ServerConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { openTestDatabase } from './test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { InMemoryEventBus } from '../lib/event-bus.js';
+import { PostgresEventBus } from '../db/postgres-event-bus.js';
+import { InMemoryEventBus, type EventBus } from '../lib/event-bus.js';
 import { hashClientPassword, TEST_SCRYPT_COST } from '../lib/passwords.js';
 import type { Secrets } from '../lib/secrets.js';
 
@@ -85,7 +88,8 @@ export interface FixtureIds {
 export interface Fixture {
   app: FastifyInstance;
   repos: Repositories;
-  bus: InMemoryEventBus;
+  /** In-memory with SQLite; LISTEN/NOTIFY with PostgreSQL, as the server does. */
+  bus: EventBus;
   config: ServerConfig;
   ids: FixtureIds;
   /** The clock the app reads; tests may move it. */
@@ -256,11 +260,13 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
 
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'plant-kiosk-test-'));
-  const handle: DatabaseHandle = await openDatabase({ url: ':memory:' });
+  const handle: DatabaseHandle = await openTestDatabase();
   const repos = createRepositories(handle.db);
   const ids = await seedFixture(repos);
   const config = testConfig({ dataDir, ...options.config });
-  const bus = new InMemoryEventBus();
+  const bus: EventBus = handle.postgres
+    ? await PostgresEventBus.start({ db: handle.db, ...handle.postgres })
+    : new InMemoryEventBus();
   const clock = { now: new Date(FIXTURE_NOW) };
   const app = await buildApp({
     repos,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../../test-support/fixture.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
+import type { DatabaseHandle } from '../database.js';
+import { openTestDatabase } from '../../test-support/test-database.js';
 import { createRepositories, type Repositories } from './index.js';
 
 let handle: DatabaseHandle;
@@ -10,7 +11,7 @@ const now = FIXTURE_NOW;
 const later = new Date(FIXTURE_NOW.getTime() + 3 * 86_400_000);
 
 beforeAll(async () => {
-  handle = await openDatabase({ url: ':memory:' });
+  handle = await openTestDatabase();
   repos = createRepositories(handle.db);
   ids = await seedFixture(repos);
 });

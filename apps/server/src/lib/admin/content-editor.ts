@@ -76,7 +76,7 @@ const fieldValues = (subgroup: AdminSubgroup, labels: readonly string[]) =>
   );
 
 export class ContentEditor {
-  constructor(private readonly ctx: Pick<AppContext, 'repos' | 'versions' | 'now'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'repos' | 'versions' | 'now' | 'bus'>) {}
 
   // ---------- reads (404 when missing) ----------
 
@@ -131,8 +131,9 @@ export class ContentEditor {
       });
       return value;
     });
-    // This process's caches see the new version at once (other instances within their TTL).
+    // This process's caches see the new version at once, other instances' through the bus.
     this.ctx.versions.invalidate(devid);
+    await this.ctx.bus.invalidate({ kind: 'content', devid });
     return result;
   }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
+import { openTestDatabase } from '../../test-support/test-database.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import { TEST_SCRYPT_COST } from '../passwords.js';
 import { verifyAdminPassword } from './admin-passwords.js';
 import { ensureFirstAdmin } from './first-admin.js';
 
 async function withRepos(work: (repos: ReturnType<typeof createRepositories>) => Promise<void>) {
-  const handle = await openDatabase({ url: ':memory:' });
+  const handle = await openTestDatabase();
   try {
     await work(createRepositories(handle.db));
   } finally {

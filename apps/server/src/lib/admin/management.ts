@@ -21,7 +21,7 @@ import { hashAdminPassword } from './admin-passwords.js';
 import type { Actor } from './content-editor.js';
 import { ADMIN_MESSAGES, conflict, isUniqueViolation } from './errors.js';
 
-type Ctx = Pick<AppContext, 'repos' | 'now' | 'passwordCost' | 'tokens'>;
+type Ctx = Pick<AppContext, 'repos' | 'now' | 'passwordCost' | 'tokens' | 'bus'>;
 
 export class Management {
   constructor(private readonly ctx: Ctx) {}
@@ -149,6 +149,8 @@ export class Management {
     await this.requireDevelopment(devid);
     const tokenVersion = await this.ctx.repos.accounts.revokeTokens(devid);
     this.ctx.tokens.forgetVersion(devid);
+    // Other instances: at once rather than after their token-version cache expires.
+    await this.ctx.bus.invalidate({ kind: 'tokens', devid });
     await this.audit(actor, {
       devid,
       action: 'tokens.revoke',
