@@ -113,7 +113,11 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   fastify.addHook('onClose', async () => stopSignals());
 
   await fastify.register(errorsPluginFp);
-  await fastify.register(securityPluginFp, { kioskPort: options.config.port });
+  await fastify.register(securityPluginFp, {
+    kioskPort: options.config.port,
+    splitPorts: options.config.splitPorts,
+    frameSources: options.config.frameSources,
+  });
 
   // Open event streams would keep the server from closing.
   fastify.addHook('preClose', async () => {

@@ -21,6 +21,7 @@
  * | SPLIT_PORTS    | off (on when KIOSK_ENV=local)        | "1": content on 8081, auth on 8082, stream on 8085 (spec §7) |
  * | TRUST_PROXY    | off                                  | "true", a hop count, or a comma-separated list of proxy addresses |
  * | ADMIN_PASSWORD | generated, printed once              | password of the back-office user `admin`, created when no admin exists (≥ 10 characters) |
+ * | KIOSK_FRAME_SOURCES | the kiosk's shipped form and web site | space- or comma-separated http(s) addresses the kiosk may show in frames (CSP frame-src) |
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -55,6 +56,11 @@ export interface ServerConfig {
   appVersion: string;
   /** ADMIN_PASSWORD: the first back-office admin's password; undefined means "generate one". */
   adminPassword?: string;
+  /**
+   * KIOSK_FRAME_SOURCES: addresses the kiosk shows in frames (suggestion form, company web site),
+   * allowed by the pages' Content-Security-Policy; undefined means the kiosk's shipped ones.
+   */
+  frameSources?: string[];
 }
 
 export class ConfigError extends Error {
@@ -188,6 +194,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     appVersion: readAppVersion(REPO_ROOT),
     adminPassword: secret('ADMIN_PASSWORD', MIN_ADMIN_PASSWORD_LENGTH),
+    frameSources: parseFrameSources(env.KIOSK_FRAME_SOURCES, problems),
   };
   if (splitPorts && [8081, 8082, 8085].includes(port)) {
     problems.push(`PORT ${port} collides with the split-mode service ports 8081, 8082 and 8085`);
@@ -209,6 +216,27 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
       `TRUST_PROXY must be "true", "false", a hop count or a comma-separated list of addresses/CIDRs (got "${raw}")`,
     );
     return false;
+  }
+  return list;
+}
+
+/** KIOSK_FRAME_SOURCES: http(s) addresses only, since each becomes a CSP frame-src source. */
+function parseFrameSources(raw: string | undefined, problems: string[]): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = raw.split(/[\s,]+/).filter(Boolean);
+  const wrong = list.filter((item) => {
+    try {
+      const url = new URL(item);
+      return url.protocol !== 'https:' && url.protocol !== 'http:';
+    } catch {
+      return true;
+    }
+  });
+  if (wrong.length > 0) {
+    problems.push(
+      `KIOSK_FRAME_SOURCES must be http(s) addresses separated by spaces or commas (got "${wrong[0]}")`,
+    );
+    return undefined;
   }
   return list;
 }

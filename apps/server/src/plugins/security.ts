@@ -1,19 +1,120 @@
 /**
- * Headers every response carries (`X-Content-Type-Options: nosniff`) and the small CORS policy of
- * the split topology (spec §7 local environment): the kiosk, served on PORT, calls the content,
- * auth and stream services on other ports of the same host. Only that origin is allowed; tokens
- * travel in headers, never cookies, so no credentials mode is needed.
+ * Headers every response carries, and the small CORS policy of the split topology (spec §7 local
+ * environment: the kiosk, served on PORT, calls the content, auth and stream services on other
+ * ports of the same host; only that origin is allowed; tokens travel in headers, never cookies, so
+ * no credentials mode is needed).
+ *
+ * Every response gets `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options` and a
+ * Content-Security-Policy chosen by what the path serves:
+ * - the API (`/display/*`, `/clientauth`, `/stream/*`, `/api/*`, `/healthz`, `/config.json`):
+ *   `default-src 'none'` — JSON and event streams never need to load anything, and a response
+ *   opened as a page by mistake can then run nothing;
+ * - the media (`/media/*`, `/pdf/*`): no scripts, only same-origin images and media, so that an
+ *   uploaded file opened on its own can do no harm; PDFs are left to the browser's viewer (its
+ *   policy only forbids framing by other sites), and a route's own policy (SVG) wins;
+ * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only, and
+ *   frames limited to the configured external pages (the suggestion form and the company web
+ *   site the kiosk shows in frames).
+ *
+ * The referrer policy is `same-origin`, not `no-referrer`: with `no-referrer` browsers send
+ * `Origin: null` on same-origin POSTs, which the back-office API's origin check rightly refuses.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCAL_PORTS } from '@plant-kiosk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
   /** Port the kiosk is served from; an Origin on this port of the request's host is allowed. */
   kioskPort: number;
+  /** Split topology: the kiosk page talks to the other service ports (connect-src). */
+  splitPorts?: boolean;
+  /** Origins (or full URLs) the kiosk may show in frames; default: DEFAULT_FRAME_SOURCES. */
+  frameSources?: readonly string[];
 }
+
+/**
+ * The kiosk's two external frames as shipped (apps/kiosk: SUGGESTION_FORM_URL in
+ * features/staff-pages/suggestion-form.ts and COMPANY_WEBSITE_URL in features/layout/footer.tsx);
+ * a plant that changes them sets KIOSK_FRAME_SOURCES. A test keeps this list in step with them.
+ */
+export const DEFAULT_FRAME_SOURCES: readonly string[] = [
+  'https://forms.example.com',
+  'https://www.example.com',
+];
 
 const ALLOWED_HEADERS = 'token, content-type, if-none-match, authorization';
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+const CSP = 'content-security-policy';
+
+export const API_CSP =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** Media other than PDFs: images and video of this origin, inline SVG styles, nothing else. */
+export const MEDIA_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/** PDFs open in the browser's own viewer, which a stricter policy can break. */
+export const PDF_CSP = "frame-ancestors 'self'";
+
+/** Headers that do not depend on the path; also sent by the framework error handler. */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  // The legacy twin of frame-ancestors, for browsers that predate it.
+  'x-frame-options': 'SAMEORIGIN',
+  // A totem has no camera, microphone or location to offer to anything it shows.
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/**
+ * The policy of the kiosk and back-office pages. `'wasm-unsafe-eval'` lets pdf.js run its
+ * WebAssembly image decoders (no JavaScript eval: the reader sets isEvalSupported false);
+ * `'unsafe-inline'` styles are needed by components that position elements with style attributes
+ * (zoom and pan, the PDF viewer), and styles cannot run code.
+ */
+export function appCsp(frameSources: readonly string[], connectExtra: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "media-src 'self' data: blob:",
+    ['connect-src', "'self'", ...connectExtra].join(' '),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    ['frame-src', "'self'", ...frameSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // The back-office may preview the kiosk in a frame; no other site may frame either app.
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** A CSP source for each configured frame address: its origin (paths are not needed). */
+export function frameSourceList(values: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const value of values) {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:' || url.protocol === 'http:') sources.add(url.origin);
+    } catch {
+      // Validated by the configuration; an odd value is simply not allowed.
+    }
+  }
+  return [...sources];
+}
+
+type PathKind = 'api' | 'media' | 'app';
+
+const API_PREFIXES = ['/display/', '/stream/', '/api/'];
+const API_PATHS = new Set(['/clientauth', '/healthz', '/config.json', '/display', '/stream']);
+
+export function pathKind(url: string): PathKind {
+  const path = url.split('?', 1)[0] ?? '/';
+  if (API_PATHS.has(path) || API_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'api';
+  if (path.startsWith('/media/') || path.startsWith('/pdf/')) return 'media';
+  return 'app';
+}
 
 function allowedOrigin(request: FastifyRequest, kioskPort: number): string | undefined {
   const origin = request.headers.origin;
@@ -33,14 +134,44 @@ function allowedOrigin(request: FastifyRequest, kioskPort: number): string | und
 }
 
 async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const frameSources = frameSourceList(options.frameSources ?? DEFAULT_FRAME_SOURCES);
+  const fixedAppCsp = appCsp(frameSources, []);
+
+  const appPolicy = (request: FastifyRequest): string => {
+    if (!options.splitPorts) return fixedAppCsp;
+    // The kiosk page calls the services on their own ports of the host it was loaded from.
+    const host =
+      request.hostname.includes(':') && !request.hostname.startsWith('[')
+        ? `[${request.hostname}]`
+        : request.hostname;
+    const ports = [LOCAL_PORTS.content, LOCAL_PORTS.auth, LOCAL_PORTS.stream];
+    return appCsp(
+      frameSources,
+      ports.map((port) => `${request.protocol}://${host}:${port}`),
+    );
+  };
+
   fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
+    // Set here, not in onSend, so that the hijacked event stream (which copies the reply's
+    // headers when it starts) carries them too.
+    reply.headers(COMMON_SECURITY_HEADERS);
+    const kind = pathKind(request.url);
+    if (kind === 'api') reply.header(CSP, API_CSP);
+    else if (kind === 'app') reply.header(CSP, appPolicy(request));
     const origin = allowedOrigin(request, options.kioskPort);
     if (origin) {
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-expose-headers', 'ETag');
       reply.header('vary', 'Origin');
     }
+  });
+
+  fastify.addHook('onSend', async (_request, reply: FastifyReply) => {
+    // Media only: their policy depends on the type, known once the file is found. A policy the
+    // route set itself (the static files' SVG policy, on the raw response) is kept.
+    if (reply.hasHeader(CSP)) return;
+    const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
+    reply.header(CSP, type.startsWith('application/pdf') ? PDF_CSP : MEDIA_CSP);
   });
 
   fastify.options('*', async (request, reply) => {

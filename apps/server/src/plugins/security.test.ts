@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from '../config.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { openStream } from '../test-support/sse-client.js';
+import {
+  API_CSP,
+  appCsp,
+  DEFAULT_FRAME_SOURCES,
+  frameSourceList,
+  MEDIA_CSP,
+  PDF_CSP,
+} from './security.js';
+
+let dist: string;
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'kiosk-dist-'));
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>kiosk</title>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'assets', 'index-1234.js'), 'console.log(1);');
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+/** Parses a policy into directive → sources. */
+function directives(policy: string | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (policy ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+describe('security headers on the pages', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await createFixture({ config: { kioskDist: dist, adminDist: dist } });
+    const media = f.config.mediaDir;
+    mkdirSync(join(media, 'images'), { recursive: true });
+    mkdirSync(join(media, 'pdf'), { recursive: true });
+    writeFileSync(join(media, 'images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(media, 'images', 'a.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(media, 'pdf', 'guide.pdf'), '%PDF-1.4\n%%EOF\n');
+  });
+  afterAll(() => f.close());
+
+  it('gives the kiosk and the back-office a same-origin policy that allows their external frames', async () => {
+    for (const url of ['/', '/index.html', '/sw.js', '/assets/index-1234.js', '/admin/']) {
+      const response = await f.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const policy = directives(response.headers['content-security-policy'] as string);
+      expect(policy.get('default-src'), url).toEqual(["'self'"]);
+      expect(policy.get('script-src'), url).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(policy.get('object-src'), url).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'self'"]);
+      expect(policy.get('frame-src'), url).toEqual(["'self'", ...DEFAULT_FRAME_SOURCES]);
+      expect(policy.get('connect-src'), url).toEqual(["'self'"]);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['permissions-policy'], url).toContain('camera=()');
+    }
+  });
+
+  it('keeps the media inert: SVGs their own policy, PDFs left to the viewer, the rest no scripts', async () => {
+    const svg = await f.app.inject({ url: '/media/images/a.svg' });
+    expect(svg.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(svg.headers['content-security-policy']).not.toContain('frame-ancestors');
+    const png = await f.app.inject({ url: '/media/images/a.png' });
+    expect(png.headers['content-security-policy']).toBe(MEDIA_CSP);
+    for (const url of ['/pdf/guide.pdf', '/media/pdf/guide.pdf']) {
+      const pdf = await f.app.inject({ url });
+      expect(pdf.headers['content-type'], url).toMatch(/^application\/pdf/);
+      expect(pdf.headers['content-security-policy'], url).toBe(PDF_CSP);
+    }
+    const missing = await f.app.inject({ url: '/media/images/none.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(MEDIA_CSP);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the API policy on the live event stream', async () => {
+    await f.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = f.app.server.address() as AddressInfo;
+    const stream = await openStream(`http://127.0.0.1:${port}${apiPaths.stream(f.ids.devid)}`, {
+      [TOKEN_HEADER]: await f.token(),
+    });
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-security-policy']).toBe(API_CSP);
+      expect(stream.headers['x-content-type-options']).toBe('nosniff');
+      expect(stream.headers['referrer-policy']).toBe('same-origin');
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('configured frames and split ports', () => {
+  it('allows the origins of KIOSK_FRAME_SOURCES, and lets the split kiosk reach its services', async () => {
+    const f = await createFixture({
+      config: {
+        kioskDist: dist,
+        splitPorts: true,
+        frameSources: ['https://forms.plant.example/suggest?id=3', 'http://intranet.local:8000/'],
+      },
+    });
+    try {
+      const response = await f.app.inject({ url: '/', headers: { host: 'totem-host:8080' } });
+      const policy = directives(response.headers['content-security-policy'] as string);
+      expect(policy.get('frame-src')).toEqual([
+        "'self'",
+        'https://forms.plant.example',
+        'http://intranet.local:8000',
+      ]);
+      expect(policy.get('connect-src')).toEqual([
+        "'self'",
+        'http://totem-host:8081',
+        'http://totem-host:8082',
+        'http://totem-host:8085',
+      ]);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('reads KIOSK_FRAME_SOURCES from the environment and refuses what is not http(s)', () => {
+    const env = { KIOSK_FRAME_SOURCES: 'https://a.example/form, https://b.example' };
+    expect(loadConfig(env, '/tmp').frameSources).toEqual([
+      'https://a.example/form',
+      'https://b.example',
+    ]);
+    expect(loadConfig({}, '/tmp').frameSources).toBeUndefined();
+    expect(() =>
+      loadConfig({ KIOSK_FRAME_SOURCES: "javascript:alert(1) 'unsafe-inline'" }),
+    ).toThrow(/KIOSK_FRAME_SOURCES/);
+    expect(frameSourceList(['not a url', 'ftp://x.example', 'https://ok.example/p'])).toEqual([
+      'https://ok.example',
+    ]);
+    expect(appCsp([], [])).toContain("frame-src 'self';");
+  });
+
+  it('allows by default the frames the kiosk ships with', () => {
+    // The kiosk's constants, read from its sources: a change there must reach the policy.
+    const read = (path: string) => readFileSync(join(REPO_ROOT, 'apps/kiosk/src', path), 'utf8');
+    const urls = [
+      /SUGGESTION_FORM_URL = '([^']+)'/.exec(read('features/staff-pages/suggestion-form.ts'))?.[1],
+      /COMPANY_WEBSITE_URL = '([^']+)'/.exec(read('features/layout/footer.tsx'))?.[1],
+    ];
+    expect(urls.every(Boolean)).toBe(true);
+    expect(frameSourceList(urls as string[])).toEqual([...DEFAULT_FRAME_SOURCES]);
+  });
+});
