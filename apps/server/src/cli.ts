@@ -1,9 +1,11 @@
 /**
  * Operator commands: `publish` (through the running server's endpoint, since only it can reach the
- * connected kiosks), `revoke-tokens` and `set-password` (directly in the database). Reads the same
- * environment as the server (DATA_DIR, DATABASE_URL, PUBLISH_TOKEN…).
+ * connected kiosks), `revoke-tokens` and `set-password` (directly in the database), `backup` and
+ * `restore` (lib/backup.ts). Reads the same environment as the server (DATA_DIR, DATABASE_URL,
+ * PUBLISH_TOKEN…).
  */
 import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -17,6 +19,7 @@ import {
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
+import { BackupError, createBackup, restoreBackup } from './lib/backup.js';
 import { hashClientPassword } from './lib/passwords.js';
 import { readPublishToken } from './lib/secrets.js';
 
@@ -34,6 +37,12 @@ Commands:
                    --devname NAME   (required)
   set-password   Set (or create) a kiosk account's password.
                    --devname NAME --login LOGIN --password PASSWORD   (all required)
+  backup PATH    Copy the database (consistent, even while the server runs), the media and the
+                 generated secrets into PATH: a new .tar.gz/.tgz file, or a new directory.
+                 SQLite only; for PostgreSQL see docs/deployment.md (pg_dump).
+  restore PATH   Restore a backup (file or directory) into DATA_DIR after checking every file
+                 against its manifest. DATA_DIR must be empty (or missing); stop the server first.
+                   --force          replace a non-empty DATA_DIR (its data is moved aside)
   help           Show this text.
 
 Environment: DATA_DIR, DATABASE_URL, PUBLISH_TOKEN, PORT, SPLIT_PORTS (see the README).
@@ -59,6 +68,7 @@ const OPTIONS = {
   elementid: { type: 'string' },
   login: { type: 'string' },
   password: { type: 'string' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -185,6 +195,47 @@ async function setPassword(config: ServerConfig, values: Values, io: CliIo): Pro
   io.out(`${created ? 'Created' : 'Updated'} the kiosk account "${login}" of "${devname}".`);
 }
 
+/** Paths on the command line are relative to where the operator typed it (npm run changes cwd). */
+function operatorPath(path: string, io: CliIo): string {
+  return resolve(io.env.INIT_CWD || io.cwd, path);
+}
+
+function onePath(command: string, positionals: string[]): string {
+  if (positionals.length !== 1 || !positionals[0]) {
+    throw new UsageError(`${command} takes exactly one path (got ${positionals.length})`);
+  }
+  return positionals[0];
+}
+
+async function backup(config: ServerConfig, path: string, io: CliIo): Promise<void> {
+  const target = operatorPath(path, io);
+  const manifest = await createBackup({ config, target });
+  const versions = manifest.developments.map((d) => `${d.devname} v${d.contentVersion}`).join(', ');
+  io.out(
+    `Backup written to ${target}: database (${manifest.database.size} bytes; ${versions || 'no development'}), ` +
+      `${manifest.files.length} media and secret file(s).`,
+  );
+}
+
+async function restore(
+  config: ServerConfig,
+  path: string,
+  values: Values,
+  io: CliIo,
+): Promise<void> {
+  const { manifest, replacedInto } = await restoreBackup({
+    config,
+    source: operatorPath(path, io),
+    force: values.force === true,
+  });
+  io.out(
+    `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}) into ${config.dataDir}: ` +
+      `${manifest.developments.map((d) => `${d.devname} v${d.contentVersion}`).join(', ') || 'no development'}, ` +
+      `${manifest.files.length} media and secret file(s).`,
+  );
+  if (replacedInto) io.out(`The data it replaced was moved to ${replacedInto}.`);
+}
+
 /** Runs one command; resolves to the process exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -194,15 +245,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return command === undefined ? 2 : 0;
     }
     let values: Values;
+    let positionals: string[];
     try {
-      ({ values } = parseArgs({
+      ({ values, positionals } = parseArgs({
         args: [...rest],
         options: OPTIONS,
         strict: true,
-        allowPositionals: false,
+        allowPositionals: true,
       }));
     } catch (error) {
       throw new UsageError((error as Error).message);
+    }
+    // Only backup and restore take a path; anything loose elsewhere is a mistake.
+    if (command !== 'backup' && command !== 'restore' && positionals.length > 0) {
+      throw new UsageError(`Unexpected argument "${positionals[0]}"`);
     }
     if (values.help) {
       io.out(USAGE);
@@ -219,6 +275,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'set-password':
         await setPassword(config, values, io);
         return 0;
+      case 'backup':
+        await backup(config, onePath(command, positionals), io);
+        return 0;
+      case 'restore':
+        await restore(config, onePath(command, positionals), values, io);
+        return 0;
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
@@ -227,7 +289,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof CommandError || error instanceof ConfigError) {
+    if (
+      error instanceof CommandError ||
+      error instanceof ConfigError ||
+      error instanceof BackupError
+    ) {
       io.err(error.message);
       return 1;
     }
