@@ -26,6 +26,7 @@ import { errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { securityPluginFp } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
+import { heartbeatRoutes } from './routes/heartbeat.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { publishRoutes } from './routes/publish.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
@@ -133,6 +134,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   if (services.has('content')) {
     await fastify.register(pingRoute);
     await fastify.register(displayRoutes, ctx);
+    await fastify.register(heartbeatRoutes, ctx);
   }
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);

@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration }
 import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
+import * as mediaFleet from './migrations/003-media-fleet.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ const pgTypes: pg.CustomTypesConfig = {
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-admin': admin,
+  '003-media-fleet': mediaFleet,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -82,6 +82,38 @@ export interface MediaTable {
   size: number;
   sha256: string;
   created_at: string;
+  /** Migration 003 (media library): null on rows seeded before it, derived from content_type. */
+  kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** File name as uploaded (display only). */
+  original_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Kiosk-size dimensions of an uploaded image. */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Path under the media root of the back-office thumbnail (uploaded images). */
+  thumbnail_path: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The latest status of each kiosk (migration 003), one row per (development, kiosk id). */
+export interface KioskTable {
+  devid: number;
+  kiosk_id: string;
+  mode: string | null;
+  totem: string | null;
+  app_version: string | null;
+  content_version: number | null;
+  last_sync_at: string | null;
+  storage_used_bytes: number | null;
+  storage_quota_bytes: number | null;
+  last_error: string | null;
+  /** 1 while a stream is open; `connection_id` names that stream. */
+  connected: ColumnType<number, number | undefined, number>;
+  connection_id: string | null;
+  connected_at: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_heartbeat_at: string | null;
+  /** When its content first fell behind the published version; null while up to date. */
+  behind_since: string | null;
 }
 
 /** Back-office users (migration 002). Usernames are stored lowercase. */
@@ -139,6 +171,7 @@ export interface Database {
   admin_user_developments: AdminUserDevelopmentTable;
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
+  kiosks: KioskTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
@@ -152,5 +185,6 @@ export type MediaRow = Selectable<MediaTable>;
 export type AdminUserRow = Selectable<AdminUserTable>;
 export type AdminSessionRow = Selectable<AdminSessionTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type KioskRow = Selectable<KioskTable>;
 export type NewZone = Insertable<ZoneTable>;
 export type ZoneUpdate = Updateable<ZoneTable>;

@@ -9,6 +9,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
+import { fleetAfterPublish } from './fleet/fleet.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 
 export async function publishContent(
@@ -17,6 +18,7 @@ export async function publishContent(
     bus: EventBus;
     versions?: ContentVersions;
     snapshots?: SnapshotCache;
+    now?: () => Date;
   },
   devid: number,
   request: PublishRequest,
@@ -60,5 +62,7 @@ export async function publishContent(
     await entry?.gzipped();
   }
   const delivered = await bus.publish(message);
+  // The fleet view: every kiosk of the development is behind until it reports this version.
+  await fleetAfterPublish({ repos, bus, now: deps.now ?? (() => new Date()) }, devid);
   return { delivered, message };
 }

@@ -2,7 +2,14 @@
  * Request schemas of the routes, built from the contract's TypeBox schemas so that what the server
  * accepts is what the clients are typed against.
  */
-import { BatchQuery, FieldsQuery, Id, LoginRequest, PublishRequest } from '@plant-kiosk/contract';
+import {
+  BatchQuery,
+  FieldsQuery,
+  Id,
+  KioskId,
+  LoginRequest,
+  PublishRequest,
+} from '@plant-kiosk/contract';
 import { Type, type Static } from '@sinclair/typebox';
 
 const idParams = <K extends string>(name: K) =>
@@ -31,11 +38,17 @@ export const FieldParams = Type.Object({
 });
 export type FieldParams = Static<typeof FieldParams>;
 
+/**
+ * The kiosk's identity for the fleet (contract KioskStreamIdentity) is checked leniently: a stream
+ * must never fail over a malformed report, so the fleet ignores values it does not accept.
+ */
 export const StreamQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 4096 })),
-  kioskId: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:@-]+$' }),
-  ),
+  kioskId: Type.Optional(KioskId),
+  mode: Type.Optional(Type.String({ maxLength: 20 })),
+  totem: Type.Optional(Type.String({ maxLength: 20 })),
+  appVersion: Type.Optional(Type.String({ maxLength: 100 })),
+  contentVersion: Type.Optional(Type.String({ maxLength: 12 })),
 });
 export type StreamQuery = Static<typeof StreamQuery>;
 

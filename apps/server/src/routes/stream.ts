@@ -3,14 +3,35 @@
  * cannot set headers, so the token may also come as `?token=`. Authorisation failures are answered
  * as ordinary JSON envelopes before the stream starts; after that the response belongs to the
  * stream hub.
+ *
+ * A kiosk that names itself (`?kioskId=…`, plus the other KioskStreamIdentity parameters) is
+ * recorded in the fleet: connected on open, disconnected on close, and its `last_seen_at`
+ * refreshed every PRESENCE_REFRESH_MS while the stream stays open on this instance. Fleet writes
+ * never hold up or break the stream: their failures are logged only.
  */
+import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
+import { Fleet } from '../lib/fleet/fleet.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
 import { DevidParams, StreamQuery } from './schemas.js';
 
+/** Well inside FLEET_ONLINE_WINDOW_MS, so that a connected kiosk never looks offline. */
+export const PRESENCE_REFRESH_MS = 60_000;
+
 export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const fleet = new Fleet(ctx);
+  /** Fleet connection ids of the identified streams open here. */
+  const present = new Set<string>();
+  const logFleetError = (error: unknown) =>
+    fastify.log.warn({ err: error }, 'fleet: could not record the kiosk’s presence');
+  const refresh = setInterval(() => {
+    fleet.touch([...present]).catch(logFleetError);
+  }, PRESENCE_REFRESH_MS);
+  refresh.unref();
+  fastify.addHook('onClose', async () => clearInterval(refresh));
+
   fastify.get<{ Params: { devid: number }; Querystring: StreamQuery }>(
     routePatterns.stream,
     {
@@ -20,12 +41,26 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { devid } = request.params;
       assertDevelopment(request, devid);
+      const { kioskId, mode, totem, appVersion, contentVersion } = request.query;
       reply.hijack();
       ctx.streams.open(request.raw, reply.raw, {
         devid,
-        kioskId: request.query.kioskId,
+        kioskId,
         // Headers set by hooks (nosniff, CORS) would be lost with the hijacked reply.
         headers: reply.getHeaders(),
+      });
+      if (kioskId === undefined) return;
+      const connectionId = randomUUID();
+      present.add(connectionId);
+      const opened = fleet
+        .streamOpened(devid, { kioskId, mode, totem, appVersion, contentVersion }, connectionId)
+        .catch(logFleetError);
+      request.raw.once('close', () => {
+        present.delete(connectionId);
+        // After the open is written, or a quick close could be overwritten by it.
+        void opened.then(() =>
+          fleet.streamClosed(devid, kioskId, connectionId).catch(logFleetError),
+        );
       });
     },
   );

@@ -6,9 +6,10 @@ import { AdminContentRepository } from './admin-content-repository.js';
 import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
 import { ContentRepository } from './content-repository.js';
+import { KioskRepository } from './kiosk-repository.js';
 import { MediaRepository } from './media-repository.js';
 
-export { AccountRepository, ContentRepository, MediaRepository };
+export { AccountRepository, ContentRepository, KioskRepository, MediaRepository };
 export {
   AdminAuditRepository,
   AdminContentRepository,
@@ -28,6 +29,8 @@ export interface Repositories {
   adminContent: AdminContentRepository;
   adminDevelopments: AdminDevelopmentRepository;
   audit: AdminAuditRepository;
+  /** Fleet (issue 7): the latest status of each kiosk. */
+  kiosks: KioskRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -39,5 +42,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     adminContent: new AdminContentRepository(db),
     adminDevelopments: new AdminDevelopmentRepository(db),
     audit: new AdminAuditRepository(db),
+    kiosks: new KioskRepository(db),
   };
 }

@@ -1,11 +1,37 @@
 /** Metadata of media files stored under DATA_DIR/media (the bytes live on disk, not in the database). */
+import type { MediaUsage } from '@plant-kiosk/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MediaRow } from '../schema.js';
+
+/** The columns the seed writes (it predates the media library's extra columns). */
+type SeedMedia = Pick<MediaRow, 'devid' | 'path' | 'content_type' | 'size' | 'sha256'>;
+
+export interface NewMedia extends SeedMedia {
+  devid: number;
+  kind: string;
+  original_name: string;
+  width: number | null;
+  height: number | null;
+  thumbnail_path: string | null;
+  created_at: string;
+}
+
+/** A usage, with the content value that matched. */
+export type MediaValueUsage = MediaUsage & { value: string };
+
+/** Keeps `IN (…)` lists well under every dialect's parameter limit. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
 
 export class MediaRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async upsert(input: Omit<MediaRow, 'mediaid' | 'created_at'> & { now?: Date }): Promise<void> {
+  async upsert(input: SeedMedia & { now?: Date }): Promise<void> {
     const existing = await this.db
       .selectFrom('media')
       .select('mediaid')
@@ -32,6 +58,19 @@ export class MediaRepository {
     }
   }
 
+  /** A file uploaded through the media library. */
+  async insert(input: NewMedia): Promise<MediaRow> {
+    return this.db.insertInto('media').values(input).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(mediaid: number): Promise<MediaRow | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('mediaid', '=', mediaid)
+      .executeTakeFirst();
+  }
+
   async findByPath(path: string): Promise<MediaRow | undefined> {
     return this.db.selectFrom('media').selectAll().where('path', '=', path).executeTakeFirst();
   }
@@ -40,5 +79,81 @@ export class MediaRepository {
     let query = this.db.selectFrom('media').selectAll();
     if (devid !== undefined) query = query.where('devid', '=', devid);
     return query.orderBy('path').execute();
+  }
+
+  /** Newest first, for the back-office. */
+  async listNewestFirst(devid: number): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('devid', '=', devid)
+      .orderBy('created_at', 'desc')
+      .orderBy('mediaid', 'desc')
+      .execute();
+  }
+
+  async delete(mediaid: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('media')
+      .where('mediaid', '=', mediaid)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Elements and sub-elements of the development whose value is one of `values`. */
+  async usages(devid: number, values: readonly string[]): Promise<MediaValueUsage[]> {
+    const found: MediaValueUsage[] = [];
+    for (const chunk of chunks([...new Set(values)])) {
+      const elements = await this.db
+        .selectFrom('elements')
+        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+        .select(['elements.elementid', 'elements.value', 'zones.zoneid', 'zones.zonename'])
+        .where('zones.devid', '=', devid)
+        .where('elements.value', 'in', chunk)
+        .orderBy('elements.elementid')
+        .execute();
+      for (const row of elements) {
+        found.push({
+          type: 'element',
+          id: row.elementid,
+          zoneid: row.zoneid,
+          zonename: row.zonename,
+          elementid: row.elementid,
+          subgroupid: null,
+          fieldlabel: null,
+          value: row.value,
+        });
+      }
+      const subelements = await this.db
+        .selectFrom('subelements')
+        .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
+        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+        .select([
+          'subelements.subelementid',
+          'subelements.value',
+          'subelements.subgroupid',
+          'subelements.fieldlabel',
+          'elements.elementid',
+          'zones.zoneid',
+          'zones.zonename',
+        ])
+        .where('zones.devid', '=', devid)
+        .where('subelements.value', 'in', chunk)
+        .orderBy('subelements.subelementid')
+        .execute();
+      for (const row of subelements) {
+        found.push({
+          type: 'subelement',
+          id: row.subelementid,
+          zoneid: row.zoneid,
+          zonename: row.zonename,
+          elementid: row.elementid,
+          subgroupid: row.subgroupid,
+          fieldlabel: row.fieldlabel,
+          value: row.value,
+        });
+      }
+    }
+    return found;
   }
 }

@@ -21,7 +21,9 @@ import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { contentRoutes } from './content-routes.js';
+import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
+import { mediaRoutes } from './media-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
@@ -46,7 +48,7 @@ const MAX_ID = 2_147_483_647;
 
 /** Integer parameters the app-wide check (plugins/errors.ts) does not know, checked as strictly. */
 const INTEGER_NAMES = {
-  params: ['userid', 'accountid', 'subelementid'],
+  params: ['userid', 'accountid', 'subelementid', 'mediaid'],
   query: ['expectedVersion', 'limit', 'before', 'devid'],
 } as const;
 
@@ -129,6 +131,8 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(managementRoutes, services);
   await fastify.register(contentRoutes, services);
   await fastify.register(publishRoutes, services);
+  await fastify.register(mediaRoutes, services);
+  await fastify.register(fleetRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

@@ -1,0 +1,200 @@
+/**
+ * The fleet (issue 7): what each kiosk last reported, kept in the database (never in a process:
+ * several server instances share one PostgreSQL), and how the back-office sees it.
+ *
+ * Presence: a stream open marks the kiosk connected (naming the connection), its close marks it
+ * disconnected (unless a newer stream took over), each instance refreshes `last_seen_at` of its
+ * open streams every minute (see stream route), and a heartbeat refreshes it too. So a kiosk
+ * whose instance died drops offline after FLEET_ONLINE_WINDOW_MS instead of staying "connected".
+ *
+ * Changes are signalled on the event bus, so that every instance's admin live channels hear about
+ * a kiosk connected to another instance. Fleet signals travel on the NEGATIVE of the development
+ * id: no kiosk ever subscribes to a negative development, so kiosks never receive them, and any
+ * bus implementation carries them unchanged (they are ordinary, minimal stream messages).
+ */
+import {
+  FLEET_BEHIND_FLAG_MS,
+  FLEET_ONLINE_WINDOW_MS,
+  FLEET_SILENT_FLAG_MS,
+  KioskMode,
+  TotemKind,
+  type KioskHeartbeat,
+  type KioskStatus,
+  type StreamMessage,
+} from '@plant-kiosk/contract';
+import { Value } from '@sinclair/typebox/value';
+import type { Repositories } from '../../db/repositories/index.js';
+import type { KioskWithDevelopment } from '../../db/repositories/kiosk-repository.js';
+import type { EventBus } from '../event-bus.js';
+
+/** The bus channel of a development's fleet changes. */
+export const fleetChannel = (devid: number): number => -devid;
+
+export function fleetSignal(devid: number): StreamMessage {
+  return { devid: fleetChannel(devid), type: 'sync' };
+}
+
+export interface FleetDeps {
+  repos: Repositories;
+  bus: EventBus;
+  now: () => Date;
+}
+
+/** Identity a kiosk gives on its stream URL; anything malformed is ignored, never fatal. */
+export interface StreamIdentityInput {
+  kioskId: string;
+  mode?: string;
+  totem?: string;
+  appVersion?: string;
+  contentVersion?: string | number;
+}
+
+function durationFr(ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} jours`;
+}
+
+/** The back-office view of one row, at `now`. */
+export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus {
+  const at = now.getTime();
+  const sinceSeen = at - Date.parse(row.last_seen_at);
+  const fresh = sinceSeen <= FLEET_ONLINE_WINDOW_MS;
+  // A `connected` flag that has not been refreshed is a stream of an instance that went away.
+  const connected = row.connected === 1 && fresh;
+  const state = connected || fresh ? 'online' : 'offline';
+  const current = row.current_content_version;
+  const upToDate = row.content_version !== null && row.content_version === current;
+  const behindSince = upToDate ? null : (row.behind_since ?? row.first_seen_at);
+  let flag: KioskStatus['flag'] = null;
+  let flagMessage: string | null = null;
+  if (state === 'offline' && sinceSeen > FLEET_SILENT_FLAG_MS) {
+    flag = 'silent';
+    flagMessage = `Aucune nouvelle de ce kiosque depuis ${durationFr(sinceSeen)}.`;
+  } else if (behindSince !== null && at - Date.parse(behindSince) > FLEET_BEHIND_FLAG_MS) {
+    flag = 'behind';
+    const has =
+      row.content_version === null ? 'version inconnue' : `version ${row.content_version}`;
+    flagMessage = `Contenu en retard depuis ${durationFr(at - Date.parse(behindSince))} (${has}, publiée : ${current}).`;
+  }
+  return {
+    kioskId: row.kiosk_id,
+    devid: row.devid,
+    devname: row.devname,
+    mode: Value.Check(KioskMode, row.mode) ? row.mode : null,
+    totem: Value.Check(TotemKind, row.totem) ? row.totem : null,
+    appVersion: row.app_version,
+    contentVersion: row.content_version,
+    currentContentVersion: current,
+    lastSyncAt: row.last_sync_at,
+    storageUsedBytes: row.storage_used_bytes,
+    storageQuotaBytes: row.storage_quota_bytes,
+    lastError: row.last_error,
+    connected,
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
+    lastHeartbeatAt: row.last_heartbeat_at,
+    state,
+    upToDate,
+    behindSince,
+    flag,
+    flagMessage,
+  };
+}
+
+export class Fleet {
+  constructor(private readonly deps: FleetDeps) {}
+
+  async list(devids?: readonly number[]): Promise<KioskStatus[]> {
+    const now = this.deps.now();
+    return (await this.deps.repos.kiosks.list(devids)).map((row) => toKioskStatus(row, now));
+  }
+
+  /** A kiosk opened its stream, identifying itself. */
+  async streamOpened(
+    devid: number,
+    identity: StreamIdentityInput,
+    connectionId: string,
+  ): Promise<void> {
+    const mode = Value.Check(KioskMode, identity.mode) ? identity.mode : undefined;
+    const totem = Value.Check(TotemKind, identity.totem) ? identity.totem : undefined;
+    const version = Number(identity.contentVersion);
+    const contentVersion =
+      identity.contentVersion !== undefined && Number.isInteger(version) && version >= 0
+        ? version
+        : undefined;
+    const appVersion =
+      identity.appVersion && identity.appVersion.length <= 60 ? identity.appVersion : undefined;
+    await this.deps.repos.kiosks.record({
+      devid,
+      kioskId: identity.kioskId,
+      now: this.deps.now(),
+      connectionId,
+      currentContentVersion:
+        contentVersion === undefined ? undefined : await this.currentVersion(devid),
+      report: {
+        mode,
+        // A totem kind only goes with the totem mode.
+        totem: mode === undefined ? undefined : mode === 'totem' ? (totem ?? null) : null,
+        appVersion,
+        contentVersion,
+      },
+    });
+    await this.signal(devid);
+  }
+
+  async streamClosed(devid: number, kioskId: string, connectionId: string): Promise<void> {
+    await this.deps.repos.kiosks.disconnect(devid, kioskId, connectionId, this.deps.now());
+    await this.signal(devid);
+  }
+
+  /** Stores a heartbeat; returns the development's current content version. */
+  async heartbeat(devid: number, report: KioskHeartbeat): Promise<number> {
+    const current = await this.currentVersion(devid);
+    await this.deps.repos.kiosks.record({
+      devid,
+      kioskId: report.kioskId,
+      now: this.deps.now(),
+      heartbeat: true,
+      currentContentVersion: current,
+      report: {
+        mode: report.mode,
+        totem: report.mode === 'totem' ? report.totem : null,
+        appVersion: report.appVersion,
+        contentVersion: report.contentVersion,
+        lastSyncAt: report.lastSyncAt,
+        storageUsedBytes: report.storageUsedBytes,
+        storageQuotaBytes: report.storageQuotaBytes,
+        lastError: report.lastError,
+      },
+    });
+    await this.signal(devid);
+    return current;
+  }
+
+  /** Presence refresh of the streams open on this instance. */
+  async touch(connectionIds: readonly string[]): Promise<void> {
+    if (connectionIds.length > 0) {
+      await this.deps.repos.kiosks.touch(connectionIds, this.deps.now());
+    }
+  }
+
+  async signal(devid: number): Promise<void> {
+    await this.deps.bus.publish(fleetSignal(devid));
+  }
+
+  private async currentVersion(devid: number): Promise<number> {
+    return (await this.deps.repos.content.findDevelopment(devid))?.content_version ?? 0;
+  }
+}
+
+/**
+ * Called by publishContent once the version is bumped: every kiosk of the development is behind
+ * from now until it reports the new version, and the back-office hears of it.
+ */
+export async function fleetAfterPublish(deps: FleetDeps, devid: number): Promise<void> {
+  await deps.repos.kiosks.markBehind(devid, deps.now());
+  await deps.bus.publish(fleetSignal(devid));
+}

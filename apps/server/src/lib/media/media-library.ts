@@ -1,0 +1,421 @@
+/**
+ * The back-office media library (issue 7): stores uploads under DATA_DIR/media where the media
+ * routes already serve them, lists a development's files with where content uses them, and deletes
+ * the unused ones. Routes stay thin; every rule lives here.
+ *
+ * Files are never left half-written: an upload streams to a temporary file under `.tmp/` (same
+ * file system, ignored by the static routes as a dotfile folder), derived images are written to
+ * temporary names too, and only complete files are renamed into place. Any failure removes them.
+ *
+ * Where files go (values are what content stores; see the contract's MediaItem):
+ * - images: `uploads/<devid>/<slug>-<hash8>.webp` (kiosk size) + `…-<hash8>.thumb.webp`;
+ * - videos: `uploads/<devid>/<slug>-<hash8>.<mp4|webm>`, as uploaded;
+ * - PDFs: `pdf/uploads/<devid>/<slug>-<hash8>.pdf`, as uploaded — under `pdf/`, so that the
+ *   kiosk's reader reaches them at its relative `pdf/` path as well as under /media/.
+ * `hash8` comes from the uploaded bytes: the same file uploaded twice is the same media item.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  ERROR_CODES,
+  MEDIA_AUDIT_ACTIONS,
+  MEDIA_IMAGE_MAX_WIDTH,
+  MEDIA_MAX_BYTES,
+  MEDIA_MAX_IMAGE_PIXELS,
+  MEDIA_THUMBNAIL_WIDTH,
+  type MediaItem,
+  type MediaKind,
+  type MediaUsage,
+} from '@plant-kiosk/contract';
+import sharp, { type Metadata } from 'sharp';
+import type { MediaRow } from '../../db/schema.js';
+import type { MediaValueUsage } from '../../db/repositories/media-repository.js';
+import { slugify } from '../../seed/media-store.js';
+import type { Actor } from '../admin/content-editor.js';
+import { ConflictError, isUniqueViolation } from '../admin/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError, notFound } from '../envelope.js';
+import { sniff, SNIFF_BYTES, type Sniffed } from './media-sniffer.js';
+
+const KIND_LABELS: Record<MediaKind, string> = {
+  image: 'une image',
+  pdf: 'un PDF',
+  video: 'une vidéo',
+};
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;
+
+export const MEDIA_MESSAGES = {
+  notMultipart: 'Envoyez le fichier en multipart/form-data, dans un champ nommé « file ».',
+  noFile: 'Aucun fichier reçu : choisissez un fichier puis réessayez.',
+  svgRefused:
+    'Les images SVG sont refusées : elles peuvent contenir des scripts. Exportez l’image en PNG, JPEG ou WebP puis réessayez.',
+  unsupportedType:
+    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP, GIF et AVIF, les PDF et les vidéos MP4 et WebM sont acceptés. Le type est lu dans le contenu du fichier, pas dans son nom.',
+  tooLarge: (kind: MediaKind) =>
+    `Fichier trop volumineux : ${KIND_LABELS[kind]} ne peut dépasser ${megabytes(MEDIA_MAX_BYTES[kind])}.`,
+  tooLargeAny: `Fichier trop volumineux : la limite est de ${megabytes(Math.max(...Object.values(MEDIA_MAX_BYTES)))}.`,
+  tooManyPixels: (width: number, height: number) =>
+    `Image trop grande : ${width} × ${height} pixels, la limite est de ${MEDIA_MAX_IMAGE_PIXELS / 1_000_000} millions de pixels. Réduisez-la puis réessayez.`,
+  unreadableImage: 'Image illisible ou endommagée : elle n’a pas pu être convertie.',
+  emptyFile: 'Le fichier est vide.',
+  notFound: (mediaid: number) => `Le média ${mediaid} n’existe pas.`,
+  uploaded: 'Fichier ajouté à la médiathèque.',
+  alreadyThere: 'Ce fichier est déjà dans la médiathèque.',
+  deleted: 'Fichier supprimé de la médiathèque.',
+  inUse: (usages: readonly MediaUsage[]) => {
+    const named = usages.slice(0, 5).map(describeUsage).join(' ; ');
+    const more = usages.length > 5 ? ` et ${usages.length - 5} autre(s)` : '';
+    return `Ce fichier est encore utilisé par ${usages.length === 1 ? 'un contenu' : `${usages.length} contenus`} : ${named}${more}. Retirez-le de ces contenus avant de le supprimer.`;
+  },
+} as const;
+
+function describeUsage(usage: MediaUsage): string {
+  const zone = `zone « ${usage.zonename} »`;
+  if (usage.type === 'element') return `${zone}, élément ${usage.id}`;
+  const field = usage.fieldlabel ? `, champ « ${usage.fieldlabel} »` : '';
+  return `${zone}, élément ${usage.elementid}, sous-élément ${usage.id}${field}`;
+}
+
+const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.payloadTooLarge, message);
+const unsupported = (message: string) =>
+  new HttpError(415, ERROR_CODES.unsupportedMediaType, message);
+
+/** The content value of a stored file: PDFs live at the kiosk's `pdf/…`, the rest under `media/`. */
+export function mediaValue(path: string): string {
+  return path.startsWith('pdf/') ? path : `media/${path}`;
+}
+
+function kindOf(row: MediaRow): MediaKind | null {
+  if (row.kind === 'image' || row.kind === 'pdf' || row.kind === 'video') return row.kind;
+  if (row.content_type.startsWith('image/')) return 'image';
+  if (row.content_type === 'application/pdf') return 'pdf';
+  if (row.content_type.startsWith('video/')) return 'video';
+  return null;
+}
+
+/** Values a content item may hold for this file (the fixture and older content use a leading `/`). */
+function valuesOf(row: MediaRow): string[] {
+  const paths = [row.path, ...(row.thumbnail_path ? [row.thumbnail_path] : [])];
+  return paths.flatMap((path) => [mediaValue(path), `/${mediaValue(path)}`]);
+}
+
+export interface UploadInput {
+  devid: number;
+  filename: string;
+  stream: Readable;
+}
+
+export interface UploadResult {
+  item: MediaItem;
+  /** False when the same file was already in the library (nothing written). */
+  created: boolean;
+}
+
+interface Received {
+  tempFile: string;
+  bytes: number;
+  sha256: string;
+  type: Extract<Sniffed, { contentType: string }>;
+}
+
+/** Multipart's own size limit (the largest kind's), hit before ours when a file never ends. */
+const isMultipartTooLarge = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+export class MediaLibrary {
+  private readonly root: string;
+  private readonly tempDir: string;
+
+  constructor(private readonly ctx: AppContext) {
+    this.root = ctx.config.mediaDir;
+    this.tempDir = join(this.root, '.tmp');
+  }
+
+  async list(devid: number, kind?: MediaKind): Promise<MediaItem[]> {
+    const rows = (await this.ctx.repos.media.listNewestFirst(devid)).filter((row) => {
+      const rowKind = kindOf(row);
+      return rowKind !== null && (kind === undefined || rowKind === kind);
+    });
+    const usages = await this.ctx.repos.media.usages(devid, rows.flatMap(valuesOf));
+    return rows.map((row) => this.toItem(row, devid, usagesOf(row, usages)));
+  }
+
+  async upload(actor: Actor, input: UploadInput): Promise<UploadResult> {
+    const { devid } = input;
+    const received = await this.receive(input.stream);
+    const written: string[] = [];
+    try {
+      const slug = slugify(basename(input.filename, extname(input.filename)));
+      const stem = `${slug}-${received.sha256.slice(0, 8)}`;
+      const { kind } = received.type;
+      const folder = kind === 'pdf' ? `pdf/uploads/${devid}` : `uploads/${devid}`;
+      const path = `${folder}/${stem}.${kind === 'image' ? 'webp' : received.type.extension}`;
+
+      const existing = await this.ctx.repos.media.findByPath(path);
+      if (existing && existing.devid === devid) {
+        return { item: await this.item(existing, devid), created: false };
+      }
+
+      let image: { width: number; height: number; thumbnailPath: string } | undefined;
+      if (kind === 'image') {
+        const thumbnailPath = `${folder}/${stem}.thumb.webp`;
+        const rendered = await this.renderImage(received.tempFile, path, thumbnailPath, written);
+        image = { ...rendered, thumbnailPath };
+      } else {
+        await this.place(received.tempFile, path, written);
+      }
+      const stored = image ? (await stat(join(this.root, path))).size : received.bytes;
+      let row: MediaRow;
+      try {
+        row = await this.ctx.repos.media.insert({
+          devid,
+          path,
+          content_type: kind === 'image' ? 'image/webp' : received.type.contentType,
+          size: stored,
+          sha256: received.sha256,
+          kind,
+          original_name: input.filename.slice(0, 255) || basename(path),
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          thumbnail_path: image?.thumbnailPath ?? null,
+          created_at: this.ctx.now().toISOString(),
+        });
+      } catch (error) {
+        // The same file uploaded twice at once: the other request stored it (same bytes, same path).
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await this.ctx.repos.media.findByPath(path);
+        if (!winner) throw error;
+        written.length = 0;
+        return { item: await this.item(winner, devid), created: false };
+      }
+      written.length = 0;
+      const item = this.toItem(row, devid, []);
+      await this.ctx.repos.audit.insert({
+        at: this.ctx.now(),
+        userid: actor.userid,
+        username: actor.username,
+        devid,
+        action: MEDIA_AUDIT_ACTIONS.upload,
+        targetType: 'media',
+        targetId: row.mediaid,
+        summary: {
+          after: {
+            originalName: item.originalName,
+            kind,
+            value: item.value,
+            bytes: item.bytes,
+            uploadedBytes: received.bytes,
+          },
+        },
+      });
+      return { item, created: true };
+    } finally {
+      await rm(received.tempFile, { force: true });
+      // Whatever was renamed into place before a failure goes too: no file without its row.
+      for (const file of written) await rm(join(this.root, file), { force: true });
+    }
+  }
+
+  /** The item, for the routes that must check its development before acting on it. */
+  async find(mediaid: number): Promise<MediaRow> {
+    const row = await this.ctx.repos.media.findById(mediaid);
+    if (!row || row.devid === null || kindOf(row) === null) {
+      throw notFound(MEDIA_MESSAGES.notFound(mediaid));
+    }
+    return row;
+  }
+
+  /** Deletes an unused file (409 with the current item, `usedBy` filled, while content uses it). */
+  async delete(actor: Actor, row: MediaRow): Promise<void> {
+    const devid = row.devid!;
+    const item = await this.item(row, devid);
+    if (item.usedBy.length > 0) {
+      throw new ConflictError(item, MEDIA_MESSAGES.inUse(item.usedBy));
+    }
+    if (!(await this.ctx.repos.media.delete(row.mediaid))) {
+      throw notFound(MEDIA_MESSAGES.notFound(row.mediaid));
+    }
+    for (const path of [row.path, row.thumbnail_path]) {
+      if (path) await rm(join(this.root, path), { force: true });
+    }
+    await this.ctx.repos.audit.insert({
+      at: this.ctx.now(),
+      userid: actor.userid,
+      username: actor.username,
+      devid,
+      action: MEDIA_AUDIT_ACTIONS.delete,
+      targetType: 'media',
+      targetId: row.mediaid,
+      summary: {
+        deleted: {
+          originalName: item.originalName,
+          kind: item.kind,
+          value: item.value,
+          bytes: item.bytes,
+        },
+      },
+    });
+  }
+
+  private async item(row: MediaRow, devid: number): Promise<MediaItem> {
+    const usages = await this.ctx.repos.media.usages(devid, valuesOf(row));
+    return this.toItem(row, devid, usagesOf(row, usages));
+  }
+
+  private toItem(row: MediaRow, devid: number, usedBy: MediaUsage[]): MediaItem {
+    const kind = kindOf(row)!;
+    const value = mediaValue(row.path);
+    const thumbnail = row.thumbnail_path
+      ? `/${mediaValue(row.thumbnail_path)}`
+      : kind === 'image'
+        ? `/${value}`
+        : null;
+    return {
+      mediaid: row.mediaid,
+      devid,
+      kind,
+      originalName: row.original_name ?? basename(row.path),
+      contentType: row.content_type,
+      bytes: Number(row.size),
+      width: row.width ?? null,
+      height: row.height ?? null,
+      value,
+      url: `/${value}`,
+      thumbnailUrl: thumbnail,
+      createdAt: row.created_at,
+      usedBy,
+    };
+  }
+
+  /**
+   * Streams the upload to a temporary file, hashing it, and stops as soon as its first bytes show
+   * a refused type or it grows past its kind's limit.
+   */
+  private async receive(source: Readable): Promise<Received> {
+    await mkdir(this.tempDir, { recursive: true });
+    const tempFile = join(this.tempDir, `${randomUUID()}.upload`);
+    const out = createWriteStream(tempFile, { flags: 'wx' });
+    const hash = createHash('sha256');
+    let head = Buffer.alloc(0);
+    let type: Received['type'] | undefined;
+    let bytes = 0;
+    const identify = () => {
+      const sniffed = sniff(head);
+      if (sniffed.kind === 'svg') throw unsupported(MEDIA_MESSAGES.svgRefused);
+      if (sniffed.kind === 'unknown') throw unsupported(MEDIA_MESSAGES.unsupportedType);
+      return sniffed;
+    };
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        hash.update(chunk);
+        if (!type && head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES) type = identify();
+        }
+        if (type && bytes > MEDIA_MAX_BYTES[type.kind]) {
+          throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind));
+        }
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      if (bytes === 0) throw badRequest(MEDIA_MESSAGES.emptyFile);
+      type ??= identify();
+      if (bytes > MEDIA_MAX_BYTES[type.kind]) throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind));
+      out.end();
+      await once(out, 'finish');
+      return { tempFile, bytes, sha256: hash.digest('hex'), type };
+    } catch (error) {
+      out.destroy();
+      await rm(tempFile, { force: true });
+      // Drain the rest of the upload, so the client gets our answer rather than a reset.
+      source.resume();
+      if (isMultipartTooLarge(error)) {
+        throw tooLarge(type ? MEDIA_MESSAGES.tooLarge(type.kind) : MEDIA_MESSAGES.tooLargeAny);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Kiosk size and thumbnail, WebP (every kiosk browser shows it; smaller than JPEG and PNG;
+   * keeps transparency and animation). The pixel count is checked from the header, before any
+   * decoding, and sharp's own `limitInputPixels` guards the decode itself.
+   */
+  private async renderImage(
+    source: string,
+    path: string,
+    thumbnailPath: string,
+    written: string[],
+  ): Promise<{ width: number; height: number }> {
+    const options = { limitInputPixels: MEDIA_MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+    let metadata: Metadata;
+    try {
+      // The header only (no decoding), so that a bomb's claimed size can be named in the answer.
+      metadata = await sharp(source, { ...options, limitInputPixels: false }).metadata();
+    } catch {
+      throw badRequest(MEDIA_MESSAGES.unreadableImage);
+    }
+    const width = metadata.width ?? 0;
+    const height = metadata.pageHeight ?? metadata.height ?? 0;
+    const pages = metadata.pages ?? 1;
+    if (width * height * pages > MEDIA_MAX_IMAGE_PIXELS) {
+      throw tooLarge(MEDIA_MESSAGES.tooManyPixels(width, height));
+    }
+    const animated = pages > 1;
+    const render = async (
+      target: string,
+      maxWidth: number,
+      quality: number,
+      keepAnimation: boolean,
+    ) => {
+      const temp = await this.tempName(target);
+      try {
+        const info = await sharp(source, { ...options, animated: keepAnimation })
+          // Photos carry their orientation in EXIF, which is dropped with the rest of the metadata
+          // (GPS position included): apply it to the pixels first.
+          .autoOrient()
+          .resize({ width: maxWidth, withoutEnlargement: true })
+          .webp({ quality })
+          .toFile(temp);
+        await this.place(temp, target, written);
+        return info;
+      } catch (error) {
+        await rm(temp, { force: true });
+        if (error instanceof HttpError) throw error;
+        if (/pixel limit/i.test(String((error as Error).message))) {
+          throw tooLarge(MEDIA_MESSAGES.tooManyPixels(width, height));
+        }
+        throw badRequest(MEDIA_MESSAGES.unreadableImage);
+      }
+    };
+    const info = await render(path, MEDIA_IMAGE_MAX_WIDTH, 82, animated);
+    await render(thumbnailPath, MEDIA_THUMBNAIL_WIDTH, 70, false);
+    // For an animated image, `height` is that of all frames stacked.
+    return { width: info.width, height: info.pageHeight ?? info.height };
+  }
+
+  private async tempName(target: string): Promise<string> {
+    await mkdir(this.tempDir, { recursive: true });
+    return join(this.tempDir, `${randomUUID()}${extname(target)}`);
+  }
+
+  /** Renames a complete temporary file into place (atomic on one file system). */
+  private async place(temp: string, path: string, written: string[]): Promise<void> {
+    const target = join(this.root, path);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(temp, target);
+    written.push(path);
+  }
+}
+
+function usagesOf(row: MediaRow, usages: readonly MediaValueUsage[]): MediaUsage[] {
+  const values = new Set(valuesOf(row));
+  return usages
+    .filter((usage) => values.has(usage.value))
+    .map(({ value: _value, ...usage }) => usage);
+}

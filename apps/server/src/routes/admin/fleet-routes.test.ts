@@ -1,0 +1,330 @@
+import type { AddressInfo } from 'node:net';
+import {
+  adminFleetPaths,
+  adminPaths,
+  apiPaths,
+  FLEET_BEHIND_FLAG_MS,
+  FLEET_ONLINE_WINDOW_MS,
+  FLEET_SILENT_FLAG_MS,
+  TOKEN_HEADER,
+  type Envelope,
+  type KioskHeartbeat,
+  type KioskHeartbeatResponse,
+  type KioskStatus,
+  type PublishResponse,
+} from '@plant-kiosk/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, openStream, type StreamClient } from '../../test-support/sse-client.js';
+import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+
+let f: AdminFixture;
+let admin: AdminClient;
+let editor: AdminClient;
+let otherEditor: AdminClient;
+let base: string;
+const clients: StreamClient[] = [];
+
+beforeAll(async () => {
+  f = await createAdminFixture();
+  admin = await f.asAdmin();
+  editor = await f.asEditor();
+  otherEditor = await f.asOtherEditor();
+  await f.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+  f.resetClock();
+});
+afterAll(async () => {
+  await f.close();
+});
+
+const later = (ms: number) => {
+  f.clock.now = new Date(f.clock.now.getTime() + ms);
+};
+
+let kioskCount = 0;
+const newKioskId = () => `kiosk-test-${++kioskCount}`;
+
+async function currentVersion(devid: number = f.ids.devid): Promise<number> {
+  return (await f.repos.content.findDevelopment(devid))!.content_version;
+}
+
+function report(kioskId: string, overrides: Partial<KioskHeartbeat> = {}): KioskHeartbeat {
+  return {
+    kioskId,
+    mode: 'totem',
+    totem: 'Moulage',
+    appVersion: '1.2.3',
+    contentVersion: null,
+    lastSyncAt: '2026-03-10T08:59:00.000Z',
+    storageUsedBytes: 5_000_000_000,
+    storageQuotaBytes: 20_000_000_000,
+    lastError: null,
+    ...overrides,
+  };
+}
+
+async function heartbeat(
+  body: unknown,
+  options: { devid?: number; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const devid = options.devid ?? f.ids.devid;
+  return f.app.inject({
+    method: 'POST',
+    url: apiPaths.heartbeat(devid),
+    headers: options.headers ?? (await f.auth(devid)),
+    payload: body as object,
+  });
+}
+
+async function fleetEntry(kioskId: string, client: AdminClient = admin): Promise<KioskStatus> {
+  const entry = data<KioskStatus[]>(await client.get(adminFleetPaths.list())).find(
+    (status) => status.kioskId === kioskId,
+  );
+  if (!entry) throw new Error(`${kioskId} is not in the fleet`);
+  return entry;
+}
+
+async function connectKiosk(kioskId: string, extra: Record<string, string> = {}) {
+  const url = new URL(base + apiPaths.stream(f.ids.devid, await f.token(), { kioskId }));
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+  const client = await openStream(url.href);
+  clients.push(client);
+  expect(client.status).toBe(200);
+  await client.waitFor((text) => text.includes('retry:'));
+  return client;
+}
+
+describe('POST /display/heartbeat/:devid', () => {
+  it('stores the report and answers the current content version', async () => {
+    const kioskId = newKioskId();
+    const version = await currentVersion();
+    const response = await heartbeat(report(kioskId, { contentVersion: version }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(data<KioskHeartbeatResponse>(response)).toEqual({ contentVersion: version });
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      devid: f.ids.devid,
+      devname: 'neubourg',
+      mode: 'totem',
+      totem: 'Moulage',
+      appVersion: '1.2.3',
+      contentVersion: version,
+      currentContentVersion: version,
+      lastSyncAt: '2026-03-10T08:59:00.000Z',
+      storageUsedBytes: 5_000_000_000,
+      storageQuotaBytes: 20_000_000_000,
+      lastError: null,
+      connected: false,
+      state: 'online',
+      upToDate: true,
+      behindSince: null,
+      flag: null,
+      lastHeartbeatAt: f.clock.now.toISOString(),
+    });
+  });
+
+  it('keeps nulls and zeros as sent, and drops unknown properties', async () => {
+    const kioskId = newKioskId();
+    const response = await heartbeat({
+      ...report(kioskId, { contentVersion: 0, storageUsedBytes: 0, mode: null, totem: null }),
+      batteryLevel: 12,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      contentVersion: 0,
+      storageUsedBytes: 0,
+      mode: null,
+      totem: null,
+      lastError: null,
+    });
+  });
+
+  it('refuses a bad body (400), a missing or wrong token (401), another development (403)', async () => {
+    const kioskId = newKioskId();
+    for (const body of [
+      {},
+      { ...report(kioskId), mode: 'kiosque' },
+      { ...report(kioskId), kioskId: 'pas un id' },
+      { ...report(kioskId), storageUsedBytes: -1 },
+      { ...report(kioskId), lastSyncAt: 'hier' },
+      { ...report(kioskId), contentVersion: '3' },
+    ]) {
+      const response = await heartbeat(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await heartbeat(report(kioskId), { headers: {} })).statusCode).toBe(401);
+    expect(
+      (await heartbeat(report(kioskId), { headers: { [TOKEN_HEADER]: 'not-a-token' } })).statusCode,
+    ).toBe(401);
+    const other = await f.app.inject({
+      method: 'POST',
+      url: apiPaths.heartbeat(f.ids.otherDevid),
+      headers: await f.auth(f.ids.devid),
+      payload: report(kioskId),
+    });
+    expect(other.statusCode).toBe(403);
+    const list = data<KioskStatus[]>(await admin.get(adminFleetPaths.list()));
+    expect(list.some((status) => status.kioskId === kioskId)).toBe(false);
+  });
+});
+
+describe('stream presence', () => {
+  it('creates the entry when a kiosk identifies itself, and marks it offline once gone', async () => {
+    const kioskId = newKioskId();
+    const stream = await connectKiosk(kioskId, { mode: 'parcours', appVersion: '2.0.0' });
+    await eventually(() => f.app.kiosk.streams.size > 0);
+    let entry: KioskStatus | undefined;
+    await expect
+      .poll(async () => (entry = await fleetEntry(kioskId).catch(() => undefined)))
+      .toMatchObject({ connected: true, state: 'online', mode: 'parcours', totem: null });
+    expect(entry!.appVersion).toBe('2.0.0');
+    // Not known to hold the current content until it says so.
+    expect(entry!.upToDate).toBe(false);
+
+    stream.close();
+    await expect.poll(async () => (await fleetEntry(kioskId)).connected).toBe(false);
+    // Just gone: still counted online for a little while.
+    expect((await fleetEntry(kioskId)).state).toBe('online');
+    later(FLEET_ONLINE_WINDOW_MS + 1000);
+    expect(await fleetEntry(kioskId)).toMatchObject({ state: 'offline', flag: null });
+    later(FLEET_SILENT_FLAG_MS);
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      state: 'offline',
+      flag: 'silent',
+      flagMessage: expect.stringContaining('Aucune nouvelle de ce kiosque depuis'),
+    });
+  });
+
+  it('keeps a kiosk connected when an old stream closes after a new one opened', async () => {
+    const kioskId = newKioskId();
+    const first = await connectKiosk(kioskId);
+    await expect
+      .poll(async () => (await fleetEntry(kioskId).catch(() => null))?.connected)
+      .toBe(true);
+    await connectKiosk(kioskId);
+    first.close();
+    // Give the close time to be written, then check it did not win.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fleetEntry(kioskId)).connected).toBe(true);
+  });
+
+  it('ignores malformed identity values rather than failing the stream', async () => {
+    const kioskId = newKioskId();
+    await connectKiosk(kioskId, { mode: 'n-importe', contentVersion: 'abc' });
+    await expect
+      .poll(async () => (await fleetEntry(kioskId).catch(() => null))?.connected)
+      .toBe(true);
+    expect((await fleetEntry(kioskId)).mode).toBeNull();
+  });
+});
+
+describe('up to date or behind', () => {
+  it('turns behind after a publish, flags it after a while, and clears once the kiosk catches up', async () => {
+    const kioskId = newKioskId();
+    await heartbeat(report(kioskId, { contentVersion: await currentVersion() }));
+    expect((await fleetEntry(kioskId)).upToDate).toBe(true);
+
+    const published = data<PublishResponse>(await editor.post(adminPaths.publish(f.ids.devid)));
+    const after = await fleetEntry(kioskId);
+    expect(after).toMatchObject({
+      upToDate: false,
+      currentContentVersion: published.message.version,
+      behindSince: f.clock.now.toISOString(),
+      flag: null,
+    });
+    later(FLEET_BEHIND_FLAG_MS + 60_000);
+    // Still heard from (heartbeat), but its content has not caught up.
+    await heartbeat(report(kioskId, { contentVersion: after.contentVersion }));
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      state: 'online',
+      flag: 'behind',
+      flagMessage: expect.stringContaining('Contenu en retard depuis 16 min'),
+    });
+    await heartbeat(report(kioskId, { contentVersion: published.message.version! }));
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      upToDate: true,
+      behindSince: null,
+      flag: null,
+    });
+  });
+});
+
+describe('GET /api/admin/fleet', () => {
+  it('shows admins every development, editors theirs only', async () => {
+    const mine = newKioskId();
+    const theirs = newKioskId();
+    await heartbeat(report(mine));
+    await heartbeat(report(theirs), { devid: f.ids.otherDevid });
+
+    const all = data<KioskStatus[]>(await admin.get(adminFleetPaths.list()));
+    expect(all.map((status) => status.kioskId)).toEqual(expect.arrayContaining([mine, theirs]));
+    const forEditor = data<KioskStatus[]>(await editor.get(adminFleetPaths.list()));
+    expect(forEditor.some((status) => status.kioskId === mine)).toBe(true);
+    expect(forEditor.every((status) => status.devid === f.ids.devid)).toBe(true);
+    const forOther = data<KioskStatus[]>(await otherEditor.get(adminFleetPaths.list()));
+    expect(forOther.map((status) => status.kioskId)).toContain(theirs);
+    expect(forOther.every((status) => status.devid === f.ids.otherDevid)).toBe(true);
+
+    const narrowed = data<KioskStatus[]>(
+      await admin.get(adminFleetPaths.list({ devid: f.ids.otherDevid })),
+    );
+    expect(narrowed.every((status) => status.devid === f.ids.otherDevid)).toBe(true);
+    const refused = await editor.get(adminFleetPaths.list({ devid: f.ids.otherDevid }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<Envelope<null>>().message).toBe(
+      'Vous n’avez pas accès à ce développement.',
+    );
+    const anonymous = await f.app.inject({ method: 'GET', url: adminFleetPaths.list() });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/fleet/stream', () => {
+  it('sends the list, then a fresh entry on heartbeat, connection and publish', async () => {
+    const stream = await openStream(base + adminFleetPaths.stream({ devid: f.ids.devid }), {
+      cookie: editor.cookie,
+    });
+    clients.push(stream);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await stream.waitFor((text) => text.includes('event: fleet\n'));
+
+    const kioskId = newKioskId();
+    await heartbeat(report(kioskId, { contentVersion: await currentVersion() }));
+    const kioskEvents = (text: string) =>
+      text
+        .split('\n\n')
+        .filter((event) => event.startsWith('event: kiosk\n'))
+        .map((event) => JSON.parse(event.split('\ndata: ')[1]!) as KioskStatus)
+        .filter((status) => status.kioskId === kioskId);
+    await stream.waitFor((text) => kioskEvents(text).length === 1);
+    expect(kioskEvents(stream.text())[0]).toMatchObject({ upToDate: true, connected: false });
+
+    await connectKiosk(kioskId);
+    await stream.waitFor((text) => kioskEvents(text).some((status) => status.connected));
+
+    await admin.post(adminPaths.publish(f.ids.devid));
+    await stream.waitFor((text) => kioskEvents(text).at(-1)?.upToDate === false);
+
+    // Another development's kiosks are not this stream's business.
+    const elsewhere = newKioskId();
+    await heartbeat(report(elsewhere), { devid: f.ids.otherDevid });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(stream.text()).not.toContain(elsewhere);
+  });
+
+  it('needs a session, and rights on the development asked for', async () => {
+    const anonymous = await openStream(base + adminFleetPaths.stream());
+    clients.push(anonymous);
+    expect(anonymous.status).toBe(401);
+    const refused = await openStream(base + adminFleetPaths.stream({ devid: f.ids.otherDevid }), {
+      cookie: editor.cookie,
+    });
+    clients.push(refused);
+    expect(refused.status).toBe(403);
+  });
+});

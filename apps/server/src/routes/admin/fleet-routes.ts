@@ -1,0 +1,51 @@
+/**
+ * The fleet view: the list of kiosks and its live channel (server-sent events, authenticated by
+ * the session cookie like every admin GET). Admins see every development, editors theirs;
+ * `?devid=` narrows to one (403 for an editor on someone else's).
+ */
+import { FleetList, FleetQuery, adminFleetRoutePatterns as routes } from '@plant-kiosk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { Fleet } from '../../lib/fleet/fleet.js';
+import { FleetLive } from '../../lib/fleet/fleet-live.js';
+import { authOf, requireDevelopment } from './guards.js';
+import type { AdminServices } from './index.js';
+import { answers } from './schemas.js';
+
+export async function fleetRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {
+  const fleet = new Fleet(ctx);
+  const live = new FleetLive(fleet, ctx.bus, (error) =>
+    fastify.log.error({ err: error }, 'fleet live channel'),
+  );
+  // Open event streams would keep the server from closing.
+  fastify.addHook('preClose', async () => live.closeAll());
+
+  /** The developments the request may watch: undefined means all (an admin without `devid`). */
+  const scope = (request: FastifyRequest, devid: number | undefined): number[] | undefined => {
+    if (devid !== undefined) {
+      requireDevelopment(request, devid);
+      return [devid];
+    }
+    const { user } = authOf(request);
+    return user.role === 'admin' ? undefined : user.devids;
+  };
+
+  fastify.get<{ Querystring: FleetQuery }>(
+    routes.list,
+    { schema: { querystring: FleetQuery, response: answers(FleetList) } },
+    async (request) => ok(await fleet.list(scope(request, request.query.devid))),
+  );
+
+  fastify.get<{ Querystring: FleetQuery }>(
+    routes.stream,
+    { schema: { querystring: FleetQuery } },
+    async (request, reply) => {
+      const devids =
+        scope(request, request.query.devid) ??
+        (await ctx.repos.adminDevelopments.list()).map((development) => development.devid);
+      reply.hijack();
+      // Headers set by hooks (no-store, the sliding session cookie, nosniff) would be lost otherwise.
+      await live.open(request.raw, reply.raw, devids, reply.getHeaders());
+    },
+  );
+}

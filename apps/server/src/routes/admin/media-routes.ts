@@ -1,0 +1,102 @@
+/**
+ * The media library of a development: list, upload (multipart), delete. Editors act on the
+ * developments assigned to them only; the MediaLibrary owns the checks on the file itself, the
+ * storage and the audit log.
+ */
+import multipart from '@fastify/multipart';
+import {
+  ERROR_CODES,
+  MEDIA_MAX_UPLOAD_BYTES,
+  MEDIA_UPLOAD_FIELD,
+  MediaDeletedResponse,
+  MediaItem,
+  MediaList,
+  MediaListQuery,
+  adminMediaRoutePatterns as routes,
+} from '@plant-kiosk/contract';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, HttpError, ok } from '../../lib/envelope.js';
+import { MEDIA_MESSAGES, MediaLibrary } from '../../lib/media/media-library.js';
+import { actorOf, requireDevelopment } from './guards.js';
+import type { AdminServices } from './index.js';
+import { DevidParams, answers } from './schemas.js';
+
+const MediaidParams = Type.Object(
+  { mediaid: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  {
+    additionalProperties: false,
+  },
+);
+
+export async function mediaRoutes(
+  fastify: FastifyInstance,
+  { ctx, editor }: AdminServices,
+): Promise<void> {
+  const library = new MediaLibrary(ctx);
+  // Here only (this plugin is encapsulated): the rest of the API keeps its small JSON body limit.
+  await fastify.register(multipart, {
+    limits: {
+      fileSize: MEDIA_MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  fastify.get<{ Params: { devid: number }; Querystring: MediaListQuery }>(
+    routes.list,
+    { schema: { params: DevidParams, querystring: MediaListQuery, response: answers(MediaList) } },
+    async (request) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      return ok(await library.list(devid, request.query.kind));
+    },
+  );
+
+  fastify.post<{ Params: { devid: number } }>(
+    routes.list,
+    {
+      schema: {
+        params: DevidParams,
+        // 200: the same file was already in the library.
+        response: { ...answers(MediaItem), ...answers(MediaItem, 201) },
+      },
+    },
+    async (request, reply) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      if (!request.isMultipart()) {
+        throw new HttpError(415, ERROR_CODES.unsupportedMediaType, MEDIA_MESSAGES.notMultipart);
+      }
+      const file = await request.file();
+      if (!file || file.fieldname !== MEDIA_UPLOAD_FIELD) {
+        file?.file.resume();
+        throw badRequest(MEDIA_MESSAGES.noFile);
+      }
+      const { item, created } = await library.upload(actorOf(request), {
+        devid,
+        filename: file.filename,
+        stream: file.file,
+      });
+      return created
+        ? reply.code(201).send(ok(item, MEDIA_MESSAGES.uploaded))
+        : reply.code(200).send(ok(item, MEDIA_MESSAGES.alreadyThere));
+    },
+  );
+
+  fastify.delete<{ Params: { mediaid: number } }>(
+    routes.item,
+    { schema: { params: MediaidParams, response: answers(MediaDeletedResponse) } },
+    async (request) => {
+      const row = await library.find(request.params.mediaid);
+      requireDevelopment(request, row.devid!);
+      await library.delete(actorOf(request), row);
+      return ok({ deleted: row.mediaid }, MEDIA_MESSAGES.deleted);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * POST /display/heartbeat/:devid: a kiosk's status report for the fleet view (issue 7). Token
+ * header like every /display call; a kiosk reports for its own development only (403 otherwise).
+ *
+ * The body is checked with TypeBox rather than the app's Ajv: Ajv's type coercion (needed for
+ * path and query strings) would turn the report's many `null`s into "" or 0 (the first branch of
+ * each `X | null` union), and a kiosk that reported content version 0 would look like one that
+ * reported none. Unknown properties are dropped, so a newer kiosk can report more than this
+ * server knows.
+ */
+import {
+  Envelope,
+  KioskHeartbeat,
+  KioskHeartbeatResponse,
+  routePatterns,
+} from '@plant-kiosk/contract';
+import { FormatRegistry } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+import { badRequest, ok } from '../lib/envelope.js';
+import { Fleet } from '../lib/fleet/fleet.js';
+import { assertDevelopment, tokenHook } from '../plugins/auth.js';
+import { DevidParams } from './schemas.js';
+
+// TypeBox knows no format by itself; the contract's dates are ISO-8601 date-times.
+if (!FormatRegistry.Has('date-time')) {
+  FormatRegistry.Set(
+    'date-time',
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+  );
+}
+
+const checker = TypeCompiler.Compile(KioskHeartbeat);
+
+function parseHeartbeat(body: unknown): KioskHeartbeat {
+  const cleaned = Value.Clean(KioskHeartbeat, structuredClone(body ?? null));
+  if (checker.Check(cleaned)) return cleaned;
+  const first = checker.Errors(cleaned).First();
+  const where = first?.path ? `body${first.path.replaceAll('/', '.')}` : 'body';
+  throw badRequest(`Invalid heartbeat: ${where} ${first?.message ?? 'is not valid'}`);
+}
+
+export async function heartbeatRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const fleet = new Fleet(ctx);
+  fastify.post<{ Params: { devid: number } }>(
+    routePatterns.heartbeat,
+    {
+      schema: { params: DevidParams, response: { 200: Envelope(KioskHeartbeatResponse) } },
+      onRequest: tokenHook(ctx.tokens),
+    },
+    async (request, reply) => {
+      const { devid } = request.params;
+      assertDevelopment(request, devid);
+      const report = parseHeartbeat(request.body);
+      reply.header('cache-control', 'no-store');
+      return ok({ contentVersion: await fleet.heartbeat(devid, report) });
+    },
+  );
+}
