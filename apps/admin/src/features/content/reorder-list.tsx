@@ -40,6 +40,8 @@ export function ReorderList<T>({
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState(false);
+  // Only the handle starts a drag: a draggable row would steal text selection from its inputs.
+  const [armed, setArmed] = useState<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const ids = items.map(idOf);
 
@@ -78,7 +80,7 @@ export function ReorderList<T>({
               key={id}
               data-reorder-id={id}
               className={`reorder-row${overIndex === index && dragIndex !== index ? ' drop-target' : ''}${dragIndex === index ? ' dragging' : ''}`}
-              draggable={!disabled && !busy}
+              draggable={!disabled && !busy && armed === id}
               onDragStart={(event) => {
                 setDragIndex(index);
                 event.dataTransfer.effectAllowed = 'move';
@@ -99,11 +101,18 @@ export function ReorderList<T>({
                 if (from !== null) void move(from, index);
               }}
               onDragEnd={() => {
+                setArmed(null);
                 setDragIndex(null);
                 setOverIndex(null);
               }}
             >
-              <span className="drag-handle" aria-hidden="true" title="Glisser pour déplacer">
+              <span
+                className="drag-handle"
+                aria-hidden="true"
+                title="Glisser pour déplacer"
+                onPointerDown={() => setArmed(id)}
+                onPointerUp={() => setArmed(null)}
+              >
                 ⠿
               </span>
               <span className="reorder-position" aria-hidden="true">

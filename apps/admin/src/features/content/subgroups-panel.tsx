@@ -261,10 +261,11 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
     }
   };
 
+  const opened = items.find((item) => item.subgroupid === open);
   const titleOf = (item: AdminSubgroup) => {
     const first = Object.values(item.fields)
       .flat()
-      .find((v) => v.type === 'text');
+      .find((v) => v.type === 'text' && v.value.trim() !== '');
     return first
       ? `${item.label} « ${first.value} »`
       : `${item.label} n° ${items.indexOf(item) + 1}`;
@@ -282,7 +283,7 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
           nameOf={titleOf}
           onReorder={reorder}
           renderItem={(item) => (
-            <div className="stack">
+            <div>
               <div className="element-row">
                 <span className="element-value">{titleOf(item)}</span>
                 {item.expired && <span className="badge badge-muted">Expiré</span>}
@@ -310,18 +311,22 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
                   </button>
                 </span>
               </div>
-              {open === item.subgroupid && (
-                <SubgroupEditor
-                  subgroup={item}
-                  model={modelList.find((m) => m.modelid === item.modelid)}
-                  onSaved={(saved) =>
-                    list.setData(items.map((i) => (i.subgroupid === saved.subgroupid ? saved : i)))
-                  }
-                />
-              )}
             </div>
           )}
         />
+      )}
+      {opened && (
+        <section className="card-inset stack" aria-labelledby="subgroup-editor-title">
+          <h4 id="subgroup-editor-title">Modifier {titleOf(opened)}</h4>
+          <SubgroupEditor
+            key={opened.subgroupid}
+            subgroup={opened}
+            model={modelList.find((m) => m.modelid === opened.modelid)}
+            onSaved={(saved) =>
+              list.setData(items.map((i) => (i.subgroupid === saved.subgroupid ? saved : i)))
+            }
+          />
+        </section>
       )}
       <form className="card-inset inline-form" onSubmit={add} aria-label="Nouveau sous-groupe">
         <SelectField
