@@ -62,11 +62,12 @@ function filesOf(data: DataTransfer | null): File[] {
 }
 
 /**
- * Destroys a loading task without keeping this reader alive. pdf.js 5.4 never unregisters a
- * destroyed document's transport from its static PagesMapper, so whatever the task still reaches
- * stays in memory for good: our password callback, and any error raised while destroying — whose
- * stack would reference the reader's closures if `destroy()` ran from them. Running it from a
- * module-level timer keeps the reader out of those stacks.
+ * Destroys a loading task without keeping this reader alive. Up to pdf.js 5.4 a static PagesMapper
+ * kept every document's transport for good (5.5 made it per document, which is why we are on
+ * 5.6); whatever a destroyed task still reaches must not include the reader: our password
+ * callback, or an error raised while destroying — whose stack would reference the reader's
+ * closures if `destroy()` ran from them. Running it from a module-level timer keeps the reader
+ * out of those stacks.
  */
 function destroyDetached(task: PDFDocumentLoadingTask): Promise<void> {
   (task as { onPassword: unknown }).onPassword = null;
@@ -123,8 +124,9 @@ export function createPdfJsViewerAdapter(
   let defaultsSent = false;
   let firstPageSeen = false;
 
+  // pdf.js 5.5 renamed this event (it was 'annotationeditorstateschanged').
   const state: EditorState = { canUndo: false, canRedo: false, hasSelection: false, isEmpty: true };
-  eventBus.on('annotationeditorstateschanged', ({ details }: EditorStatesEvent) => {
+  eventBus.on('editingstateschanged', ({ details }: EditorStatesEvent) => {
     if (details.hasSomethingToUndo !== undefined) state.canUndo = details.hasSomethingToUndo;
     if (details.hasSomethingToRedo !== undefined) state.canRedo = details.hasSomethingToRedo;
     if (details.hasSelectedEditor !== undefined) state.hasSelection = details.hasSelectedEditor;
