@@ -24,6 +24,7 @@ import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
 import { errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { securityPluginFp } from './plugins/security.js';
+import { textInputPluginFp } from './plugins/text-input.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
 import { heartbeatRoutes } from './routes/heartbeat.js';
@@ -119,6 +120,9 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     splitPorts: options.config.splitPorts,
     frameSources: options.config.frameSources,
   });
+  // After the security headers (a refusal carries them too), before any store sees the input:
+  // PostgreSQL and SQLite disagree on NUL in text.
+  await fastify.register(textInputPluginFp);
 
   // Open event streams would keep the server from closing.
   fastify.addHook('preClose', async () => {

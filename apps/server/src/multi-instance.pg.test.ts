@@ -1,0 +1,180 @@
+/**
+ * Two real server processes (src/server.ts under tsx, as `npm run dev` runs it) on two ports,
+ * sharing one PostgreSQL schema: a kiosk streaming from instance B receives the `sync` published
+ * through instance A, exactly once, and B's snapshot already shows the new content version (the
+ * publish invalidated B's cache through the bus, not after its TTL). Runs in the server-pg project.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  apiPaths,
+  hashPasswordForLogin,
+  TOKEN_HEADER,
+  type Envelope,
+  type LoginResponse,
+  type PublishResponse,
+  type Snapshot,
+} from '@plant-kiosk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream, type StreamClient } from './test-support/sse-client.js';
+import {
+  createTestSchema,
+  testPostgresUrl,
+  type TestSchema,
+} from './test-support/test-database.js';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PUBLISH_TOKEN = 'multi-instance-publish-token-0123456789';
+const JWT_SECRET = 'multi-instance-jwt-secret-0123456789abcdef0123';
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+const started: Instance[] = [];
+const dataDirs: string[] = [];
+let schema: TestSchema;
+
+/** Starts one server process; resolves once it prints its address. */
+function startInstance(name: string, databaseUrl: string): Promise<Instance> {
+  const dataDir = mkdtempSync(join(tmpdir(), `kiosk-${name}-`));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      // Only what this test means: no inherited DATABASE_URL, PORT… surprises.
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLISH_TOKEN,
+      JWT_SECRET,
+      ADMIN_PASSWORD: 'multi-instance-admin',
+      LOG_LEVEL: 'warn',
+      SPLIT_PORTS: '',
+      KIOSK_ENV: 'prod',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const instance = { child, url: '', output: () => output };
+  started.push(instance);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /kiosk \+ API\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve({ ...instance, url: match[1]! });
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code}) before starting:\n${output}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+let a: Instance;
+let b: Instance;
+
+beforeAll(async () => {
+  schema = await createTestSchema(testPostgresUrl()!);
+  // One after the other: the first seeds the demo plant into the empty store, the second finds it.
+  a = await startInstance('a', schema.url);
+  b = await startInstance('b', schema.url);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(started.map(({ child }) => stop(child)));
+  await schema?.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+async function json<T>(response: Response): Promise<T> {
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+describe('two server instances on one PostgreSQL', () => {
+  it('a kiosk streaming from B receives the sync published through A, once', async () => {
+    const login = await json<LoginResponse>(
+      await fetch(`${b.url}${apiPaths.login()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          devname: 'neubourg',
+          loginRequest: { login: 'kiosk', password: hashPasswordForLogin('kiosk') },
+        }),
+      }),
+    );
+    const devid = login.development.devid;
+    const snapshotOnB = async () =>
+      json<Snapshot>(
+        await fetch(`${b.url}${apiPaths.snapshot(devid)}`, {
+          headers: { [TOKEN_HEADER]: login.token },
+        }),
+      );
+    const before = (await snapshotOnB()).version;
+
+    let stream: StreamClient | undefined;
+    try {
+      stream = await openStream(`${b.url}${apiPaths.stream(devid, login.token)}`);
+      expect(stream.status).toBe(200);
+      await stream.waitFor((text) => text.includes('retry:'));
+
+      const published = await json<PublishResponse>(
+        await fetch(`${a.url}/api/publish/${devid}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${PUBLISH_TOKEN}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ type: 'sync' }),
+        }),
+      );
+      // No kiosk is connected to A itself.
+      expect(published.delivered).toBe(0);
+      expect(published.message.version).toBe(before + 1);
+
+      const text = await stream.waitFor((received) => received.includes('"type":"sync"'), 10_000);
+      const messages = [...text.matchAll(/^data: (.*)$/gm)].map(
+        (match) => JSON.parse(match[1]!) as unknown,
+      );
+      expect(messages).toEqual([{ devid, type: 'sync', version: before + 1 }]);
+      // B's content-version cache was invalidated by the notification: no stale snapshot.
+      expect((await snapshotOnB()).version).toBe(before + 1);
+
+      // Exactly once, even after a while.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect([...stream.text().matchAll(/^data: /gm)]).toHaveLength(1);
+    } catch (error) {
+      throw new Error(
+        `${(error as Error).message}\n--- A ---\n${a.output()}\n--- B ---\n${b.output()}`,
+        { cause: error },
+      );
+    } finally {
+      stream?.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { containsNul, NUL_MESSAGE } from './text-input.js';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f.close();
+});
+
+describe('NUL in text input', () => {
+  it('finds a NUL in any string or key, however deep', () => {
+    let deep: unknown = 'a\0b';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(containsNul(deep)).toBe(true);
+    expect(containsNul({ ['k\0']: 1 })).toBe(true);
+    expect(containsNul({ a: ['x', { b: 'y' }], n: 1, z: null })).toBe(false);
+    expect(containsNul(Buffer.from([0]))).toBe(false);
+  });
+
+  it('is a 400 on both stores, not a 500 on PostgreSQL', async () => {
+    const login = await f.app.inject({
+      method: 'POST',
+      url: '/clientauth',
+      payload: { devname: 'neubourg\0', loginRequest: { login: 'kiosk', password: 'x' } },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ error: 'bad_request', message: NUL_MESSAGE });
+    const path = await f.app.inject({ url: '/display/zones/1?x=%00' });
+    expect(path.statusCode).toBe(400);
+    expect(path.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Refuses text containing U+0000 (NUL) with a 400, in the URL or the JSON body of any call.
+ *
+ * Why here and not in the repositories: PostgreSQL cannot store or even compare a NUL in text
+ * (`invalid byte sequence for encoding "UTF8": 0x00`, a 500) while SQLite can, so without this guard
+ * the same request would be a 401 or 404 on one store and a 500 on the other. No kiosk or
+ * back-office text legitimately contains NUL, so one early, store-independent refusal is simplest.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../lib/envelope.js';
+
+export const NUL_MESSAGE = 'Text may not contain the NUL character (U+0000)';
+
+/** Whether a parsed JSON body holds a NUL in any string or key; iterative, as bodies may nest deep. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\0')) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (
+      typeof current === 'object' &&
+      current !== null &&
+      Object.getPrototypeOf(current) === Object.prototype
+    ) {
+      // Plain objects only: multipart files, buffers and streams are not text.
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\0')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+async function textInputPlugin(fastify: FastifyInstance): Promise<void> {
+  // Callback style: these run on every call, and a check that passes needs no promise.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    // The HTTP parser already refuses a raw NUL; an encoded one decodes into params and query.
+    if (request.url.includes('%00')) done(badRequest(NUL_MESSAGE));
+    else done();
+  });
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    if (request.body !== undefined && containsNul(request.body)) done(badRequest(NUL_MESSAGE));
+    else done();
+  });
+}
+
+export const textInputPluginFp = fp(textInputPlugin, { name: 'text-input', fastify: '5.x' });
