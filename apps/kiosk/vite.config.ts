@@ -10,12 +10,24 @@
  *   initial JS); they are still precached, so they open offline. The PDF.js worker is a local
  *   asset of several MB, hence the raised precache size limit.
  */
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const CONTENT_SERVICE = 'http://127.0.0.1:8080';
 const PROXIED_PATHS = ['/display', '/clientauth', '/stream', '/media', '/pdf', '/config.json'];
+
+/**
+ * The product's version (root package.json, as the server reports it), fixed into the build: the
+ * fleet view shows which build each totem runs (src/lib/config/app-version.ts). No commit hash:
+ * an unchanged kiosk must build to the same files, or every totem would fetch an "update".
+ */
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 // Palette of spec §9.
 const SABLE = '#fbf0e2';
@@ -42,6 +54,7 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   base: './',
+  define: { __KIOSK_APP_VERSION__: JSON.stringify(APP_VERSION) },
   plugins: [
     react(),
     VitePWA({

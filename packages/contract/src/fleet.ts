@@ -21,19 +21,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
 
-/** localStorage key of the kiosk's stable random id (a UUID made on first start). */
-export const KIOSK_ID_STORAGE_KEY = 'kiosk-id';
-/** How often a kiosk sends its heartbeat while online. */
-export const KIOSK_HEARTBEAT_INTERVAL_MS = 60_000;
-/** A kiosk is online while its stream is open, or when it was seen this recently. */
-export const FLEET_ONLINE_WINDOW_MS = 2 * 60_000;
-/** A kiosk offline (not seen) for longer than this is flagged "silent". */
-export const FLEET_SILENT_FLAG_MS = 15 * 60_000;
-/** A kiosk whose content has been older than the published version for this long is flagged "behind". */
-export const FLEET_BEHIND_FLAG_MS = 15 * 60_000;
-
-/** Names of the server-sent events of the admin live channel. */
-export const FLEET_EVENTS = { list: 'fleet', kiosk: 'kiosk' } as const;
+// The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
+// pulling schemas into its initial bundle.
 
 /** A kiosk id: what `crypto.randomUUID()` gives, or 32 hex characters where it is missing. */
 export const KioskId = Type.String({

@@ -6,3 +6,4 @@ export * from './password-hash.js';
 export * from './admin.js';
 export * from './media.js';
 export * from './fleet.js';
+export * from './fleet-constants.js';

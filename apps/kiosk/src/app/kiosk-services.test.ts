@@ -5,6 +5,7 @@ import { FakeEventSource } from '../features/network/testing/fake-event-source';
 import { useSyncStore } from '../features/sync/sync-store';
 import { createApiClient } from '../lib/api/api-client';
 import { demoPlant, FakeContentServer } from '../lib/api/testing/fake-content-server';
+import { KIOSK_APP_VERSION } from '../lib/config/app-version';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { startKioskServices, type KioskServices } from './kiosk-services';
 import { closeKioskDb, openKioskDb, type KioskDb } from '../lib/local-db/kiosk-db';
@@ -160,6 +161,21 @@ describe('kiosk services', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     await services!.syncNow('after stop');
     expect(server.requests.length).toBe(before);
+  });
+
+  it('reports to the fleet after each sync, and names the kiosk on its stream', async () => {
+    start();
+    await vi.waitFor(() => expect(server.heartbeats).toHaveLength(1));
+    expect(server.heartbeats[0]).toMatchObject({
+      kioskId: localStorage.getItem('kiosk-id'),
+      contentVersion: server.plant.version,
+      lastError: null,
+    });
+    const url = new URL(FakeEventSource.last.url);
+    expect(url.searchParams.get('appVersion')).toBe(KIOSK_APP_VERSION);
+    // Then once a minute while online.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.heartbeats.length).toBeGreaterThanOrEqual(2);
   });
 
   it('syncNow runs a sync on demand (after login)', async () => {

@@ -8,8 +8,13 @@
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
  */
-import { apiPaths } from '@plant-kiosk/contract';
+import { apiPaths, type KioskStreamIdentity } from '@plant-kiosk/contract';
 import { contentEvents, type ContentEventEmitter } from '../features/content/content-events';
+import {
+  createFleetReporter,
+  streamIdentity,
+  type FleetReporterOptions,
+} from '../features/fleet/fleet-reporter';
 import {
   createNetworkMonitor,
   useConnectionStore,
@@ -41,6 +46,7 @@ export interface KioskServicesOptions {
   random?: StreamClientOptions['random'];
   windowTarget?: NetworkMonitorOptions['target'];
   engineOptions?: Pick<SyncEngineOptions, 'openMediaCache' | 'fetchMedia' | 'reporter' | 'now'>;
+  fleetOptions?: Pick<FleetReporterOptions, 'estimateStorage' | 'intervalMs'>;
   events?: ContentEventEmitter;
 }
 
@@ -52,16 +58,15 @@ export interface KioskServices {
   lastResult(): SyncResult | null;
 }
 
-/** `${streamBase}/stream/{devid}?token=…&kioskId=…` */
+/** `${streamBase}/stream/{devid}?token=…&kioskId=…` plus the rest of the fleet identity. */
 export function streamUrl(
   streamBase: string,
   devid: number,
   token: string,
   kioskId: string,
+  identity: Omit<KioskStreamIdentity, 'kioskId'> = {},
 ): string {
-  const url = new URL(`${streamBase}${apiPaths.stream(devid, token)}`);
-  url.searchParams.set('kioskId', kioskId);
-  return url.href;
+  return new URL(`${streamBase}${apiPaths.stream(devid, token, { ...identity, kioskId })}`).href;
 }
 
 export function startKioskServices(options: KioskServicesOptions): KioskServices {
@@ -80,13 +85,25 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     ...options.engineOptions,
   });
 
+  const fleet = createFleetReporter({
+    api,
+    devid: session.devid,
+    kioskId: getKioskId,
+    isOnline: () => useConnectionStore.getState().online,
+    ...options.fleetOptions,
+  });
+
   const sync = async (reason: string) => {
     if (stopped) return;
     last = await engine.sync(reason);
+    // The fleet view learns the outcome (new content version, or the failure) at once.
+    void fleet.send();
   };
 
   const stream = createStreamClient({
-    url: () => streamUrl(config.streamBase, session.devid, session.token, getKioskId()),
+    // Built at each (re)connection, so the identity is current.
+    url: () =>
+      streamUrl(config.streamBase, session.devid, session.token, getKioskId(), streamIdentity()),
     devid: session.devid,
     createEventSource: options.createEventSource,
     random: options.random,
@@ -124,12 +141,14 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     },
   });
   monitor.start();
+  fleet.start();
 
   return {
     stop() {
       if (stopped) return;
       stopped = true;
       monitor.stop();
+      fleet.stop();
       stream.stop();
       engine.dispose();
       useConnectionStore.setState({ streamConnected: false });

@@ -13,6 +13,8 @@ import {
   type BatchParams,
   type Element,
   type Envelope,
+  type KioskHeartbeat,
+  type KioskHeartbeatResponse,
   type LoginRequest,
   type LoginResponse,
   type PopulatedSubgroup,
@@ -83,6 +85,12 @@ export interface ApiClient {
   ): Promise<Subelement[]>;
   populatedSubgroup(subgroupid: number, options?: RequestOptions): Promise<PopulatedSubgroup>;
   snapshot(devid: number, etag?: string | null, options?: RequestOptions): Promise<SnapshotResult>;
+  /** The fleet view's status report (contract fleet.ts); answers the current content version. */
+  heartbeat(
+    devid: number,
+    report: KioskHeartbeat,
+    options?: RequestOptions,
+  ): Promise<KioskHeartbeatResponse>;
 }
 
 export interface ApiClientOptions {
@@ -256,6 +264,15 @@ export function createApiClient(
       get<Subelement[]>(apiPaths.subgroupFieldSubelements(subgroupid, fieldlabel), opts),
     populatedSubgroup: (subgroupid, opts) =>
       get<PopulatedSubgroup>(apiPaths.populatedSubgroup(subgroupid), opts),
+
+    heartbeat: (devid, report, opts) =>
+      call<KioskHeartbeatResponse>({
+        method: 'POST',
+        url: content(apiPaths.heartbeat(devid)),
+        body: report,
+        timeoutMs,
+        signal: opts?.signal,
+      }),
 
     snapshot: (devid, etag, opts) =>
       exchange<SnapshotResult>(

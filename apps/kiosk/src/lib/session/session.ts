@@ -2,13 +2,15 @@
  * The kiosk's login session and the other local storage keys of spec §3. The key names are part of
  * the product (the e2e tests and field technicians read them), so they are built here only.
  */
+import { KIOSK_ID_STORAGE_KEY } from '@plant-kiosk/contract';
 
 export const storageKeys = {
   jwt: (devname: string) => `jwt-${devname}`,
   devid: (devname: string) => `devid-${devname}`,
   parcours: 'parcours',
   totem: 'totem',
-  kioskId: 'kiosk-id',
+  /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */
+  kioskId: KIOSK_ID_STORAGE_KEY,
 } as const;
 
 export const jwtKey = storageKeys.jwt;

@@ -12,6 +12,7 @@ import {
   type Element,
   type Envelope,
   type KioskConfig,
+  type KioskHeartbeat,
   type PopulatedSubgroup,
   type Snapshot,
   type Subelement,
@@ -44,6 +45,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: Headers;
+  /** A string body as sent (JSON calls). */
+  body?: string;
 }
 
 export type FakeFailure =
@@ -220,6 +223,8 @@ export class FakeContentServer {
   pingStatus = 200;
   config: KioskConfig;
   readonly requests: FakeRequest[] = [];
+  /** Bodies of the fleet heartbeats received, in order. */
+  readonly heartbeats: KioskHeartbeat[] = [];
   private rules: FailureRule[] = [];
 
   constructor(plant: FakePlant = demoPlant(), options: FakeContentServerOptions = {}) {
@@ -280,6 +285,7 @@ export class FakeContentServer {
       path: url.pathname,
       query: url.searchParams,
       headers,
+      body: typeof init.body === 'string' ? init.body : undefined,
     };
     this.requests.push(request);
     const signal = init.signal ?? undefined;
@@ -351,7 +357,7 @@ export class FakeContentServer {
   }
 
   private route(request: FakeRequest): Response {
-    const { path, method, query, headers } = request;
+    const { path, method, query, headers, body } = request;
     const p = this.plant;
     const media = path.replace(/^\//, '');
     if (p.media[media] && (media.startsWith('media/') || media.startsWith('pdf/'))) {
@@ -376,6 +382,13 @@ export class FakeContentServer {
       return this.json(401, { data: null, message: 'Jeton invalide', error: 'unauthorized' });
 
     let m: RegExpExecArray | null;
+    if ((m = ROUTES.heartbeat.exec(path)) && method === 'POST') {
+      if (Number(m.groups!.devid) !== p.devid) {
+        return this.json(403, { data: null, message: 'Forbidden', error: 'forbidden' });
+      }
+      this.heartbeats.push(JSON.parse(body ?? 'null') as KioskHeartbeat);
+      return this.ok({ contentVersion: p.version });
+    }
     if ((m = ROUTES.snapshot.exec(path))) {
       if (!this.snapshotSupported) return this.notFound('Route not found');
       if (Number(m.groups!.devid) !== p.devid) return this.notFound();

@@ -1,0 +1,102 @@
+import type { KioskHeartbeat } from '@plant-kiosk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
+import { initialUiState, useUiStore } from '../../lib/ui-store/ui-store';
+import { useSyncStore } from '../sync/sync-store';
+import { createFleetReporter, streamIdentity, type FleetReporterOptions } from './fleet-reporter';
+
+let online: boolean;
+let sent: KioskHeartbeat[];
+let heartbeat: FleetReporterOptions['api']['heartbeat'];
+
+function reporter(overrides: Partial<FleetReporterOptions> = {}) {
+  return createFleetReporter({
+    api: { heartbeat: (...args) => heartbeat(...args) },
+    devid: 7,
+    kioskId: () => 'kiosk-abc',
+    isOnline: () => online,
+    estimateStorage: () => Promise.resolve({ usage: 1234.6, quota: 10_000 }),
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  online = true;
+  sent = [];
+  heartbeat = vi.fn((_devid: number, report: KioskHeartbeat) => {
+    sent.push(report);
+    return Promise.resolve({ contentVersion: 3 });
+  });
+  useSyncStore.getState().reset();
+  useUiStore.setState(initialUiState());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('fleet reporter', () => {
+  it('reports mode, build, content version, last sync, storage and last error', async () => {
+    useUiStore.setState({ totem: 'Assemblage', parcours: null });
+    useSyncStore.getState().succeeded({ at: '2026-03-10T09:00:00.000Z', contentVersion: 3 });
+    useSyncStore.getState().failed({ error: 'x'.repeat(600), contentVersion: 3 });
+    await reporter().send();
+    expect(heartbeat).toHaveBeenCalledWith(7, expect.any(Object), expect.any(Object));
+    expect(sent).toEqual([
+      {
+        kioskId: 'kiosk-abc',
+        mode: 'totem',
+        totem: 'Assemblage',
+        appVersion: KIOSK_APP_VERSION,
+        contentVersion: 3,
+        lastSyncAt: '2026-03-10T09:00:00.000Z',
+        storageUsedBytes: 1235,
+        storageQuotaBytes: 10_000,
+        lastError: 'x'.repeat(500),
+      },
+    ]);
+  });
+
+  it('says parcours for the visitor journey, and null before any choice', async () => {
+    useUiStore.setState({ totem: 'Moulage', parcours: 'visiteur' });
+    await reporter().send();
+    useUiStore.setState({ totem: null, parcours: null });
+    await reporter({ estimateStorage: () => Promise.reject(new Error('no storage API')) }).send();
+    expect(sent.map(({ mode, totem }) => ({ mode, totem }))).toEqual([
+      { mode: 'parcours', totem: null },
+      { mode: null, totem: null },
+    ]);
+    expect(sent[1]).toMatchObject({ storageUsedBytes: null, storageQuotaBytes: null });
+  });
+
+  it('sends every interval while online only, ignores failures, and stops cleanly', async () => {
+    const r = reporter({ intervalMs: 60_000 });
+    r.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(1);
+    online = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(1);
+    online = true;
+    heartbeat = vi.fn(() => Promise.reject(new Error('HTTP 500')));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(r.send()).resolves.toBeUndefined();
+    r.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    heartbeat = vi.fn(() => Promise.resolve({ contentVersion: 1 }));
+    await r.send();
+    expect(heartbeat).not.toHaveBeenCalled();
+  });
+
+  it('gives the stream its identity', () => {
+    useUiStore.setState({ totem: 'Moulage', parcours: null });
+    useSyncStore.getState().succeeded({ at: '2026-03-10T09:00:00.000Z', contentVersion: 5 });
+    expect(streamIdentity()).toEqual({
+      mode: 'totem',
+      totem: 'Moulage',
+      appVersion: KIOSK_APP_VERSION,
+      contentVersion: 5,
+    });
+  });
+});

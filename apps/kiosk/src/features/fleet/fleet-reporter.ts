@@ -1,0 +1,127 @@
+/**
+ * The kiosk's heartbeat for the back-office's fleet view: every KIOSK_HEARTBEAT_INTERVAL_MS while
+ * online, and right after each sync (kiosk-services calls `send`). It says which mode the totem
+ * is in, which build and content version it runs, when it last synced, how much storage it uses
+ * and why its last sync failed. A failed heartbeat is dropped quietly: the fleet view is a
+ * convenience, and the next one comes a minute later.
+ */
+import {
+  KIOSK_HEARTBEAT_INTERVAL_MS,
+  type KioskHeartbeat,
+  type KioskStreamIdentity,
+} from '@plant-kiosk/contract';
+import type { ApiClient } from '../../lib/api/api-client';
+import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
+import { useUiStore } from '../../lib/ui-store/ui-store';
+import { useSyncStore } from '../sync/sync-store';
+
+/** The server keeps at most this much of the last error. */
+const MAX_ERROR_LENGTH = 500;
+
+export interface StorageEstimateLike {
+  usage?: number;
+  quota?: number;
+}
+
+export interface FleetReporterOptions {
+  api: Pick<ApiClient, 'heartbeat'>;
+  devid: number;
+  kioskId: () => string;
+  isOnline: () => boolean;
+  intervalMs?: number;
+  /** Default: navigator.storage.estimate when the browser has it. */
+  estimateStorage?: () => Promise<StorageEstimateLike | undefined>;
+}
+
+export interface FleetReporter {
+  start(): void;
+  /** Sends a heartbeat now if online (coalesced with one in flight); never rejects. */
+  send(): Promise<void>;
+  stop(): void;
+}
+
+/** Mode and totem kind as the UI store holds them (spec §2's hidden switcher). */
+export function currentMode(): Pick<KioskHeartbeat, 'mode' | 'totem'> {
+  const { parcours, totem } = useUiStore.getState();
+  if (parcours !== null) return { mode: 'parcours', totem: null };
+  if (totem !== null) return { mode: 'totem', totem };
+  return { mode: null, totem: null };
+}
+
+/** What the kiosk adds to its stream URL so that the fleet knows it from the first connection. */
+export function streamIdentity(): Omit<KioskStreamIdentity, 'kioskId'> {
+  const { mode, totem } = currentMode();
+  const { contentVersion } = useSyncStore.getState();
+  return {
+    mode: mode ?? undefined,
+    totem: totem ?? undefined,
+    appVersion: KIOSK_APP_VERSION,
+    contentVersion: contentVersion ?? undefined,
+  };
+}
+
+async function browserStorageEstimate(): Promise<StorageEstimateLike | undefined> {
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.estimate !== 'function') {
+    return undefined;
+  }
+  return navigator.storage.estimate();
+}
+
+const bytes = (value: number | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+
+export function createFleetReporter(options: FleetReporterOptions): FleetReporter {
+  const estimate = options.estimateStorage ?? browserStorageEstimate;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let inFlight: Promise<void> | null = null;
+  let stopped = false;
+
+  const build = async (): Promise<KioskHeartbeat> => {
+    const sync = useSyncStore.getState();
+    let storage: StorageEstimateLike | undefined;
+    try {
+      storage = await estimate();
+    } catch {
+      storage = undefined;
+    }
+    return {
+      kioskId: options.kioskId(),
+      ...currentMode(),
+      appVersion: KIOSK_APP_VERSION,
+      contentVersion: sync.contentVersion,
+      lastSyncAt: sync.lastSuccessAt,
+      storageUsedBytes: bytes(storage?.usage),
+      storageQuotaBytes: bytes(storage?.quota),
+      lastError: sync.lastError === null ? null : sync.lastError.slice(0, MAX_ERROR_LENGTH),
+    };
+  };
+
+  const send = (): Promise<void> => {
+    if (stopped || !options.isOnline()) return Promise.resolve();
+    inFlight ??= (async () => {
+      try {
+        await options.api.heartbeat(options.devid, await build(), { signal: controller.signal });
+      } catch {
+        // Quietly dropped: see the header comment.
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  };
+
+  return {
+    start() {
+      if (stopped || timer !== undefined) return;
+      timer = setInterval(() => void send(), options.intervalMs ?? KIOSK_HEARTBEAT_INTERVAL_MS);
+    },
+    send,
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+      controller.abort();
+    },
+  };
+}
