@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/server/vitest.pg.config.ts',
       'apps/kiosk',
       'apps/admin',
+      'deploy',
     ],
   },
 });

@@ -13,6 +13,7 @@ const projects = [
   'apps/admin',
   'e2e',
   'bench',
+  'deploy',
 ].filter((dir) => existsSync(join(root, dir, 'tsconfig.json')));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const results = await Promise.all(
