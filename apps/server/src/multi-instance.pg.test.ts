@@ -99,9 +99,8 @@ let b: Instance;
 
 beforeAll(async () => {
   schema = await createTestSchema(testPostgresUrl()!);
-  // One after the other: the first seeds the demo plant into the empty store, the second finds it.
-  a = await startInstance('a', schema.url);
-  b = await startInstance('b', schema.url);
+  // Together, on an empty store: the startup lock lets one seed the demo plant, the other wait.
+  [a, b] = await Promise.all([startInstance('a', schema.url), startInstance('b', schema.url)]);
 }, 180_000);
 
 afterAll(async () => {
@@ -117,6 +116,13 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 describe('two server instances on one PostgreSQL', () => {
+  it('seeds an empty store once when both start together', () => {
+    const seeded = [a, b].filter((instance) =>
+      instance.output().includes('Seeding the demo plant'),
+    );
+    expect(seeded).toHaveLength(1);
+  });
+
   it('a kiosk streaming from B receives the sync published through A, once', async () => {
     const login = await json<LoginResponse>(
       await fetch(`${b.url}${apiPaths.login()}`, {

@@ -79,7 +79,9 @@ async function main(): Promise<void> {
   const repos = createRepositories(database.db);
 
   const { devname, login, password } = config.demo;
-  if (!(await repos.content.findDevelopmentByName(devname))) {
+  // Under the startup lock: instances started together on an empty PostgreSQL store seed it once.
+  await database.exclusive(async () => {
+    if (await repos.content.findDevelopmentByName(devname)) return;
     console.log(`Seeding the demo plant "${devname}" into ${config.dataDir}…`);
     const started = performance.now();
     const result = await seedDemoPlant({
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
     console.log(
       `Demo plant ${result.created ? 'created' : 'already present'} (devid ${result.devid}) in ${Math.round(performance.now() - started)} ms.`,
     );
-  }
+  });
 
   // PostgreSQL: instances share stream messages and cache invalidations (LISTEN/NOTIFY, ADR 005).
   const bus: EventBus = database.postgres
@@ -154,10 +156,12 @@ async function main(): Promise<void> {
   }
 
   // Only once the server is up: a generated password must not be lost to a failed start.
-  const firstAdmin = await ensureFirstAdmin(repos, {
-    password: config.adminPassword,
-    cost: PRODUCTION_SCRYPT_COST,
-  });
+  const firstAdmin = await database.exclusive(() =>
+    ensureFirstAdmin(repos, {
+      password: config.adminPassword,
+      cost: PRODUCTION_SCRYPT_COST,
+    }),
+  );
 
   console.log(
     [

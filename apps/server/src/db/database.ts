@@ -22,6 +22,11 @@ export interface DatabaseHandle {
    * event bus) and must stay within the same schema (its channel is named after it).
    */
   postgres?: { connectionString: string; schema: string };
+  /**
+   * Runs `work` while holding the store's startup lock: instances starting together on an empty
+   * PostgreSQL store must not all seed it. SQLite (one process) just runs it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,7 +71,7 @@ export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', exclusive: (work) => work(), close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
@@ -90,12 +95,25 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       db,
       dialect: 'postgres',
       postgres: { connectionString: url, schema },
+      exclusive: (work) => withAdvisoryLock(db, `plant-kiosk-startup:${schema}`, work),
       close: () => db.destroy(),
     };
   } catch (error) {
     await db.destroy();
     throw error;
   }
+}
+
+/** A session-level advisory lock, held on one pooled connection while `work` runs on the others. */
+function withAdvisoryLock<T>(db: Kysely<Database>, name: string, work: () => Promise<T>) {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+    }
+  });
 }
 
 async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
