@@ -17,7 +17,8 @@ import {
   type StreamMessageType,
 } from '@plant-kiosk/contract';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { notifyInstances } from './db/postgres-event-bus.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { BackupError, createBackup, restoreBackup } from './lib/backup.js';
 import { hashClientPassword } from './lib/passwords.js';
@@ -87,11 +88,11 @@ function required(name: string, value: string | undefined): string {
 
 async function withRepos<T>(
   config: ServerConfig,
-  work: (repos: Repositories) => Promise<T>,
+  work: (repos: Repositories, database: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
   const database = await openDatabase({ url: config.databaseUrl });
   try {
-    return await work(createRepositories(database.db));
+    return await work(createRepositories(database.db), database);
   } finally {
     await database.close();
   }
@@ -162,9 +163,18 @@ async function publish(config: ServerConfig, values: Values, io: CliIo): Promise
 
 async function revokeTokens(config: ServerConfig, values: Values, io: CliIo): Promise<void> {
   const devname = required('devname', values.devname);
-  const version = await withRepos(config, async (repos) =>
-    repos.accounts.revokeTokens(await findDevid(repos, devname)),
-  );
+  const version = await withRepos(config, async (repos, database) => {
+    const devid = await findDevid(repos, devname);
+    const tokenVersion = await repos.accounts.revokeTokens(devid);
+    // PostgreSQL: running instances drop their cached token version now (SQLite: within 2 s).
+    if (database.postgres) {
+      await notifyInstances(
+        { db: database.db, schema: database.postgres.schema },
+        { kind: 'tokens', devid },
+      );
+    }
+    return tokenVersion;
+  });
   io.out(
     `Revoked every token of "${devname}" (token version is now ${version}). ` +
       'Its kiosks must log in again; a running server notices within 2 seconds.',

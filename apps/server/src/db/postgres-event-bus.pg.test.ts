@@ -12,7 +12,7 @@ import {
   type TestSchema,
 } from '../test-support/test-database.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
-import { channelFor, PostgresEventBus } from './postgres-event-bus.js';
+import { channelFor, notifyInstances, PostgresEventBus } from './postgres-event-bus.js';
 
 const baseUrl = testPostgresUrl()!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,6 +113,22 @@ describe('PostgresEventBus', () => {
     await sleep(200);
     expect(signalsA).toHaveLength(1);
     for (const stop of [stopA, stopB, stopMessages, stopOrder]) stop();
+  });
+
+  it('hears a one-shot signal from a process without a bus (the CLI revoking tokens)', async () => {
+    const signalsA: BusSignal[] = [];
+    const signalsB: BusSignal[] = [];
+    const stops = [
+      a.bus.onInvalidate((signal) => signalsA.push(signal)),
+      b.bus.onInvalidate((signal) => signalsB.push(signal)),
+    ];
+    await notifyInstances(
+      { db: a.handle.db, schema: a.handle.postgres!.schema },
+      { kind: 'tokens', devid: 5 },
+    );
+    await eventually(() => signalsA.length === 1 && signalsB.length === 1);
+    expect(signalsB).toEqual([{ kind: 'tokens', devid: 5 }]);
+    for (const stop of stops) stop();
   });
 
   it('ignores foreign or malformed notifications on its channel', async () => {

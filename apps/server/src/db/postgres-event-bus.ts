@@ -92,6 +92,20 @@ function parse(payload: string | undefined): Notification | undefined {
   return undefined;
 }
 
+/**
+ * Sends one cache signal to the instances of a store, from a process that runs no bus (the CLI's
+ * token revocation), so that they act at once rather than when their caches expire.
+ */
+export async function notifyInstances(
+  store: { db: Kysely<Database>; schema: string },
+  signal: { kind: 'content' | 'tokens'; devid: number },
+): Promise<void> {
+  const notification: Notification = { o: `once:${randomUUID()}`, s: signal };
+  await sql`select pg_notify(${channelFor(store.schema)}, ${JSON.stringify(notification)})`.execute(
+    store.db,
+  );
+}
+
 export class PostgresEventBus implements EventBus {
   /** This process's kiosks and cache listeners. */
   private readonly local = new InMemoryEventBus();
