@@ -1,0 +1,69 @@
+/**
+ * What the app does with the bus's cache signals, whichever bus carries them (in-memory on the
+ * `server` project, LISTEN/NOTIFY on `server-pg`): the signals another instance sends after an
+ * edit, a revocation, or when this instance's bus lost its connection.
+ */
+import type { AddressInfo } from 'node:net';
+import { apiPaths, type Envelope, type Zone } from '@plant-kiosk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { openStream } from '../test-support/sse-client.js';
+
+let f: Fixture;
+beforeAll(async () => {
+  // Caches that would stay stale for the whole test unless a signal clears them.
+  f = await createFixture({ app: { contentVersionCacheMs: 60_000, tokenVersionCacheMs: 60_000 } });
+});
+afterAll(async () => {
+  await f.close();
+});
+
+const zoneNames = async (headers: Record<string, string>) =>
+  (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers }))
+    .json<Envelope<Zone[]>>()
+    .data!.map((zone) => zone.zonename);
+
+describe('cache signals from the event bus', () => {
+  it('content: a change made elsewhere shows at once, not after the cache delay', async () => {
+    const auth = await f.auth();
+    expect(await zoneNames(auth)).not.toContain('Cantine');
+    // As another instance would: write and bump, then signal.
+    await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Cantine', type: 'images' });
+    await f.repos.content.bumpContentVersion(f.ids.devid);
+    expect(await zoneNames(auth)).not.toContain('Cantine');
+    await f.bus.invalidate({ kind: 'content', devid: f.ids.devid });
+    expect(await zoneNames(auth)).toContain('Cantine');
+  });
+
+  it('tokens: a revocation made elsewhere bites at once', async () => {
+    const auth = await f.auth();
+    expect(
+      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+    ).toBe(200);
+    await f.repos.accounts.revokeTokens(f.ids.devid);
+    expect(
+      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+    ).toBe(200);
+    await f.bus.invalidate({ kind: 'tokens', devid: f.ids.devid });
+    expect(
+      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+    ).toBe(401);
+  });
+
+  it('reset: open streams end (kiosks reconnect and sync) and every cache is forgotten', async () => {
+    await f.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
+    const auth = await f.auth();
+    const stream = await openStream(`${base}${apiPaths.stream(f.ids.devid, auth.token!)}`);
+    await stream.waitFor((text) => text.includes('retry:'));
+    expect(f.app.kiosk.streams.size).toBe(1);
+    await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Magazine', type: 'images' });
+    await f.repos.content.bumpContentVersion(f.ids.devid);
+    expect(await zoneNames(auth)).not.toContain('Magazine');
+
+    await f.bus.invalidate({ kind: 'reset' });
+    await stream.ended;
+    expect(f.app.kiosk.streams.size).toBe(0);
+    expect(await zoneNames(auth)).toContain('Magazine');
+  });
+});
