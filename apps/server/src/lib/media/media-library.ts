@@ -300,6 +300,12 @@ export class MediaLibrary {
     await mkdir(this.tempDir, { recursive: true });
     const tempFile = join(this.tempDir, `${randomUUID()}.upload`);
     const out = createWriteStream(tempFile, { flags: 'wx' });
+    // A write error (disk full) must reach this function, not crash the process as an unhandled
+    // 'error' event: it is kept here and rethrown by the loop (`once` also rejects on it).
+    let writeError: unknown;
+    out.on('error', (error) => {
+      writeError ??= error;
+    });
     const hash = createHash('sha256');
     let head = Buffer.alloc(0);
     let type: Received['type'] | undefined;
@@ -321,8 +327,10 @@ export class MediaLibrary {
         if (type && bytes > MEDIA_MAX_BYTES[type.kind]) {
           throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind));
         }
+        if (writeError) throw writeError;
         if (!out.write(chunk)) await once(out, 'drain');
       }
+      if (writeError) throw writeError;
       if (bytes === 0) throw badRequest(MEDIA_MESSAGES.emptyFile);
       type ??= identify();
       if (bytes > MEDIA_MAX_BYTES[type.kind]) throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind));
@@ -330,7 +338,13 @@ export class MediaLibrary {
       await once(out, 'finish');
       return { tempFile, bytes, sha256: hash.digest('hex'), type };
     } catch (error) {
-      out.destroy();
+      // The file is opened asynchronously: wait for the stream to close, or a late open could
+      // create it again after the removal.
+      if (!out.closed) {
+        const closed = once(out, 'close').catch(() => undefined);
+        out.destroy();
+        await closed;
+      }
       await rm(tempFile, { force: true });
       // Drain the rest of the upload, so the client gets our answer rather than a reset.
       source.resume();

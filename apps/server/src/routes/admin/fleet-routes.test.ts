@@ -212,6 +212,21 @@ describe('stream presence', () => {
     expect((await fleetEntry(kioskId)).connected).toBe(true);
   });
 
+  it('stays online while its stream is open, thanks to the presence refresh', async () => {
+    const kioskId = newKioskId();
+    await connectKiosk(kioskId);
+    await expect
+      .poll(async () => (await fleetEntry(kioskId).catch(() => null))?.connected)
+      .toBe(true);
+    const [row] = await f.repos.kiosks.list([f.ids.devid], kioskId);
+    later(FLEET_ONLINE_WINDOW_MS + 60_000);
+    // A stream whose instance stopped refreshing it no longer counts as connected.
+    expect(await fleetEntry(kioskId)).toMatchObject({ connected: false, state: 'offline' });
+    // What the stream route's minute timer does for the streams open on this instance.
+    await f.repos.kiosks.touch([row!.connection_id!], f.clock.now);
+    expect(await fleetEntry(kioskId)).toMatchObject({ connected: true, state: 'online' });
+  });
+
   it('ignores malformed identity values rather than failing the stream', async () => {
     const kioskId = newKioskId();
     await connectKiosk(kioskId, { mode: 'n-importe', contentVersion: 'abc' });

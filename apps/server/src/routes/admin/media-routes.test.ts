@@ -82,7 +82,7 @@ const PDF = Buffer.from(
 );
 
 const file = (path: string) => join(f.config.mediaDir, path);
-const tempFiles = () => {
+const tempFiles = (): string[] => {
   const dir = join(f.config.mediaDir, '.tmp');
   return existsSync(dir) ? readdirSync(dir) : [];
 };
@@ -346,6 +346,29 @@ describe('GET and DELETE media', () => {
       }),
     ]);
     expect(envelope(refused).message).toContain('champ « image »');
+  });
+
+  it('lists the demo plant’s seeded media too (rows from before the media library)', async () => {
+    await f.repos.media.upsert({
+      devid: f.ids.devid,
+      path: 'images/plan-du-site-0a1b2c3d.svg',
+      content_type: 'image/svg+xml',
+      size: 1234,
+      sha256: '0a1b2c3d'.repeat(8),
+      now: f.clock.now,
+    });
+    const seeded = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid))).find(
+      (media) => media.value === 'media/images/plan-du-site-0a1b2c3d.svg',
+    );
+    expect(seeded).toMatchObject({
+      kind: 'image',
+      originalName: 'plan-du-site-0a1b2c3d.svg',
+      contentType: 'image/svg+xml',
+      width: null,
+      height: null,
+      url: '/media/images/plan-du-site-0a1b2c3d.svg',
+      thumbnailUrl: '/media/images/plan-du-site-0a1b2c3d.svg',
+    });
   });
 
   it('answers 400 to a malformed media id', async () => {
