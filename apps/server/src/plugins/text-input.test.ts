@@ -31,5 +31,7 @@ describe('NUL in text input', () => {
     const path = await f.app.inject({ url: '/display/zones/1?x=%00' });
     expect(path.statusCode).toBe(400);
     expect(path.headers['x-content-type-options']).toBe('nosniff');
+    // A file path never reaches the store: no such file.
+    expect((await f.app.inject({ url: '/media/images/%00.png' })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Refuses text containing U+0000 (NUL) with a 400, in the URL or the JSON body of any call.
+ * Refuses text containing U+0000 (NUL) with a 400, in the JSON body of any call and the URL of the
+ * calls that reach the store.
  *
  * Why here and not in the repositories: PostgreSQL cannot store or even compare a NUL in text
  * (`invalid byte sequence for encoding "UTF8": 0x00`, a 500) while SQLite can, so without this guard
@@ -9,6 +10,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/envelope.js';
+
+/** The calls whose path or query reaches the store. */
+const STORE_PATH = /^\/(?:display\/|stream\/|api\/|clientauth(?:[/?]|$))/;
 
 export const NUL_MESSAGE = 'Text may not contain the NUL character (U+0000)';
 
@@ -40,7 +44,8 @@ async function textInputPlugin(fastify: FastifyInstance): Promise<void> {
   // Callback style: these run on every call, and a check that passes needs no promise.
   fastify.addHook('onRequest', (request, _reply, done) => {
     // The HTTP parser already refuses a raw NUL; an encoded one decodes into params and query.
-    if (request.url.includes('%00')) done(badRequest(NUL_MESSAGE));
+    // Files (/media/, /pdf/, the apps) are read from disk, not the store: there a NUL is a 404.
+    if (request.url.includes('%00') && STORE_PATH.test(request.url)) done(badRequest(NUL_MESSAGE));
     else done();
   });
   fastify.addHook('preValidation', (request, _reply, done) => {
