@@ -23,7 +23,9 @@ import { API_CSP } from '../plugins/security.js';
 import { FIXTURE_NOW, TEST_JWT_SECRET, TEST_PUBLISH_TOKEN } from '../test-support/fixture.js';
 import { createAdminFixture, type AdminClient, type AdminFixture } from './admin/admin-test-kit.js';
 
-const RUNS = { small: 100, large: 150 } as const;
+/** HOSTILE_INPUT_SCALE=20 (say) runs every property 20 times longer, for a deeper hunt by hand. */
+const SCALE = Math.max(1, Number(process.env.HOSTILE_INPUT_SCALE) || 1);
+const RUNS = { small: 100 * SCALE, large: 150 * SCALE } as const;
 
 let f: AdminFixture;
 let editor: AdminClient;
@@ -218,6 +220,14 @@ const FIELDS = [
   'zoneid',
   'elementid',
   'kioskId',
+  'mode',
+  'totem',
+  'appVersion',
+  'contentVersion',
+  'lastSyncAt',
+  'storageUsedBytes',
+  'storageQuotaBytes',
+  'lastError',
   '__proto__',
   'constructor',
 ];
@@ -244,6 +254,46 @@ const loginBody: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc
     }),
     contentType: 'application/json',
   }));
+
+/** A valid kiosk heartbeat with one field (or none) replaced by a hostile value. */
+const heartbeatBody: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc
+  .tuple(
+    fc.constantFrom(
+      '',
+      'kioskId',
+      'mode',
+      'totem',
+      'appVersion',
+      'contentVersion',
+      'lastSyncAt',
+      'storageUsedBytes',
+      'lastError',
+      '__proto__',
+    ),
+    fieldValue,
+  )
+  .map(([field, value]) => {
+    const heartbeat: Record<string, unknown> = {
+      kioskId: 'totem-hall-1',
+      mode: 'totem',
+      totem: 'Moulage',
+      appVersion: '0.1.0',
+      contentVersion: 3,
+      lastSyncAt: '2026-03-10T08:00:00.000Z',
+      storageUsedBytes: 1000,
+      storageQuotaBytes: 100000,
+      lastError: null,
+    };
+    const payload =
+      field === ''
+        ? JSON.stringify(heartbeat)
+        : // Spliced into the text so that a `__proto__` key really is one in the JSON.
+          JSON.stringify(heartbeat).replace(
+            /^\{/,
+            `{${JSON.stringify(field)}:${JSON.stringify(value) ?? 'null'},`,
+          );
+    return { payload, contentType: 'application/json' };
+  });
 
 /** A body and its content type (or none). */
 const body: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc.record({
@@ -437,6 +487,7 @@ function displayPaths(s: string[]): string[] {
     `/display/subgroup/${a}/field/${b}/subelements`,
     `/display/subgroup/${a}/populated`,
     `/display/snapshot/${a}`,
+    `/display/heartbeat/${a}`,
     `/display/${a}`,
     `/display/${a}/${b}`,
   ];
@@ -447,14 +498,15 @@ describe('hostile input: the kiosk calls', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(segment(), { minLength: 2, maxLength: 2 }),
-        fc.nat(12),
+        fc.nat(),
         queryString,
         fc.constantFrom('A', 'A', 'A', 'B', 'B', 'none', 'bad'),
         fc.constantFrom(...Object.keys({ algNone: 1, otherKey: 1, rs256: 1, garbage: 1 })),
         extraHeaders,
         fc.constantFrom('GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS'),
         async (segments, which, query, who, bad, headers, method) => {
-          const path = displayPaths(segments.map(pct))[which]!;
+          const paths = displayPaths(segments.map(pct));
+          const path = paths[which % paths.length]!;
           const token =
             who === 'A'
               ? tokenA
@@ -573,6 +625,39 @@ describe('hostile input: the kiosk calls', () => {
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+  it('POST /display/heartbeat/:devid: hostile devids, tokens and bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        segment(),
+        fc.constantFrom('A', 'A', 'B', 'none', 'bad'),
+        fc.oneof(body, heartbeatBody, heartbeatBody),
+        async (devid, who, { payload, contentType }) => {
+          const token =
+            who === 'A'
+              ? tokenA
+              : who === 'B'
+                ? tokenB
+                : who === 'bad'
+                  ? badTokens.otherKey
+                  : undefined;
+          await send(
+            {
+              method: 'POST',
+              url: `/display/heartbeat/${pct(devid)}`,
+              payload,
+              headers: {
+                ...(token === undefined ? {} : { [TOKEN_HEADER]: token }),
+                ...(contentType ? { 'content-type': contentType } : {}),
+              },
+            },
+            who === 'A' ? MARKERS_B : [...MARKERS_A, ...MARKERS_B],
+          );
+        },
+      ),
+      { numRuns: RUNS.small },
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
 
 // --- tokens -----------------------------------------------------------------------------------
@@ -684,6 +769,10 @@ function adminUrls(s: string[]): string[] {
     `${P}/subgroups/${a}`,
     `${P}/developments/${a}/publish`,
     `${P}/audit`,
+    `${P}/developments/${a}/media`,
+    `${P}/media/${a}`,
+    // Not /fleet/stream: with a valid session it is an endless event stream.
+    `${P}/fleet`,
     `${P}/${a}`,
   ];
 }
@@ -726,7 +815,7 @@ describe('hostile input: the back-office API', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(segment(), { minLength: 2, maxLength: 2 }),
-        fc.nat(21),
+        fc.nat(),
         queryString,
         fc.constantFrom(
           'GET',
@@ -742,7 +831,8 @@ describe('hostile input: the back-office API', () => {
         ),
         body,
         async (segments, which, query, method, { payload, contentType }) => {
-          const url = adminUrls(segments.map(pct))[which]! + query;
+          const urls = adminUrls(segments.map(pct));
+          const url = urls[which % urls.length]! + query;
           await send(
             {
               method: method as InjectOptions['method'],
