@@ -9,5 +9,11 @@ export default async function globalSetup() {
   }
   rmSync(templateDataDir, { recursive: true, force: true });
   const server = await launchServer({ dataDir: templateDataDir });
+  // The back-office's first admin is created just after the server answers, then the start
+  // banner is printed: wait for it so that every copy of the template already has that admin.
+  const deadline = Date.now() + 60_000;
+  while (!server.output().includes('content service is running') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await server.stop();
 }

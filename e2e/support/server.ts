@@ -16,6 +16,8 @@ export const DEMO = { devname: 'neubourg', login: 'kiosk', password: 'kiosk' } a
 /** Fixed so a test can mint or check tokens; never used outside tests. */
 export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
 export const E2E_PUBLISH_TOKEN = 'e2e-only-publish-token';
+/** The back-office's first admin, created with this password on the template's first start. */
+export const E2E_ADMIN = { username: 'admin', password: 'e2e-only-admin-password' } as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -69,6 +71,7 @@ export async function launchServer(options: LaunchOptions = {}): Promise<Running
         LOG_LEVEL: 'warn',
         JWT_SECRET: E2E_JWT_SECRET,
         PUBLISH_TOKEN: E2E_PUBLISH_TOKEN,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
  * value points to and the media library picker.
  */
 import type { ItemType, MediaKind } from '@plant-kiosk/contract';
+import { useState } from 'react';
 import { TextField } from '../../components/field';
 import { MediaPicker } from '../../components/media-picker';
 import { mediaUrl } from '../../lib/api/admin-api';
@@ -42,12 +43,24 @@ export function ValueInput({
       />
       {kind && (
         <div className="value-media">
-          {type === 'image' && value && (
-            <img className="thumb" src={mediaUrl(value)} alt="Aperçu de l’image choisie" />
-          )}
+          {type === 'image' && value && <Thumbnail key={value} src={mediaUrl(value)} />}
           <MediaPicker kind={kind} onPick={onChange} />
         </div>
       )}
     </div>
+  );
+}
+
+/** The image the value points to, or a plain note when that path shows nothing. */
+function Thumbnail({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <span className="thumb thumb-missing">Image introuvable à ce chemin</span>;
+  return (
+    <img
+      className="thumb"
+      src={src}
+      alt="Aperçu de l’image choisie"
+      onError={() => setBroken(true)}
+    />
   );
 }

@@ -17,7 +17,9 @@ export function ZonePreview({ zone, elements }: { zone: AdminZone; elements: Adm
         className="preview-screen"
         style={{ width: PREVIEW_WIDTH, height: 1920 * scale }}
         aria-label={`Aperçu de la zone ${zone.zonename} sur un totem`}
-        role="img"
+        role="region"
+        // It scrolls: keyboard users must be able to reach it to scroll it.
+        tabIndex={0}
       >
         <div className="preview-title">{zone.zonename}</div>
         {elements.length === 0 && <p className="preview-empty">Zone vide</p>}

@@ -17,6 +17,7 @@ const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
 function since(iso: string | null, now: number): string {
   if (!iso) return '—';
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 5) return 'à l’instant';
   if (seconds < 60) return `il y a ${seconds} s`;
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `il y a ${minutes} min`;

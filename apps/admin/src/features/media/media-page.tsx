@@ -96,7 +96,10 @@ function MediaLibrary({
         const where = current.usedBy
           .map((use) => `« ${use.zonename} »${use.fieldlabel ? ` (${use.fieldlabel})` : ''}`)
           .join(', ');
-        if (where) text = `${text} Utilisé dans : ${where}.`;
+        // The server's message may already name the items; add them only when it does not.
+        if (where && !current.usedBy.every((use) => text.includes(use.zonename))) {
+          text = `${text} Utilisé dans : ${where}.`;
+        }
         media.setData((list) =>
           (list ?? []).map((m) => (m.mediaid === current.mediaid ? current : m)),
         );

@@ -1,0 +1,253 @@
+/**
+ * Issue 7 end to end: the back-office at /admin/ against the real server. An admin logs in,
+ * edits an element of a zone, publishes, and a kiosk open in another browser context shows the
+ * change within 2 s without a reload; the fleet page sees that kiosk live; the media library
+ * uploads (with progress) and deletes a file, and refuses to delete one in use. Every screen
+ * passes axe (no serious or critical violation). With ADMIN_SCREENSHOTS=1 the screens are also
+ * saved at 1440×900 into docs/screenshots/admin-*.png.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { zoneElements } from './support/content';
+import { expect, test } from './support/fixtures';
+import { openKioskLoggedIn } from './support/kiosk';
+import { E2E_ADMIN, repoRoot, type RunningServer } from './support/server';
+
+// bypassCSP: the server's CSP (script-src 'self') would block axe, which a11y.ts injects inline.
+test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false, bypassCSP: true });
+
+const SLIDESHOW = 'Diaporama accueil';
+const fileName = (value: string) => value.split('/').pop()!;
+const SHOTS = process.env.ADMIN_SCREENSHOTS === '1';
+/** A 1×1 PNG: the server recognises it by its bytes and re-encodes it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function capture(page: Page, name: string) {
+  if (!SHOTS) return;
+  // Let thumbnails finish loading so the capture shows the screen as a person sees it.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: join(repoRoot, 'docs/screenshots', `admin-${name}.png`) });
+}
+
+async function logIn(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/admin/`);
+  await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
+}
+
+async function openKiosk(browser: Browser, server: RunningServer) {
+  const context = await browser.newContext({
+    viewport: { width: 1080, height: 1920 },
+    hasTouch: true,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  const kiosk = await context.newPage();
+  await openKioskLoggedIn(kiosk, server);
+  return { context, kiosk };
+}
+
+test('login refuses a wrong password with the server’s message, then opens the back-office', async ({
+  page,
+  server,
+}) => {
+  await page.goto(`${server.url}/admin/`);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expectAccessible(page, 'admin login');
+  await capture(page, 'connexion');
+
+  await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Identifiant ou mot de passe incorrect.');
+
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
+
+  // The session survives a reload: the page gets its CSRF token back from GET /me.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
+test('an element edited and published reaches an open kiosk within 2 s, and the fleet sees the kiosk', async ({
+  page,
+  browser,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  const [first] = zoneElements(server, SLIDESHOW);
+  const replacement = zoneElements(server, 'Plan du site')[0]!.value;
+  const { context, kiosk } = await openKiosk(browser, server);
+  await expect(kiosk.locator(`img[src$="${fileName(first!.value)}"]`).first()).toBeAttached();
+
+  await logIn(page, server);
+  await page.getByRole('link', { name: new RegExp(`^${SLIDESHOW}`) }).click();
+  await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  const value = page.getByLabel('Valeur', { exact: true });
+  await expect(value).toHaveValue(first!.value);
+  await value.fill(replacement);
+  await page.getByRole('button', { name: 'Enregistrer l’élément' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publier sur les totems' }).click();
+  await expect(page.getByText('Publié : 1 kiosque connecté a été prévenu.')).toBeVisible();
+  await expect(
+    kiosk.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
+  ).toBeAttached({ timeout: 2_000 });
+
+  // The fleet page lists that kiosk, online and up to date, over its live channel.
+  await page.getByRole('link', { name: 'Parc de totems' }).click();
+  await expect(page.getByText('● En direct')).toBeVisible();
+  const row = page.locator('tbody tr').first();
+  await expect(row.getByText('En ligne')).toBeVisible();
+  await expect(row.getByText('À jour')).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page, 'admin fleet');
+  await capture(page, 'parc');
+
+  // The audit log names who changed and published what.
+  await page.getByRole('link', { name: 'Journal' }).click();
+  await expect(
+    page.getByRole('cell', { name: 'Publication sur les totems' }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Élément modifié/ }).first()).toBeVisible();
+  await context.close();
+});
+
+test('reorder by keyboard, delete after confirmation, and a 409 shows the current values', async ({
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  const before = zoneElements(server, 'Menu');
+  await logIn(page, server);
+  await page.getByRole('link', { name: /^Menu/ }).click();
+
+  const down = page.getByRole('button', { name: /^Descendre l’élément 1 / });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: /déplacé en position 2/ }),
+  ).toBeAttached();
+  expect(zoneElements(server, 'Menu').map((e) => e.elementid)).toEqual([
+    before[1]!.elementid,
+    before[0]!.elementid,
+    ...before.slice(2).map((e) => e.elementid),
+  ]);
+
+  await page.getByRole('button', { name: /^Supprimer l’élément 1 / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer cet élément ?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'admin delete confirmation');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  expect(zoneElements(server, 'Menu')).toHaveLength(before.length);
+
+  // Someone else saves the element meanwhile: this page's save must not overwrite it.
+  await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  const other = await page.context().browser()!.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, server);
+  await otherPage.getByRole('link', { name: /^Menu/ }).click();
+  await otherPage.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  await otherPage.getByLabel('Valeur', { exact: true }).fill('media/images/modifie-ailleurs.svg');
+  await otherPage.getByRole('button', { name: 'Enregistrer l’élément' }).click();
+  await expect(otherPage.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
+  await other.close();
+
+  await page.getByLabel('Valeur', { exact: true }).fill('media/images/ma-version.svg');
+  await page.getByRole('button', { name: 'Enregistrer l’élément' }).click();
+  await expect(page.getByText(/Ce contenu a été modifié par quelqu’un d’autre/)).toBeVisible();
+  await expect(page.getByText('media/images/modifie-ailleurs.svg').first()).toBeVisible();
+  await capture(page, 'conflit');
+  await page.getByRole('button', { name: 'Recharger la version actuelle' }).click();
+  await expect(page.getByLabel('Valeur', { exact: true })).toHaveValue(
+    'media/images/modifie-ailleurs.svg',
+  );
+
+  await page.getByRole('button', { name: /^Supprimer l’élément 1 / }).click();
+  await page.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Supprimé.' })).toBeVisible();
+  expect(zoneElements(server, 'Menu')).toHaveLength(before.length - 1);
+});
+
+test('media library: upload with progress, refuse to delete a file in use, delete an unused one', async ({
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  await logIn(page, server);
+  await page.getByRole('link', { name: 'Médiathèque' }).click();
+  await expect(page.getByRole('heading', { name: 'Médiathèque' })).toBeVisible();
+
+  await page.getByLabel('Fichiers à envoyer').setInputFiles({
+    name: 'photo-e2e.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await expect(page.getByRole('progressbar', { name: 'Envoi de photo-e2e.png' })).toBeVisible();
+  const card = page.locator('.media-card', { hasText: 'photo-e2e.png' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Non utilisé')).toBeVisible();
+
+  const used = page.locator('.media-card', { hasText: 'Utilisé 1 fois' }).first();
+  await used.getByRole('button', { name: /^Supprimer/ }).click();
+  await page.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /utilisé/i })).toBeVisible();
+
+  await expectAccessible(page, 'admin media');
+  await capture(page, 'mediatheque');
+
+  await card.getByRole('button', { name: /^Supprimer/ }).click();
+  await page.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(card).toHaveCount(0);
+});
+
+test('every back-office screen passes axe', async ({ page, server }) => {
+  await logIn(page, server);
+  await page.getByRole('link', { name: new RegExp(`^${SLIDESHOW}`) }).click();
+  await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  await expect(page.getByRole('button', { name: 'Enregistrer l’élément' })).toBeVisible();
+  await expectAccessible(page, 'admin content');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await capture(page, 'contenu');
+
+  await page.getByRole('link', { name: /^Produits/ }).click();
+  await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  await page
+    .getByRole('button', { name: /^Modifier Produit/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /^Modifier Produit/ })).toBeVisible();
+  await expectAccessible(page, 'admin sub-groups');
+  await page.getByRole('heading', { name: 'Sous-groupes' }).scrollIntoViewIfNeeded();
+  await capture(page, 'sous-groupes');
+
+  for (const [link, heading, name] of [
+    ['Journal', 'Journal des modifications', 'journal'],
+    ['Développements', 'Développements', 'developpements'],
+    ['Utilisateurs', 'Utilisateurs du back-office', 'utilisateurs'],
+  ] as const) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Chargement…' })).toHaveCount(0);
+    await expectAccessible(page, `admin ${name}`);
+    await capture(page, name);
+  }
+  await page.getByRole('link', { name: 'Développements', exact: true }).click();
+  await page
+    .getByRole('link', { name: /^Comptes des totems/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /^Comptes des totems/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'kiosk', exact: true })).toBeVisible();
+  await expectAccessible(page, 'admin kiosk accounts');
+  await capture(page, 'comptes-totems');
+});
