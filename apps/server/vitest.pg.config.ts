@@ -7,6 +7,7 @@
  * PostgreSQL unreachable: a failure under CI (the suite must not go green without it), otherwise the
  * project is skipped with one line saying so, so that `npm test` works on a machine without it.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -25,6 +26,10 @@ async function reachable(): Promise<string | undefined> {
     await client.end().catch(() => undefined);
   }
 }
+
+// Every schema of this run starts with it (t_<run>_<store>), so that the global teardown drops
+// this run's leftovers and never another run's live schemas in the same database.
+const runPrefix = `t_${randomBytes(3).toString('hex')}`;
 
 // Passwords are not printed: the URL is shown without its credentials.
 const shownUrl = url.replace(/\/\/[^@/]*@/, '//');
@@ -45,7 +50,8 @@ export default defineConfig(async () => {
       // Skipped: no file matches, and the other projects run as usual.
       include: problem === undefined ? ['src/**/*.test.ts'] : [],
       exclude: [...configDefaults.exclude, 'src/db/migrations/*.test.ts'],
-      env: { KIOSK_TEST_POSTGRES_URL: url },
+      env: { KIOSK_TEST_POSTGRES_URL: url, KIOSK_TEST_SCHEMA_PREFIX: runPrefix },
+      globalSetup: ['src/test-support/pg-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 90_000,
     },

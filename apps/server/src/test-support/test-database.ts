@@ -11,6 +11,9 @@ import { openDatabase, type DatabaseHandle } from '../db/database.js';
 /** Set by apps/server/vitest.pg.config.ts: the PostgreSQL database the pg project runs against. */
 export const TEST_POSTGRES_ENV = 'KIOSK_TEST_POSTGRES_URL';
 
+/** Set by the same config: this run's schema names start with it, so its leftovers can be dropped. */
+export const TEST_SCHEMA_PREFIX_ENV = 'KIOSK_TEST_SCHEMA_PREFIX';
+
 export const testPostgresUrl = (): string | undefined =>
   process.env[TEST_POSTGRES_ENV] || undefined;
 
@@ -43,7 +46,8 @@ export interface TestSchema {
 
 /** A new, empty schema in the test PostgreSQL database. */
 export async function createTestSchema(baseUrl: string): Promise<TestSchema> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const prefix = process.env[TEST_SCHEMA_PREFIX_ENV] ?? 't';
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onAdminConnection(baseUrl, (client) => client.query(`create schema "${schema}"`));
   return {
     schema,
