@@ -187,7 +187,7 @@ describe('server installer', () => {
       'ReadWritePaths=/var/lib/plant-kiosk',
       'LimitNOFILE=65536',
       'Restart=always',
-      'ExecStart=/usr/bin/node --enable-source-maps /opt/plant-kiosk/apps/server/dist/server.js',
+      'ExecStart=/usr/bin/node /opt/plant-kiosk/apps/server/dist/server.js',
     ]) {
       expect(unit).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     }
