@@ -210,6 +210,8 @@ export class PostgresEventBus implements EventBus {
     const client = new pg.Client({
       connectionString: this.options.connectionString,
       keepAlive: true,
+      // Recognisable in pg_stat_activity.
+      application_name: 'plant-kiosk event bus',
       // The health check must not wait forever on a peer that vanished without closing.
       query_timeout: 10_000,
       connectionTimeoutMillis: 10_000,
