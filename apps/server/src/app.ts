@@ -117,7 +117,6 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   await fastify.register(errorsPluginFp);
   await fastify.register(securityPluginFp, {
     kioskPort: options.config.port,
-    splitPorts: options.config.splitPorts,
     frameSources: options.config.frameSources,
   });
   // After the security headers (a refusal carries them too), before any store sees the input:

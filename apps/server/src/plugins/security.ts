@@ -14,20 +14,20 @@
  *   policy only forbids framing by other sites), and a route's own policy (SVG) wins;
  * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only, and
  *   frames limited to the configured external pages (the suggestion form and the company web
- *   site the kiosk shows in frames).
+ *   site the kiosk shows in frames). Images, video and fetches may reach any http(s) address:
+ *   content values may name media on another server (the back-office accepts http(s) addresses,
+ *   and the kiosk prefetches them into its offline cache), and in the split topology the services
+ *   sit on other ports. None of these can run code; scripts stay same-origin.
  *
  * The referrer policy is `same-origin`, not `no-referrer`: with `no-referrer` browsers send
  * `Origin: null` on same-origin POSTs, which the back-office API's origin check rightly refuses.
  */
-import { LOCAL_PORTS } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
   /** Port the kiosk is served from; an Origin on this port of the request's host is allowed. */
   kioskPort: number;
-  /** Split topology: the kiosk page talks to the other service ports (connect-src). */
-  splitPorts?: boolean;
   /** Origins (or full URLs) the kiosk may show in frames; default: DEFAULT_FRAME_SOURCES. */
   frameSources?: readonly string[];
 }
@@ -70,15 +70,15 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * `'unsafe-inline'` styles are needed by components that position elements with style attributes
  * (zoom and pan, the PDF viewer), and styles cannot run code.
  */
-export function appCsp(frameSources: readonly string[], connectExtra: readonly string[]): string {
+export function appCsp(frameSources: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: http: https:",
     "font-src 'self' data:",
-    "media-src 'self' data: blob:",
-    ['connect-src', "'self'", ...connectExtra].join(' '),
+    "media-src 'self' data: blob: http: https:",
+    "connect-src 'self' http: https:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     ['frame-src', "'self'", ...frameSources].join(' '),
@@ -134,22 +134,7 @@ function allowedOrigin(request: FastifyRequest, kioskPort: number): string | und
 }
 
 async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions): Promise<void> {
-  const frameSources = frameSourceList(options.frameSources ?? DEFAULT_FRAME_SOURCES);
-  const fixedAppCsp = appCsp(frameSources, []);
-
-  const appPolicy = (request: FastifyRequest): string => {
-    if (!options.splitPorts) return fixedAppCsp;
-    // The kiosk page calls the services on their own ports of the host it was loaded from.
-    const host =
-      request.hostname.includes(':') && !request.hostname.startsWith('[')
-        ? `[${request.hostname}]`
-        : request.hostname;
-    const ports = [LOCAL_PORTS.content, LOCAL_PORTS.auth, LOCAL_PORTS.stream];
-    return appCsp(
-      frameSources,
-      ports.map((port) => `${request.protocol}://${host}:${port}`),
-    );
-  };
+  const appPolicy = appCsp(frameSourceList(options.frameSources ?? DEFAULT_FRAME_SOURCES));
 
   fastify.addHook('onRequest', async (request, reply) => {
     // Set here, not in onSend, so that the hijacked event stream (which copies the reply's
@@ -157,7 +142,7 @@ async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions
     reply.headers(COMMON_SECURITY_HEADERS);
     const kind = pathKind(request.url);
     if (kind === 'api') reply.header(CSP, API_CSP);
-    else if (kind === 'app') reply.header(CSP, appPolicy(request));
+    else if (kind === 'app') reply.header(CSP, appPolicy);
     const origin = allowedOrigin(request, options.kioskPort);
     if (origin) {
       reply.header('access-control-allow-origin', origin);
