@@ -463,58 +463,65 @@ export class ContentRepository {
    * with their sub-groups, so the kiosk never holds content the server would not serve.
    */
   async snapshot(devid: number, now: Date = new Date()): Promise<Snapshot | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const development = await trx
-        .selectFrom('developments')
-        .select(['devid', 'content_version'])
-        .where('devid', '=', devid)
-        .executeTakeFirst();
-      if (!development) return undefined;
-      const zones = await trx
-        .selectFrom('zones')
-        .selectAll()
-        .where('devid', '=', devid)
-        .orderBy('zoneid')
-        .execute();
-      const elements = await trx
-        .selectFrom('elements')
-        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-        .selectAll('elements')
-        .where('zones.devid', '=', devid)
-        .orderBy('elements.zoneid')
-        .orderBy('elements.order')
-        .orderBy('elements.elementid')
-        .execute();
-      const subgroups = await this.liveSubgroups(now, trx)
-        .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-        .where('zones.devid', '=', devid)
-        .orderBy('subgroups.elementid')
-        .orderBy('subgroups.order')
-        .execute();
-      const liveSubgroupIds = new Set(subgroups.map((row) => row.subgroupid));
-      const subelements = await trx
-        .selectFrom('subelements')
-        .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
-        .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-        .selectAll('subelements')
-        .where('zones.devid', '=', devid)
-        .orderBy('subelements.elementid')
-        .orderBy('subelements.order')
-        .orderBy('subelements.subelementid')
-        .execute();
-      return {
-        devid,
-        version: development.content_version,
-        generatedAt: now.toISOString(),
-        zones: zones.map(toZone),
-        elements: elements.map(toElement),
-        subelements: subelements
-          .filter((row) => row.subgroupid === null || liveSubgroupIds.has(row.subgroupid))
-          .map(toSubelement),
-        subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
-      };
-    });
+    // One consistent view for the four queries: PostgreSQL's default (read committed) would let an
+    // edit committed between them mix two versions; SQLite's transactions already give one view
+    // (and ignore these settings).
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const development = await trx
+          .selectFrom('developments')
+          .select(['devid', 'content_version'])
+          .where('devid', '=', devid)
+          .executeTakeFirst();
+        if (!development) return undefined;
+        const zones = await trx
+          .selectFrom('zones')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('zoneid')
+          .execute();
+        const elements = await trx
+          .selectFrom('elements')
+          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+          .selectAll('elements')
+          .where('zones.devid', '=', devid)
+          .orderBy('elements.zoneid')
+          .orderBy('elements.order')
+          .orderBy('elements.elementid')
+          .execute();
+        const subgroups = await this.liveSubgroups(now, trx)
+          .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
+          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+          .where('zones.devid', '=', devid)
+          .orderBy('subgroups.elementid')
+          .orderBy('subgroups.order')
+          .execute();
+        const liveSubgroupIds = new Set(subgroups.map((row) => row.subgroupid));
+        const subelements = await trx
+          .selectFrom('subelements')
+          .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
+          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
+          .selectAll('subelements')
+          .where('zones.devid', '=', devid)
+          .orderBy('subelements.elementid')
+          .orderBy('subelements.order')
+          .orderBy('subelements.subelementid')
+          .execute();
+        return {
+          devid,
+          version: development.content_version,
+          generatedAt: now.toISOString(),
+          zones: zones.map(toZone),
+          elements: elements.map(toElement),
+          subelements: subelements
+            .filter((row) => row.subgroupid === null || liveSubgroupIds.has(row.subgroupid))
+            .map(toSubelement),
+          subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
+        };
+      });
   }
 
   /** The earliest expiration date after `now` in a development: when its snapshot next changes by itself. */
