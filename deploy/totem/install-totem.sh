@@ -69,6 +69,8 @@ ORIGIN="${SCHEME}://${BASH_REMATCH[2]}${BASH_REMATCH[3]}"
 [[ "$RELOAD_TIME" =~ ^([01][0-9]|2[0-3]):[0-5][0-9]$ ]] || die "--reload-time must be HH:MM (got \"$RELOAD_TIME\")"
 [[ "$EXTRA_FLAGS" =~ ^[A-Za-z0-9\ =,._:/-]*$ ]] || die "--extra-flags holds characters that are not allowed"
 
+# Debian's chromium package; on Ubuntu the .deb installed beforehand (checked below).
+CHROMIUM_PACKAGE=chromium
 if [[ -z "$PREFIX" ]]; then
   [[ $EUID -eq 0 ]] || die "run me as root (sudo $0 ...)"
   # shellcheck source=/dev/null
@@ -80,6 +82,7 @@ if [[ -z "$PREFIX" ]]; then
       # system service; Debian's chromium package is what the totem is built and tested with.
       command -v /usr/bin/chromium >/dev/null ||
         die "on Ubuntu, install a Chromium .deb first so that /usr/bin/chromium exists (the snap cannot run as a system service); see docs/deployment.md"
+      CHROMIUM_PACKAGE=""
       ;;
     *) die "this script supports Debian (and Ubuntu with a Chromium .deb); found ${ID:-unknown}" ;;
   esac
@@ -137,8 +140,9 @@ if [[ -z "$PREFIX" ]]; then
   export DEBIAN_FRONTEND=noninteractive
   echo "Installing Chromium and a minimal X session (Xorg, xinit, Openbox)..."
   apt-get update -q
+  # shellcheck disable=SC2086 # an empty CHROMIUM_PACKAGE must vanish, not become ''
   apt-get install -y -q --no-install-recommends \
-    chromium xserver-xorg xserver-xorg-input-libinput xinit xauth openbox x11-xserver-utils \
+    $CHROMIUM_PACKAGE xserver-xorg xserver-xorg-input-libinput xinit xauth openbox x11-xserver-utils \
     x11-utils fonts-dejavu-core fonts-noto-color-emoji ca-certificates
 fi
 
