@@ -176,6 +176,20 @@ test('reorder by keyboard, delete after confirmation, and a 409 shows the curren
   await page.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Supprimé.' })).toBeVisible();
   expect(zoneElements(server, 'Menu')).toHaveLength(before.length - 1);
+
+  // A zone is created, then deleted after its own confirmation.
+  await page.getByRole('button', { name: '+ Nouvelle zone' }).click();
+  await page
+    .getByRole('form', { name: 'Nouvelle zone' })
+    .getByLabel('Nom de la zone')
+    .fill('Zone e2e');
+  await page.getByRole('button', { name: 'Créer la zone' }).click();
+  await expect(page.getByRole('heading', { name: 'Zone e2e' })).toBeVisible();
+  await page.getByText('Propriétés de la zone').click();
+  await page.getByRole('button', { name: 'Supprimer la zone…' }).click();
+  await page.getByRole('button', { name: 'Supprimer la zone', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Choisissez une zone' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Zone e2e/ })).toHaveCount(0);
 });
 
 test('media library: upload with progress, refuse to delete a file in use, delete an unused one', async ({
@@ -204,6 +218,18 @@ test('media library: upload with progress, refuse to delete a file in use, delet
 
   await expectAccessible(page, 'admin media');
   await capture(page, 'mediatheque');
+
+  // The picker puts the file's value in an element (left unsaved, so the file stays unused).
+  await page.getByRole('link', { name: 'Contenu', exact: true }).click();
+  await page.getByRole('link', { name: /^Plan du site/ }).click();
+  await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
+  await page.getByRole('button', { name: 'Choisir dans la médiathèque…' }).first().click();
+  const picker = page.getByRole('dialog', { name: 'Choisir un fichier' });
+  await expectAccessible(page, 'admin media picker');
+  await picker.getByRole('button', { name: 'photo-e2e.png' }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByLabel('Valeur', { exact: true })).toHaveValue(/photo-e2e.*\.webp$/);
+  await page.getByRole('link', { name: 'Médiathèque' }).click();
 
   await card.getByRole('button', { name: /^Supprimer/ }).click();
   await page.getByRole('button', { name: 'Supprimer définitivement' }).click();

@@ -15,6 +15,7 @@ import { elementName, ElementsPanel } from './elements-panel';
 import { PublishButton } from './publish-button';
 import { SubelementsPanel } from './subelements-panel';
 import { SubgroupsPanel } from './subgroups-panel';
+import { ZoneDelete } from './zone-delete';
 import { ZoneForm } from './zone-form';
 import { ZonePreview } from './zone-preview';
 
@@ -116,6 +117,10 @@ function DevelopmentContent({
                   (list ?? []).map((z) => (z.zoneid === zone.zoneid ? zone : z)),
                 )
               }
+              onZoneDeleted={() => {
+                zones.setData((list) => (list ?? []).filter((z) => z.zoneid !== selected.zoneid));
+                void navigate(base);
+              }}
             />
           ) : (
             !creating &&
@@ -138,9 +143,11 @@ function DevelopmentContent({
 function ZoneEditor({
   zone,
   onZoneSaved,
+  onZoneDeleted,
 }: {
   zone: AdminZone;
   onZoneSaved: (zone: AdminZone) => void;
+  onZoneDeleted: () => void;
 }) {
   const elements = useResource(() => adminApi.elements(zone.zoneid), `elements-${zone.zoneid}`);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -156,7 +163,10 @@ function ZoneEditor({
             <h2 id="zone-title">{zone.zonename}</h2>
             <details className="zone-properties">
               <summary>Propriétés de la zone (nom, type, liste d’étapes)</summary>
-              <ZoneForm devid={zone.devid} zone={zone} onSaved={onZoneSaved} />
+              <div className="stack">
+                <ZoneForm devid={zone.devid} zone={zone} onSaved={onZoneSaved} />
+                <ZoneDelete zone={zone} elementCount={list.length} onDeleted={onZoneDeleted} />
+              </div>
             </details>
           </section>
           <section className="card" aria-labelledby="elements-title">
