@@ -4,6 +4,8 @@
  * damaged backups is tested in lib/backup.test.ts.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +80,26 @@ describe.skipIf(testingPostgres())('cli backup and restore', () => {
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/is not empty: .*--force/);
 
-    const forced = await cli(['restore', archive, '--force'], { DATA_DIR: join(root, 'restored') });
+    // Not over the data of a server that is running (here: one answering on PORT).
+    const running = createServer((_request, response) => response.end('{}'));
+    await new Promise<void>((done) => running.listen(0, '127.0.0.1', done));
+    try {
+      const port = String((running.address() as AddressInfo).port);
+      const refused = await cli(['restore', archive, '--force'], {
+        DATA_DIR: join(root, 'restored'),
+        PORT: port,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/A server is running on port \d+: stop it/);
+    } finally {
+      await new Promise((done) => running.close(done));
+    }
+
+    const forced = await cli(['restore', archive, '--force'], {
+      DATA_DIR: join(root, 'restored'),
+      // A port nothing listens on.
+      PORT: '1',
+    });
     expect(forced.code).toBe(0);
     expect(forced.out).toMatch(/The data it replaced was moved to .*replaced-by-restore-/);
   });

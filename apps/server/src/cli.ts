@@ -227,12 +227,31 @@ async function backup(config: ServerConfig, path: string, io: CliIo): Promise<vo
   );
 }
 
+/** Whether a server answers on this configuration's port of this machine. */
+async function serverRunning(config: ServerConfig, io: CliIo): Promise<boolean> {
+  try {
+    const response = await io.fetch(`http://127.0.0.1:${config.port}/healthz`, {
+      signal: AbortSignal.timeout(1500),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 async function restore(
   config: ServerConfig,
   path: string,
   values: Values,
   io: CliIo,
 ): Promise<void> {
+  // Replacing the files under a running server would lose its next writes and serve stale data.
+  if (values.force && (await serverRunning(config, io))) {
+    throw new CommandError(
+      `A server is running on port ${config.port}: stop it before restoring over its data ` +
+        "(systemctl stop plant-kiosk). If that server uses another DATA_DIR, set PORT to this one's.",
+    );
+  }
   const { manifest, replacedInto } = await restoreBackup({
     config,
     source: operatorPath(path, io),
