@@ -120,8 +120,11 @@ export class ContentEditor {
     const now = this.ctx.now();
     const result = await this.ctx.repos.content.transaction(async (trx) => {
       const tx = createRepositories(trx);
-      const [value, audit] = await work(tx);
+      // First: the update locks the development's row until commit, so on PostgreSQL the writes of
+      // one development run one at a time, as they do on SQLite, and reads such as "last order + 1"
+      // inside `work` cannot race. (Rolled back with everything else when `work` fails.)
       await tx.content.bumpContentVersion(devid);
+      const [value, audit] = await work(tx);
       await tx.audit.insert({
         at: now,
         userid: actor.userid,
