@@ -10,6 +10,7 @@ import { contentServiceBench } from './suites/content-service.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSyncBench } from './suites/kiosk-sync.js';
+import { publishFanoutBench } from './suites/publish-fanout.js';
 
 const only = process.argv.slice(2);
 const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
@@ -17,6 +18,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'kiosk-sync': kioskSyncBench,
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
+  'publish-fanout': publishFanoutBench,
 };
 
 const results: Record<string, unknown> = {};

@@ -196,7 +196,9 @@ let demoTemplate: string | null = null;
  * The real server on a data directory of its own holding the demo plant. The demo seed runs once
  * per bench process (it takes seconds); later servers start from a copy of that directory.
  */
-export async function startDemoServer(): Promise<Child & { dataDir: string }> {
+export async function startDemoServer(
+  env: Record<string, string> = {},
+): Promise<Child & { dataDir: string }> {
   if (demoTemplate === null) {
     const template = makeDataDir();
     process.once('exit', () => template.remove());
@@ -206,7 +208,7 @@ export async function startDemoServer(): Promise<Child & { dataDir: string }> {
   }
   const data = makeDataDir();
   cpSync(demoTemplate, data.dir, { recursive: true });
-  const server = await startRealServer(data.dir);
+  const server = await startRealServer(data.dir, env);
   return {
     ...server,
     dataDir: data.dir,

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
 export const BENCH_PUBLISH_TOKEN = 'bench-only-publish-token';
+/** The back-office admin of every bench server (set when its data directory is first seeded). */
+export const BENCH_ADMIN_PASSWORD = 'bench-only-admin-password';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -73,6 +75,7 @@ export async function startRealServer(
       LOG_LEVEL: 'warn',
       JWT_SECRET: BENCH_JWT_SECRET,
       PUBLISH_TOKEN: BENCH_PUBLISH_TOKEN,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,10 @@
 /**
- * The open server-sent-event connections of this process. Each connection subscribes to its
- * development on the event bus; one shared interval writes the heartbeat to all of them, so the cost
- * of a connection is a socket and a bus listener, not a timer (this must scale to thousands of
- * kiosks). A connection is released as soon as its socket closes.
+ * The open server-sent-event connections of this process. The hub subscribes once per development
+ * on the event bus and serializes each message once, then writes the same bytes to every
+ * connection of that development; one shared interval writes the heartbeat to all of them. So the
+ * cost of a connection is a socket and a set entry, not a timer, a listener or a JSON.stringify
+ * per message (this must scale to thousands of kiosks per instance). A connection is released as
+ * soon as its socket closes.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { StreamMessage } from '@plant-kiosk/contract';
@@ -37,8 +39,34 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 } as const;
 
+/** One event's bytes, as an HTTP/1.1 chunk (the usual case) and bare (HTTP/1.0 clients). */
+interface EventBytes {
+  chunked: Buffer;
+  raw: Buffer;
+}
+
+function eventBytes(text: string): EventBytes {
+  const raw = Buffer.from(text);
+  return {
+    raw,
+    chunked: Buffer.concat([
+      Buffer.from(`${raw.length.toString(16)}\r\n`),
+      raw,
+      Buffer.from('\r\n'),
+    ]),
+  };
+}
+
+const HEARTBEAT = eventBytes(': hb\n\n');
+
+interface DevelopmentConnections {
+  connections: Set<LiveConnection>;
+  unsubscribe: () => void;
+}
+
 export class StreamHub {
   private readonly connections = new Map<number, LiveConnection>();
+  private readonly byDevelopment = new Map<number, DevelopmentConnections>();
   private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
@@ -61,6 +89,11 @@ export class StreamHub {
 
   get size(): number {
     return this.connections.size;
+  }
+
+  /** Open connections of one development in this process. */
+  countOf(devid: number): number {
+    return this.byDevelopment.get(devid)?.connections.size ?? 0;
   }
 
   list(): StreamConnection[] {
@@ -108,14 +141,12 @@ export class StreamHub {
       release: () => {
         if (released) return;
         released = true;
-        unsubscribe();
+        this.leave(connection);
         this.connections.delete(id);
         if (this.connections.size === 0) this.stopHeartbeat();
       },
     };
-    const unsubscribe = this.bus.subscribe(input.devid, (message: StreamMessage) => {
-      this.write(connection, `data: ${JSON.stringify(message)}\n\n`);
-    });
+    this.join(connection);
     this.connections.set(id, connection);
     req.on('close', connection.release);
     res.on('close', connection.release);
@@ -133,24 +164,50 @@ export class StreamHub {
     this.stopHeartbeat();
   }
 
-  private write(connection: LiveConnection, chunk: string): void {
+  private join(connection: LiveConnection): void {
+    const existing = this.byDevelopment.get(connection.devid);
+    if (existing) {
+      existing.connections.add(connection);
+      return;
+    }
+    const connections = new Set<LiveConnection>([connection]);
+    const unsubscribe = this.bus.subscribe(connection.devid, (message: StreamMessage) => {
+      const chunk = eventBytes(`data: ${JSON.stringify(message)}\n\n`);
+      // Copy first: a write may release its connection (gone, or too far behind).
+      for (const each of [...connections]) this.write(each, chunk);
+    });
+    this.byDevelopment.set(connection.devid, { connections, unsubscribe });
+  }
+
+  private leave(connection: LiveConnection): void {
+    const entry = this.byDevelopment.get(connection.devid);
+    if (!entry?.connections.delete(connection) || entry.connections.size > 0) return;
+    entry.unsubscribe();
+    this.byDevelopment.delete(connection.devid);
+  }
+
+  private write(connection: LiveConnection, event: EventBytes): void {
     const { res } = connection;
-    if (res.destroyed || res.writableEnded) {
+    const socket = res.socket;
+    if (res.destroyed || res.writableEnded || !socket || socket.destroyed) {
       connection.release();
       return;
     }
-    if (res.writableLength > this.maxBufferedBytes) {
+    if (res.writableLength + socket.writableLength > this.maxBufferedBytes) {
       connection.release();
       res.destroy();
       return;
     }
-    res.write(chunk);
+    // Straight to the socket, with the chunk framing done once for all connections: the
+    // response's own write() would frame, allocate and cork for each of thousands of kiosks.
+    // Headers and the `retry:` line went through res, so the socket's order is the stream's.
+    socket.write(res.chunkedEncoding ? event.chunked : event.raw);
   }
 
   private startHeartbeat(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const connection of [...this.connections.values()]) this.write(connection, ': hb\n\n');
+      for (const connection of [...this.connections.values()]) this.write(connection, HEARTBEAT);
     }, this.heartbeatMs);
     // The heartbeat alone must not keep the process alive.
     this.heartbeat.unref();

@@ -108,10 +108,13 @@ describe('GET /stream/:devid', () => {
     const b = await connect(apiPaths.stream(f.ids.devid, token));
     await a.waitFor((text) => text.includes('retry:'));
     await b.waitFor((text) => text.includes('retry:'));
-    expect(f.bus.listenerCount(f.ids.devid)).toBe(2);
+    // One bus listener per development, however many kiosks of it are connected.
+    expect(f.bus.listenerCount(f.ids.devid)).toBe(1);
+    expect(f.app.kiosk.streams.countOf(f.ids.devid)).toBe(2);
     expect(f.app.kiosk.streams.size).toBe(2);
     a.close();
-    await eventually(() => f.bus.listenerCount(f.ids.devid) === 1);
+    await eventually(() => f.app.kiosk.streams.countOf(f.ids.devid) === 1);
+    expect(f.bus.listenerCount(f.ids.devid)).toBe(1);
     b.close();
     await eventually(
       () => f.bus.listenerCount(f.ids.devid) === 0 && f.app.kiosk.streams.size === 0,

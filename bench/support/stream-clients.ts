@@ -1,0 +1,123 @@
+/**
+ * Many kiosk stream connections from one process, as plain HTTP requests (no EventSource: this
+ * process must hold thousands of them). Each client records when a message of a given type
+ * arrives, on this process's monotonic clock; a
+ * "kiosk" client also fetches the snapshot on `sync`, as a real kiosk would, and records when it
+ * has the whole body.
+ */
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+
+/** The stream's messages are `{"devid":…,"type":"…",…}` (contract messages.ts). */
+const MESSAGE_TYPES = ['sync', 'zone', 'element'].map((name) => ({
+  name,
+  bytes: Buffer.from(`"type":"${name}"`),
+}));
+
+export interface StreamClient {
+  /** performance.now() of each received message, newest last. */
+  received: { type: string; at: number }[];
+  /** performance.now() when the snapshot fetched after the last `sync` was complete. */
+  snapshotAt: number | undefined;
+  close(): void;
+}
+
+export interface StreamClientOptions {
+  base: string;
+  devid: number;
+  token: string;
+  /** On `sync`, fetch the snapshot as a kiosk does (with If-None-Match). */
+  fetchSnapshot?: boolean;
+  kioskId?: string;
+}
+
+function openStream(url: URL): Promise<{ req: ClientRequest; res: IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream: HTTP ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      resolve({ req, res });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function fetchSnapshot(options: StreamClientOptions, etag: { value?: string }) {
+  const headers: Record<string, string> = { [TOKEN_HEADER]: options.token };
+  if (etag.value) headers['if-none-match'] = etag.value;
+  const response = await fetch(options.base + apiPaths.snapshot(options.devid), { headers });
+  await response.arrayBuffer();
+  etag.value = response.headers.get('etag') ?? etag.value;
+}
+
+export async function openStreamClient(options: StreamClientOptions): Promise<StreamClient> {
+  const url = new URL(
+    options.base +
+      apiPaths.stream(
+        options.devid,
+        options.token,
+        options.kioskId ? { kioskId: options.kioskId } : {},
+      ),
+  );
+  const { req, res } = await openStream(url);
+  const etag: { value?: string } = {};
+  const client: StreamClient = {
+    received: [],
+    snapshotAt: undefined,
+    close: () => {
+      res.destroy();
+      req.destroy();
+    },
+  };
+  // Each chunk is timed on arrival and only searched for the message type, natively: this
+  // process reads thousands of sockets in turn, and parsing here would delay the next ones.
+  res.on('data', (chunk: Buffer) => {
+    const at = performance.now();
+    for (const type of MESSAGE_TYPES) {
+      if (!chunk.includes(type.bytes)) continue;
+      client.received.push({ type: type.name, at });
+      if (options.fetchSnapshot && type.name === 'sync') {
+        fetchSnapshot(options, etag).then(
+          () => (client.snapshotAt = performance.now()),
+          () => undefined,
+        );
+      }
+    }
+  });
+  res.on('error', () => undefined);
+  return client;
+}
+
+/** Opens `count` clients, `parallel` at a time (a burst of thousands of connects overflows the accept queue). */
+export async function openStreamClients(
+  count: number,
+  options: StreamClientOptions,
+  parallel = 200,
+): Promise<StreamClient[]> {
+  const clients: StreamClient[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Math.min(parallel, count - start);
+    clients.push(
+      ...(await Promise.all(
+        Array.from({ length: batch }, (_, i) =>
+          openStreamClient({
+            ...options,
+            kioskId: options.kioskId ? `${options.kioskId}-${start + i}` : undefined,
+          }),
+        ),
+      )),
+    );
+  }
+  return clients;
+}
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+export function residentBytes(pid: number, readFile: (path: string) => string): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFile(`/proc/${pid}/status`));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
