@@ -143,6 +143,14 @@ test('reorder by keyboard, delete after confirmation, and a 409 shows the curren
     ...before.slice(2).map((e) => e.elementid),
   ]);
 
+  // And with the mouse: the second row dragged by its handle onto the first.
+  const afterKeyboard = zoneElements(server, 'Menu').map((e) => e.elementid);
+  const rows = page.locator('.reorder-row');
+  await rows.nth(1).locator('.drag-handle').dragTo(rows.nth(0));
+  await expect
+    .poll(() => zoneElements(server, 'Menu').map((e) => e.elementid))
+    .toEqual([afterKeyboard[1], afterKeyboard[0], ...afterKeyboard.slice(2)]);
+
   await page.getByRole('button', { name: /^Supprimer l’élément 1 / }).click();
   const dialog = page.getByRole('dialog', { name: 'Supprimer cet élément ?' });
   await expect(dialog).toBeVisible();

@@ -1,0 +1,75 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { api } from '../lib/api/client';
+import { SessionProvider } from '../lib/session/session-context';
+import { mockFetch } from '../test/fetch-mock';
+import { Layout } from './layout';
+
+const session = (role: 'admin' | 'editor') => ({
+  user: {
+    userid: 2,
+    username: 'camille',
+    role,
+    disabled: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    devids: [1],
+  },
+  csrfToken: 'csrf-1',
+  expiresAt: '2026-12-01T00:00:00.000Z',
+});
+
+function renderApp() {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        {
+          index: true,
+          element: (
+            <button type="button" onClick={() => void api.get('/api/admin/users').catch(() => {})}>
+              Charger
+            </button>
+          ),
+        },
+      ],
+    },
+  ]);
+  return render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+}
+
+describe('Layout', () => {
+  it('shows an editor only the screens an editor may use', async () => {
+    mockFetch((call) => (call.url.endsWith('/me') ? { data: session('editor') } : undefined));
+    renderApp();
+    expect(await screen.findByRole('link', { name: 'Contenu' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Parc de totems' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Utilisateurs' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Développements' })).toBeNull();
+    expect(screen.getByText('éditeur')).toBeTruthy();
+  });
+
+  it('goes back to the login screen, with a message, when a call answers 401', async () => {
+    mockFetch((call) =>
+      call.url.endsWith('/me')
+        ? { data: session('admin') }
+        : { status: 401, message: 'Votre session a expiré : reconnectez-vous.' },
+    );
+    renderApp();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Charger' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
+    expect(screen.getByText('Votre session a pris fin : reconnectez-vous.')).toBeTruthy();
+  });
+
+  it('shows the login screen when there is no session', async () => {
+    mockFetch(() => ({ status: 401, message: 'Vous n’êtes pas connecté.' }));
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
+  });
+});

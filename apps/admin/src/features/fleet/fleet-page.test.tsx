@@ -1,0 +1,91 @@
+import type { KioskStatus } from '@plant-kiosk/contract';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FleetPage } from './fleet-page';
+
+class FakeEventSource {
+  static last: FakeEventSource;
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, (event: MessageEvent<string>) => void>();
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, listener);
+  }
+  emit(name: string, data: unknown) {
+    act(() => this.listeners.get(name)?.(new MessageEvent(name, { data: JSON.stringify(data) })));
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+const kiosk = (overrides: Partial<KioskStatus> = {}): KioskStatus => ({
+  kioskId: 'aaaaaaaa-1111-2222-3333-444444444444',
+  devid: 1,
+  devname: 'neubourg',
+  mode: 'totem',
+  totem: 'Moulage',
+  appVersion: '0.1.0',
+  contentVersion: 3,
+  currentContentVersion: 3,
+  lastSyncAt: '2026-11-23T10:00:00.000Z',
+  storageUsedBytes: 5 * 1024 * 1024,
+  storageQuotaBytes: 10 * 1024 ** 3,
+  lastError: null,
+  connected: true,
+  firstSeenAt: '2026-11-20T10:00:00.000Z',
+  lastSeenAt: new Date().toISOString(),
+  lastHeartbeatAt: null,
+  state: 'online',
+  upToDate: true,
+  behindSince: null,
+  flag: null,
+  flagMessage: null,
+  ...overrides,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FleetPage', () => {
+  it('shows the list from the live channel, then updates one kiosk in place', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(<FleetPage />);
+    expect(FakeEventSource.last.url).toBe('/api/admin/fleet/stream');
+    expect(FakeEventSource.last.init).toEqual({ withCredentials: true });
+
+    FakeEventSource.last.emit('fleet', [kiosk()]);
+    const rows = () => screen.getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]!).getByText('En ligne')).toBeTruthy();
+    expect(within(rows()[0]!).getByText('À jour')).toBeTruthy();
+    expect(within(rows()[0]!).getByText('Totem Moulage')).toBeTruthy();
+
+    FakeEventSource.last.emit(
+      'kiosk',
+      kiosk({
+        state: 'offline',
+        connected: false,
+        upToDate: false,
+        contentVersion: 2,
+        currentContentVersion: 4,
+        flag: 'silent',
+        flagMessage: 'Pas de nouvelles depuis 20 minutes.',
+        lastError: 'Réseau indisponible',
+      }),
+    );
+    expect(rows()).toHaveLength(1);
+    const row = rows()[0]!;
+    expect(within(row).getByText('Hors ligne')).toBeTruthy();
+    expect(within(row).getByText('En retard')).toBeTruthy();
+    expect(within(row).getByText(/silencieux/)).toBeTruthy();
+    expect(within(row).getByText('Réseau indisponible')).toBeTruthy();
+    expect(row.className).toBe('row-flagged');
+  });
+});
