@@ -29,6 +29,7 @@ export const en: Translation = {
     modeArea: 'Change the kiosk mode (double tap)',
     online: 'Online',
     offline: 'Offline',
+    reauth: '· needs re-authorising',
   },
   modeSwitcher: {
     title: 'Kiosk mode',

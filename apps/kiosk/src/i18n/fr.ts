@@ -28,6 +28,7 @@ export const fr = {
     modeArea: 'Changer le mode du totem (toucher deux fois)',
     online: 'En ligne',
     offline: 'Hors ligne',
+    reauth: '· à ré-autoriser',
   },
   modeSwitcher: {
     title: 'Mode du totem',

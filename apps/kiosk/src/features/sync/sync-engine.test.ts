@@ -8,7 +8,7 @@ import {
 import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
 import { readSyncMeta } from '../../lib/local-db/sync-meta';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
-import { createSyncEngine, SYNC_MARKS, type SyncEngineOptions } from './sync-engine';
+import { createSyncEngine, REAUTH_ERROR, SYNC_MARKS, type SyncEngineOptions } from './sync-engine';
 import { useSyncStore, type SyncProgress } from './sync-store';
 
 let counter = 0;
@@ -400,6 +400,31 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     const healed = await sync.sync('healed');
     expect(healed.ok).toBe(true);
     expect((await db.zones.get(1))?.zonename).toBe('Nouveau plan');
+  });
+
+  it('a refused token (revoked) keeps the content and says the totem must be re-authorised', async () => {
+    const sync = engine();
+    await sync.sync('first');
+    const before = await dump();
+    server.change((p) => {
+      p.zones[0]!.zonename = 'Nouveau plan';
+    });
+    server.fail(/\/display\/snapshot\//, {
+      kind: 'status',
+      status: 401,
+      message: 'Token revoked: log in again',
+    });
+
+    const result = await sync.sync('revoked');
+
+    expect(result).toMatchObject({ ok: false, recordsChanged: false, error: REAUTH_ERROR });
+    expect(await dump()).toEqual(before);
+    expect(useSyncStore.getState()).toMatchObject({ status: 'error', needsReauth: true });
+
+    // Logged in again: the next sync goes through and the notice goes away.
+    server.clearFailures();
+    expect((await sync.sync('after login')).ok).toBe(true);
+    expect(useSyncStore.getState()).toMatchObject({ status: 'success', needsReauth: false });
   });
 
   it('logs each bad record and writes nothing', async () => {

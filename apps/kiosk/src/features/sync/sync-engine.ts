@@ -287,8 +287,20 @@ async function mapLimit<T, R>(
   return results;
 }
 
+/**
+ * Shown when the server refuses the token (revoked, expired): the staff must know that this totem
+ * will not update until someone logs it in again — "HTTP 401" would tell them nothing.
+ */
+export const REAUTH_ERROR = 'Ce totem doit être ré-autorisé : reconnectez-le avec son identifiant';
+
+/** A 401 means the token itself is refused: retrying will not help, a new login will. */
+function isAuthRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 function describeError(error: unknown): string {
   if (error instanceof SyncError) return error.message;
+  if (isAuthRefusal(error)) return REAUTH_ERROR;
   if (error instanceof ApiError) {
     if (error.status === 0)
       return error.code === 'aborted' ? 'Synchronisation annulée' : 'Serveur injoignable';
@@ -601,7 +613,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         error,
       );
       updateSyncMeta(devname, { lastError: result.error });
-      reporter.failed({ error: result.error, contentVersion: knownVersion });
+      reporter.failed({
+        error: result.error,
+        contentVersion: knownVersion,
+        needsReauth: isAuthRefusal(error),
+      });
     } finally {
       markSync(SYNC_MARKS.done, {
         reason,

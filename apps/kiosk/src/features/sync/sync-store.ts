@@ -23,6 +23,12 @@ export interface SyncState {
   contentVersion: number | null;
   /** Increments at each finished sync, so a success banner can be told apart from the previous one. */
   runCount: number;
+  /**
+   * The server refused this totem's token (revoked or expired) at the last sync. The kiosk keeps
+   * its content and says so discreetly, rather than logging out to a blank login page; a new
+   * login is needed. Cleared by the next successful sync.
+   */
+  needsReauth: boolean;
 }
 
 export interface SyncActions {
@@ -31,7 +37,7 @@ export interface SyncActions {
   started(): void;
   progressed(progress: SyncProgress): void;
   succeeded(values: { at: string; contentVersion: number | null }): void;
-  failed(values: { error: string; contentVersion: number | null }): void;
+  failed(values: { error: string; contentVersion: number | null; needsReauth?: boolean }): void;
   /** The run was stopped on purpose (services stopping): nothing to report, back to idle. */
   cancelled(): void;
   reset(): void;
@@ -44,6 +50,7 @@ const INITIAL: SyncState = {
   lastError: null,
   contentVersion: null,
   runCount: 0,
+  needsReauth: false,
 };
 
 export const useSyncStore = create<SyncState & SyncActions>()((set) => ({
@@ -59,14 +66,16 @@ export const useSyncStore = create<SyncState & SyncActions>()((set) => ({
       lastError: null,
       contentVersion,
       runCount: state.runCount + 1,
+      needsReauth: false,
     })),
-  failed: ({ error, contentVersion }) =>
+  failed: ({ error, contentVersion, needsReauth = false }) =>
     set((state) => ({
       status: 'error',
       progress: null,
       lastError: error,
       contentVersion,
       runCount: state.runCount + 1,
+      needsReauth,
     })),
   cancelled: () => set({ status: 'idle', progress: null }),
   reset: () => set(INITIAL),

@@ -1,0 +1,190 @@
+/**
+ * Issue 8, "a crash during an admin save leaves the previous version intact": a back-office save
+ * is one transaction (content-editor.ts), so whatever stops it midway — a write that throws, or
+ * the process killed outright — the item is either entirely the old version or entirely the new
+ * one, never a mix, and the development's content version (what kiosks sync on) moves only with
+ * a committed save.
+ *
+ * 1. In process, both stores: the third sub-element insert of a sub-group save throws; the save
+ *    answers 500 and the sub-group, its fields and the content version are as before.
+ * 2. SQLite file, three times: a child process saves in a loop and is SIGKILLed at a random
+ *    moment; the reopened database passes the integrity check and holds exactly the last
+ *    committed generation (the last one the child announced, or the one after if it was killed
+ *    between the commit and the announcement).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { adminPaths } from '@plant-kiosk/contract';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../db/database.js';
+import { AdminContentRepository } from '../../db/repositories/admin-content-repository.js';
+import { createRepositories } from '../../db/repositories/index.js';
+import { createAdminFixture, type AdminFixture } from '../../routes/admin/admin-test-kit.js';
+import { FIXTURE_NOW, seedFixture } from '../../test-support/fixture.js';
+import { testingPostgres } from '../../test-support/test-database.js';
+import { generationFields, IMAGES_PER_SAVE } from './save-crash-child.js';
+
+describe('a save that throws midway', () => {
+  let f: AdminFixture;
+  beforeAll(async () => {
+    f = await createAdminFixture();
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await f.close();
+  });
+
+  it('rolls the whole save back: the sub-group and the content version are as before', async () => {
+    const admin = await f.asAdmin();
+    const id = f.ids.liveProduct;
+    const before = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
+    const versionBefore = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
+
+    const insert = AdminContentRepository.prototype.insertSubelement;
+    let calls = 0;
+    const spy = vi
+      .spyOn(AdminContentRepository.prototype, 'insertSubelement')
+      .mockImplementation(function (this: AdminContentRepository, ...args) {
+        if (++calls === 3) throw new Error('disk gone (test)');
+        return insert.apply(this, args);
+      });
+    const failed = await admin.patch(adminPaths.subgroup(id), {
+      expectedVersion: before.version,
+      fields: generationFields(1),
+    });
+    spy.mockRestore();
+    expect(calls).toBe(3);
+    expect(failed.statusCode).toBe(500);
+
+    expect((await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item).toEqual(before);
+    expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(
+      versionBefore,
+    );
+
+    // The same save, undisturbed, goes through whole.
+    const saved = await admin.patch(adminPaths.subgroup(id), {
+      expectedVersion: before.version,
+      fields: generationFields(1),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
+    expect(after.fields.image).toHaveLength(IMAGES_PER_SAVE);
+    expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(
+      versionBefore + 1,
+    );
+  });
+});
+
+const repoRoot = resolve(import.meta.dirname, '../../../../..');
+const childScript = resolve(import.meta.dirname, 'save-crash-child.ts');
+
+/** Starts the child; resolves with the generations it announced once it has been killed. */
+function saveUntilKilled(
+  dbPath: string,
+  subgroupid: number,
+  userid: number,
+  first: number,
+  killAfter: number,
+): Promise<number[]> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', childScript, dbPath, String(subgroupid), String(userid), String(first)],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const announced: number[] = [];
+    let buffered = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^saved (\d+)$/.exec(line);
+        if (match) announced.push(Number(match[1]));
+      }
+      // A random instant after enough saves: most likely in the middle of the next one.
+      if (announced.length >= killAfter && child.exitCode === null && !child.killed) {
+        setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 15));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (signal !== 'SIGKILL')
+        reject(new Error(`child exited (${code}) before the kill:\n${errors}`));
+      else resolveRun(announced);
+    });
+  });
+}
+
+describe.skipIf(testingPostgres())('a save process killed midway (SQLite file)', () => {
+  let dir: string;
+  let dbPath: string;
+  let subgroupid: number;
+  let devid: number;
+  let userid: number;
+  let initialVersion: number;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'plant-kiosk-save-crash-'));
+    dbPath = join(dir, 'kiosk.sqlite');
+    const handle = await openDatabase({ url: dbPath });
+    const repos = createRepositories(handle.db);
+    const ids = await seedFixture(repos);
+    subgroupid = ids.liveProduct;
+    devid = ids.devid;
+    userid = (
+      await repos.adminUsers.create({
+        username: 'crash-test',
+        role: 'admin',
+        passwordHash: 'x',
+        passwordSalt: 'x',
+        now: FIXTURE_NOW,
+      })
+    ).userid;
+    initialVersion = (await repos.content.findDevelopment(devid))!.content_version;
+    await handle.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves, after each of three kills, the last committed save whole and nothing of the next', async () => {
+    let next = 1;
+    for (const killAfter of [5, 12, 20]) {
+      const announced = await saveUntilKilled(dbPath, subgroupid, userid, next, killAfter);
+      expect(announced.length).toBeGreaterThanOrEqual(killAfter);
+      const last = announced.at(-1)!;
+
+      const db = new SQLite(dbPath);
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        const rows = db
+          .prepare(
+            'SELECT fieldlabel, value FROM subelements WHERE subgroupid = ? ORDER BY fieldlabel, "order"',
+          )
+          .all(subgroupid) as { fieldlabel: string; value: string }[];
+        const titles = rows.filter((row) => row.fieldlabel === 'titre').map((row) => row.value);
+        expect(titles).toHaveLength(1);
+        const generation = Number(/^Génération (\d+)$/.exec(titles[0]!)?.[1]);
+        // Committed: at least the last announced save, at most the one after it.
+        expect([last, last + 1]).toContain(generation);
+        // Whole: every image of that very generation, none of another.
+        const images = rows.filter((row) => row.fieldlabel === 'image').map((row) => row.value);
+        expect(images).toEqual(generationFields(generation).image.map((item) => item.value));
+        // Other fields of the sub-group were left as they were (the saves replace two fields).
+        expect(rows.filter((row) => row.fieldlabel === 'détail_produit')).toHaveLength(1);
+        // One content version per committed save, no more, no less.
+        const { content_version } = db
+          .prepare('SELECT content_version FROM developments WHERE devid = ?')
+          .get(devid) as { content_version: number };
+        expect(content_version - initialVersion).toBe(generation);
+        next = generation + 1;
+      } finally {
+        db.close();
+      }
+    }
+  }, 120_000);
+});
