@@ -1,3 +1,4 @@
+import { apiPaths } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { containsNul, NUL_MESSAGE } from './text-input.js';
@@ -28,9 +29,23 @@ describe('NUL in text input', () => {
     });
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({ error: 'bad_request', message: NUL_MESSAGE });
-    const path = await f.app.inject({ url: '/display/zones/1?x=%00' });
-    expect(path.statusCode).toBe(400);
-    expect(path.headers['x-content-type-options']).toBe('nosniff');
+    // A zone name (path) and field names (query) that would reach the store.
+    const auth = await f.auth();
+    const zone = await f.app.inject({ url: apiPaths.zone(f.ids.devid, 'Plan\0'), headers: auth });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.headers['x-content-type-options']).toBe('nosniff');
+    const fields = await f.app.inject({
+      url: apiPaths.populatedSubgroups(f.ids.category, 'Produit', ['titre\0']),
+      headers: auth,
+    });
+    expect(fields.statusCode).toBe(400);
+    // A query parameter the route does not take is dropped, NUL or not.
+    const ignored = await f.app.inject({
+      url: `/display/zones/${f.ids.devid}?x=%00`,
+      headers: await f.auth(),
+    });
+    expect(ignored.statusCode).toBe(200);
+    expect(containsNul(Object.assign(Object.create(null) as object, { q: '\0' }))).toBe(true);
     // A file path never reaches the store: no such file.
     expect((await f.app.inject({ url: '/media/images/%00.png' })).statusCode).toBe(404);
   });
