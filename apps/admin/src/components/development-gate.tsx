@@ -3,7 +3,7 @@
  * gate picks one when the path has none (the last one used, else the first) and offers a switcher.
  */
 import type { AdminDevelopment } from '@plant-kiosk/contract';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { lastDevid, rememberDevid } from '../lib/current-development';
 import { useDevelopments } from '../lib/use-developments';
@@ -21,12 +21,17 @@ export function DevelopmentGate({
   const { devid } = useParams();
   const developments = useDevelopments();
   const navigate = useNavigate();
+  const list = developments.data ?? [];
+  const current = list.find((development) => String(development.devid) === devid);
+  const currentId = current?.devid;
+  useEffect(() => {
+    if (currentId !== undefined) rememberDevid(currentId);
+  }, [currentId]);
 
   if (developments.loading && !developments.data) return <Loading />;
   if (developments.error) {
     return <LoadError message={developments.error} onRetry={developments.reload} />;
   }
-  const list = developments.data ?? [];
   if (list.length === 0) {
     return (
       <Notice tone="info">
@@ -35,12 +40,10 @@ export function DevelopmentGate({
       </Notice>
     );
   }
-  const current = list.find((development) => String(development.devid) === devid);
   if (!current) {
     const remembered = list.find((development) => development.devid === lastDevid());
     return <Navigate to={`${base}/${(remembered ?? list[0]!).devid}`} replace />;
   }
-  rememberDevid(current.devid);
 
   const switcher =
     list.length > 1 ? (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
+import { summarize, targetLabel } from './audit-summary';
 
 const PAGE_SIZE = 50;
 
@@ -31,18 +32,12 @@ const ACTIONS: Record<string, string> = {
   'user.create': 'Utilisateur créé',
   'user.update': 'Utilisateur modifié',
   'development.create': 'Développement créé',
-  'account.create': 'Compte de totem créé',
-  'account.password': 'Mot de passe de totem changé',
+  'kiosk-account.create': 'Compte de totem créé',
+  'kiosk-account.password': 'Mot de passe de totem changé',
   'tokens.revoke': 'Jetons des totems révoqués',
   'media.upload': 'Média ajouté',
   'media.delete': 'Média supprimé',
 };
-
-function summaryText(summary: unknown): string {
-  if (summary === null || summary === undefined) return '';
-  const text = JSON.stringify(summary);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-}
 
 export function AuditPage() {
   const developments = useDevelopments();
@@ -126,14 +121,12 @@ export function AuditPage() {
                       {entry.targetType && entry.targetId !== null && (
                         <span className="muted small">
                           {' '}
-                          ({entry.targetType} {entry.targetId})
+                          ({targetLabel(entry.targetType)} {entry.targetId})
                         </span>
                       )}
                     </td>
                     <td>{devname(entry.devid)}</td>
-                    <td className="summary">
-                      <code>{summaryText(entry.summary)}</code>
-                    </td>
+                    <td className="summary">{summarize(entry.summary)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -28,6 +28,8 @@ describe('ElementForm', () => {
     await user.type(value, 'Lundi : paella');
     await user.click(screen.getByRole('button', { name: 'Enregistrer l’élément' }));
     expect(calls[0]!.body).toMatchObject({ expectedVersion: 3, value: 'Lundi : paella' });
+    // The date field shows minutes only: untouched, it is not sent (it would lose its seconds).
+    expect(calls[0]!.body).not.toHaveProperty('addingdate');
     expect(await screen.findByText('Enregistré.')).toBeTruthy();
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ version: 4 }));
   });

@@ -29,6 +29,9 @@ export function ElementForm({
   const [value, setValue] = useState(element.value);
   const [type, setType] = useState<ItemType>(element.type);
   const [addingdate, setAddingdate] = useState(toLocalInput(element.addingdate));
+  // The field shows minutes only: send the date only when the user changed it, or every save
+  // would rewrite the seconds away.
+  const [loadedDate, setLoadedDate] = useState(toLocalInput(element.addingdate));
   const [version, setVersion] = useState(element.version);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -39,6 +42,7 @@ export function ElementForm({
     setValue(current.value);
     setType(current.type);
     setAddingdate(toLocalInput(current.addingdate));
+    setLoadedDate(toLocalInput(current.addingdate));
     setVersion(current.version);
   };
 
@@ -48,9 +52,8 @@ export function ElementForm({
       expectedVersion: version,
       value,
       type,
-      addingdate: fromLocalInput(addingdate),
     };
-    if (body.addingdate === undefined) delete body.addingdate;
+    if (addingdate !== loadedDate) body.addingdate = fromLocalInput(addingdate) ?? '';
     const found = validate(UpdateElementRequest, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -59,6 +62,7 @@ export function ElementForm({
     try {
       const { data, message } = await adminApi.updateElement(element.elementid, body);
       setVersion(data.version);
+      setLoadedDate(toLocalInput(data.addingdate));
       setConflict(null);
       setFeedback({ tone: 'success', text: message || 'Enregistré.' });
       onSaved(data);

@@ -58,6 +58,11 @@ function SubgroupEditor({
   const [addingdate, setAddingdate] = useState(toLocalInput(subgroup.addingdate));
   const [expirationdate, setExpirationdate] = useState(toLocalInput(subgroup.expirationdate));
   const [version, setVersion] = useState(subgroup.version);
+  // Minutes only in the fields: dates are sent only when changed (see element-form.tsx).
+  const [loaded, setLoaded] = useState(() => ({
+    addingdate: toLocalInput(subgroup.addingdate),
+    expirationdate: toLocalInput(subgroup.expirationdate),
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [conflict, setConflict] = useState<AdminSubgroup | null>(null);
@@ -66,6 +71,10 @@ function SubgroupEditor({
     setFields(fieldsOf(current, model));
     setAddingdate(toLocalInput(current.addingdate));
     setExpirationdate(toLocalInput(current.expirationdate));
+    setLoaded({
+      addingdate: toLocalInput(current.addingdate),
+      expirationdate: toLocalInput(current.expirationdate),
+    });
     setVersion(current.version);
   };
 
@@ -79,19 +88,21 @@ function SubgroupEditor({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const body: UpdateSubgroupRequest = {
-      expectedVersion: version,
-      fields,
-      expirationdate: expirationdate ? (fromLocalInput(expirationdate) ?? null) : null,
-    };
-    const adding = fromLocalInput(addingdate);
-    if (adding) body.addingdate = adding;
+    const body: UpdateSubgroupRequest = { expectedVersion: version, fields };
+    if (addingdate !== loaded.addingdate) body.addingdate = fromLocalInput(addingdate) ?? '';
+    if (expirationdate !== loaded.expirationdate) {
+      body.expirationdate = expirationdate ? (fromLocalInput(expirationdate) ?? '') : null;
+    }
     const found = validate(UpdateSubgroupRequest, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
       const { data, message } = await adminApi.updateSubgroup(subgroup.subgroupid, body);
       setVersion(data.version);
+      setLoaded({
+        addingdate: toLocalInput(data.addingdate),
+        expirationdate: toLocalInput(data.expirationdate),
+      });
       setConflict(null);
       setFeedback({ tone: 'success', text: message || 'Enregistré.' });
       onSaved(data);
