@@ -1,5 +1,5 @@
 import type { AdminElement } from '@plant-kiosk/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,11 @@ describe('ElementsPanel', () => {
     expect(deletion?.url).toBe('/api/admin/elements/11?expectedVersion=3');
     expect(await screen.findByText('Supprimé.')).toBeTruthy();
     expect(screen.queryByText('Lundi : couscous')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: '+ Ajouter un élément' }),
+      ),
+    );
   });
 
   it('Escape closes the confirmation', async () => {

@@ -9,7 +9,7 @@ import {
   type AdminZone,
   type ItemType,
 } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
@@ -52,6 +52,7 @@ export function ElementsPanel({
   const [newValue, setNewValue] = useState('');
   const [newType, setNewType] = useState<ItemType>(DEFAULT_TYPE[zone.type]);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const reorder = async (ids: number[]) => {
     try {
@@ -76,6 +77,8 @@ export function ElementsPanel({
       setElements(elements.filter((element) => element.elementid !== toDelete.elementid));
       if (selectedId === toDelete.elementid) onSelect(null);
       setFeedback({ tone: 'success', text: message || 'Supprimé.' });
+      // The row that held the focus is gone: give it a stable place instead of the page's top.
+      requestAnimationFrame(() => addButton.current?.focus());
     } catch (failure) {
       if (failure instanceof ApiError && failure.isConflict) {
         const current = failure.data as AdminElement;
@@ -187,7 +190,7 @@ export function ElementsPanel({
         </form>
       ) : (
         <div>
-          <button type="button" className="button" onClick={() => setAdding(true)}>
+          <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
             + Ajouter un élément
           </button>
         </div>
