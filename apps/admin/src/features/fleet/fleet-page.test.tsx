@@ -1,6 +1,7 @@
 import type { KioskStatus } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
 import { FleetPage } from './fleet-page';
 
 class FakeEventSource {
@@ -87,5 +88,24 @@ describe('FleetPage', () => {
     expect(within(row).getByText(/silencieux/)).toBeTruthy();
     expect(within(row).getByText('Réseau indisponible')).toBeTruthy();
     expect(row.className).toBe('row-flagged');
+  });
+
+  it('after an HTTP error of the live channel, refreshes by GET and reopens it later', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = mockFetch(() => ({ data: [kiosk({ kioskId: 'bbbbbbbb' })] }));
+    render(<FleetPage />);
+    const first = FakeEventSource.last;
+    first.readyState = FakeEventSource.CLOSED;
+    await act(async () => {
+      first.onerror?.();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/fleet']);
+    expect(screen.getByText('bbbbbbbb')).toBeTruthy();
+    expect(screen.getByText('Reconnexion…')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(FakeEventSource.last).not.toBe(first);
+    vi.useRealTimers();
   });
 });

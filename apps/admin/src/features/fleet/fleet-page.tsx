@@ -12,6 +12,8 @@ import { formatDate } from '../../lib/labels';
 
 type Live = 'connecting' | 'live' | 'reconnecting';
 
+const RECONNECT_MS = 5_000;
+
 const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
 
 function since(iso: string | null, now: number): string {
@@ -44,36 +46,55 @@ export function FleetPage() {
   }, []);
 
   useEffect(() => {
-    if (typeof EventSource === 'undefined') {
+    const fetchList = () =>
       api
         .get<KioskStatus[]>(adminFleetPaths.list())
-        .then((list) => setKiosks(new Map(list.map((k) => [keyOf(k), k]))))
-        .catch((failure: unknown) => setError(errorMessage(failure)));
+        .then((list) => {
+          setKiosks(new Map(list.map((k) => [keyOf(k), k])));
+          return true;
+        })
+        .catch((failure: unknown) => {
+          setError(errorMessage(failure));
+          return false;
+        });
+    if (typeof EventSource === 'undefined') {
+      void fetchList();
       return;
     }
-    const source = new EventSource(adminFleetPaths.stream(), { withCredentials: true });
-    source.addEventListener(FLEET_EVENTS.list, (event) => {
-      const list = JSON.parse((event as MessageEvent<string>).data) as KioskStatus[];
-      setKiosks(new Map(list.map((k) => [keyOf(k), k])));
-      setLive('live');
-      setError(null);
-    });
-    source.addEventListener(FLEET_EVENTS.kiosk, (event) => {
-      const kiosk = JSON.parse((event as MessageEvent<string>).data) as KioskStatus;
-      setKiosks((current) => new Map(current ?? []).set(keyOf(kiosk), kiosk));
-    });
-    source.onerror = () => {
-      // EventSource retries by itself; a 401 (session over) closes it for good, so ask /me-like
-      // GET to find out and let the client's 401 handler send the user to the login page.
-      setLive('reconnecting');
-      if (source.readyState === EventSource.CLOSED) {
-        api
-          .get<KioskStatus[]>(adminFleetPaths.list())
-          .then((list) => setKiosks(new Map(list.map((k) => [keyOf(k), k]))))
-          .catch((failure: unknown) => setError(errorMessage(failure)));
-      }
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      const current = new EventSource(adminFleetPaths.stream(), { withCredentials: true });
+      source = current;
+      current.addEventListener(FLEET_EVENTS.list, (event) => {
+        const list = JSON.parse((event as MessageEvent<string>).data) as KioskStatus[];
+        setKiosks(new Map(list.map((k) => [keyOf(k), k])));
+        setLive('live');
+        setError(null);
+      });
+      current.addEventListener(FLEET_EVENTS.kiosk, (event) => {
+        const kiosk = JSON.parse((event as MessageEvent<string>).data) as KioskStatus;
+        setKiosks((known) => new Map(known ?? []).set(keyOf(kiosk), kiosk));
+      });
+      current.onerror = () => {
+        setLive('reconnecting');
+        // EventSource retries network drops by itself, but gives up for good on an HTTP error.
+        // A plain GET then tells why: a 401 sends the user to the login page (client handler);
+        // otherwise the list is refreshed and the live channel reopened a little later.
+        if (current.readyState !== EventSource.CLOSED) return;
+        void fetchList().then((ok) => {
+          if (ok && !stopped) retry = setTimeout(connect, RECONNECT_MS);
+        });
+      };
     };
-    return () => source.close();
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
   }, []);
 
   const rows = useMemo(
