@@ -11,12 +11,18 @@ import type { CDPSession, Page } from '@playwright/test';
 export interface PageCounters {
   /** Timeouts scheduled and neither fired nor cleared, plus intervals not cleared. */
   timers: number;
+  /** The live timers by delay in ms ("-1000" for a 1 s interval): "delay×count", for diagnosis. */
+  timerDelays: string;
   /** EventSource objects not CLOSED (connecting or open). */
   eventSources: number;
+  /** EventSource objects OPEN. */
+  eventSourcesOpen: number;
   /** EventSource objects ever created. */
   eventSourcesCreated: number;
   /** `open` events of all EventSource objects. */
   eventSourceOpens: number;
+  /** Entries in the performance timeline (resource timings are capped by the browser's buffer). */
+  performanceEntries: number;
 }
 
 interface ProbeGlobal {
@@ -27,7 +33,8 @@ interface ProbeGlobal {
 function installProbe() {
   const w = window as typeof globalThis & ProbeGlobal;
   if (w.__probe) return;
-  const live = new Set<unknown>();
+  /** Live timer id → its delay, so that a count that moves can be told apart by kind. */
+  const live = new Map<unknown, number>();
   const native = {
     setTimeout: w.setTimeout.bind(w),
     clearTimeout: w.clearTimeout.bind(w),
@@ -46,7 +53,7 @@ function installProbe() {
           }
         : handler;
     timer.id = native.setTimeout(run, timeout, ...args);
-    live.add(timer.id);
+    live.set(timer.id, timeout ?? 0);
     return timer.id;
   }) as typeof w.setTimeout;
   w.clearTimeout = ((id?: number) => {
@@ -55,7 +62,7 @@ function installProbe() {
   }) as typeof w.clearTimeout;
   w.setInterval = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
     const id = native.setInterval(handler, timeout, ...args);
-    live.add(id);
+    live.set(id, -(timeout ?? 0));
     return id;
   }) as typeof w.setInterval;
   w.clearInterval = ((id?: number) => {
@@ -83,9 +90,20 @@ function installProbe() {
       sources = sources.filter((source) => source.readyState !== NativeEventSource.CLOSED);
       return {
         timers: live.size,
+        timerDelays: [
+          ...[...live.values()]
+            .reduce((counts, delay) => counts.set(delay, (counts.get(delay) ?? 0) + 1), new Map())
+            .entries(),
+        ]
+          .sort((a, b) => a[0] - b[0])
+          .map(([delay, count]) => `${delay}×${count}`)
+          .join(' '),
         eventSources: sources.length,
+        eventSourcesOpen: sources.filter((source) => source.readyState === NativeEventSource.OPEN)
+          .length,
         eventSourcesCreated: created,
         eventSourceOpens: opens,
+        performanceEntries: performance.getEntries().length,
       };
     },
   };

@@ -1,0 +1,200 @@
+/**
+ * Issue 8, "long uptime": a totem runs for days without a reload. This drives the real kiosk
+ * through 72 simulated hours with Playwright's clock — six cycles of twelve hours, each with page
+ * visits (taps through staff routes), a publish the kiosk syncs, an idle spell (the Veille reader,
+ * then the inactivity return home), and the rest of the twelve hours fast-forwarded — and checks that
+ * nothing piles up: JS heap (after a forced GC), DOM nodes, live timers, open event streams.
+ *
+ * The measured figures go to the test's annotations (and docs/reliability.md, "Long uptime").
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { devidOf, setElementValue, zoneElements } from './support/content';
+import { expect, test } from './support/fixtures';
+import { openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
+import {
+  installProbes,
+  readCounters,
+  readMemory,
+  type MemoryReading,
+  type PageCounters,
+} from './support/probes';
+import { DEMO, publish, type RunningServer } from './support/server';
+
+const HOUR = 3_600_000;
+/** 72 h in CYCLES cycles; SOAK_CYCLES changes the split (fewer for a quick look, more by hand). */
+const CYCLES = Number(process.env.SOAK_CYCLES ?? 6);
+const CYCLE_MS = (72 * HOUR) / CYCLES;
+/** Cycles before the baseline: caches, lazy chunks and JIT settle in the first ones. */
+const WARM_UP = 2;
+const SLIDESHOW = 'Diaporama accueil';
+const fileName = (value: string) => value.split('/').pop()!;
+/** Staff pages tapped through in every cycle, from the home rows. */
+const VISITS = [/^Qualité/, /^Informations RH/, /^Urgence/];
+
+interface Sample extends MemoryReading, PageCounters {
+  cycle: number;
+}
+
+async function goHome(page: Page) {
+  await page.getByRole('link', { name: "Logo du site — retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/#\/accueil$/);
+}
+
+/**
+ * Fake time stands still between clock calls, and a long run of fake time fires the kiosk's
+ * 5 s ping timeout before the real request answers, so after an idle spell the kiosk may think
+ * it is offline. Advance a ping period at a time, with real time in between for the requests,
+ * until it is online with its stream open — as it would be after 15 s on a real totem.
+ */
+async function settleOnline(page: Page) {
+  const ready = async () => {
+    const counters = await readCounters(page);
+    const chip = await page.getByTestId('connection-indicator').textContent();
+    return chip?.includes('En ligne') === true && counters.eventSourcesOpen === 1;
+  };
+  await expect
+    .poll(
+      async () => {
+        if (await ready()) return true;
+        // Jump to the next ping (a jump fires it without also firing its timeout), then let the
+        // real request answer.
+        await page.clock.fastForward(15_000);
+        await page.waitForTimeout(300);
+        return ready();
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe(true);
+}
+
+async function cycle(
+  page: Page,
+  server: RunningServer,
+  n: number,
+  pictures: readonly string[],
+): Promise<string> {
+  const phases: string[] = [];
+  let mark = Date.now();
+  const lap = (name: string) => {
+    phases.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+    mark = Date.now();
+  };
+  // Someone comes by: the Veille reader left by the last idle spell is closed with a tap, then a
+  // few staff pages, each left through the logo as people do.
+  const reader = page.getByRole('dialog', { name: 'Veille' });
+  if (await reader.isVisible()) {
+    await reader.getByRole('button', { name: 'Page suivante' }).click();
+    await reader.getByRole('button', { name: 'FERMER' }).click();
+    await expect(reader).toHaveCount(0);
+  }
+  for (const name of VISITS) {
+    await page.getByTestId('home-rows').getByRole('link', { name }).click();
+    await expect(page).not.toHaveURL(/#\/accueil$/);
+    await goHome(page);
+  }
+  lap('visits');
+
+  // A publish: a slide changes, the kiosk syncs through its stream.
+  await settleOnline(page);
+  const [first] = zoneElements(server, SLIDESHOW);
+  const picture = pictures[n % pictures.length]!;
+  setElementValue(server, first!.elementid, picture);
+  await publish(server, devidOf(server, DEMO.devname));
+  await expect(
+    page.locator(`.home-slideshow img[src$="${fileName(picture)}"]`).first(),
+  ).toBeAttached({ timeout: 20_000 });
+  await waitForSyncDone(page, 20_000);
+  // The success banner hides after 3 s.
+  await page.clock.runFor(4_000);
+  await expect(page.getByTestId('sync-status-banner')).toHaveAttribute('data-status', 'hidden');
+  lap('publish');
+
+  // Left alone on a staff page: the Veille reader after 500 s, the return home after 600 s (the
+  // reader stays up over the home page until someone taps it, as on a real totem).
+  await page.getByTestId('home-rows').getByRole('link', { name: /^HSE/ }).click();
+  await page.clock.runFor(601_000);
+  await expect(reader).toBeVisible();
+  await expect(page).toHaveURL(/#\/accueil$/);
+  lap('idle');
+  return phases.join(', ');
+}
+
+test('72 simulated hours of visits, idle spells and syncs: heap, DOM, timers and streams stay flat', async ({
+  page,
+  context,
+  ownServer,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const server = await ownServer();
+  // Fake clock first, then the probes, so that the probes count the timers the app really uses.
+  await page.clock.install();
+  await installProbes(page);
+  await openKioskLoggedIn(page, server);
+  const cdp: CDPSession = await context.newCDPSession(page);
+  const pictures = zoneElements(server, 'Plan du site').map((element) => element.value);
+  // A different picture each cycle, never the slideshow's own first one.
+  const [first] = zoneElements(server, SLIDESHOW);
+  const choices = pictures.filter((value) => value !== first!.value);
+
+  const samples: Sample[] = [];
+  let simulated = 0;
+  const started = Date.now();
+  for (let n = 1; n <= CYCLES; n++) {
+    const cycleStart = Date.now();
+    const before = await page.evaluate(() => Date.now());
+    const phases = await cycle(page, server, n, choices);
+    const spent = (await page.evaluate(() => Date.now())) - before;
+    // Measured at the same point of every cycle: home page under the Veille reader, online, after
+    // 5 s of quiet — so that short one-shot timeouts (Dexie keeps a closed live query's cache for
+    // 3 s after each page change) have fired, and only what lives on is counted.
+    await page.clock.runFor(5_000);
+    await settleOnline(page);
+    await page.waitForTimeout(500);
+    const sample: Sample = {
+      cycle: n,
+      ...(await readMemory(page, cdp)),
+      ...(await readCounters(page)),
+    };
+    samples.push(sample);
+    console.log(
+      `cycle ${n}: heap ${(sample.heapUsed / 1e6).toFixed(2)} MB, DOM nodes ${sample.domNodes}, ` +
+        `elements ${sample.elements}, listeners ${sample.listeners}, timers ${sample.timers} [${sample.timerDelays}], ` +
+        `event streams ${sample.eventSources} (created ${sample.eventSourcesCreated}), ` +
+        `performance entries ${sample.performanceEntries}, ` +
+        `${((Date.now() - cycleStart) / 1000).toFixed(1)} s real (${phases})`,
+    );
+    // Never more than one stream, at any cycle.
+    expect(sample.eventSources).toBeLessThanOrEqual(1);
+    // The rest of the cycle: pings, heartbeats, the clock and the slideshow, fast-forwarded.
+    await page.clock.fastForward(Math.max(0, CYCLE_MS - spent));
+    simulated += Math.max(CYCLE_MS, spent);
+  }
+  expect(simulated).toBeGreaterThanOrEqual(72 * HOUR);
+
+  const baseline = samples[WARM_UP - 1]!;
+  const last = samples.at(-1)!;
+  const growth = (key: keyof MemoryReading | 'timers') =>
+    (last[key] - baseline[key]) / baseline[key];
+  const summary = {
+    realSeconds: Math.round((Date.now() - started) / 1000),
+    baseline,
+    last,
+    growth: {
+      heap: growth('heapUsed'),
+      domNodes: growth('domNodes'),
+      elements: growth('elements'),
+      listeners: growth('listeners'),
+      timers: growth('timers'),
+    },
+  };
+  testInfo.annotations.push({ type: 'soak', description: JSON.stringify(summary) });
+  console.log(JSON.stringify(summary, null, 2));
+
+  expect(growth('heapUsed')).toBeLessThanOrEqual(0.1);
+  expect(growth('domNodes')).toBeLessThanOrEqual(0.1);
+  expect(growth('elements')).toBeLessThanOrEqual(0.1);
+  expect(growth('listeners')).toBeLessThanOrEqual(0.1);
+  expect(growth('timers')).toBeLessThanOrEqual(0.1);
+  expect(last.eventSources).toBe(1);
+  expect(last.eventSourcesOpen).toBe(1);
+});
