@@ -6,10 +6,8 @@ import { UpdateElementRequest, type AdminElement, type ItemType } from '@plant-k
 import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { FeedbackNotice } from '../../components/notice';
 import { adminApi } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
 import {
   formatDate,
   fromLocalInput,
@@ -17,6 +15,7 @@ import {
   itemTypeOptions,
   toLocalInput,
 } from '../../lib/labels';
+import { useVersionedSave } from '../../lib/use-versioned-save';
 import { ValueInput } from './value-input';
 
 export function ElementForm({
@@ -32,11 +31,8 @@ export function ElementForm({
   // The field shows minutes only: send the date only when the user changed it, or every save
   // would rewrite the seconds away.
   const [loadedDate, setLoadedDate] = useState(toLocalInput(element.addingdate));
-  const [version, setVersion] = useState(element.version);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [conflict, setConflict] = useState<AdminElement | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { setVersion, version, errors, feedback, setFeedback, conflict, setConflict, busy, save } =
+    useVersionedSave<AdminElement>(element.version);
 
   const load = (current: AdminElement) => {
     setValue(current.value);
@@ -54,27 +50,16 @@ export function ElementForm({
       type,
     };
     if (addingdate !== loadedDate) body.addingdate = fromLocalInput(addingdate) ?? '';
-    const found = validate(UpdateElementRequest, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setFeedback(null);
-    try {
-      const { data, message } = await adminApi.updateElement(element.elementid, body);
-      setVersion(data.version);
-      setLoadedDate(toLocalInput(data.addingdate));
-      setConflict(null);
-      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
-      onSaved(data);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isConflict) {
-        setConflict(failure.data as AdminElement);
-      } else {
-        setFeedback({ tone: 'error', text: errorMessage(failure) });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await save({
+      schema: UpdateElementRequest,
+      body,
+      send: (valid) => adminApi.updateElement(element.elementid, valid),
+      onSaved: (data) => {
+        setLoadedDate(toLocalInput(data.addingdate));
+        onSaved(data);
+      },
+      clearFeedback: true,
+    });
   };
 
   return (

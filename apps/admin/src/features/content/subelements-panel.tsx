@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '../../lib/api/client';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
+import { useVersionedSave } from '../../lib/use-versioned-save';
 import { ReorderList } from './reorder-list';
 import { ValueInput } from './value-input';
 
@@ -35,35 +36,25 @@ function SubelementRow({
 }) {
   const [value, setValue] = useState(item.value);
   const [type, setType] = useState<ItemType>(item.type);
-  const [version, setVersion] = useState(item.version);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [conflict, setConflict] = useState<AdminSubelement | null>(null);
+  const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
+    useVersionedSave<AdminSubelement>(item.version);
   const dirty = value !== item.value || type !== item.type;
 
-  const save = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body: UpdateSubelementRequest = { expectedVersion: version, value, type };
-    const found = validate(UpdateSubelementRequest, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = await adminApi.updateSubelement(item.subelementid, body);
-      setVersion(data.version);
-      setConflict(null);
-      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
-      onSaved(data);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isConflict) {
-        setConflict(failure.data as AdminSubelement);
-      } else setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await save({
+      schema: UpdateSubelementRequest,
+      body,
+      send: (valid) => adminApi.updateSubelement(item.subelementid, valid),
+      onSaved,
+    });
   };
 
   return (
     <form
       className="subelement-row"
-      onSubmit={save}
+      onSubmit={submit}
       noValidate
       aria-label={`Sous-élément ${index + 1}`}
     >

@@ -19,9 +19,10 @@ import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
 import { adminApi } from '../../lib/api/admin-api';
 import { ApiError, errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
+import { validate } from '../../lib/api/validate';
 import { formatDate, fromLocalInput, itemTypeOptions, toLocalInput } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
+import { useVersionedSave } from '../../lib/use-versioned-save';
 import { ReorderList } from './reorder-list';
 import { ValueInput } from './value-input';
 
@@ -57,15 +58,13 @@ function SubgroupEditor({
   const [fields, setFields] = useState<FieldsState>(() => fieldsOf(subgroup, model));
   const [addingdate, setAddingdate] = useState(toLocalInput(subgroup.addingdate));
   const [expirationdate, setExpirationdate] = useState(toLocalInput(subgroup.expirationdate));
-  const [version, setVersion] = useState(subgroup.version);
   // Minutes only in the fields: dates are sent only when changed (see element-form.tsx).
   const [loaded, setLoaded] = useState(() => ({
     addingdate: toLocalInput(subgroup.addingdate),
     expirationdate: toLocalInput(subgroup.expirationdate),
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [conflict, setConflict] = useState<AdminSubgroup | null>(null);
+  const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
+    useVersionedSave<AdminSubgroup>(subgroup.version);
 
   const load = (current: AdminSubgroup) => {
     setFields(fieldsOf(current, model));
@@ -86,35 +85,29 @@ function SubgroupEditor({
       ),
     }));
 
-  const save = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body: UpdateSubgroupRequest = { expectedVersion: version, fields };
     if (addingdate !== loaded.addingdate) body.addingdate = fromLocalInput(addingdate) ?? '';
     if (expirationdate !== loaded.expirationdate) {
       body.expirationdate = expirationdate ? (fromLocalInput(expirationdate) ?? '') : null;
     }
-    const found = validate(UpdateSubgroupRequest, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = await adminApi.updateSubgroup(subgroup.subgroupid, body);
-      setVersion(data.version);
-      setLoaded({
-        addingdate: toLocalInput(data.addingdate),
-        expirationdate: toLocalInput(data.expirationdate),
-      });
-      setConflict(null);
-      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
-      onSaved(data);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isConflict) {
-        setConflict(failure.data as AdminSubgroup);
-      } else setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await save({
+      schema: UpdateSubgroupRequest,
+      body,
+      send: (valid) => adminApi.updateSubgroup(subgroup.subgroupid, valid),
+      onSaved: (data) => {
+        setLoaded({
+          addingdate: toLocalInput(data.addingdate),
+          expirationdate: toLocalInput(data.expirationdate),
+        });
+        onSaved(data);
+      },
+    });
   };
 
   return (
-    <form className="stack" onSubmit={save} noValidate aria-label={`Modifier ${subgroup.label}`}>
+    <form className="stack" onSubmit={submit} noValidate aria-label={`Modifier ${subgroup.label}`}>
       {conflict && (
         <ConflictNotice
           current={[

@@ -8,11 +8,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
-import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { FeedbackNotice } from '../../components/notice';
 import { adminApi } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
 import { ZONE_TYPE_LABELS, zoneTypeOptions } from '../../lib/labels';
+import { useVersionedSave } from '../../lib/use-versioned-save';
 
 const HINTS = { zonename: 'Le nom ne doit ni commencer ni finir par une espace.' };
 
@@ -31,32 +30,24 @@ export function ZoneForm({
   const [zonename, setZonename] = useState(zone?.zonename ?? '');
   const [type, setType] = useState<ZoneType>(zone?.type ?? 'images');
   const [checkList, setCheckList] = useState(zone?.checkList ?? false);
-  const [version, setVersion] = useState(zone?.version ?? 1);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [conflict, setConflict] = useState<AdminZone | null>(null);
+  const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
+    useVersionedSave<AdminZone>(zone?.version ?? 1);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = zone
       ? { expectedVersion: version, zonename, type, checkList }
       : { zonename, type, checkList };
-    const found = validate(zone ? UpdateZoneRequest : CreateZoneRequest, body, HINTS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = zone
-        ? await adminApi.updateZone(zone.zoneid, body as UpdateZoneRequest)
-        : await adminApi.createZone(devid, body as CreateZoneRequest);
-      setVersion(data.version);
-      setConflict(null);
-      setFeedback({ tone: 'success', text: message || 'Enregistré.' });
-      onSaved(data);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isConflict) {
-        setConflict(failure.data as AdminZone);
-      } else setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await save({
+      schema: zone ? UpdateZoneRequest : CreateZoneRequest,
+      body,
+      hints: HINTS,
+      send: (valid) =>
+        zone
+          ? adminApi.updateZone(zone.zoneid, valid as UpdateZoneRequest)
+          : adminApi.createZone(devid, valid as CreateZoneRequest),
+      onSaved,
+    });
   };
 
   return (
