@@ -21,8 +21,6 @@ export interface PageCounters {
   eventSourcesCreated: number;
   /** `open` events of all EventSource objects. */
   eventSourceOpens: number;
-  /** Entries in the performance timeline (resource timings are capped by the browser's buffer). */
-  performanceEntries: number;
 }
 
 interface ProbeGlobal {
@@ -103,7 +101,6 @@ function installProbe() {
           .length,
         eventSourcesCreated: created,
         eventSourceOpens: opens,
-        performanceEntries: performance.getEntries().length,
       };
     },
   };
