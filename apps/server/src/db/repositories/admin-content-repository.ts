@@ -20,6 +20,7 @@ import type {
 } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ElementRow, SubelementRow, ZoneRow } from '../schema.js';
+import { toElement, toSubelement, toSubgroup, toZone } from './content-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,35 +30,15 @@ export interface OwnedItem<T> {
   item: T;
 }
 
-export const toAdminZone = (row: ZoneRow): AdminZone => ({
-  zoneid: row.zoneid,
-  zonename: row.zonename,
-  devid: row.devid,
-  type: row.type as ZoneType,
-  checkList: Boolean(row.checklist),
-  version: row.version,
-});
+export const toAdminZone = (row: ZoneRow): AdminZone => ({ ...toZone(row), version: row.version });
 
 export const toAdminElement = (row: ElementRow): AdminElement => ({
-  elementid: row.elementid,
-  zoneid: row.zoneid,
-  order: row.order,
-  value: row.value,
-  type: row.type as ItemType,
-  addingdate: row.addingdate,
+  ...toElement(row),
   version: row.version,
 });
 
 export const toAdminSubelement = (row: SubelementRow): AdminSubelement => ({
-  subelementid: row.subelementid,
-  elementid: row.elementid,
-  order: row.order,
-  value: row.value,
-  type: row.type as ItemType,
-  subgroupinfo:
-    row.subgroupid !== null && row.fieldlabel !== null
-      ? { subgroupid: row.subgroupid, fieldlabel: row.fieldlabel }
-      : null,
+  ...toSubelement(row),
   version: row.version,
 });
 
@@ -465,13 +446,7 @@ export class AdminContentRepository {
         (fields[value.fieldlabel] ??= []).push(toAdminSubelement(value));
       }
       return {
-        subgroupid: row.subgroupid,
-        elementid: row.elementid,
-        modelid: row.modelid,
-        label: row.label,
-        order: row.order,
-        addingdate: row.addingdate,
-        expirationdate: row.expirationdate,
+        ...toSubgroup(row, row.label),
         version: row.version,
         expired: row.expirationdate !== null && row.expirationdate <= time,
         fields,

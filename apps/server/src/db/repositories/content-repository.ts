@@ -33,7 +33,7 @@ export interface Owned<T> {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const toZone = (row: ZoneRow): Zone => ({
+export const toZone = (row: ZoneRow): Zone => ({
   zoneid: row.zoneid,
   zonename: row.zonename,
   devid: row.devid,
@@ -41,7 +41,7 @@ const toZone = (row: ZoneRow): Zone => ({
   checkList: Boolean(row.checklist),
 });
 
-const toElement = (row: ElementRow): Element => ({
+export const toElement = (row: ElementRow): Element => ({
   elementid: row.elementid,
   zoneid: row.zoneid,
   order: row.order,
@@ -50,7 +50,7 @@ const toElement = (row: ElementRow): Element => ({
   addingdate: row.addingdate,
 });
 
-const toSubelement = (row: SubelementRow): Subelement => ({
+export const toSubelement = (row: SubelementRow): Subelement => ({
   subelementid: row.subelementid,
   elementid: row.elementid,
   order: row.order,
@@ -62,7 +62,7 @@ const toSubelement = (row: SubelementRow): Subelement => ({
       : null,
 });
 
-const toSubgroup = (row: SubgroupRow, label: string): Subgroup => ({
+export const toSubgroup = (row: SubgroupRow, label: string): Subgroup => ({
   subgroupid: row.subgroupid,
   elementid: row.elementid,
   modelid: row.modelid,
