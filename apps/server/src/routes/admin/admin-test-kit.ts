@@ -154,3 +154,19 @@ export async function createAdminFixture(options: FixtureOptions = {}): Promise<
     asOtherEditor: () => login('autre.editeur', EDITOR_PASSWORD),
   };
 }
+
+/** A fixture shared by a test file, with its three users already logged in. */
+export interface AdminSuite {
+  f: AdminFixture;
+  admin: AdminClient;
+  editor: AdminClient;
+  otherEditor: AdminClient;
+}
+
+export async function createAdminSuite(options: FixtureOptions = {}): Promise<AdminSuite> {
+  const f = await createAdminFixture(options);
+  const admin = await f.asAdmin();
+  const editor = await f.asEditor();
+  const otherEditor = await f.asOtherEditor();
+  return { f, admin, editor, otherEditor };
+}

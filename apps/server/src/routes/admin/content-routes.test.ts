@@ -13,7 +13,7 @@ import {
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
-import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
 
 // One fixture for the file (building the app is the slow part): each test works on zones it
 // creates, or on fixture content no other test relies on.
@@ -22,10 +22,7 @@ let admin: AdminClient;
 let editor: AdminClient;
 let otherEditor: AdminClient;
 beforeAll(async () => {
-  f = await createAdminFixture();
-  admin = await f.asAdmin();
-  editor = await f.asEditor();
-  otherEditor = await f.asOtherEditor();
+  ({ f, admin, editor, otherEditor } = await createAdminSuite());
 });
 afterAll(async () => {
   await f.close();

@@ -16,7 +16,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openStream, type StreamClient } from '../../test-support/sse-client.js';
-import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;
@@ -26,10 +26,7 @@ let base: string;
 const clients: StreamClient[] = [];
 
 beforeAll(async () => {
-  f = await createAdminFixture();
-  admin = await f.asAdmin();
-  editor = await f.asEditor();
-  otherEditor = await f.asOtherEditor();
+  ({ f, admin, editor, otherEditor } = await createAdminSuite());
   await f.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
 });

@@ -16,7 +16,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
 
 // One fixture for the file (building the app is the slow part): each test uploads its own files.
 let f: AdminFixture;
@@ -24,10 +24,7 @@ let admin: AdminClient;
 let editor: AdminClient;
 let otherEditor: AdminClient;
 beforeAll(async () => {
-  f = await createAdminFixture();
-  admin = await f.asAdmin();
-  editor = await f.asEditor();
-  otherEditor = await f.asOtherEditor();
+  ({ f, admin, editor, otherEditor } = await createAdminSuite());
 });
 afterAll(async () => {
   await f.close();
