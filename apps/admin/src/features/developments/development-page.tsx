@@ -11,12 +11,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { FeedbackNotice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { adminApi } from '../../lib/api/admin-api';
 import { errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
+import { validate } from '../../lib/api/validate';
 import { formatDate } from '../../lib/labels';
+import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
 
@@ -29,8 +30,7 @@ export function DevelopmentPage() {
   const development = developments.data?.find((d) => d.devid === devid);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const { errors, feedback, setFeedback, submit } = useCreateForm();
   const [resetting, setResetting] = useState<KioskAccount | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [resetError, setResetError] = useState<string | undefined>();
@@ -39,18 +39,18 @@ export function DevelopmentPage() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const body = { login: login.trim(), password };
-    const found = validate(CreateKioskAccountRequest, body, HINTS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = await adminApi.createAccount(devid, body);
-      accounts.setData((list) => [...(list ?? []), data]);
-      setLogin('');
-      setPassword('');
-      setFeedback({ tone: 'success', text: message || 'Compte créé.' });
-    } catch (failure) {
-      setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await submit({
+      schema: CreateKioskAccountRequest,
+      body,
+      hints: HINTS,
+      send: (valid) => adminApi.createAccount(devid, valid),
+      onCreated: (data) => {
+        accounts.setData((list) => [...(list ?? []), data]);
+        setLogin('');
+        setPassword('');
+      },
+      success: 'Compte créé.',
+    });
   };
 
   const reset = async (event: FormEvent) => {

@@ -3,12 +3,11 @@ import { CreateDevelopmentRequest } from '@plant-kiosk/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../components/field';
-import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { FeedbackNotice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
 import { formatDate } from '../../lib/labels';
+import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 
 const HINTS = {
@@ -19,23 +18,22 @@ const HINTS = {
 export function DevelopmentsPage() {
   const developments = useDevelopments();
   const [devname, setDevname] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const { errors, feedback, setFeedback, submit } = useCreateForm();
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const body = { devname: devname.trim() };
-    const found = validate(CreateDevelopmentRequest, body, HINTS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = await adminApi.createDevelopment(body.devname);
-      developments.setData((list) => [...(list ?? []), data]);
-      setDevname('');
-      setFeedback({ tone: 'success', text: message || 'Développement créé.' });
-    } catch (failure) {
-      setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await submit({
+      schema: CreateDevelopmentRequest,
+      body,
+      hints: HINTS,
+      send: (valid) => adminApi.createDevelopment(valid.devname),
+      onCreated: (data) => {
+        developments.setData((list) => [...(list ?? []), data]);
+        setDevname('');
+      },
+      success: 'Développement créé.',
+    });
   };
 
   return (

@@ -10,9 +10,9 @@ import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { adminApi } from '../../lib/api/admin-api';
 import { errorMessage } from '../../lib/api/client';
-import { validate, type FieldErrors } from '../../lib/api/validate';
 import { formatDate } from '../../lib/labels';
 import { useUser } from '../../lib/session/session-context';
+import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
 
@@ -165,8 +165,7 @@ export function UsersPage() {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<AdminRole>('editor');
   const [devids, setDevids] = useState<number[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const { errors, feedback, setFeedback, submit } = useCreateForm();
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -176,19 +175,19 @@ export function UsersPage() {
       role,
       ...(role === 'editor' ? { devids } : {}),
     };
-    const found = validate(CreateAdminUserRequest, body, HINTS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data, message } = await adminApi.createUser(body);
-      users.setData((list) => [...(list ?? []), data]);
-      setUsername('');
-      setPassword('');
-      setDevids([]);
-      setFeedback({ tone: 'success', text: message || 'Utilisateur créé.' });
-    } catch (failure) {
-      setFeedback({ tone: 'error', text: errorMessage(failure) });
-    }
+    await submit({
+      schema: CreateAdminUserRequest,
+      body,
+      hints: HINTS,
+      send: (valid) => adminApi.createUser(valid),
+      onCreated: (data) => {
+        users.setData((list) => [...(list ?? []), data]);
+        setUsername('');
+        setPassword('');
+        setDevids([]);
+      },
+      success: 'Utilisateur créé.',
+    });
   };
 
   return (
