@@ -6,6 +6,12 @@
  * the product popups, the magazine carousel, BE LEAN + zoom and archives, the suggestion form.
  *
  * Expected content is read from the test server's own database, so the tests follow the seed.
+ *
+ * Speed: a login and a whole plant's first sync (with its media) cost far more than a page check,
+ * so the tests run in two serial groups, one per worker, each on one server of its own and one
+ * kiosk logged in once (support/shared-kiosk.ts). Each group checks its routes and behaviours
+ * online, then stops its server once and checks the same routes again offline. Every test still
+ * starts from a reload of the kiosk, and each route stays a test of its own, so a failure names it.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -13,11 +19,18 @@ import Database from 'better-sqlite3';
 import { expectAccessible } from './support/a11y';
 import { zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn } from './support/kiosk';
 import type { RunningServer } from './support/server';
+import {
+  freshOffline,
+  freshOnline,
+  stopServer,
+  useSharedKiosk,
+  type SharedKiosk,
+} from './support/shared-kiosk';
 
-// Each test logs in and syncs a whole plant (and most also reload it offline): generous limits.
-test.describe.configure({ timeout: 120_000 });
+// The two serial groups below run in parallel, one per worker; pages full of images under load
+// and PDF readers: generous limits.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const fileName = (value: string) => value.split('/').pop()!;
 
@@ -53,26 +66,6 @@ function zoneFields(server: RunningServer, zonename: string): FieldRow[] {
   } finally {
     db.close();
   }
-}
-
-/** Logs in, lets the service worker take control (so a reload works offline), opens a route. */
-async function openRoute(page: Page, server: RunningServer, path: string) {
-  await openKioskLoggedIn(page, server);
-  // The service worker does not claim open pages: once it is active, a reload puts it in control.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-  await page.goto(`${server.url}/#${path}`);
-}
-
-async function goOffline(page: Page, server: RunningServer) {
-  await server.stop();
-  await page.reload();
-  await expect(page.getByTestId('connection-indicator')).toContainText('Hors ligne', {
-    timeout: 20_000,
-  });
 }
 
 const content = (page: Page) => page.locator('#contenu');
@@ -364,30 +357,43 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-for (const route of ROUTES) {
-  test(`${route.path}: its zones from the demo content, online then offline, accessible`, async ({
-    page,
-    ownServer,
-  }) => {
-    // Two full loads (online, offline) of a page with up to 30 images, plus an accessibility scan.
-    test.slow();
-    const server = await ownServer();
-    await openRoute(page, server, route.path);
-    await expectTitle(page, route.title);
-    await route.check(page, server);
-    await expectAccessible(page, route.path);
+const routeCase = (path: string) => {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`no route case for ${path}`);
+  return route;
+};
 
-    await goOffline(page, server);
-    await expectTitle(page, route.title);
-    await route.check(page, server);
-  });
+/** Each route: online (with axe), as a test of its own. */
+function onlineRouteTests(kiosk: SharedKiosk, paths: readonly string[]) {
+  for (const route of paths.map(routeCase)) {
+    test(`${route.path} online: its zones from the demo content, accessible`, async () => {
+      const { page, server } = kiosk;
+      await freshOnline(kiosk, route.path);
+      await expectTitle(page, route.title);
+      await route.check(page, server);
+      await expectAccessible(page, route.path);
+    });
+  }
 }
 
-test('the staff home: the Moulage and Assemblage layouts and their button order', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** The group's server stopped, then each route reloaded offline, as a test of its own. */
+function offlineRouteTests(kiosk: SharedKiosk, paths: readonly string[]) {
+  test('the server stopped: the kiosk reloads from its service worker, offline', async () => {
+    await stopServer(kiosk);
+  });
+  for (const route of paths.map(routeCase)) {
+    test(`${route.path} offline: the same zones from the service worker and the local database`, async () => {
+      const { page, server } = kiosk;
+      await freshOffline(kiosk, route.path);
+      await expectTitle(page, route.title);
+      await route.check(page, server);
+    });
+  }
+}
+
+async function staffHomeLayouts(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
   const rows = page.getByTestId('home-rows').getByRole('link');
   const slideshow = page.locator('.home-slideshow .image-carousel');
   await expect(slideshow).toHaveAttribute('data-playing', 'true');
@@ -436,13 +442,12 @@ test('the staff home: the Moulage and Assemblage layouts and their button order'
   expect(last.width).toBeGreaterThan(boxes[0]!.width * 1.8);
   await expect(rows.last()).toHaveCSS('background-color', 'rgb(226, 6, 19)');
   await expectAccessible(page, 'home (Assemblage)');
-});
+}
 
-test('a page opens from the home buttons, and its anchors scroll to their sections', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** A page opens from the home buttons, and its anchors scroll to their sections. */
+async function homeButtonsAndAnchors(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
   await page
     .getByTestId('home-rows')
     .getByRole('link', { name: /^Urgence/ })
@@ -463,13 +468,12 @@ test('a page opens from the home buttons, and its anchors scroll to their sectio
   await expect(
     page.getByTestId('banner').getByRole('button', { name: "Numéros d'urgence" }),
   ).toHaveAttribute('aria-current', 'true');
-});
+}
 
-test('HR guide: a page number of the table of contents opens the PDF reader at that page', async ({
-  page,
-  server,
-}) => {
-  await openRoute(page, server, '/accueil/informations');
+/** HR guide: a page number of the table of contents opens the PDF reader at that page. */
+async function hrGuideToc(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk, '/accueil/informations');
   const toc = zoneFields(server, 'Guide RH').filter((row) => row.fieldlabel === 'sommaire');
   const [pageNumber, entryTitle] = toc[6]!.value.split('|') as [string, string];
   await content(page)
@@ -496,13 +500,12 @@ test('HR guide: a page number of the table of contents opens the PDF reader at t
   ).toHaveCount(rules.length);
   await viewer.getByRole('button', { name: 'Fermer' }).click();
   await expect(viewer).toHaveCount(0);
-});
+}
 
-test('magazine: the newest issue large, a carousel of issues labelled by French month and year', async ({
-  page,
-  server,
-}) => {
-  await openRoute(page, server, '/accueil/autresInformations');
+/** Magazine: the newest issue large, a carousel of issues labelled by French month and year. */
+async function magazineCarousel(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk, '/accueil/autresInformations');
   const fields = zoneFields(server, 'Magazine');
   const dates = fields.filter((row) => row.fieldlabel === 'mois');
   const newest = dates.reduce((a, b) => (a.value > b.value ? a : b));
@@ -564,13 +567,12 @@ test('magazine: the newest issue large, a carousel of issues labelled by French 
   // The newest issue opens too.
   await large.click();
   await expect(page.getByRole('dialog', { name: newest.element })).toBeVisible();
-});
+}
 
-test('products: a tap opens the detail image, two products also show their video; catalogue and QR', async ({
-  page,
-  server,
-}) => {
-  await openRoute(page, server, '/accueil/nosClientsNosProduits');
+/** Products: a tap opens the detail image, two products also show their video; catalogue and QR. */
+async function productPopups(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk, '/accueil/nosClientsNosProduits');
   const fields = zoneFields(server, 'Produits');
   const products = new Map<number, FieldRow[]>();
   for (const row of fields.filter((r) => r.model === 'Produit')) {
@@ -626,13 +628,12 @@ test('products: a tap opens the detail image, two products also show their video
     viewer.getByRole('navigation', { name: 'Pages du document' }).getByRole('button'),
   ).toHaveCount(pages.length);
   await expectLoaded(viewer.locator(`img[src$="${fileName(pages[0]!.value)}"]`));
-});
+}
 
-test('BE LEAN +: zoomable plans, documents in the page viewer, home button only with a totem; archives', async ({
-  page,
-  server,
-}) => {
-  await openRoute(page, server, '/accueil/projets');
+/** BE LEAN +: zoomable plans, documents in the page viewer, home button only with a totem; archives. */
+async function beLean(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk, '/accueil/projets');
   // No totem stored: Moulage's content and no home button.
   await expect(
     page.getByTestId('banner').getByRole('link', { name: "Retour à l'accueil" }),
@@ -687,14 +688,12 @@ test('BE LEAN +: zoomable plans, documents in the page viewer, home button only 
     page.getByTestId('banner').getByRole('link', { name: "Retour à l'accueil" }),
   ).toBeVisible();
   await expectZoneImages(page, server, 'Assemblage : Projet');
-});
+}
 
-test('suggestion form: a sandboxed 980×1050 frame online, a clear message offline', async ({
-  page,
-  ownServer,
-}) => {
-  const server = await ownServer();
-  await openRoute(page, server, '/accueil/formulaire');
+/** The suggestion form online: a sandboxed 980×1050 frame. */
+async function suggestionFormOnline(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk, '/accueil/formulaire');
   const frame = content(page).locator('iframe');
   await expect(frame).toHaveAttribute('width', '980');
   await expect(frame).toHaveAttribute('height', '1050');
@@ -702,9 +701,62 @@ test('suggestion form: a sandboxed 980×1050 frame online, a clear message offli
   await expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
   await expect(frame).toHaveAttribute('src', /^https:\/\//);
   await expect(frame).toHaveAttribute('title', 'Formulaire de suggestion');
+}
 
-  await goOffline(page, server);
+/** The suggestion form offline (server stopped): a clear message instead of the frame. */
+async function suggestionFormOffline(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOffline(kiosk, '/accueil/formulaire');
   await expect(content(page).getByRole('alert')).toContainText('Le formulaire a besoin du réseau');
   await expect(content(page).locator('iframe')).toHaveCount(0);
   await expectAccessible(page, 'suggestion form offline');
+}
+
+// Two groups of about the same weight, one per worker. Tests that change the mode switcher's
+// storage (the totem) are cleaned up after by useSharedKiosk; every test starts from a reload.
+const FIRST_ROUTES = [
+  '/accueil/groupe',
+  '/accueil/siteNeubourg',
+  '/accueil/nosClientsNosProduits',
+  '/accueil/informations',
+  '/accueil/hse',
+  '/accueil/moulage',
+] as const;
+const SECOND_ROUTES = [
+  '/accueil/qualite',
+  '/accueil/autresInformations',
+  '/accueil/urgence',
+  '/accueil/formulaire',
+  '/accueil/projets',
+  '/accueil/projets/archives',
+] as const;
+
+test('every staff route is checked by one of the two groups', () => {
+  expect([...FIRST_ROUTES, ...SECOND_ROUTES].sort()).toEqual(ROUTES.map((r) => r.path).sort());
+});
+
+test.describe.serial('staff pages, first group', () => {
+  const kiosk = useSharedKiosk();
+  onlineRouteTests(kiosk, FIRST_ROUTES);
+  test('a page opens from the home buttons, and its anchors scroll to their sections', () =>
+    homeButtonsAndAnchors(kiosk));
+  test('HR guide: a page number of the table of contents opens the PDF reader at that page', () =>
+    hrGuideToc(kiosk));
+  test('products: a tap opens the detail image, two products also show their video; catalogue and QR', () =>
+    productPopups(kiosk));
+  offlineRouteTests(kiosk, FIRST_ROUTES);
+});
+
+test.describe.serial('staff pages, second group', () => {
+  const kiosk = useSharedKiosk();
+  onlineRouteTests(kiosk, SECOND_ROUTES);
+  test('the staff home: the Moulage and Assemblage layouts and their button order', () =>
+    staffHomeLayouts(kiosk));
+  test('magazine: the newest issue large, a carousel of issues labelled by French month and year', () =>
+    magazineCarousel(kiosk));
+  test('BE LEAN +: zoomable plans, documents in the page viewer, home button only with a totem; archives', () =>
+    beLean(kiosk));
+  test('suggestion form online: a sandboxed 980×1050 frame', () => suggestionFormOnline(kiosk));
+  offlineRouteTests(kiosk, SECOND_ROUTES);
+  test('suggestion form offline: a clear message, no frame', () => suggestionFormOffline(kiosk));
 });

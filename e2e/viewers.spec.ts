@@ -2,10 +2,17 @@
  * The document viewers in a real browser (issue 4), from the demo screen `#/demo/composants`:
  * the PDF reader on PDF.js (paging, one annotation of each kind, undo, discard on close), the
  * password prompt of the protected sample, the reader with the server stopped, and the page viewer.
+ *
+ * The online tests share one kiosk logged in and synced once (support/shared-kiosk.ts): a login
+ * and a whole plant's first sync cost more than the checks; each test still starts from a reload.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { openKioskLoggedIn } from './support/kiosk';
+import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
+
+// The shared-kiosk group and the offline test run in parallel when two workers are free.
+test.describe.configure({ mode: 'parallel' });
 
 const PROTECTED_PDF_PASSWORD = 'neubourg-1963';
 // A real 1×1 PNG, and a text file that only pretends to be one.
@@ -48,11 +55,10 @@ async function chooseImage(page: Page, button: Locator, file: { name: string; bu
   await (await chooser).setFiles({ ...file, mimeType: 'application/octet-stream' });
 }
 
-test('a multi-page PDF: paging, one annotation of each kind, undo, discarded on close', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** A multi-page PDF: paging, one annotation of each kind, undo, discarded on close. */
+async function multiPagePdf(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   await page.getByRole('button', { name: 'PDF de 100 pages' }).click();
   const r = reader(page);
@@ -148,13 +154,12 @@ test('a multi-page PDF: paging, one annotation of each kind, undo, discarded on 
   );
   await page.keyboard.press('Escape');
   await expect(reader(page).dialog).toHaveCount(0);
-});
+}
 
-test('the protected PDF asks for its password and refuses a wrong one', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** The protected PDF asks for its password and refuses a wrong one. */
+async function protectedPdf(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   await page.getByRole('button', { name: 'PDF protégé par mot de passe' }).click();
   const r = reader(page);
@@ -168,19 +173,23 @@ test('the protected PDF asks for its password and refuses a wrong one', async ({
   await retry.press('Enter');
   await waitForPage(r.root);
   await expect(r.dialog.getByText('Impossible de charger le PDF')).toHaveCount(0);
-});
+}
 
-test('a missing PDF says "Impossible de charger le PDF"', async ({ page, server }) => {
-  await openKioskLoggedIn(page, server);
+/** A missing PDF says "Impossible de charger le PDF". */
+async function missingPdf(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   await page.getByRole('button', { name: 'PDF introuvable' }).click();
   await expect(reader(page).dialog.getByRole('alert')).toHaveText('Impossible de charger le PDF', {
     timeout: 30_000,
   });
-});
+}
 
-test('the HR guide opens at the page of its table of contents', async ({ page, server }) => {
-  await openKioskLoggedIn(page, server);
+/** The HR guide opens at the page of its table of contents. */
+async function hrGuideToc(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   const entries = page.locator('.viewers-demo__toc button');
   await expect(entries.first()).toBeVisible();
@@ -191,7 +200,7 @@ test('the HR guide opens at the page of its table of contents', async ({ page, s
   const r = reader(page);
   await waitForPage(r.root);
   await expect(r.root).toHaveAttribute('data-page', String(wanted));
-});
+}
 
 test('the PDF reader works with the server stopped', async ({ page, ownServer }) => {
   const server = await ownServer();
@@ -211,8 +220,10 @@ test('the PDF reader works with the server stopped', async ({ page, ownServer })
   await expect(r.root).toHaveAttribute('data-page', '2');
 });
 
-test('the page viewer jumps, highlights and pages its buttons', async ({ page, server }) => {
-  await openKioskLoggedIn(page, server);
+/** The page viewer jumps, highlights and pages its buttons. */
+async function pageViewer(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   await page.getByRole('button', { name: /^Document de 120 pages$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Document de 120 pages' });
@@ -233,4 +244,15 @@ test('the page viewer jumps, highlights and pages its buttons', async ({ page, s
   await expect(nav.locator('[aria-current="page"]')).not.toHaveText('25');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+}
+
+test.describe.serial('viewers, on one kiosk logged in once', () => {
+  const kiosk = useSharedKiosk();
+  test('a multi-page PDF: paging, one annotation of each kind, undo, discarded on close', () =>
+    multiPagePdf(kiosk));
+  test('the protected PDF asks for its password and refuses a wrong one', () =>
+    protectedPdf(kiosk));
+  test('a missing PDF says "Impossible de charger le PDF"', () => missingPdf(kiosk));
+  test('the HR guide opens at the page of its table of contents', () => hrGuideToc(kiosk));
+  test('the page viewer jumps, highlights and pages its buttons', () => pageViewer(kiosk));
 });

@@ -3,6 +3,15 @@
  * language switch and the breadcrumb, every visitor route with the demo plant's content and axe,
  * the 21 product cards and their tabs, the news panel, a visitor sent back from a staff route, no
  * inactivity warning for visitors, and the whole tour again with the server stopped.
+ *
+ * Speed: a login and a whole plant's first sync (with its media) cost far more than a visit, so
+ * the online tests run in one serial group on one server of its own and one kiosk logged in once
+ * (support/shared-kiosk.ts), in parallel with the two tests that need a kiosk of their own. Every
+ * test of the group still starts from a reload (a fresh start: the language, the breadcrumb and
+ * the news panel live in memory). The offline tour keeps a kiosk that has never shown a visitor
+ * page online, so it proves that the sync alone (not media cached while browsing) carries the
+ * whole tour; the inactivity test keeps one too, as its fake clock must be installed before the
+ * kiosk's first load.
  */
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -13,6 +22,10 @@ import {
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { openKioskLoggedIn } from './support/kiosk';
+import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
+
+// The serial group and the two tests with a kiosk of their own run in parallel, one per free worker.
+test.describe.configure({ mode: 'parallel' });
 
 type Language = 'fr' | 'en';
 type Slug = 'groupe' | 'siteNeubourg' | 'gamme' | 'hse' | 'qualite' | 'environnement' | 'urgence';
@@ -222,11 +235,10 @@ async function checkRoute(page: Page, slug: Slug, language: Language) {
   }
 }
 
-test('the visitor home in French and English, the language switch and the breadcrumb', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** The visitor home in French and English, the language switch and the breadcrumb. */
+async function visitorHomeAndLanguages(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
   await openVisitorHome(page);
   const fr = getCatalogue('fr');
   const en = getCatalogue('en');
@@ -279,31 +291,27 @@ test('the visitor home in French and English, the language switch and the breadc
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await openVisitorHome(page);
   await chooseLanguage(page, 'fr');
-});
-
-for (const language of ['fr', 'en'] as const) {
-  test(`every visitor route in ${language === 'fr' ? 'French' : 'English'}, with its content and axe`, async ({
-    page,
-    server,
-  }) => {
-    await openKioskLoggedIn(page, server);
-    await openVisitorHome(page);
-    if (language === 'en') await chooseLanguage(page, 'en');
-    for (const slug of SLUGS) {
-      await goToRoute(page, slug, language);
-      await checkRoute(page, slug, language);
-      await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
-      await expectAccessible(page, `visitor ${slug} ${language}`);
-    }
-  });
 }
 
-test('the product cards open on tap, with their two tabs, for all 21 sheets in both languages', async ({
-  page,
-  server,
-}) => {
+/** Every visitor route in one language, with its content and axe. */
+async function everyRoute(kiosk: SharedKiosk, language: Language) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
+  await openVisitorHome(page);
+  if (language === 'en') await chooseLanguage(page, 'en');
+  for (const slug of SLUGS) {
+    await goToRoute(page, slug, language);
+    await checkRoute(page, slug, language);
+    await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
+    await expectAccessible(page, `visitor ${slug} ${language}`);
+  }
+}
+
+/** The product cards open on tap, with their two tabs, for all 21 sheets in both languages. */
+async function productCards(kiosk: SharedKiosk) {
+  const { page } = kiosk;
   test.setTimeout(120_000);
-  await openKioskLoggedIn(page, server);
+  await freshOnline(kiosk);
   await openVisitorHome(page);
   for (const language of ['fr', 'en'] as const) {
     if (language === 'en') {
@@ -342,13 +350,12 @@ test('the product cards open on tap, with their two tabs, for all 21 sheets in b
       await expect(dialog).toHaveCount(0);
     }
   }
-});
+}
 
-test('the news panel opens its product, and once closed stays closed until the visitor home is left', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** The news panel opens its product, and once closed stays closed until the visitor home is left. */
+async function newsPanel(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
   await openVisitorHome(page);
   await chooseLanguage(page, 'en');
   await goToRoute(page, 'gamme', 'en');
@@ -378,7 +385,7 @@ test('the news panel opens its product, and once closed stays closed until the v
   await expect(
     page.getByRole('complementary', { name: getCatalogue('fr').productRange.news.title }),
   ).toBeVisible();
-});
+}
 
 /**
  * Sets the totem up for visitors (parcours visiteur) and reloads, as after the hidden switcher
@@ -393,11 +400,10 @@ async function becomeVisitor(page: Page, serverUrl: string) {
   ).toBeVisible();
 }
 
-test('a visitor typing or following a staff URL lands on the visitor home; employees do not', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+/** A visitor typing or following a staff URL lands on the visitor home; employees do not. */
+async function visitorSentBack(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
   // An employee reaches staff routes and visitor routes alike.
   await page.goto(`${server.url}/#/accueil/hse`);
   await expect(page).toHaveURL(/#\/accueil\/hse$/);
@@ -426,8 +432,9 @@ test('a visitor typing or following a staff URL lands on the visitor home; emplo
   await expect(
     page.getByRole('heading', { name: getCatalogue('fr').visitorHome.title }),
   ).toBeVisible();
-});
+}
 
+// A page of its own: the fake clock must be installed before the kiosk's first load.
 test('visitors get no inactivity warning, and still go back to their home after 600 s', async ({
   page,
   server,
@@ -459,6 +466,21 @@ test('visitors get no inactivity warning, and still go back to their home after 
     page.getByRole('heading', { name: getCatalogue('fr').visitorHome.title }),
   ).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test.describe.serial('visitor pages online, on one kiosk logged in once', () => {
+  const kiosk = useSharedKiosk();
+  test('the visitor home in French and English, the language switch and the breadcrumb', () =>
+    visitorHomeAndLanguages(kiosk));
+  test('every visitor route in French, with its content and axe', () => everyRoute(kiosk, 'fr'));
+  test('every visitor route in English, with its content and axe', () => everyRoute(kiosk, 'en'));
+  test('the news panel opens its product, and once closed stays closed until the visitor home is left', () =>
+    newsPanel(kiosk));
+  test('the product cards open on tap, with their two tabs, for all 21 sheets in both languages', () =>
+    productCards(kiosk));
+  // Sets the visitor parcours: useSharedKiosk clears it after the test.
+  test('a visitor typing or following a staff URL lands on the visitor home; employees do not', () =>
+    visitorSentBack(kiosk));
 });
 
 test('the whole visitor tour works with the server stopped, in both languages', async ({

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
   id: string;
@@ -11,9 +12,13 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-/** Injects axe-core into the page and fails on any serious or critical violation. */
+/**
+ * Injects axe-core into the page and fails on any serious or critical violation. The script is
+ * evaluated (not added as an inline <script>, which the server's CSP `script-src 'self'` blocks),
+ * and only once per document.
+ */
 export async function expectAccessible(page: Page, context?: string) {
-  await page.addScriptTag({ path: axePath });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
