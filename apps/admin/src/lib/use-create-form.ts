@@ -9,11 +9,15 @@ import type { Feedback } from '../components/notice';
 import { errorMessage } from './api/client';
 import { validate, type FieldErrors, type PatternHints } from './api/validate';
 
-export interface CreateRequest<B, T> {
+/** A body checked with the contract's schema (and pattern hints), then sent. */
+export interface ValidatedRequest<B, T> {
   schema: TSchema;
   body: B;
   hints?: PatternHints;
   send: (body: B) => Promise<{ data: T; message?: string }>;
+}
+
+export interface CreateRequest<B, T> extends ValidatedRequest<B, T> {
   /** Adds the new item and empties the fields. */
   onCreated: (data: T) => void;
   /** Said when the server's answer carries no message. */

@@ -4,17 +4,13 @@
  * a 409 keeps the server's current item as `conflict` (for a ConflictNotice) and any other
  * failure becomes an error feedback.
  */
-import type { TSchema } from '@sinclair/typebox';
 import { useState } from 'react';
 import type { Feedback } from '../components/notice';
 import { ApiError, errorMessage } from './api/client';
-import { validate, type FieldErrors, type PatternHints } from './api/validate';
+import { validate, type FieldErrors } from './api/validate';
+import type { ValidatedRequest } from './use-create-form';
 
-export interface VersionedSave<B, T> {
-  schema: TSchema;
-  body: B;
-  hints?: PatternHints;
-  send: (body: B) => Promise<{ data: T; message?: string }>;
+export interface VersionedSave<B, T> extends ValidatedRequest<B, T> {
   /** After a success, with the state updates above (the form's own bookkeeping, onSaved…). */
   onSaved: (data: T) => void;
   /** Clear the previous feedback while the request runs. */
