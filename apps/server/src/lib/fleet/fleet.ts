@@ -64,7 +64,14 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
   const fresh = sinceSeen <= FLEET_ONLINE_WINDOW_MS;
   // A `connected` flag that has not been refreshed is a stream of an instance that went away.
   const connected = row.connected === 1 && fresh;
-  const state = connected || fresh ? 'online' : 'offline';
+  // Without an open stream a kiosk is online only if its heartbeat is the latest news of it: a
+  // closed stream (which moves `last_seen_at`) means offline at once, not after the window,
+  // while a kiosk that reports but cannot keep a stream open still shows as reachable.
+  const heartbeatAt =
+    row.last_heartbeat_at === null ? Number.NaN : Date.parse(row.last_heartbeat_at);
+  const reporting =
+    at - heartbeatAt <= FLEET_ONLINE_WINDOW_MS && heartbeatAt >= Date.parse(row.last_seen_at);
+  const state = connected || reporting ? 'online' : 'offline';
   const current = row.current_content_version;
   const upToDate = row.content_version !== null && row.content_version === current;
   const behindSince = upToDate ? null : (row.behind_since ?? row.first_seen_at);

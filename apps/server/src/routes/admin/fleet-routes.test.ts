@@ -184,8 +184,8 @@ describe('stream presence', () => {
 
     stream.close();
     await expect.poll(async () => (await fleetEntry(kioskId)).connected).toBe(false);
-    // Just gone: still counted online for a little while.
-    expect((await fleetEntry(kioskId)).state).toBe('online');
+    // Gone: offline at once (its stream was its presence), flagged only once silent for long.
+    expect(await fleetEntry(kioskId)).toMatchObject({ state: 'offline', flag: null });
     later(FLEET_ONLINE_WINDOW_MS + 1000);
     expect(await fleetEntry(kioskId)).toMatchObject({ state: 'offline', flag: null });
     later(FLEET_SILENT_FLAG_MS);
@@ -194,6 +194,21 @@ describe('stream presence', () => {
       flag: 'silent',
       flagMessage: expect.stringContaining('Aucune nouvelle de ce kiosque depuis'),
     });
+  });
+
+  it('counts a kiosk that reports after its stream closed as online, until its reports stop', async () => {
+    const kioskId = newKioskId();
+    const stream = await connectKiosk(kioskId);
+    await expect
+      .poll(async () => (await fleetEntry(kioskId).catch(() => null))?.connected)
+      .toBe(true);
+    stream.close();
+    await expect.poll(async () => (await fleetEntry(kioskId)).state).toBe('offline');
+    later(1000);
+    expect((await heartbeat(report(kioskId))).statusCode).toBe(200);
+    expect(await fleetEntry(kioskId)).toMatchObject({ connected: false, state: 'online' });
+    later(FLEET_ONLINE_WINDOW_MS + 1000);
+    expect((await fleetEntry(kioskId)).state).toBe('offline');
   });
 
   it('keeps a kiosk connected when an old stream closes after a new one opened', async () => {
