@@ -11,7 +11,9 @@ import { App } from './app/app';
 import { startPwaUpdates } from './app/pwa-update';
 import { initI18n } from './i18n/i18n';
 import { loadRuntimeConfig } from './lib/config/runtime-config';
+import { installNavigationGuard } from './lib/navigation-guard/navigation-guard';
 
+installNavigationGuard();
 const config = await loadRuntimeConfig();
 initI18n();
 

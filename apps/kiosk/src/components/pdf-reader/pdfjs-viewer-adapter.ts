@@ -85,7 +85,10 @@ export function createPdfJsViewerAdapter(
   const listeners = new AbortController();
   const { signal } = listeners;
   const eventBus = new EventBus();
+  // Links inside a document stay inert: a totem must never leave its origin (see
+  // lib/navigation-guard); the document's own internal links still jump between its pages.
   const linkService = new PDFLinkService({ eventBus });
+  linkService.externalLinkEnabled = false;
   // pdf.js's stamp toolbar has an "Alt text" button that calls this manager; the reader asks.
   const altTextManager = {
     editAltText(_uiManager: unknown, editor: AltTextEditor) {
