@@ -2,7 +2,8 @@
  * Two real server processes (src/server.ts under tsx, as `npm run dev` runs it) on two ports,
  * sharing one PostgreSQL schema: a kiosk streaming from instance B receives the `sync` published
  * through instance A, exactly once, and B's snapshot already shows the new content version (the
- * publish invalidated B's cache through the bus, not after its TTL). Runs in the server-pg project.
+ * publish invalidated B's cache through the bus, not after its TTL); and the fleet seen through A
+ * follows a kiosk that streams from B. Runs in the server-pg project.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,8 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  adminFleetPaths,
+  adminPaths,
   apiPaths,
   hashPasswordForLogin,
+  type KioskStatus,
   TOKEN_HEADER,
   type Envelope,
   type LoginResponse,
@@ -115,6 +119,51 @@ async function json<T>(response: Response): Promise<T> {
   return envelope.data as T;
 }
 
+async function kioskLogin(instance: Instance): Promise<LoginResponse> {
+  return json<LoginResponse>(
+    await fetch(`${instance.url}${apiPaths.login()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        devname: 'neubourg',
+        loginRequest: { login: 'kiosk', password: hashPasswordForLogin('kiosk') },
+      }),
+    }),
+  );
+}
+
+/** The back-office's fleet list as seen through one instance (admin session cookie). */
+async function fleetThrough(
+  instance: Instance,
+): Promise<(kioskId: string) => Promise<KioskStatus | undefined>> {
+  const response = await fetch(`${instance.url}${adminPaths.login()}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: instance.url },
+    body: JSON.stringify({ username: 'admin', password: 'multi-instance-admin' }),
+  });
+  await json<unknown>(response);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return async (kioskId) =>
+    (
+      await json<KioskStatus[]>(
+        await fetch(`${instance.url}${adminFleetPaths.list()}`, { headers: { cookie } }),
+      )
+    ).find((entry) => entry.kioskId === kioskId);
+}
+
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('two server instances on one PostgreSQL', () => {
   it('seeds an empty store once when both start together', () => {
     const seeded = [a, b].filter((instance) =>
@@ -124,16 +173,7 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('a kiosk streaming from B receives the sync published through A, once', async () => {
-    const login = await json<LoginResponse>(
-      await fetch(`${b.url}${apiPaths.login()}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          devname: 'neubourg',
-          loginRequest: { login: 'kiosk', password: hashPasswordForLogin('kiosk') },
-        }),
-      }),
-    );
+    const login = await kioskLogin(b);
     const devid = login.development.devid;
     const snapshotOnB = async () =>
       json<Snapshot>(
@@ -182,5 +222,39 @@ describe('two server instances on one PostgreSQL', () => {
     } finally {
       stream?.close();
     }
+  });
+
+  it('the fleet seen through A follows a kiosk that streams from B: online, then offline', async () => {
+    const login = await kioskLogin(b);
+    const kioskId = 'multi-instance-kiosk-b';
+    const entry = await fleetThrough(a);
+    const stream = await openStream(
+      `${b.url}${apiPaths.stream(login.development.devid, login.token, { kioskId, mode: 'totem', totem: 'Moulage' })}`,
+    );
+    try {
+      await stream.waitFor((text) => text.includes('retry:'));
+      expect(
+        await until(
+          () => entry(kioskId),
+          (found) => found?.connected === true,
+        ),
+      ).toMatchObject({
+        kioskId,
+        state: 'online',
+        connected: true,
+        totem: 'Moulage',
+      });
+    } finally {
+      stream.close();
+    }
+    expect(
+      await until(
+        () => entry(kioskId),
+        (found) => found?.state === 'offline',
+      ),
+    ).toMatchObject({
+      state: 'offline',
+      connected: false,
+    });
   });
 });
