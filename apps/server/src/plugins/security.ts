@@ -136,7 +136,9 @@ function allowedOrigin(request: FastifyRequest, kioskPort: number): string | und
 async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions): Promise<void> {
   const appPolicy = appCsp(frameSourceList(options.frameSources ?? DEFAULT_FRAME_SOURCES));
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Both hooks run on every response, content calls included: callback style, no promise (the
+  // content calls' fast path stays promise-free, see plugins/auth.ts).
+  fastify.addHook('onRequest', (request, reply, done) => {
     // Set here, not in onSend, so that the hijacked event stream (which copies the reply's
     // headers when it starts) carries them too.
     reply.headers(COMMON_SECURITY_HEADERS);
@@ -149,14 +151,17 @@ async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions
       reply.header('access-control-expose-headers', 'ETag');
       reply.header('vary', 'Origin');
     }
+    done();
   });
 
-  fastify.addHook('onSend', async (_request, reply: FastifyReply) => {
+  fastify.addHook('onSend', (_request, reply: FastifyReply, payload, done) => {
     // Media only: their policy depends on the type, known once the file is found. A policy the
     // route set itself (the static files' SVG policy, on the raw response) is kept.
-    if (reply.hasHeader(CSP)) return;
-    const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
-    reply.header(CSP, type.startsWith('application/pdf') ? PDF_CSP : MEDIA_CSP);
+    if (!reply.hasHeader(CSP)) {
+      const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
+      reply.header(CSP, type.startsWith('application/pdf') ? PDF_CSP : MEDIA_CSP);
+    }
+    done(null, payload);
   });
 
   fastify.options('*', async (request, reply) => {
