@@ -9,7 +9,7 @@
  * longer. Bounded in entries and bytes; the least recently used entries go first.
  */
 import { ok } from './envelope.js';
-import type { ContentVersions } from './content-versions.js';
+import type { ContentVersions, VersionState } from './content-versions.js';
 
 interface Entry {
   devid: number;
@@ -62,15 +62,8 @@ export class ResponseCache {
     authorize: (devid: number, what: string | undefined) => void,
   ): CachedBody | undefined {
     const cached = this.entries.get(key);
-    if (!cached) return undefined;
-    const state = this.versions.peek(cached.devid);
-    if (!state || state.version !== cached.version) return undefined;
-    const time = this.now().getTime();
-    if (cached.validFrom > time || time >= cached.validUntil) return undefined;
-    authorize(cached.devid, cached.what);
-    this.entries.delete(key);
-    this.entries.set(key, cached);
-    return cached;
+    if (!cached || !this.current(cached, this.versions.peek(cached.devid))) return undefined;
+    return this.hit(key, cached, authorize);
   }
 
   /**
@@ -85,19 +78,8 @@ export class ResponseCache {
   ): Promise<CachedBody> {
     const cached = this.entries.get(key);
     if (cached) {
-      const state = await this.versions.current(cached.devid);
-      const time = this.now().getTime();
-      if (
-        state &&
-        state.version === cached.version &&
-        cached.validFrom <= time &&
-        time < cached.validUntil
-      ) {
-        authorize(cached.devid, cached.what);
-        // Re-insert: Map order is the recency order.
-        this.entries.delete(key);
-        this.entries.set(key, cached);
-        return cached;
+      if (this.current(cached, await this.versions.current(cached.devid))) {
+        return this.hit(key, cached, authorize);
       }
       this.remove(key, cached);
     }
@@ -116,6 +98,29 @@ export class ResponseCache {
       body,
     };
     if (state && body.length <= this.maxBytes / 16) this.add(key, entry);
+    return entry;
+  }
+
+  /** Whether an entry still answers: same content version, within its validity window. */
+  private current(entry: Entry, state: VersionState | undefined): boolean {
+    const time = this.now().getTime();
+    return (
+      state !== undefined &&
+      state.version === entry.version &&
+      entry.validFrom <= time &&
+      time < entry.validUntil
+    );
+  }
+
+  private hit(
+    key: string,
+    entry: Entry,
+    authorize: (devid: number, what: string | undefined) => void,
+  ): Entry {
+    authorize(entry.devid, entry.what);
+    // Re-insert: Map order is the recency order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
