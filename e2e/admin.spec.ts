@@ -1,7 +1,8 @@
 /**
  * Issue 7 end to end: the back-office at /admin/ against the real server. An admin logs in,
- * edits an element of a zone, publishes, and a kiosk open in another browser context shows the
- * change within 2 s without a reload; the fleet page sees that kiosk live; the media library
+ * edits an element of a zone — a kiosk open in another browser context does not show it, even
+ * after a fresh load (issue 19, the publishing gate) — publishes, and the kiosk shows the change
+ * within 2 s without a reload; the fleet page sees that kiosk live; the media library
  * uploads (with progress) and deletes a file, and refuses to delete one in use. Every screen
  * passes axe (no serious or critical violation). With ADMIN_SCREENSHOTS=1 the screens are also
  * saved at 1440×900 into docs/screenshots/admin-*.png.
@@ -11,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn } from './support/kiosk';
+import { openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
 import { E2E_ADMIN, repoRoot, type RunningServer } from './support/server';
 
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
@@ -77,7 +78,7 @@ test('login refuses a wrong password with the server’s message, then opens the
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
 });
 
-test('an element edited and published reaches an open kiosk within 2 s; the fleet sees the kiosk online, then offline', async ({
+test('an element edited is not on the kiosk until published, then reaches it within 2 s without a reload; the fleet sees the kiosk online, then offline', async ({
   page,
   browser,
   ownServer,
@@ -99,8 +100,18 @@ test('an element edited and published reaches an open kiosk within 2 s; the flee
   await page.getByRole('button', { name: 'Enregistrer l’élément' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
 
+  // Saved is not published: even a kiosk that loads and syncs afresh still shows the old slide.
+  await kiosk.reload();
+  await waitForSyncDone(kiosk);
+  await expect(kiosk.locator(`img[src$="${fileName(first!.value)}"]`).first()).toBeAttached();
+  await expect(kiosk.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`)).toHaveCount(
+    0,
+  );
+
   await page.getByRole('button', { name: 'Publier sur les totems' }).click();
-  await expect(page.getByText('Publié : 1 kiosque connecté a été prévenu.')).toBeVisible();
+  await expect(
+    page.getByText(/^Révision \d+ publiée : 1 kiosque connecté a été prévenu\.$/),
+  ).toBeVisible();
   await expect(
     kiosk.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
   ).toBeAttached({ timeout: 2_000 });

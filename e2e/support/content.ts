@@ -1,6 +1,6 @@
 /**
- * Changes the content of a test server's database directly (as the back-office will), so a test
- * can then publish and watch the kiosk pick the change up. SQLite in WAL mode lets this process
+ * Changes the draft content of a test server's database directly (as the back-office does), so a
+ * test can then publish and watch the kiosk pick the change up. SQLite in WAL mode lets this process
  * write while the server reads.
  */
 import { join } from 'node:path';
@@ -30,7 +30,10 @@ export function zoneElements(server: RunningServer, zonename: string): ZoneEleme
   }
 }
 
-/** Sets an element's value and marks the development's content as changed. */
+/**
+ * Sets an element's value in the draft, as a back-office save does (its version and the
+ * development's draft version move): kiosks see it only once it is published.
+ */
 export function setElementValue(server: RunningServer, elementid: number, value: string) {
   const db = open(server);
   try {
@@ -40,7 +43,7 @@ export function setElementValue(server: RunningServer, elementid: number, value:
         elementid,
       );
       db.prepare(
-        'UPDATE developments SET content_version = content_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid WHERE e.elementid = ?)',
+        'UPDATE developments SET draft_version = draft_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid WHERE e.elementid = ?)',
       ).run(elementid);
     })();
   } finally {

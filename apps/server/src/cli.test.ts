@@ -81,19 +81,28 @@ describe('cli', () => {
     expect(badOption.err).toMatch(/colour/);
   });
 
-  it('publishes a sync through the running server', async () => {
+  it('publishes the draft as a sync through the running server, as the CLI', async () => {
     const received: unknown[] = [];
     const stop = bus.subscribe(ids.devid, (message) => received.push(message));
     try {
+      await repos.content.updateElementValue(ids.planElements[0]!, '/media/images/cli.png');
       const result = await cli(['publish', '--devname', 'neubourg', '--url', url], {
         PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
       });
       expect(result.err).toBe('');
       expect(result.code).toBe(0);
       expect(result.out).toMatch(
-        /^Published sync to development "neubourg" \(devid \d+\): content version \d+, delivered to 1 connected kiosk\(s\)\.$/,
+        /^Published sync to development "neubourg" \(devid \d+\): revision 2 created, delivered to 1 connected kiosk\(s\)\.$/,
       );
-      expect(received).toEqual([expect.objectContaining({ devid: ids.devid, type: 'sync' })]);
+      expect(received).toEqual([
+        expect.objectContaining({ devid: ids.devid, type: 'sync', revision: 2 }),
+      ]);
+      expect((await repos.revisions.find(ids.devid, 2))?.author.kind).toBe('cli');
+      // Nothing left in the draft: the current revision is announced again, none is made.
+      const again = await cli(['publish', '--devname', 'neubourg', '--url', url], {
+        PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
+      });
+      expect(again.out).toContain('nothing new in the draft, revision 2 announced again');
     } finally {
       stop();
     }

@@ -131,7 +131,11 @@ async function publish(config: ServerConfig, values: Values, io: CliIo): Promise
   try {
     response = await io.fetch(base + apiPaths.publish(devid), {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-publish-client': 'cli',
+      },
       body: JSON.stringify({ type, zoneid, elementid }),
     });
   } catch (error) {
@@ -150,14 +154,17 @@ async function publish(config: ServerConfig, values: Values, io: CliIo): Promise
       `Publish failed: HTTP ${response.status} ${envelope?.message ?? ''}`.trim(),
     );
   }
-  const { delivered, message } = envelope.data;
+  const { delivered, message, revision, created } = envelope.data;
   const what =
     message.type === 'sync'
       ? 'sync'
       : `reload of ${message.type} ${message.type === 'zone' ? message.zoneid : message.elementid}`;
   io.out(
     `Published ${what} to development ${values.devid ? devid : `"${devname}" (devid ${devid})`}: ` +
-      `content version ${message.version ?? '?'}, delivered to ${delivered} connected kiosk(s).`,
+      (created
+        ? `revision ${revision} created`
+        : `nothing new in the draft, revision ${revision} announced again`) +
+      `, delivered to ${delivered} connected kiosk(s).`,
   );
 }
 

@@ -22,6 +22,7 @@ import {
   type PublishResponse,
   type Snapshot,
 } from '@plant-kiosk/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream, type StreamClient } from './test-support/sse-client.js';
 import {
@@ -189,6 +190,20 @@ describe('two server instances on one PostgreSQL', () => {
       expect(stream.status).toBe(200);
       await stream.waitFor((text) => text.includes('retry:'));
 
+      // An edit of the draft, as the back-office would make it, so that the publish has something.
+      const client = new pg.Client({ connectionString: schema.url });
+      await client.connect();
+      try {
+        await client.query(
+          `update elements set addingdate = '2026-01-01T00:00:00.000Z' where elementid =
+             (select min(e.elementid) from elements e join zones z on z.zoneid = e.zoneid
+              where z.devid = $1)`,
+          [devid],
+        );
+      } finally {
+        await client.end();
+      }
+
       const published = await json<PublishResponse>(
         await fetch(`${a.url}/api/publish/${devid}`, {
           method: 'POST',
@@ -207,7 +222,9 @@ describe('two server instances on one PostgreSQL', () => {
       const messages = [...text.matchAll(/^data: (.*)$/gm)].map(
         (match) => JSON.parse(match[1]!) as unknown,
       );
-      expect(messages).toEqual([{ devid, type: 'sync', version: before + 1 }]);
+      expect(messages).toEqual([
+        { devid, type: 'sync', version: before + 1, revision: before + 1 },
+      ]);
       // B's content-version cache was invalidated by the notification: no stale snapshot.
       expect((await snapshotOnB()).version).toBe(before + 1);
 

@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       `  Demo development: ${devname}   login: ${login}   password: ${password}`,
       '  (from DEMO_DEVNAME, DEMO_LOGIN and DEMO_PASSWORD; the defaults unless you set them)',
       '',
-      `  Tell the kiosks to resynchronise: npm run publish-content`,
+      `  Publish the draft to the kiosks: npm run publish-content`,
       `    (or: node apps/server/dist/cli.js publish --devname ${devname})`,
       '',
       ...adminBanner(firstAdmin),

@@ -77,6 +77,10 @@ export const MediaUsage = Type.Object({
   elementid: Id,
   subgroupid: Type.Union([Id, Type.Null()]),
   fieldlabel: Type.Union([Type.String(), Type.Null()]),
+  /** The draft uses it (the back-office's content). */
+  inDraft: Type.Boolean(),
+  /** The published content uses it: a totem may be showing it now. */
+  published: Type.Boolean(),
 });
 export type MediaUsage = Static<typeof MediaUsage>;
 

@@ -67,8 +67,13 @@ export const StreamMessage = Type.Object({
   type: StreamMessageType,
   zoneid: Type.Optional(Id),
   elementid: Type.Optional(Id),
-  /** Content version after the change, when known; lets a kiosk skip a sync it already has. */
+  /**
+   * The published revision the kiosk should hold (the content version of the snapshot); lets a
+   * kiosk skip a sync it already has.
+   */
   version: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The same number under its name since publishing made revisions (issue 19). */
+  revision: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type StreamMessage = Static<typeof StreamMessage>;
 
@@ -98,14 +103,36 @@ export const PublishRequest = Type.Object(
     type: Type.Optional(StreamMessageType),
     zoneid: Type.Optional(Id),
     elementid: Type.Optional(Id),
+    /** Why this publish, shown in the revision history ("menu de la semaine 48"). */
+    note: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );
 export type PublishRequest = Static<typeof PublishRequest>;
 
+const Count = Type.Integer({ minimum: 0 });
+/** How many items of one kind a publish added, changed and removed. */
+export const KindCounts = Type.Object({ added: Count, changed: Count, removed: Count });
+export type KindCounts = Static<typeof KindCounts>;
+export const RevisionCounts = Type.Object({
+  zone: KindCounts,
+  element: KindCounts,
+  subgroup: KindCounts,
+  subelement: KindCounts,
+});
+export type RevisionCounts = Static<typeof RevisionCounts>;
+
+/**
+ * A publish takes the whole draft of the development. `created` is false when the draft had no
+ * difference with the published content: no revision was made, and the current one was announced
+ * again (kiosks that missed a message catch up).
+ */
 export const PublishResponse = Type.Object({
   delivered: Type.Integer({ minimum: 0 }),
   message: StreamMessage,
+  revision: Type.Integer({ minimum: 0 }),
+  created: Type.Boolean(),
+  counts: RevisionCounts,
 });
 export type PublishResponse = Static<typeof PublishResponse>;
 

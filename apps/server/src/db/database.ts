@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
 import * as mediaFleet from './migrations/003-media-fleet.js';
+import * as publishedContent from './migrations/004-published-content.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-admin': admin,
   '003-media-fleet': mediaFleet,
+  '004-published-content': publishedContent,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

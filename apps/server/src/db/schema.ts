@@ -8,8 +8,13 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export interface DevelopmentTable {
   devid: Generated<number>;
   devname: string;
-  /** Bumped on every content change; drives the snapshot's version and ETag. */
+  /**
+   * The latest published revision (migration 004): what kiosks hold, what the snapshot's version
+   * and ETag and the fleet compare. Only a publish changes it.
+   */
   content_version: ColumnType<number, number | undefined, number>;
+  /** Bumped by every edit of the draft (migration 004); the editor's write lock. */
+  draft_version: ColumnType<number, number | undefined, number>;
   /** Bumped to revoke every kiosk token of the development at once. */
   token_version: ColumnType<number, number | undefined, number>;
   created_at: string;
@@ -116,6 +121,76 @@ export interface KioskTable {
   behind_since: string | null;
 }
 
+/**
+ * The live content (migration 004): what the kiosks read, written only by a publish. The draft's
+ * columns less the editor's `version`, plus the owning development on every table.
+ */
+export interface LiveZoneTable {
+  devid: number;
+  zoneid: number;
+  zonename: string;
+  type: string;
+  checklist: number;
+}
+
+export interface LiveElementTable {
+  devid: number;
+  elementid: number;
+  zoneid: number;
+  order: number;
+  value: string;
+  type: string;
+  addingdate: string;
+}
+
+export interface LiveSubgroupTable {
+  devid: number;
+  subgroupid: number;
+  elementid: number;
+  modelid: number;
+  order: number;
+  addingdate: string;
+  expirationdate: string | null;
+}
+
+export interface LiveSubelementTable {
+  devid: number;
+  subelementid: number;
+  elementid: number;
+  order: number;
+  value: string;
+  type: string;
+  subgroupid: number | null;
+  fieldlabel: string | null;
+}
+
+/** One publish of a development (migration 004). */
+export interface ContentRevisionTable {
+  devid: number;
+  revision: number;
+  created_at: string;
+  author_kind: string;
+  author_name: string | null;
+  userid: number | null;
+  note: string | null;
+  source: string;
+  /** JSON: RevisionCounts. */
+  summary: string;
+}
+
+/** What a publish changed, one row per item (migration 004). */
+export interface ContentChangeTable {
+  changeid: Generated<number>;
+  devid: number;
+  revision: number;
+  kind: string;
+  item_id: number;
+  /** JSON of the live row before the publish; null when it added the item. */
+  before: string | null;
+  /** JSON of the live row after the publish; null when it removed the item. */
+  after: string | null;
+}
+
 /** Back-office users (migration 002). Usernames are stored lowercase. */
 export interface AdminUserTable {
   userid: Generated<number>;
@@ -172,6 +247,12 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   kiosks: KioskTable;
+  pub_zones: LiveZoneTable;
+  pub_elements: LiveElementTable;
+  pub_subgroups: LiveSubgroupTable;
+  pub_subelements: LiveSubelementTable;
+  content_revisions: ContentRevisionTable;
+  content_changes: ContentChangeTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
@@ -186,5 +267,10 @@ export type AdminUserRow = Selectable<AdminUserTable>;
 export type AdminSessionRow = Selectable<AdminSessionTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type KioskRow = Selectable<KioskTable>;
+export type LiveZoneRow = Selectable<LiveZoneTable>;
+export type LiveElementRow = Selectable<LiveElementTable>;
+export type LiveSubgroupRow = Selectable<LiveSubgroupTable>;
+export type LiveSubelementRow = Selectable<LiveSubelementTable>;
+export type ContentRevisionRow = Selectable<ContentRevisionTable>;
 export type NewZone = Insertable<ZoneTable>;
 export type ZoneUpdate = Updateable<ZoneTable>;

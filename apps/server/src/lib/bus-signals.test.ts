@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { apiPaths, type Envelope, type Zone } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, publishDraftDirectly, type Fixture } from '../test-support/fixture.js';
 import { openStream } from '../test-support/sse-client.js';
 
 let f: Fixture;
@@ -27,9 +27,9 @@ describe('cache signals from the event bus', () => {
   it('content: a change made elsewhere shows at once, not after the cache delay', async () => {
     const auth = await f.auth();
     expect(await zoneNames(auth)).not.toContain('Cantine');
-    // As another instance would: write and bump, then signal.
+    // As another instance would: publish, then signal.
     await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Cantine', type: 'images' });
-    await f.repos.content.bumpContentVersion(f.ids.devid);
+    await publishDraftDirectly(f.repos, f.ids.devid);
     expect(await zoneNames(auth)).not.toContain('Cantine');
     await f.bus.invalidate({ kind: 'content', devid: f.ids.devid });
     expect(await zoneNames(auth)).toContain('Cantine');
@@ -58,7 +58,7 @@ describe('cache signals from the event bus', () => {
     await stream.waitFor((text) => text.includes('retry:'));
     expect(f.app.kiosk.streams.size).toBe(1);
     await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Magazine', type: 'images' });
-    await f.repos.content.bumpContentVersion(f.ids.devid);
+    await publishDraftDirectly(f.repos, f.ids.devid);
     expect(await zoneNames(auth)).not.toContain('Magazine');
 
     await f.bus.invalidate({ kind: 'reset' });

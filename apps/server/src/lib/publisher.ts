@@ -1,16 +1,26 @@
 /**
- * Publishing: tells the kiosks of one development that its content changed. The publish endpoint
- * and the CLI call it now; the back-office will call it after an edit. Every publish bumps the
- * development's content version, so the snapshot (and its ETag) changes with it and a kiosk that
- * syncs never gets a stale 304. The new snapshot is built before the message goes out.
+ * Publishing: the one gate between the draft and the totems (decision 008). The publish endpoint
+ * (publish token: the CLI and integrations), the back-office and the seed all come here.
+ *
+ * A publish takes the whole draft of the development: RevisionRepository.publishDraft copies its
+ * differences into the live content and records revision N+1, in one transaction. Only after that
+ * transaction has committed are caches dropped, the new snapshot built (once here rather than
+ * under the load of every kiosk asking for it at once) and the stream message sent — so no kiosk
+ * and no other instance (the PostgreSQL bus NOTIFYs after commit too) can hear of a revision it
+ * could not read yet. The `zone` / `element` types keep their meaning for the kiosks: which item
+ * to reload.
  */
 import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
+import type { RevisionAuthor } from '../db/repositories/revision-repository.js';
 import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from './fleet/fleet.js';
 import type { SnapshotCache } from './snapshot-cache.js';
+
+/** The author of a publish made with the publish token, unless the caller says it is the CLI. */
+export const API_AUTHOR: RevisionAuthor = { kind: 'api', name: null, userid: null };
 
 export async function publishContent(
   deps: {
@@ -22,24 +32,27 @@ export async function publishContent(
   },
   devid: number,
   request: PublishRequest,
+  author: RevisionAuthor = API_AUTHOR,
 ): Promise<PublishResponse> {
   const { repos, bus } = deps;
+  const now = deps.now ?? (() => new Date());
   const development = await repos.content.findDevelopment(devid);
   if (!development) throw notFound(`Development ${devid} does not exist`);
   const type = request.type ?? 'sync';
   const message: StreamMessage = { devid, type };
 
+  // The item to reload must exist in what is being published: the draft.
   if (type === 'zone') {
     if (request.zoneid === undefined) throw badRequest('A "zone" publish needs "zoneid"');
     if (request.elementid !== undefined) throw badRequest('A "zone" publish takes no "elementid"');
-    const zone = await repos.content.findZone(request.zoneid);
+    const zone = await repos.adminContent.findZone(request.zoneid);
     if (!zone || zone.devid !== devid) {
       throw notFound(`Zone ${request.zoneid} does not exist in development ${devid}`);
     }
     message.zoneid = zone.zoneid;
   } else if (type === 'element') {
     if (request.elementid === undefined) throw badRequest('An "element" publish needs "elementid"');
-    const element = await repos.content.findElement(request.elementid);
+    const element = await repos.adminContent.findElement(request.elementid);
     if (!element || element.devid !== devid) {
       throw notFound(`Element ${request.elementid} does not exist in development ${devid}`);
     }
@@ -52,17 +65,33 @@ export async function publishContent(
     throw badRequest('A "sync" publish takes no "zoneid" or "elementid"');
   }
 
-  message.version = await repos.content.bumpContentVersion(devid);
-  // This process's caches see the new version at once (others within their check delay).
-  deps.versions?.invalidate(devid);
-  // Build (and compress) the new snapshot before telling the kiosks: they all ask for it at once,
-  // and a large plant's snapshot takes seconds to build — once here rather than under their load.
-  if (deps.snapshots) {
-    const entry = await deps.snapshots.get(devid);
-    await entry?.gzipped();
+  const outcome = await repos.revisions.publishDraft(devid, {
+    author,
+    source: 'publish',
+    note: request.note?.trim() || null,
+    now: now(),
+  });
+  if (!outcome) throw notFound(`Development ${devid} does not exist`);
+  message.version = outcome.revision;
+  message.revision = outcome.revision;
+
+  if (outcome.created) {
+    // This process's caches see the new revision at once (others when the message reaches them).
+    deps.versions?.invalidate(devid);
+    if (deps.snapshots) {
+      const entry = await deps.snapshots.get(devid);
+      await entry?.gzipped();
+    }
   }
+  // Sent even when nothing changed: kiosks that missed the last message catch up.
   const delivered = await bus.publish(message);
-  // The fleet view: every kiosk of the development is behind until it reports this version.
-  await fleetAfterPublish({ repos, bus, now: deps.now ?? (() => new Date()) }, devid);
-  return { delivered, message };
+  // The fleet view: every kiosk of the development is behind until it reports this revision.
+  if (outcome.created) await fleetAfterPublish({ repos, bus, now }, devid);
+  return {
+    delivered,
+    message,
+    revision: outcome.revision,
+    created: outcome.created,
+    counts: outcome.counts,
+  };
 }

@@ -9,7 +9,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, publishDraftDirectly, type Fixture } from '../test-support/fixture.js';
 
 let f: Fixture;
 let headers: Record<string, string>;
@@ -311,9 +311,9 @@ describe('response cache', () => {
           .json<Envelope<Zone[]>>()
           .data!.map((zone) => zone.zonename);
       expect(await names()).toEqual(['Plan du site', 'Produits']);
-      // As the back-office or the CLI would, from another process: write, then bump the version.
+      // As the back-office or the CLI would, from another process: write, then publish.
       await c.repos.content.createZone({ devid: c.ids.devid, zonename: 'Menu', type: 'images' });
-      await c.repos.content.bumpContentVersion(c.ids.devid);
+      await publishDraftDirectly(c.repos, c.ids.devid);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(await names()).toEqual(['Plan du site', 'Produits', 'Menu']);
     } finally {

@@ -30,23 +30,39 @@ const publish = (
   });
 
 describe('POST /api/publish/:devid', () => {
-  it('sends a sync to the development’s listeners only and bumps its content version', async () => {
+  it('publishes the draft as a new revision and sends a sync to the development’s listeners only', async () => {
     const mine: StreamMessage[] = [];
     const theirs: StreamMessage[] = [];
     const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {
       const before = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
-      const response = await publish({ type: 'sync' });
+      await f.repos.content.updateElementValue(f.ids.planElements[3]!, '/media/images/api.png');
+      const response = await publish({ type: 'sync', note: '  Plan mis à jour ' });
       expect(response.statusCode).toBe(200);
       const envelope = response.json<Envelope<PublishResponse>>();
-      const message = { devid: f.ids.devid, type: 'sync', version: before + 1 };
-      expect(envelope.data).toEqual({ delivered: 1, message });
+      const revision = before + 1;
+      const message = { devid: f.ids.devid, type: 'sync', version: revision, revision };
+      expect(envelope.data).toMatchObject({ delivered: 1, message, revision, created: true });
+      expect(envelope.data!.counts.element).toEqual({ added: 0, changed: 1, removed: 0 });
       expect(mine).toEqual([message]);
       expect(theirs).toEqual([]);
-      expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(
-        before + 1,
-      );
+      expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(revision);
+      expect(await f.repos.revisions.find(f.ids.devid, revision)).toMatchObject({
+        author: { kind: 'api', name: null, userid: null },
+        note: 'Plan mis à jour',
+        source: 'publish',
+      });
+
+      // Nothing left to publish: no revision, the current one is announced again.
+      const again = await publish({});
+      expect(again.json<Envelope<PublishResponse>>().data).toMatchObject({
+        revision,
+        created: false,
+        message: { version: revision },
+      });
+      expect(mine).toHaveLength(2);
+      expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(revision);
     } finally {
       stopMine();
       stopTheirs();

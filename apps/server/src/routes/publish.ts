@@ -1,15 +1,20 @@
 /**
- * POST /api/publish/:devid: tells a development's kiosks that content changed (the CLI's `publish`
- * calls it; the back-office will publish through the same function). Authorised by the server's
- * publish token as a bearer token, compared in constant time.
+ * POST /api/publish/:devid: publishes the development's draft to its kiosks (the CLI's `publish`
+ * calls it; the back-office publishes through the same function). Authorised by the server's
+ * publish token as a bearer token, compared in constant time. The revision's author is "api", or
+ * "cli" when the CLI says so in its `x-publish-client` header (the token is the same: this only
+ * labels the history).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, ok, unauthorized } from '../lib/envelope.js';
-import { publishContent } from '../lib/publisher.js';
+import { API_AUTHOR, publishContent } from '../lib/publisher.js';
 import { DevidParams, PublishRequest as PublishRequestSchema } from './schemas.js';
+
+/** Set by the CLI, so that its publishes say "CLI" in the revision history. */
+export const PUBLISH_CLIENT_HEADER = 'x-publish-client';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -36,6 +41,16 @@ export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): 
         request.body ??= {};
       },
     },
-    async (request) => ok(await publishContent(ctx, request.params.devid, request.body)),
+    async (request) =>
+      ok(
+        await publishContent(
+          ctx,
+          request.params.devid,
+          request.body,
+          request.headers[PUBLISH_CLIENT_HEADER] === 'cli'
+            ? { kind: 'cli', name: null, userid: null }
+            : API_AUTHOR,
+        ),
+      ),
   );
 }

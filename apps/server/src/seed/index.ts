@@ -143,6 +143,13 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
         now,
       });
     }
+    // What the seed wrote is the draft: publishing it makes revision 1, what the totems get.
+    await tx.revisions.publishDraft(development.devid, {
+      author: { kind: 'system', name: 'démo', userid: null },
+      source: 'seed',
+      note: 'Contenu de démonstration',
+      now,
+    });
     return {
       created: true,
       devid: development.devid,

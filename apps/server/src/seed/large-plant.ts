@@ -200,6 +200,11 @@ export async function generateLargePlant(options: LargePlantOptions): Promise<La
     await ensureContentModels(repos.content);
     const development = await repos.content.createDevelopment(options.devname, settings.now);
     const counts = await write(trx, development.devid, settings);
+    await repos.revisions.publishDraft(development.devid, {
+      author: { kind: 'system', name: 'grande usine', userid: null },
+      source: 'seed',
+      now: settings.now,
+    });
     return { devid: development.devid, created: true, counts };
   });
 }

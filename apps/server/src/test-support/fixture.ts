@@ -106,6 +106,20 @@ export interface FixtureOptions {
   config?: Partial<ServerConfig>;
 }
 
+/**
+ * Publishes a development's draft straight through the repository, as another process (an
+ * instance, the CLI's server) would: no cache of this app is told, no stream message is sent.
+ */
+export async function publishDraftDirectly(repos: Repositories, devid: number) {
+  const outcome = await repos.revisions.publishDraft(devid, {
+    author: { kind: 'system', name: 'test', userid: null },
+    source: 'publish',
+    now: new Date(),
+  });
+  if (!outcome) throw new Error(`no development ${devid}`);
+  return outcome;
+}
+
 /** Writes the plant; returns its ids. Exposed so repository tests can use it without an app. */
 export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
   const { content, accounts } = repos;
@@ -240,6 +254,15 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     modelid: modelId('Affiche'),
     order: 1,
   });
+
+  // The fixture's content is what the kiosks see: publish it (revision 1 of each development).
+  for (const devid of [dev.devid, other.devid]) {
+    await repos.revisions.publishDraft(devid, {
+      author: { kind: 'system', name: 'fixture', userid: null },
+      source: 'seed',
+      now: FIXTURE_NOW,
+    });
+  }
 
   return {
     devid: dev.devid,

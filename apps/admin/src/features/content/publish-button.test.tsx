@@ -7,14 +7,19 @@ import { PublishButton } from './publish-button';
 describe('PublishButton', () => {
   it('publishes the development and shows how many kiosks were told', async () => {
     const calls = mockFetch(() => ({
-      data: { delivered: 3, message: { devid: 1, type: 'sync', version: 9 } },
-      message: 'Publié : 3 kiosques connectés ont été prévenus.',
+      data: {
+        delivered: 3,
+        message: { devid: 1, type: 'sync', version: 9, revision: 9 },
+        revision: 9,
+        created: true,
+      },
+      message: 'Révision 9 publiée : 3 kiosques connectés ont été prévenus.',
     }));
     render(<PublishButton devid={1} devname="neubourg" />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Publier sur les totems' }));
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/admin/developments/1/publish' });
     expect((await screen.findByRole('status')).textContent).toContain(
-      'Publié : 3 kiosques connectés ont été prévenus.',
+      'Révision 9 publiée : 3 kiosques connectés ont été prévenus.',
     );
   });
 

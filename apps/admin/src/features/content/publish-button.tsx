@@ -1,7 +1,8 @@
 /**
- * "Publier sur les totems": tells every kiosk of the development to synchronise now. Edits are
- * saved as they are made but reach the totems only through this button, so the team decides
- * when a set of changes goes live.
+ * "Publier sur les totems": publishes the development's whole draft as a new numbered revision
+ * and tells every kiosk to synchronise. Edits are saved to the draft as they are made and reach
+ * the totems only through this button (the server serves kiosks the published content only), so
+ * the team decides when a set of changes goes live.
  */
 import { useState } from 'react';
 import { Notice } from '../../components/notice';

@@ -1,7 +1,10 @@
 /**
- * Reads and writes of a development's content (zones, elements, sub-elements, sub-groups, content
- * models). All SQL lives here, written with Kysely so one implementation serves SQLite and
- * PostgreSQL. Rows are mapped to the wire entities of the contract package.
+ * The kiosk's reads of a development's content, and the raw writes of the draft that the seed and
+ * the tests use. Every read serves the *live* content (`pub_*` tables, written only by a publish:
+ * see revision-repository.ts and decision 008); every write goes to the draft (the editing tables),
+ * which reaches the kiosks only when published. All SQL lives here, written with Kysely so one
+ * implementation serves SQLite and PostgreSQL. Rows are mapped to the wire entities of the contract
+ * package.
  *
  * Batches ("from order N, Q items", spec §4) select the half-open range of orders [N, N + Q): the
  * kiosk advances N by Q until a batch comes back empty, so orders are kept contiguous from 1.
@@ -18,7 +21,14 @@ import type {
   ZoneType,
 } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ElementRow, SubelementRow, SubgroupRow, ZoneRow } from '../schema.js';
+import type {
+  Database,
+  LiveElementRow,
+  LiveSubelementRow,
+  LiveSubgroupRow,
+  SubgroupRow,
+  ZoneRow,
+} from '../schema.js';
 
 export interface Batch {
   order?: number;
@@ -33,7 +43,13 @@ export interface Owned<T> {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const toZone = (row: ZoneRow): Zone => ({
+/** The columns the wire entities are made of, common to draft and live rows. */
+type ZoneFields = Pick<ZoneRow, 'zoneid' | 'devid' | 'zonename' | 'type' | 'checklist'>;
+type ElementFields = Omit<LiveElementRow, 'devid'>;
+type SubgroupFields = Omit<LiveSubgroupRow, 'devid'>;
+type SubelementFields = Omit<LiveSubelementRow, 'devid'>;
+
+export const toZone = (row: ZoneFields): Zone => ({
   zoneid: row.zoneid,
   zonename: row.zonename,
   devid: row.devid,
@@ -41,7 +57,7 @@ export const toZone = (row: ZoneRow): Zone => ({
   checkList: Boolean(row.checklist),
 });
 
-export const toElement = (row: ElementRow): Element => ({
+export const toElement = (row: ElementFields): Element => ({
   elementid: row.elementid,
   zoneid: row.zoneid,
   order: row.order,
@@ -50,7 +66,7 @@ export const toElement = (row: ElementRow): Element => ({
   addingdate: row.addingdate,
 });
 
-export const toSubelement = (row: SubelementRow): Subelement => ({
+export const toSubelement = (row: SubelementFields): Subelement => ({
   subelementid: row.subelementid,
   elementid: row.elementid,
   order: row.order,
@@ -62,7 +78,7 @@ export const toSubelement = (row: SubelementRow): Subelement => ({
       : null,
 });
 
-export const toSubgroup = (row: SubgroupRow, label: string): Subgroup => ({
+export const toSubgroup = (row: SubgroupFields, label: string): Subgroup => ({
   subgroupid: row.subgroupid,
   elementid: row.elementid,
   modelid: row.modelid,
@@ -113,21 +129,27 @@ export class ContentRepository {
   async createDevelopment(devname: string, now: Date = new Date()) {
     const row = await this.db
       .insertInto('developments')
-      .values({ devname, created_at: now.toISOString() })
+      // No revision yet (content_version 0): its first publish makes revision 1.
+      .values({ devname, created_at: now.toISOString(), content_version: 0 })
       .returningAll()
       .executeTakeFirstOrThrow();
     return row;
   }
 
-  /** Marks the development's content as changed; returns the new version. */
-  async bumpContentVersion(devid: number, db: Db = this.db): Promise<number> {
+  /**
+   * Marks the development's draft as edited; returns its new draft version. The update also locks
+   * the development's row until the transaction ends: edits of one development run one at a time
+   * on PostgreSQL as on SQLite, and a publish (which locks the same row) never reads a draft half
+   * written.
+   */
+  async bumpDraftVersion(devid: number, db: Db = this.db): Promise<number> {
     const row = await db
       .updateTable('developments')
-      .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+      .set((eb) => ({ draft_version: eb('draft_version', '+', 1) }))
       .where('devid', '=', devid)
-      .returning('content_version')
+      .returning('draft_version')
       .executeTakeFirst();
-    return row?.content_version ?? 0;
+    return row?.draft_version ?? 0;
   }
 
   // ---------- content models ----------
@@ -179,7 +201,7 @@ export class ContentRepository {
 
   async listZones(devid: number): Promise<Zone[]> {
     const rows = await this.db
-      .selectFrom('zones')
+      .selectFrom('pub_zones')
       .selectAll()
       .where('devid', '=', devid)
       .orderBy('zoneid')
@@ -189,7 +211,7 @@ export class ContentRepository {
 
   async findZoneByName(devid: number, zonename: string): Promise<Zone | undefined> {
     const row = await this.db
-      .selectFrom('zones')
+      .selectFrom('pub_zones')
       .selectAll()
       .where('devid', '=', devid)
       .where('zonename', '=', zonename)
@@ -199,7 +221,7 @@ export class ContentRepository {
 
   async findZone(zoneid: number): Promise<Zone | undefined> {
     const row = await this.db
-      .selectFrom('zones')
+      .selectFrom('pub_zones')
       .selectAll()
       .where('zoneid', '=', zoneid)
       .executeTakeFirst();
@@ -226,7 +248,7 @@ export class ContentRepository {
   // ---------- elements ----------
 
   async listElements(zoneid: number, batch: Batch = {}): Promise<Element[]> {
-    let query = this.db.selectFrom('elements').selectAll().where('zoneid', '=', zoneid);
+    let query = this.db.selectFrom('pub_elements').selectAll().where('zoneid', '=', zoneid);
     query = applyBatch(query, batch);
     query = query.orderBy('order').orderBy('elementid');
     if (batch.order === undefined && batch.quantity !== undefined)
@@ -236,11 +258,9 @@ export class ContentRepository {
 
   async findElement(elementid: number): Promise<Owned<Element> | undefined> {
     const row = await this.db
-      .selectFrom('elements')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .selectAll('elements')
-      .select('zones.devid')
-      .where('elements.elementid', '=', elementid)
+      .selectFrom('pub_elements')
+      .selectAll()
+      .where('elementid', '=', elementid)
       .executeTakeFirst();
     return row && { devid: row.devid, item: toElement(row) };
   }
@@ -263,7 +283,7 @@ export class ContentRepository {
     return toElement(row);
   }
 
-  /** Changes an element's value (used by the publish CLI's demo and, later, the back-office). */
+  /** Changes an element's value in the draft (tests; the back-office goes through its editor). */
   async updateElementValue(elementid: number, value: string, db: Db = this.db): Promise<void> {
     await db
       .updateTable('elements')
@@ -284,8 +304,8 @@ export class ContentRepository {
     now: Date = new Date(),
   ): Promise<Subelement[]> {
     let query = this.db
-      .selectFrom('subelements')
-      .leftJoin('subgroups', 'subgroups.subgroupid', 'subelements.subgroupid')
+      .selectFrom('pub_subelements as subelements')
+      .leftJoin('pub_subgroups as subgroups', 'subgroups.subgroupid', 'subelements.subgroupid')
       .selectAll('subelements')
       .where('subelements.elementid', '=', elementid)
       .where((eb) =>
@@ -335,9 +355,10 @@ export class ContentRepository {
 
   // ---------- sub-groups ----------
 
-  private liveSubgroups(now: Date, db: Db = this.db) {
+  /** Published sub-groups that have not expired at `now`, with their model's label. */
+  private unexpiredSubgroups(now: Date, db: Db = this.db) {
     return db
-      .selectFrom('subgroups')
+      .selectFrom('pub_subgroups as subgroups')
       .innerJoin('content_models', 'content_models.modelid', 'subgroups.modelid')
       .selectAll('subgroups')
       .select('content_models.label')
@@ -350,7 +371,7 @@ export class ContentRepository {
   }
 
   async listSubgroups(elementid: number, now: Date = new Date()): Promise<Subgroup[]> {
-    const rows = await this.liveSubgroups(now)
+    const rows = await this.unexpiredSubgroups(now)
       .where('subgroups.elementid', '=', elementid)
       .orderBy('subgroups.order')
       .execute();
@@ -362,10 +383,7 @@ export class ContentRepository {
     subgroupid: number,
     now: Date = new Date(),
   ): Promise<Owned<Subgroup> | undefined> {
-    const row = await this.liveSubgroups(now)
-      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .select('zones.devid')
+    const row = await this.unexpiredSubgroups(now)
       .where('subgroups.subgroupid', '=', subgroupid)
       .executeTakeFirst();
     return row && { devid: row.devid, item: toSubgroup(row, row.label) };
@@ -395,7 +413,10 @@ export class ContentRepository {
   }
 
   async listSubgroupSubelements(subgroupid: number, fieldlabel?: string): Promise<Subelement[]> {
-    let query = this.db.selectFrom('subelements').selectAll().where('subgroupid', '=', subgroupid);
+    let query = this.db
+      .selectFrom('pub_subelements')
+      .selectAll()
+      .where('subgroupid', '=', subgroupid);
     if (fieldlabel !== undefined) query = query.where('fieldlabel', '=', fieldlabel);
     const rows = await query
       .orderBy('fieldlabel')
@@ -415,12 +436,12 @@ export class ContentRepository {
     fields: readonly string[],
     now: Date = new Date(),
   ): Promise<PopulatedSubgroup[]> {
-    let query = this.liveSubgroups(now).where('subgroups.elementid', '=', elementid);
+    let query = this.unexpiredSubgroups(now).where('subgroups.elementid', '=', elementid);
     if (modelLabel !== undefined) query = query.where('content_models.label', '=', modelLabel);
     const subgroups = await query.orderBy('subgroups.order').execute();
     if (subgroups.length === 0) return [];
     let subQuery = this.db
-      .selectFrom('subelements')
+      .selectFrom('pub_subelements')
       .selectAll()
       .where(
         'subgroupid',
@@ -478,37 +499,32 @@ export class ContentRepository {
           .executeTakeFirst();
         if (!development) return undefined;
         const zones = await trx
-          .selectFrom('zones')
+          .selectFrom('pub_zones')
           .selectAll()
           .where('devid', '=', devid)
           .orderBy('zoneid')
           .execute();
         const elements = await trx
-          .selectFrom('elements')
-          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-          .selectAll('elements')
-          .where('zones.devid', '=', devid)
-          .orderBy('elements.zoneid')
-          .orderBy('elements.order')
-          .orderBy('elements.elementid')
+          .selectFrom('pub_elements')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('zoneid')
+          .orderBy('order')
+          .orderBy('elementid')
           .execute();
-        const subgroups = await this.liveSubgroups(now, trx)
-          .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-          .where('zones.devid', '=', devid)
+        const subgroups = await this.unexpiredSubgroups(now, trx)
+          .where('subgroups.devid', '=', devid)
           .orderBy('subgroups.elementid')
           .orderBy('subgroups.order')
           .execute();
         const liveSubgroupIds = new Set(subgroups.map((row) => row.subgroupid));
         const subelements = await trx
-          .selectFrom('subelements')
-          .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
-          .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-          .selectAll('subelements')
-          .where('zones.devid', '=', devid)
-          .orderBy('subelements.elementid')
-          .orderBy('subelements.order')
-          .orderBy('subelements.subelementid')
+          .selectFrom('pub_subelements')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('elementid')
+          .orderBy('order')
+          .orderBy('subelementid')
           .execute();
         return {
           devid,
@@ -524,15 +540,16 @@ export class ContentRepository {
       });
   }
 
-  /** The earliest expiration date after `now` in a development: when its snapshot next changes by itself. */
+  /**
+   * The earliest expiration date after `now` in a development's live content: when its snapshot
+   * next changes by itself.
+   */
   async nextExpiration(devid: number, now: Date = new Date()): Promise<string | null> {
     const row = await this.db
-      .selectFrom('subgroups')
-      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .select((eb) => eb.fn.min('subgroups.expirationdate').as('next'))
-      .where('zones.devid', '=', devid)
-      .where('subgroups.expirationdate', '>', now.toISOString())
+      .selectFrom('pub_subgroups')
+      .select((eb) => eb.fn.min('expirationdate').as('next'))
+      .where('devid', '=', devid)
+      .where('expirationdate', '>', now.toISOString())
       .executeTakeFirst();
     return (row?.next as string | null | undefined) ?? null;
   }

@@ -8,8 +8,15 @@ import { AdminUserRepository } from './admin-user-repository.js';
 import { ContentRepository } from './content-repository.js';
 import { KioskRepository } from './kiosk-repository.js';
 import { MediaRepository } from './media-repository.js';
+import { RevisionRepository } from './revision-repository.js';
 
-export { AccountRepository, ContentRepository, KioskRepository, MediaRepository };
+export {
+  AccountRepository,
+  ContentRepository,
+  KioskRepository,
+  MediaRepository,
+  RevisionRepository,
+};
 export {
   AdminAuditRepository,
   AdminContentRepository,
@@ -21,7 +28,10 @@ export type { Batch, Owned } from './content-repository.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
 export interface Repositories {
+  /** The kiosk's reads (live content) and the draft's raw writes (seed, tests). */
   content: ContentRepository;
+  /** Publishing the draft, revisions and their change log (issue 19). */
+  revisions: RevisionRepository;
   accounts: AccountRepository;
   media: MediaRepository;
   /** Back-office (issue 7): users, sessions, content edits with version checks, audit log. */
@@ -36,6 +46,7 @@ export interface Repositories {
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     content: new ContentRepository(db),
+    revisions: new RevisionRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),
     adminUsers: new AdminUserRepository(db),

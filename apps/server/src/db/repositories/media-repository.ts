@@ -100,9 +100,24 @@ export class MediaRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Elements and sub-elements of the development whose value is one of `values`. */
+  /**
+   * Elements and sub-elements of the development whose value is one of `values`, in the draft and
+   * in the live content (what the totems show until the next publish): one entry per item, which
+   * says where it uses the file. A file the live content uses stays in use after the draft drops
+   * it, until that is published.
+   */
   async usages(devid: number, values: readonly string[]): Promise<MediaValueUsage[]> {
-    const found: MediaValueUsage[] = [];
+    const found = new Map<string, MediaValueUsage>();
+    const add = (usage: Omit<MediaValueUsage, 'inDraft' | 'published'>, live: boolean) => {
+      const key = `${usage.type}:${usage.id}:${usage.value}`;
+      const known = found.get(key);
+      if (known) {
+        if (live) known.published = true;
+        else Object.assign(known, usage, { inDraft: true });
+        return;
+      }
+      found.set(key, { ...usage, inDraft: !live, published: live });
+    };
     for (const chunk of chunks([...new Set(values)])) {
       const elements = await this.db
         .selectFrom('elements')
@@ -110,50 +125,82 @@ export class MediaRepository {
         .select(['elements.elementid', 'elements.value', 'zones.zoneid', 'zones.zonename'])
         .where('zones.devid', '=', devid)
         .where('elements.value', 'in', chunk)
-        .orderBy('elements.elementid')
         .execute();
-      for (const row of elements) {
-        found.push({
-          type: 'element',
-          id: row.elementid,
-          zoneid: row.zoneid,
-          zonename: row.zonename,
-          elementid: row.elementid,
-          subgroupid: null,
-          fieldlabel: null,
-          value: row.value,
-        });
+      const liveElements = await this.db
+        .selectFrom('pub_elements as elements')
+        .innerJoin('pub_zones as zones', 'zones.zoneid', 'elements.zoneid')
+        .select(['elements.elementid', 'elements.value', 'zones.zoneid', 'zones.zonename'])
+        .where('elements.devid', '=', devid)
+        .where('elements.value', 'in', chunk)
+        .execute();
+      for (const [rows, live] of [
+        [elements, false],
+        [liveElements, true],
+      ] as const) {
+        for (const row of rows) {
+          add(
+            {
+              type: 'element',
+              id: row.elementid,
+              zoneid: row.zoneid,
+              zonename: row.zonename,
+              elementid: row.elementid,
+              subgroupid: null,
+              fieldlabel: null,
+              value: row.value,
+            },
+            live,
+          );
+        }
       }
+      const columns = [
+        'subelements.subelementid',
+        'subelements.value',
+        'subelements.subgroupid',
+        'subelements.fieldlabel',
+        'elements.elementid',
+        'zones.zoneid',
+        'zones.zonename',
+      ] as const;
       const subelements = await this.db
         .selectFrom('subelements')
         .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
         .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-        .select([
-          'subelements.subelementid',
-          'subelements.value',
-          'subelements.subgroupid',
-          'subelements.fieldlabel',
-          'elements.elementid',
-          'zones.zoneid',
-          'zones.zonename',
-        ])
+        .select(columns)
         .where('zones.devid', '=', devid)
         .where('subelements.value', 'in', chunk)
-        .orderBy('subelements.subelementid')
         .execute();
-      for (const row of subelements) {
-        found.push({
-          type: 'subelement',
-          id: row.subelementid,
-          zoneid: row.zoneid,
-          zonename: row.zonename,
-          elementid: row.elementid,
-          subgroupid: row.subgroupid,
-          fieldlabel: row.fieldlabel,
-          value: row.value,
-        });
+      const liveSubelements = await this.db
+        .selectFrom('pub_subelements as subelements')
+        .innerJoin('pub_elements as elements', 'elements.elementid', 'subelements.elementid')
+        .innerJoin('pub_zones as zones', 'zones.zoneid', 'elements.zoneid')
+        .select(columns)
+        .where('subelements.devid', '=', devid)
+        .where('subelements.value', 'in', chunk)
+        .execute();
+      for (const [rows, live] of [
+        [subelements, false],
+        [liveSubelements, true],
+      ] as const) {
+        for (const row of rows) {
+          add(
+            {
+              type: 'subelement',
+              id: row.subelementid,
+              zoneid: row.zoneid,
+              zonename: row.zonename,
+              elementid: row.elementid,
+              subgroupid: row.subgroupid,
+              fieldlabel: row.fieldlabel,
+              value: row.value,
+            },
+            live,
+          );
+        }
       }
     }
-    return found;
+    return [...found.values()].sort(
+      (a, b) => a.type.localeCompare(b.type) || a.id - b.id || a.value.localeCompare(b.value),
+    );
   }
 }

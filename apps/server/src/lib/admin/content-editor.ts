@@ -4,9 +4,11 @@
  *    item when they differ — the update itself also carries the version check, so a concurrent
  *    writer on PostgreSQL cannot slip in between),
  * 2. writes, keeping orders contiguous (see AdminContentRepository),
- * 3. bumps the development's content_version — the kiosk's cached answers and snapshot ETag are
- *    keyed by it, so without the bump kiosks would keep getting the old content —
+ * 3. bumps the development's draft_version (its first statement: the row lock that orders edits
+ *    and publishes of one development),
  * 4. appends the audit entry.
+ * Edits change the draft only: nothing reaches a kiosk, nor its caches, until a publish
+ * (lib/publisher.ts, decision 008).
  * Anything thrown rolls the whole transaction back: a refused edit leaves no trace.
  */
 import type {
@@ -76,7 +78,7 @@ const fieldValues = (subgroup: AdminSubgroup, labels: readonly string[]) =>
   );
 
 export class ContentEditor {
-  constructor(private readonly ctx: Pick<AppContext, 'repos' | 'versions' | 'now' | 'bus'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'repos' | 'now'>) {}
 
   // ---------- reads (404 when missing) ----------
 
@@ -121,9 +123,10 @@ export class ContentEditor {
     const result = await this.ctx.repos.content.transaction(async (trx) => {
       const tx = createRepositories(trx);
       // First: the update locks the development's row until commit, so on PostgreSQL the writes of
-      // one development run one at a time, as they do on SQLite, and reads such as "last order + 1"
-      // inside `work` cannot race. (Rolled back with everything else when `work` fails.)
-      await tx.content.bumpContentVersion(devid);
+      // one development run one at a time, as they do on SQLite, reads such as "last order + 1"
+      // inside `work` cannot race, and a publish never sees half an edit. (Rolled back with
+      // everything else when `work` fails.)
+      await tx.content.bumpDraftVersion(devid);
       const [value, audit] = await work(tx);
       await tx.audit.insert({
         at: now,
@@ -134,9 +137,6 @@ export class ContentEditor {
       });
       return value;
     });
-    // This process's caches see the new version at once, other instances' through the bus.
-    this.ctx.versions.invalidate(devid);
-    await this.ctx.bus.invalidate({ kind: 'content', devid });
     return result;
   }
 

@@ -51,6 +51,12 @@ export class Management {
             await tx.content.upsertContentModel(label, fields);
           }
         }
+        // Revision 1, empty: the development exists for its kiosks from the start.
+        await tx.revisions.publishDraft(row.devid, {
+          author: { kind: 'user', name: actor.username, userid: actor.userid },
+          source: 'creation',
+          now: this.ctx.now(),
+        });
         await tx.audit.insert({
           at: this.ctx.now(),
           userid: actor.userid,

@@ -1,17 +1,17 @@
 /**
  * Child process of save-crash.test.ts: saves one sub-group through the back-office's ContentEditor
  * (the same code as PUT /api/admin/subgroups/:id) as fast as it can, on a SQLite file, printing
- * `saved N` after each commit — until the test kills it with SIGKILL at a random moment.
+ * `saved N` after each commit — until the test kills it with SIGKILL at a random moment. With the
+ * `publish` mode, each save is followed by a publish of the draft (the publisher's transaction),
+ * announced by `published N` once committed.
  *
  * Each save N writes every field of the sub-group with values naming N, so a partial save would
  * show as a mix of generations. Usage: node --import tsx save-crash-child.ts DB_PATH SUBGROUPID
- * USERID FIRST_GENERATION (tsx in this process, not its CLI: the CLI runs a grandchild that a
- * SIGKILL of the CLI would leave running).
+ * USERID FIRST_GENERATION [save|publish] (tsx in this process, not its CLI: the CLI runs a
+ * grandchild that a SIGKILL of the CLI would leave running).
  */
 import { openDatabase } from '../../db/database.js';
 import { createRepositories } from '../../db/repositories/index.js';
-import { ContentVersions } from '../content-versions.js';
-import { InMemoryEventBus } from '../event-bus.js';
 import { ContentEditor } from './content-editor.js';
 
 /** Values of generation `n`: one title and IMAGES_PER_SAVE images, each naming it. */
@@ -27,19 +27,14 @@ export function generationFields(n: number) {
 }
 
 async function main() {
-  const [dbPath, subgroupArg, userArg, firstArg] = process.argv.slice(2);
+  const [dbPath, subgroupArg, userArg, firstArg, mode = 'save'] = process.argv.slice(2);
   if (!dbPath || !subgroupArg || !userArg || !firstArg)
     throw new Error('usage: DB_PATH SUBGROUPID USERID FIRST_GENERATION');
   const subgroupid = Number(subgroupArg);
   const handle = await openDatabase({ url: dbPath });
   const repos = createRepositories(handle.db);
   const now = () => new Date();
-  const editor = new ContentEditor({
-    repos,
-    now,
-    versions: new ContentVersions(repos.content, now),
-    bus: new InMemoryEventBus(),
-  });
+  const editor = new ContentEditor({ repos, now });
   const actor = { userid: Number(userArg), username: 'crash-test' };
   for (let n = Number(firstArg); ; n++) {
     const owned = await editor.subgroup(subgroupid);
@@ -48,6 +43,14 @@ async function main() {
       fields: generationFields(n),
     });
     process.stdout.write(`saved ${n}\n`);
+    if (mode === 'publish') {
+      await repos.revisions.publishDraft(owned.devid, {
+        author: { kind: 'user', name: actor.username, userid: actor.userid },
+        source: 'publish',
+        now: now(),
+      });
+      process.stdout.write(`published ${n}\n`);
+    }
   }
 }
 

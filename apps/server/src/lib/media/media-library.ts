@@ -76,9 +76,11 @@ export const MEDIA_MESSAGES = {
 
 function describeUsage(usage: MediaUsage): string {
   const zone = `zone « ${usage.zonename} »`;
-  if (usage.type === 'element') return `${zone}, élément ${usage.id}`;
+  // Removed from the draft but still on the totems until the next publish.
+  const where = usage.inDraft ? '' : ' (publié, retiré du brouillon : publiez pour le libérer)';
+  if (usage.type === 'element') return `${zone}, élément ${usage.id}${where}`;
   const field = usage.fieldlabel ? `, champ « ${usage.fieldlabel} »` : '';
-  return `${zone}, élément ${usage.elementid}, sous-élément ${usage.id}${field}`;
+  return `${zone}, élément ${usage.elementid}, sous-élément ${usage.id}${field}${where}`;
 }
 
 const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.payloadTooLarge, message);

@@ -249,12 +249,30 @@ describe('stream presence', () => {
   });
 });
 
+/** A change in the draft, so that the next publish makes a revision. */
+let edits = 0;
+const editDraft = () =>
+  f.repos.content.updateElementValue(f.ids.planElements[2]!, `/media/images/fleet-${++edits}.png`);
+
 describe('up to date or behind', () => {
+  it('compares with the published revision: an unpublished edit leaves every kiosk up to date', async () => {
+    const kioskId = newKioskId();
+    await heartbeat(report(kioskId, { contentVersion: await currentVersion() }));
+    const admin = await f.asAdmin();
+    const edit = await admin.post(adminPaths.elements(f.ids.planZone), {
+      value: 'Brouillon',
+      type: 'text',
+    });
+    expect(edit.statusCode, edit.body).toBe(201);
+    expect(await fleetEntry(kioskId)).toMatchObject({ upToDate: true, behindSince: null });
+  });
+
   it('turns behind after a publish, flags it after a while, and clears once the kiosk catches up', async () => {
     const kioskId = newKioskId();
     await heartbeat(report(kioskId, { contentVersion: await currentVersion() }));
     expect((await fleetEntry(kioskId)).upToDate).toBe(true);
 
+    await editDraft();
     const published = data<PublishResponse>(await editor.post(adminPaths.publish(f.ids.devid)));
     const after = await fleetEntry(kioskId);
     expect(after).toMatchObject({
@@ -334,6 +352,7 @@ describe('GET /api/admin/fleet/stream', () => {
     await connectKiosk(kioskId);
     await stream.waitFor((text) => kioskEvents(text).some((status) => status.connected));
 
+    await editDraft();
     await admin.post(adminPaths.publish(f.ids.devid));
     await stream.waitFor((text) => kioskEvents(text).at(-1)?.upToDate === false);
 

@@ -265,7 +265,7 @@ describe('GET and DELETE media', () => {
     ).toEqual([]);
   });
 
-  it('refuses to delete a file that content uses, naming the items; deletes it once unused', async () => {
+  it('refuses to delete a file that the draft or the published content uses; deletes it once unused by both', async () => {
     const item = data<MediaItem>(await upload(editor, 'utilise.png', await picture(70, 70)));
     const elementid = f.ids.planElements[3]!;
     const edit = await editor.patch(adminPaths.element(elementid), {
@@ -286,8 +286,12 @@ describe('GET and DELETE media', () => {
         elementid,
         subgroupid: null,
         fieldlabel: null,
+        inDraft: true,
+        published: false,
       },
     ]);
+    // Published: the totems show it from now on.
+    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
 
     expect((await otherEditor.delete(adminMediaPaths.item(item.mediaid))).statusCode).toBe(403);
     const refused = await editor.delete(adminMediaPaths.item(item.mediaid));
@@ -304,6 +308,15 @@ describe('GET and DELETE media', () => {
       value: '/media/images/plan-4.png',
     });
     expect(back.statusCode, back.body).toBe(200);
+    // Gone from the draft, but a totem may still show it until the next publish.
+    const stillShown = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(stillShown.statusCode).toBe(409);
+    expect(data<MediaItem>(stillShown).usedBy).toEqual([
+      expect.objectContaining({ type: 'element', id: elementid, inDraft: false, published: true }),
+    ]);
+    expect(envelope(stillShown).message).toContain('publiez pour le libérer');
+    expect(existsSync(file(item.value.slice('media/'.length)))).toBe(true);
+    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
     expect(
       (await editor.delete(adminMediaPaths.item(item.mediaid), { csrf: null })).statusCode,
     ).toBe(403);

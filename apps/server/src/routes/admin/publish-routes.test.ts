@@ -43,15 +43,26 @@ describe('POST /api/admin/developments/:devid/publish', () => {
         value: 'media/images/plan-modifie.svg',
       });
       expect(edit.statusCode, edit.body).toBe(200);
+      const kioskValue = async () =>
+        (
+          await f.app.inject({
+            method: 'GET',
+            url: apiPaths.elements(f.ids.planZone, { order: 3, quantity: 1 }),
+            headers: await f.auth(),
+          })
+        ).json<Envelope<AdminElement[]>>().data![0]!.value;
+      // Saved is not published: the kiosk still reads the published value.
+      expect(await kioskValue()).toBe('/media/images/plan-3.png');
       const response = await editor.post(adminPaths.publish(f.ids.devid), {
         type: 'element',
         elementid: f.ids.planElements[2],
+        note: 'Nouveau plan',
       });
       expect(response.statusCode, response.body).toBe(200);
       const result = data<PublishResponse>(response);
       expect(result.delivered).toBe(1);
       expect(response.json<Envelope<PublishResponse>>().message).toBe(
-        'Publié : 1 kiosque connecté a été prévenu.',
+        `Révision ${result.revision} publiée : 1 kiosque connecté a été prévenu.`,
       );
       await stream.waitFor((text) => text.includes('"type":"element"'));
       expect(messagesIn(stream.text())).toEqual([
@@ -60,18 +71,17 @@ describe('POST /api/admin/developments/:devid/publish', () => {
           type: 'element',
           zoneid: f.ids.planZone,
           elementid: f.ids.planElements[2],
-          version: result.message.version,
+          version: result.revision,
+          revision: result.revision,
         },
       ]);
       // The kiosk's next read has the edit.
-      const kiosk = await f.app.inject({
-        method: 'GET',
-        url: apiPaths.elements(f.ids.planZone, { order: 3, quantity: 1 }),
-        headers: await f.auth(),
+      expect(await kioskValue()).toBe('media/images/plan-modifie.svg');
+      expect(await f.repos.revisions.find(f.ids.devid, result.revision)).toMatchObject({
+        author: { kind: 'user', name: 'editrice', userid: f.users.editor },
+        note: 'Nouveau plan',
+        counts: { element: { added: 0, changed: 1, removed: 0 } },
       });
-      expect(kiosk.json<Envelope<AdminElement[]>>().data![0]!.value).toBe(
-        'media/images/plan-modifie.svg',
-      );
       const [entry] = data<AuditEntry[]>(
         await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
       );
@@ -80,7 +90,12 @@ describe('POST /api/admin/developments/:devid/publish', () => {
         username: 'editrice',
         targetType: 'element',
         targetId: f.ids.planElements[2],
-        summary: { delivered: 1, message: result.message },
+        summary: {
+          delivered: 1,
+          message: result.message,
+          revision: result.revision,
+          created: true,
+        },
       });
     } finally {
       stream.close();
@@ -115,5 +130,17 @@ describe('POST /api/admin/developments/:devid/publish', () => {
     const bad = await admin.post(adminPaths.publish(f.ids.devid), { type: 'everything' });
     expect(bad.statusCode).toBe(400);
     expect((await admin.post(adminPaths.publish(999), {})).statusCode).toBe(404);
+  });
+
+  it('refuses a user without the right to the development (403), and publishes nothing', async () => {
+    await f.repos.content.updateElementValue(f.ids.otherElement, '/media/images/other-2.png');
+    const before = (await f.repos.content.findDevelopment(f.ids.otherDevid))!.content_version;
+    const refused = await editor.post(adminPaths.publish(f.ids.otherDevid), {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ data: null, error: 'forbidden' });
+    expect((await f.repos.content.findDevelopment(f.ids.otherDevid))!.content_version).toBe(before);
+    expect(await f.repos.content.findElement(f.ids.otherElement)).toMatchObject({
+      item: { value: '/media/images/other.png' },
+    });
   });
 });

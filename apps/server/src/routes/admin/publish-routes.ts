@@ -1,7 +1,8 @@
 /**
  * Publishing from the back-office (the same publishContent as the CLI and the token-protected
- * endpoint: it bumps the content version, builds the snapshot, then tells the kiosks) and the
- * audit log, which an editor sees for their own developments only.
+ * endpoint: it copies the draft's differences into the live content as a new revision, builds the
+ * snapshot, then tells the kiosks) and the audit log, which an editor sees for their own
+ * developments only.
  */
 import {
   AuditEntry,
@@ -21,13 +22,17 @@ import { DevidParams, answers } from './schemas.js';
 const DEFAULT_AUDIT_LIMIT = 50;
 
 /** `delivered` counts the kiosks connected to this server process. */
-function publishedMessage(delivered: number): string {
+export function publishedMessage(result: PublishResponse): string {
+  const { delivered, revision, created } = result;
+  const head = created
+    ? `Révision ${revision} publiée`
+    : `Rien de nouveau à publier : les totems ont déjà la révision ${revision}`;
   if (delivered === 0) {
-    return 'Publié. Aucun kiosque n’est connecté en ce moment : chacun se synchronisera à sa prochaine connexion.';
+    return `${head}. Aucun kiosque n’est connecté en ce moment : chacun se synchronisera à sa prochaine connexion.`;
   }
   return delivered === 1
-    ? 'Publié : 1 kiosque connecté a été prévenu.'
-    : `Publié : ${delivered} kiosques connectés ont été prévenus.`;
+    ? `${head} : 1 kiosque connecté a été prévenu.`
+    : `${head} : ${delivered} kiosques connectés ont été prévenus.`;
 }
 
 export async function publishRoutes(
@@ -48,7 +53,11 @@ export async function publishRoutes(
       requireDevelopment(request, devid);
       await editor.development(devid);
       const actor = actorOf(request);
-      const result = await publishContent(ctx, devid, request.body);
+      const result = await publishContent(ctx, devid, request.body, {
+        kind: 'user',
+        name: actor.username,
+        userid: actor.userid,
+      });
       const { message } = result;
       await ctx.repos.audit.insert({
         at: ctx.now(),
@@ -63,9 +72,15 @@ export async function publishRoutes(
             : message.type === 'zone'
               ? (message.zoneid ?? null)
               : devid,
-        summary: { message, delivered: result.delivered },
+        summary: {
+          message,
+          delivered: result.delivered,
+          revision: result.revision,
+          created: result.created,
+          counts: result.counts,
+        },
       });
-      return ok(result, publishedMessage(result.delivered));
+      return ok(result, publishedMessage(result));
     },
   );
 
