@@ -2,6 +2,10 @@
  * `npm run bench`: runs every benchmark suite, prints each figure with its target, and writes
  * bench/results/latest.json. Every figure is a ratio against a baseline measured in the same run,
  * because these machines are noisy.
+ *
+ * `npm run bench -- --smoke` (BENCH_SMOKE=1, which `npm test` runs): every suite at tiny sizes
+ * (support/sizes.ts); a suite passes when it ends and every number it reports is a number (no
+ * NaN, no infinity). Writes test-results/bench-smoke.json, never latest.json; exits 1 on a failure.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -11,8 +15,9 @@ import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSyncBench } from './suites/kiosk-sync.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
+import { SMOKE } from './support/sizes.js';
 
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((arg) => arg !== '--smoke');
 const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
   'content-service': contentServiceBench,
   'kiosk-sync': kioskSyncBench,
@@ -21,14 +26,56 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'publish-fanout': publishFanoutBench,
 };
 
+/** Where a result holds something other than a finite number where a number is expected. */
+function badFigures(value: unknown, path: string, found: string[] = []): string[] {
+  if (typeof value === 'number' && !Number.isFinite(value)) found.push(`${path} = ${value}`);
+  else if (Array.isArray(value))
+    value.forEach((item, i) => badFigures(item, `${path}[${i}]`, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) badFigures(item, `${path}.${key}`, found);
+  }
+  return found;
+}
+
 const results: Record<string, unknown> = {};
+const smoke: Record<string, { ok: boolean; seconds: number; problem?: string }> = {};
 for (const [name, suite] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
-  console.log(`\n## ${name}`);
+  console.log(`\n## ${name}${SMOKE ? ' (smoke run)' : ''}`);
   const started = performance.now();
-  results[name] = await suite((line) => console.log(`  ${line}`));
-  console.log(JSON.stringify(results[name], null, 2));
-  console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
+  const seconds = () => Math.round((performance.now() - started) / 1000);
+  if (!SMOKE) {
+    results[name] = await suite((line) => console.log(`  ${line}`));
+    console.log(JSON.stringify(results[name], null, 2));
+    console.log(`  (${seconds()} s)`);
+    continue;
+  }
+  try {
+    const result = await suite((line) => console.log(`  ${line}`));
+    const bad = badFigures(result, name);
+    smoke[name] = bad.length
+      ? { ok: false, seconds: seconds(), problem: `not a number: ${bad.join(', ')}` }
+      : { ok: true, seconds: seconds() };
+  } catch (error) {
+    smoke[name] = {
+      ok: false,
+      seconds: seconds(),
+      problem: (error as Error).stack ?? String(error),
+    };
+  }
+  const outcome = smoke[name]!;
+  console.log(`  ${outcome.ok ? 'ok' : `FAILED: ${outcome.problem}`} (${outcome.seconds} s)`);
+}
+
+if (SMOKE) {
+  const out = join(import.meta.dirname, '..', 'test-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'bench-smoke.json'), `${JSON.stringify({ suites: smoke }, null, 2)}\n`);
+  const failed = Object.entries(smoke).filter(([, outcome]) => !outcome.ok);
+  console.log(
+    `\nbench smoke: ${Object.keys(smoke).length - failed.length} suite(s) ok, ${failed.length} failed`,
+  );
+  process.exit(failed.length ? 1 : 0);
 }
 
 // Running some suites only keeps the other suites' last results (each with its own date).

@@ -58,7 +58,7 @@ async function publishAndSee(page: Page, server: RunningServer, timeout = 30_000
   ).toBeAttached({ timeout });
 }
 
-test('network flapping for 90 s: the content never leaves the screen, and a publish gets through once it is stable', async ({
+test('network flapping (20 turns of 1.5 to 4.5 s): the content never leaves the screen, and a publish gets through once it is stable', async ({
   page,
   context,
   ownServer,
@@ -72,13 +72,12 @@ test('network flapping for 90 s: the content never leaves the screen, and a publ
   const pictures = zoneElements(server, 'Plan du site').map((e) => e.value);
   const [first] = zoneElements(server, SLIDESHOW);
 
-  // Offline and online in turns of 1.5 to 4.5 s; now and then an edit is published, so that
-  // syncs start (and get cut) while the link comes and goes.
-  const started = Date.now();
+  // Offline and online in turns of 1.5 to 4.5 s; every fourth turn online an edit is published, so
+  // that syncs start (and get cut) while the link comes and goes. A count of turns, not a span of
+  // real time: a loaded machine makes the turns slower, never fewer.
   let offline = false;
-  let round = 0;
   let published = 0;
-  while (Date.now() - started < 90_000) {
+  for (let round = 0; round < 20; round++) {
     offline = !offline;
     await context.setOffline(offline);
     if (!offline && round % 4 === 1) {
@@ -87,11 +86,11 @@ test('network flapping for 90 s: the content never leaves the screen, and a publ
       published++;
     }
     await expectHomeContent(page, slides);
+    // The flap itself: the link stays in this state for a while, whatever the kiosk does.
     await page.waitForTimeout(1500 + (round % 4) * 1000);
     await expectHomeContent(page, slides);
-    round++;
   }
-  expect(published).toBeGreaterThanOrEqual(4);
+  expect(published).toBe(5);
 
   // Stable again: the chip says so, and the next publish reaches the screen.
   await context.setOffline(false);
@@ -108,17 +107,21 @@ test('server restarted (graceful stop and start on the same port) with the strea
   page,
   ownServer,
 }) => {
-  test.setTimeout(120_000);
   await installProbes(page);
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   await expect.poll(async () => (await readCounters(page)).eventSourceOpens).toBe(1);
   const slides = await page.locator('.home-slideshow img').count();
 
-  const stopStarted = Date.now();
-  await server.stop();
-  // A graceful stop must not hang on the open event streams.
-  expect(Date.now() - stopStarted).toBeLessThan(10_000);
+  // A graceful stop must not hang on the open event streams (a bound that only catches a hang:
+  // the server closes them at once).
+  let hangTimer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    server.stop(),
+    new Promise((_resolve, reject) => {
+      hangTimer = setTimeout(() => reject(new Error('graceful stop hung for 60 s')), 60_000);
+    }),
+  ]).finally(() => clearTimeout(hangTimer));
   await expectHomeContent(page, slides);
   await server.start();
 
@@ -138,7 +141,6 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   page,
   ownServer,
 }) => {
-  test.setTimeout(120_000);
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   const devid = devidOf(server, DEMO.devname);
@@ -226,7 +228,6 @@ test('browser storage quota exceeded during a sync: the previous content stays, 
   context,
   ownServer,
 }) => {
-  test.setTimeout(120_000);
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   const devid = devidOf(server, DEMO.devname);
@@ -241,7 +242,7 @@ test('browser storage quota exceeded during a sync: the previous content stays, 
   // Chromium's IndexedDB keeps the space it last found available for up to ~30 s before asking
   // the quota again (Cache Storage asks at once): wait until a throwaway write is refused.
   await expect
-    .poll(() => idbWriteRefused(page), { timeout: 60_000, intervals: [2000] })
+    .poll(() => idbWriteRefused(page), { timeout: 100_000, intervals: [2000] })
     .toBe('QuotaExceededError');
   setElementValue(server, first!.elementid, replacement);
   await publish(server, devid);
@@ -285,7 +286,6 @@ test('token revoked while the kiosk is offline: back online it keeps its content
   context,
   ownServer,
 }) => {
-  test.setTimeout(120_000);
   await installProbes(page);
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
@@ -297,8 +297,19 @@ test('token revoked while the kiosk is offline: back online it keeps its content
   await expect(indicator).toContainText('Hors ligne', { timeout: 20_000 });
   const { stdout } = await cli(server, 'revoke-tokens', '--devname', DEMO.devname);
   expect(stdout).toContain('Revoked every token');
-  // The running server re-reads token versions at most 2 s later.
-  await page.waitForTimeout(2500);
+  // The running server re-reads token versions within its cache delay (2 s): wait until it
+  // refuses the kiosk's token, rather than for a time that holds on a quiet machine only.
+  const token = await page.evaluate(() => localStorage.getItem('jwt-neubourg'));
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${server.url}/display/zones/${devidOf(server, DEMO.devname)}`, {
+            headers: { token: token ?? '' },
+          })
+        ).status,
+    )
+    .toBe(401);
 
   const snapshotCalls: number[] = [];
   const streamCalls: number[] = [];
@@ -327,7 +338,8 @@ test('token revoked while the kiosk is offline: back online it keeps its content
   expect(await page.evaluate(() => localStorage.getItem('jwt-neubourg'))).not.toBeNull();
 
   // No loop: over the next 12 s, no more snapshot calls, the stream retries on its backoff only,
-  // and the page is never reloaded.
+  // and the page is never reloaded. A real window on purpose: it looks for the absence of a loop,
+  // and a loaded machine can only make fewer calls in it, never more.
   const quietFrom = Date.now();
   await page.waitForTimeout(12_000);
   expect(snapshotCalls.filter((at) => at >= quietFrom)).toHaveLength(0);

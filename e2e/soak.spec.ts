@@ -59,6 +59,7 @@ async function settleOnline(page: Page) {
         // Jump to the next ping (a jump fires it without also firing its timeout), then let the
         // real request answer.
         await page.clock.fastForward(15_000);
+        // Real time for the real request to answer; the poll around it waits for the state.
         await page.waitForTimeout(300);
         return ready();
       },
@@ -160,6 +161,8 @@ test('72 simulated hours of visits, idle spells and syncs: heap, DOM, timers and
         { timeout: 30_000, intervals: [500] },
       )
       .toBe('hidden');
+    // A moment for the page to settle before a memory sample (a figure the test records; what it
+    // asserts — elements, listeners, timers, streams — does not depend on this wait).
     await page.waitForTimeout(500);
     const sample: Sample = {
       cycle: n,

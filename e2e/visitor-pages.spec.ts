@@ -310,7 +310,6 @@ async function everyRoute(kiosk: SharedKiosk, language: Language) {
 /** The product cards open on tap, with their two tabs, for all 21 sheets in both languages. */
 async function productCards(kiosk: SharedKiosk) {
   const { page } = kiosk;
-  test.setTimeout(120_000);
   await freshOnline(kiosk);
   await openVisitorHome(page);
   for (const language of ['fr', 'en'] as const) {
@@ -487,7 +486,6 @@ test('the whole visitor tour works with the server stopped, in both languages', 
   page,
   ownServer,
 }) => {
-  test.setTimeout(150_000);
   const server = await ownServer();
   await openKioskLoggedIn(page, server);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {

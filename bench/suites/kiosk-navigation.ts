@@ -26,10 +26,11 @@ import {
   withBrowser,
 } from '../support/browser.js';
 import type { Child } from '../support/processes.js';
+import { sized } from '../support/sizes.js';
 import { median, round } from '../support/stats.js';
 
 const TARGET_MS = 150;
-const ROUNDS = { visits: 3, baseline: 6 };
+const ROUNDS = sized({ visits: 3, baseline: 6 }, { visits: 1, baseline: 1 });
 /** How long to wait, after a page's first content, for a zone image to show. */
 const IMAGE_GRACE_MS = 1000;
 

@@ -32,9 +32,13 @@ import {
   withBrowser,
 } from '../support/browser.js';
 import type { Child } from '../support/processes.js';
+import { sized } from '../support/sizes.js';
 import { median, round } from '../support/stats.js';
 
-const RUNS = { opens: 7, cycles: 100, warmCycles: 10 };
+const RUNS = sized(
+  { opens: 7, cycles: 100, warmCycles: 10 },
+  { opens: 1, cycles: 3, warmCycles: 2 },
+);
 const TARGETS = { heapGrowthRatio: 1.1 };
 const BUTTONS = { hundred: 'PDF de 100 pages', single: 'PDF introuvable' } as const;
 /** Where the demo screen's "PDF introuvable" button points (see the header comment). */

@@ -32,13 +32,14 @@ import {
 } from '../support/browser.js';
 import { login } from '../support/development-reader.js';
 import { BENCH_ADMIN_PASSWORD, BENCH_PUBLISH_TOKEN } from '../support/processes.js';
+import { sized } from '../support/sizes.js';
 import { median, percentile, round } from '../support/stats.js';
 import { openStreamClients, residentBytes, type StreamClient } from '../support/stream-clients.js';
 
 const SLIDESHOW = 'Diaporama accueil';
-const RUNS = { alone: 5, withFleet: 5, scale: 5 };
-const FLEET = 50;
-const SCALE = 5000;
+const RUNS = sized({ alone: 5, withFleet: 5, scale: 5 }, { alone: 1, withFleet: 1, scale: 1 });
+const FLEET = sized(50, 3);
+const SCALE = sized(5000, 20);
 const TARGETS = { bytesPerConnection: 20 * 1024, scaleP99Ms: 250 };
 
 class AdminClient {

@@ -9,6 +9,7 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import { createRepositories } from '../../apps/server/src/db/repositories/index.js';
 import { hashClientPassword } from '../../apps/server/src/lib/passwords.js';
 import { generateLargePlant } from '../../apps/server/src/seed/index.js';
+import { LARGE_PLANT_SIZE } from './sizes.js';
 
 const [dataDir, devname, login, password] = process.argv.slice(2);
 if (!dataDir || !devname || !login || !password) {
@@ -18,7 +19,7 @@ if (!dataDir || !devname || !login || !password) {
 const handle = await openDatabase({ url: join(dataDir, 'kiosk.sqlite') });
 const repos = createRepositories(handle.db);
 const started = performance.now();
-const { devid } = await generateLargePlant({ repos, devname });
+const { devid } = await generateLargePlant({ repos, devname, ...LARGE_PLANT_SIZE });
 const { hash, salt } = await hashClientPassword(hashPasswordForLogin(password));
 await repos.accounts.createKioskAccount({ devid, login, passwordHash: hash, passwordSalt: salt });
 await handle.close();

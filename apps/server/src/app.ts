@@ -63,6 +63,11 @@ export interface AppOptions {
    */
   contentVersionCacheMs?: number;
   /**
+   * Monotonic clock (milliseconds) of those two caches; default `performance.now`. Tests move an
+   * injected one instead of waiting for real time to pass.
+   */
+  cacheClock?: () => number;
+  /**
    * Cost of the dummy scrypt run for unknown logins, and of the passwords the back-office sets;
    * tests only — keep the default in production.
    */
@@ -80,6 +85,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   const services = new Set(options.services ?? ALL_SERVICES);
   const versions = new ContentVersions(options.repos.content, now, {
     ttlMs: options.contentVersionCacheMs,
+    ...(options.cacheClock ? { clock: options.cacheClock } : {}),
   });
   const ctx: AppContext = {
     repos: options.repos,
@@ -93,6 +99,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       tokenVersion: (devid) => options.repos.accounts.tokenVersion(devid),
       now,
       versionCacheMs: options.tokenVersionCacheMs,
+      ...(options.cacheClock ? { clock: options.cacheClock } : {}),
     }),
     versions,
     responses: new ResponseCache(versions, now),

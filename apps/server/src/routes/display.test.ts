@@ -303,7 +303,10 @@ describe('response cache', () => {
   });
 
   it('sees a version bumped by another process within the version check delay', async () => {
-    const c = await createFixture({ app: { contentVersionCacheMs: 100 } });
+    const clock = { ms: 0 };
+    const c = await createFixture({
+      app: { contentVersionCacheMs: 100, cacheClock: () => clock.ms },
+    });
     try {
       const auth = await c.auth();
       const names = async () =>
@@ -314,7 +317,9 @@ describe('response cache', () => {
       // As the back-office or the CLI would, from another process: write, then publish.
       await c.repos.content.createZone({ devid: c.ids.devid, zonename: 'Menu', type: 'images' });
       await publishDraftDirectly(c.repos, c.ids.devid);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      clock.ms = 99;
+      expect(await names()).toEqual(['Plan du site', 'Produits']);
+      clock.ms = 100;
       expect(await names()).toEqual(['Plan du site', 'Produits', 'Menu']);
     } finally {
       await c.close();

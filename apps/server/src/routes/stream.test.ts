@@ -84,7 +84,7 @@ describe('GET /stream/:devid', () => {
           connect(`${apiPaths.stream(f.ids.devid, token)}&kioskId=totem-${Math.random()}`),
         ),
       );
-      for (const stream of streams) await stream.waitFor((text) => text.includes(': hb\n\n'), 2000);
+      for (const stream of streams) await stream.waitFor((text) => text.includes(': hb\n\n'));
       expect(setIntervalSpy.mock.calls.length).toBeLessThanOrEqual(1);
     } finally {
       setIntervalSpy.mockRestore();

@@ -46,7 +46,9 @@ export function openStream(
         headers: res.headers,
         text: () => received,
         ended,
-        waitFor: (predicate, timeoutMs = 3000) =>
+        // A bound that only catches a hang (under the test's own 20 s time-out): tests wait for
+        // events, not for a budget that holds on a quiet machine only.
+        waitFor: (predicate, timeoutMs = 15_000) =>
           new Promise<string>((done, fail) => {
             const check = () => {
               if (predicate(received)) {
@@ -77,7 +79,7 @@ export function openStream(
 }
 
 /** Polls `condition` until true (or fails after `timeoutMs`). */
-export async function eventually(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+export async function eventually(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

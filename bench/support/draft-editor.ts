@@ -1,0 +1,48 @@
+/**
+ * Edits the draft of a bench server's SQLite store directly, as a back-office save would (the
+ * rows, their versions and the development's draft version), so that the next publish has
+ * something to publish. SQLite in WAL mode lets this process write while the server reads.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+function withStore<T>(dataDir: string, work: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'kiosk.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.transaction(() => work(db))();
+  } finally {
+    db.close();
+  }
+}
+
+/** Changes one element of the development (its adding date: content, not media). */
+export function editOneElement(dataDir: string, devid: number, stamp: number): void {
+  withStore(dataDir, (db) => {
+    db.prepare(
+      `UPDATE elements SET addingdate = ?, version = version + 1 WHERE elementid =
+         (SELECT min(e.elementid) FROM elements e JOIN zones z ON z.zoneid = e.zoneid
+          WHERE z.devid = ?)`,
+    ).run(new Date(Date.UTC(2026, 0, 1) + stamp * 1000).toISOString(), devid);
+    db.prepare('UPDATE developments SET draft_version = draft_version + 1 WHERE devid = ?').run(
+      devid,
+    );
+  });
+}
+
+/** Changes every sub-element of the development's first zone; returns how many. */
+export function editOneZone(dataDir: string, devid: number, stamp: number): number {
+  return withStore(dataDir, (db) => {
+    const { changes } = db
+      .prepare(
+        `UPDATE subelements SET value = ?, version = version + 1 WHERE elementid IN
+           (SELECT e.elementid FROM elements e WHERE e.zoneid =
+              (SELECT min(zoneid) FROM zones WHERE devid = ?))`,
+      )
+      .run(`Valeur ${stamp}`, devid);
+    db.prepare('UPDATE developments SET draft_version = draft_version + 1 WHERE devid = ?').run(
+      devid,
+    );
+    return changes;
+  });
+}
