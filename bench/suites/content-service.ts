@@ -22,7 +22,7 @@ import {
   startBareServer,
   startRealServer,
 } from '../support/processes.js';
-import { SMOKE, sized } from '../support/sizes.js';
+import { LARGE_PLANT_SIZE, SMOKE, sized } from '../support/sizes.js';
 import { median, round, timed } from '../support/stats.js';
 
 const LARGE = { devname: 'grande-usine', login: 'kiosk', password: 'kiosk-large' };
@@ -43,7 +43,9 @@ async function publishSync(base: string, devid: number, expectCreated = true) {
 
 export async function contentServiceBench(log: (line: string) => void) {
   const data = makeDataDir();
-  log('preparing the large plant (100 zones × 50 elements × 20 sub-elements)…');
+  log(
+    `preparing the large plant (${LARGE_PLANT_SIZE.zones} zones × ${LARGE_PLANT_SIZE.elementsPerZone} elements × ${LARGE_PLANT_SIZE.subelementsPerElement} sub-elements)…`,
+  );
   const prepared = JSON.parse(
     execFileSync(
       process.execPath,

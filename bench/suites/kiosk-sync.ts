@@ -37,7 +37,7 @@ import {
   type RecordedMark,
 } from '../support/browser.js';
 import { makeDataDir, repoRoot, startRealServer, type Child } from '../support/processes.js';
-import { sized } from '../support/sizes.js';
+import { LARGE_PLANT_SIZE, sized } from '../support/sizes.js';
 import { median, round } from '../support/stats.js';
 
 const DEMO = DEMO_ACCOUNT;
@@ -533,7 +533,9 @@ export async function kioskSyncBench(log: (line: string) => void) {
   const largeData = makeDataDir();
   const servers: Child[] = [];
   try {
-    log('preparing the large plant (100 zones × 50 elements × 20 sub-elements)…');
+    log(
+      `preparing the large plant (${LARGE_PLANT_SIZE.zones} zones × ${LARGE_PLANT_SIZE.elementsPerZone} elements × ${LARGE_PLANT_SIZE.subelementsPerElement} sub-elements)…`,
+    );
     const prepared = prepareLargePlant(largeData.dir);
     log('starting the demo and large-plant servers…');
     const demoServer = await startDemoServer();
