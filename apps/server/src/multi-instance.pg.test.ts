@@ -155,7 +155,7 @@ async function fleetThrough(
 async function until<T>(
   read: () => Promise<T>,
   ok: (value: T) => boolean,
-  ms = 10_000,
+  ms = 25_000,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -218,7 +218,7 @@ describe('two server instances on one PostgreSQL', () => {
       expect(published.delivered).toBe(0);
       expect(published.message.version).toBe(before + 1);
 
-      const text = await stream.waitFor((received) => received.includes('"type":"sync"'), 10_000);
+      const text = await stream.waitFor((received) => received.includes('"type":"sync"'));
       const messages = [...text.matchAll(/^data: (.*)$/gm)].map(
         (match) => JSON.parse(match[1]!) as unknown,
       );

@@ -17,7 +17,7 @@ import { channelFor, notifyInstances, PostgresEventBus } from './postgres-event-
 const baseUrl = testPostgresUrl()!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+async function eventually(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
