@@ -12,6 +12,7 @@
  * - State-changing calls send the session's CSRF token in the `x-csrf-token` header.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ADMIN_PREFIX, adminRelative, fillPath, ROUTES } from './route-table.js';
 import {
   ContentModel,
   Element,
@@ -24,7 +25,7 @@ import {
   ZoneType,
 } from './entities.js';
 
-export const ADMIN_API_PREFIX = '/api/admin';
+export const ADMIN_API_PREFIX = ADMIN_PREFIX;
 /** HttpOnly cookie holding the session token (Path=/api/admin, SameSite=Strict). */
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 /** Header carrying the session's CSRF token on every state-changing call. */
@@ -309,73 +310,72 @@ export type AuditEntry = Static<typeof AuditEntry>;
 // ---------- paths ----------
 
 type IdLike = number | string;
-const seg = (value: IdLike) => encodeURIComponent(String(value));
-const P = ADMIN_API_PREFIX;
+const R = ROUTES;
 const versioned = (path: string, expectedVersion?: number) =>
   expectedVersion === undefined ? path : `${path}?expectedVersion=${expectedVersion}`;
 
 /** Paths of the admin API. Item paths take the version to send when deleting. */
 export const adminPaths = {
-  login: () => `${P}/login`,
-  logout: () => `${P}/logout`,
-  me: () => `${P}/me`,
-  contentModels: () => `${P}/content-models`,
-  developments: () => `${P}/developments`,
-  accounts: (devid: IdLike) => `${P}/developments/${seg(devid)}/accounts`,
+  login: () => R.adminLogin.path,
+  logout: () => R.adminLogout.path,
+  me: () => R.adminMe.path,
+  contentModels: () => R.adminContentModels.path,
+  developments: () => R.adminDevelopments.path,
+  accounts: (devid: IdLike) => fillPath(R.adminAccounts.path, { devid }),
   accountPassword: (devid: IdLike, accountid: IdLike) =>
-    `${P}/developments/${seg(devid)}/accounts/${seg(accountid)}/password`,
-  revokeTokens: (devid: IdLike) => `${P}/developments/${seg(devid)}/revoke-tokens`,
-  users: () => `${P}/users`,
-  user: (userid: IdLike) => `${P}/users/${seg(userid)}`,
-  zones: (devid: IdLike) => `${P}/developments/${seg(devid)}/zones`,
+    fillPath(R.adminAccountPassword.path, { devid, accountid }),
+  revokeTokens: (devid: IdLike) => fillPath(R.adminRevokeTokens.path, { devid }),
+  users: () => R.adminUsers.path,
+  user: (userid: IdLike) => fillPath(R.adminUpdateUser.path, { userid }),
+  zones: (devid: IdLike) => fillPath(R.adminZones.path, { devid }),
   zone: (zoneid: IdLike, expectedVersion?: number) =>
-    versioned(`${P}/zones/${seg(zoneid)}`, expectedVersion),
-  elements: (zoneid: IdLike) => `${P}/zones/${seg(zoneid)}/elements`,
-  elementsOrder: (zoneid: IdLike) => `${P}/zones/${seg(zoneid)}/elements/order`,
+    versioned(fillPath(R.adminZone.path, { zoneid }), expectedVersion),
+  elements: (zoneid: IdLike) => fillPath(R.adminElements.path, { zoneid }),
+  elementsOrder: (zoneid: IdLike) => fillPath(R.adminReorderElements.path, { zoneid }),
   element: (elementid: IdLike, expectedVersion?: number) =>
-    versioned(`${P}/elements/${seg(elementid)}`, expectedVersion),
-  subelements: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subelements`,
-  subelementsOrder: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subelements/order`,
+    versioned(fillPath(R.adminElement.path, { elementid }), expectedVersion),
+  subelements: (elementid: IdLike) => fillPath(R.adminSubelements.path, { elementid }),
+  subelementsOrder: (elementid: IdLike) => fillPath(R.adminReorderSubelements.path, { elementid }),
   subelement: (subelementid: IdLike, expectedVersion?: number) =>
-    versioned(`${P}/subelements/${seg(subelementid)}`, expectedVersion),
-  subgroups: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subgroups`,
-  subgroupsOrder: (elementid: IdLike) => `${P}/elements/${seg(elementid)}/subgroups/order`,
+    versioned(fillPath(R.adminSubelement.path, { subelementid }), expectedVersion),
+  subgroups: (elementid: IdLike) => fillPath(R.adminSubgroups.path, { elementid }),
+  subgroupsOrder: (elementid: IdLike) => fillPath(R.adminReorderSubgroups.path, { elementid }),
   subgroup: (subgroupid: IdLike, expectedVersion?: number) =>
-    versioned(`${P}/subgroups/${seg(subgroupid)}`, expectedVersion),
-  publish: (devid: IdLike) => `${P}/developments/${seg(devid)}/publish`,
+    versioned(fillPath(R.adminSubgroup.path, { subgroupid }), expectedVersion),
+  publish: (devid: IdLike) => fillPath(R.adminPublish.path, { devid }),
   audit: (query: AuditQuery = {}) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) search.append(key, String(value));
     }
     const text = search.toString();
-    return text ? `${P}/audit?${text}` : `${P}/audit`;
+    return text ? `${R.adminAudit.path}?${text}` : R.adminAudit.path;
   },
 } as const;
 
-/** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
+/** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX (from the route table). */
 export const adminRoutePatterns = {
-  login: '/login',
-  logout: '/logout',
-  me: '/me',
-  contentModels: '/content-models',
-  developments: '/developments',
-  accounts: '/developments/:devid/accounts',
-  accountPassword: '/developments/:devid/accounts/:accountid/password',
-  revokeTokens: '/developments/:devid/revoke-tokens',
-  users: '/users',
-  user: '/users/:userid',
-  zones: '/developments/:devid/zones',
-  zone: '/zones/:zoneid',
-  elements: '/zones/:zoneid/elements',
-  elementsOrder: '/zones/:zoneid/elements/order',
-  element: '/elements/:elementid',
-  subelements: '/elements/:elementid/subelements',
-  subelementsOrder: '/elements/:elementid/subelements/order',
-  subelement: '/subelements/:subelementid',
-  subgroups: '/elements/:elementid/subgroups',
-  subgroupsOrder: '/elements/:elementid/subgroups/order',
-  subgroup: '/subgroups/:subgroupid',
-  publish: '/developments/:devid/publish',
-  audit: '/audit',
+  login: adminRelative('adminLogin'),
+  logout: adminRelative('adminLogout'),
+  me: adminRelative('adminMe'),
+  contentModels: adminRelative('adminContentModels'),
+  developments: adminRelative('adminDevelopments'),
+  accounts: adminRelative('adminAccounts'),
+  accountPassword: adminRelative('adminAccountPassword'),
+  revokeTokens: adminRelative('adminRevokeTokens'),
+  users: adminRelative('adminUsers'),
+  user: adminRelative('adminUpdateUser'),
+  zones: adminRelative('adminZones'),
+  zone: adminRelative('adminZone'),
+  elements: adminRelative('adminElements'),
+  elementsOrder: adminRelative('adminReorderElements'),
+  element: adminRelative('adminElement'),
+  subelements: adminRelative('adminSubelements'),
+  subelementsOrder: adminRelative('adminReorderSubelements'),
+  subelement: adminRelative('adminSubelement'),
+  subgroups: adminRelative('adminSubgroups'),
+  subgroupsOrder: adminRelative('adminReorderSubgroups'),
+  subgroup: adminRelative('adminSubgroup'),
+  publish: adminRelative('adminPublish'),
+  audit: adminRelative('adminAudit'),
 } as const;

@@ -20,6 +20,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
+import { adminRelative, ROUTES } from './route-table.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
@@ -138,18 +139,17 @@ export type FleetQuery = Static<typeof FleetQuery>;
 
 // ---------- paths ----------
 
-const P = '/api/admin';
 const withDevid = (path: string, query: FleetQuery) =>
   query.devid === undefined ? path : `${path}?devid=${encodeURIComponent(String(query.devid))}`;
 
 /** Paths of the fleet calls of the admin API. */
 export const adminFleetPaths = {
-  list: (query: FleetQuery = {}) => withDevid(`${P}/fleet`, query),
-  stream: (query: FleetQuery = {}) => withDevid(`${P}/fleet/stream`, query),
+  list: (query: FleetQuery = {}) => withDevid(ROUTES.adminFleet.path, query),
+  stream: (query: FleetQuery = {}) => withDevid(ROUTES.adminFleetStream.path, query),
 } as const;
 
 /** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
 export const adminFleetRoutePatterns = {
-  list: '/fleet',
-  stream: '/fleet/stream',
+  list: adminRelative('adminFleet'),
+  stream: adminRelative('adminFleetStream'),
 } as const;

@@ -1,6 +1,7 @@
 export * from './entities.js';
 export * from './messages.js';
 export * from './paths.js';
+export * from './route-table.js';
 export * from './content-models.js';
 export * from './password-hash.js';
 export * from './admin.js';

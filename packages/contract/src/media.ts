@@ -16,6 +16,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
+import { adminRelative, fillPath, ROUTES } from './route-table.js';
 
 export const MediaKind = Type.Union([
   Type.Literal('image'),
@@ -132,18 +133,16 @@ export const MEDIA_AUDIT_ACTIONS = { upload: 'media.upload', delete: 'media.dele
 // ---------- paths ----------
 
 type IdLike = number | string;
-const seg = (value: IdLike) => encodeURIComponent(String(value));
-const P = '/api/admin';
 
 /** Paths of the media library calls (GET list, POST upload on `list`; DELETE on `item`). */
 export const adminMediaPaths = {
   list: (devid: IdLike, query: MediaListQuery = {}) =>
-    `${P}/developments/${seg(devid)}/media${query.kind ? `?kind=${query.kind}` : ''}`,
-  item: (mediaid: IdLike) => `${P}/media/${seg(mediaid)}`,
+    `${fillPath(ROUTES.adminMedia.path, { devid })}${query.kind ? `?kind=${query.kind}` : ''}`,
+  item: (mediaid: IdLike) => fillPath(ROUTES.adminDeleteMedia.path, { mediaid }),
 } as const;
 
 /** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
 export const adminMediaRoutePatterns = {
-  list: '/developments/:devid/media',
-  item: '/media/:mediaid',
+  list: adminRelative('adminMedia'),
+  item: adminRelative('adminDeleteMedia'),
 } as const;

@@ -1,11 +1,12 @@
 /**
- * The path of every call in spec §7 (plus our snapshot fast path), as functions, so that the
- * server's routes and the clients' calls cannot drift apart. Route patterns use Fastify's `:param`.
+ * The path of every call in spec §7 (plus our snapshot fast path), as functions, and the server's
+ * route patterns (Fastify's `:param`), both derived from the route table (route-table.ts), so that
+ * the server's routes and the clients' calls cannot drift apart.
  */
 import type { KioskStreamIdentity } from './fleet.js';
+import { fillPath, ROUTES } from './route-table.js';
 
 type IdLike = number | string;
-const seg = (value: IdLike) => encodeURIComponent(String(value));
 
 export interface BatchParams {
   order?: number;
@@ -27,29 +28,34 @@ function withQuery(
   return text ? `${path}?${text}` : path;
 }
 
+const R = ROUTES;
+
 export const apiPaths = {
-  login: () => '/clientauth',
-  ping: () => '/display/ping',
-  zones: (devid: IdLike) => `/display/zones/${seg(devid)}`,
-  zone: (devid: IdLike, zonename: string) => `/display/zone/${seg(devid)}/${seg(zonename)}`,
+  login: () => R.login.path,
+  ping: () => R.ping.path,
+  zones: (devid: IdLike) => fillPath(R.zones.path, { devid }),
+  zone: (devid: IdLike, zonename: string) => fillPath(R.zone.path, { devid, zonename }),
   elements: (zoneid: IdLike, batch: BatchParams = {}) =>
-    withQuery(`/display/elements/${seg(zoneid)}`, { order: batch.order, quantity: batch.quantity }),
-  subelements: (elementid: IdLike, batch: BatchParams = {}) =>
-    withQuery(`/display/subelements/${seg(elementid)}`, {
+    withQuery(fillPath(R.elements.path, { zoneid }), {
       order: batch.order,
       quantity: batch.quantity,
     }),
-  subgroups: (elementid: IdLike) => `/display/${seg(elementid)}/subgroups`,
+  subelements: (elementid: IdLike, batch: BatchParams = {}) =>
+    withQuery(fillPath(R.subelements.path, { elementid }), {
+      order: batch.order,
+      quantity: batch.quantity,
+    }),
+  subgroups: (elementid: IdLike) => fillPath(R.subgroups.path, { elementid }),
   populatedSubgroups: (elementid: IdLike, modelLabel: string, fields: readonly string[] = []) =>
-    withQuery(`/display/subgroups/${seg(elementid)}/populated/${seg(modelLabel)}`, { fields }),
-  subgroupSubelements: (subgroupid: IdLike) => `/display/subgroup/${seg(subgroupid)}/subelements`,
+    withQuery(fillPath(R.populatedSubgroups.path, { elementid, modelLabel }), { fields }),
+  subgroupSubelements: (subgroupid: IdLike) => fillPath(R.subgroupSubelements.path, { subgroupid }),
   subgroupFieldSubelements: (subgroupid: IdLike, fieldlabel: string) =>
-    `/display/subgroup/${seg(subgroupid)}/field/${seg(fieldlabel)}/subelements`,
-  populatedSubgroup: (subgroupid: IdLike) => `/display/subgroup/${seg(subgroupid)}/populated`,
-  snapshot: (devid: IdLike) => `/display/snapshot/${seg(devid)}`,
+    fillPath(R.subgroupFieldSubelements.path, { subgroupid, fieldlabel }),
+  populatedSubgroup: (subgroupid: IdLike) => fillPath(R.populatedSubgroup.path, { subgroupid }),
+  snapshot: (devid: IdLike) => fillPath(R.snapshot.path, { devid }),
   /** The kiosk's event stream; `identity` names the kiosk for the fleet view (fleet.ts). */
   stream: (devid: IdLike, token?: string, identity: KioskStreamIdentity = {}) =>
-    withQuery(`/stream/${seg(devid)}`, {
+    withQuery(fillPath(R.stream.path, { devid }), {
       token,
       kioskId: identity.kioskId,
       mode: identity.mode,
@@ -58,29 +64,29 @@ export const apiPaths = {
       contentVersion: identity.contentVersion,
     }),
   /** POST: the kiosk's status report for the fleet view (fleet.ts KioskHeartbeat). */
-  heartbeat: (devid: IdLike) => `/display/heartbeat/${seg(devid)}`,
-  publish: (devid: IdLike) => `/api/publish/${seg(devid)}`,
-  config: () => '/config.json',
+  heartbeat: (devid: IdLike) => fillPath(R.heartbeat.path, { devid }),
+  publish: (devid: IdLike) => fillPath(R.publish.path, { devid }),
+  config: () => R.config.path,
 } as const;
 
-/** Fastify route patterns of the same calls. */
+/** Fastify route patterns of the same calls (from the route table). */
 export const routePatterns = {
-  login: '/clientauth',
-  ping: '/display/ping',
-  zones: '/display/zones/:devid',
-  zone: '/display/zone/:devid/:zonename',
-  elements: '/display/elements/:zoneid',
-  subelements: '/display/subelements/:elementid',
-  subgroups: '/display/:elementid/subgroups',
-  populatedSubgroups: '/display/subgroups/:elementid/populated/:modelLabel',
-  subgroupSubelements: '/display/subgroup/:subgroupid/subelements',
-  subgroupFieldSubelements: '/display/subgroup/:subgroupid/field/:fieldlabel/subelements',
-  populatedSubgroup: '/display/subgroup/:subgroupid/populated',
-  snapshot: '/display/snapshot/:devid',
-  stream: '/stream/:devid',
-  heartbeat: '/display/heartbeat/:devid',
-  publish: '/api/publish/:devid',
-  config: '/config.json',
+  login: R.login.path,
+  ping: R.ping.path,
+  zones: R.zones.path,
+  zone: R.zone.path,
+  elements: R.elements.path,
+  subelements: R.subelements.path,
+  subgroups: R.subgroups.path,
+  populatedSubgroups: R.populatedSubgroups.path,
+  subgroupSubelements: R.subgroupSubelements.path,
+  subgroupFieldSubelements: R.subgroupFieldSubelements.path,
+  populatedSubgroup: R.populatedSubgroup.path,
+  snapshot: R.snapshot.path,
+  stream: R.stream.path,
+  heartbeat: R.heartbeat.path,
+  publish: R.publish.path,
+  config: R.config.path,
 } as const;
 
 /** The header that carries the kiosk token (spec §6). */

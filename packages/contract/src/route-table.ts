@@ -1,0 +1,280 @@
+/**
+ * Every call of the API, once: method, Fastify path pattern (full, from the root), who may call it
+ * and what it does. The clients' path builders (`apiPaths`, `adminPaths`, `adminFleetPaths`,
+ * `adminMediaPaths`) and the server's route patterns (`routePatterns`, `adminRoutePatterns`…) are
+ * derived from it, and a server test fails when the server registers an API route the table
+ * lacks, or the table names one the server lacks (apps/server/src/route-table.test.ts).
+ *
+ * Issue 21, first step: the table carries methods, paths and auth kinds; the request and response
+ * schemas, the OpenAPI document and the typed clients are built on it next.
+ */
+
+/** Who may call: nobody in particular, a kiosk (its token), a back-office session, the publish token. */
+export type RouteAuth = 'none' | 'kiosk-token' | 'admin-session' | 'publish-token';
+export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: RouteMethod;
+  /** Fastify pattern from the root, `:name` for a parameter. */
+  path: string;
+  auth: RouteAuth;
+  summary: string;
+}
+
+const route = (
+  method: RouteMethod,
+  path: string,
+  auth: RouteAuth,
+  summary: string,
+): RouteDefinition => ({ method, path, auth, summary });
+
+/** The back-office API's prefix. */
+export const ADMIN_PREFIX = '/api/admin';
+const A = ADMIN_PREFIX;
+
+export const ROUTES = {
+  // ---------- kiosk (spec §7) ----------
+  login: route('POST', '/clientauth', 'none', 'Kiosk login: development, login, client hash'),
+  ping: route('HEAD', '/display/ping', 'none', 'Network check'),
+  zones: route('GET', '/display/zones/:devid', 'kiosk-token', 'Zones of a development'),
+  zone: route('GET', '/display/zone/:devid/:zonename', 'kiosk-token', 'One zone by name'),
+  elements: route('GET', '/display/elements/:zoneid', 'kiosk-token', 'Elements of a zone'),
+  subelements: route(
+    'GET',
+    '/display/subelements/:elementid',
+    'kiosk-token',
+    'Sub-elements of an element',
+  ),
+  subgroups: route(
+    'GET',
+    '/display/:elementid/subgroups',
+    'kiosk-token',
+    'Sub-groups of an element',
+  ),
+  populatedSubgroups: route(
+    'GET',
+    '/display/subgroups/:elementid/populated/:modelLabel',
+    'kiosk-token',
+    'Sub-groups of an element with their fields',
+  ),
+  subgroupSubelements: route(
+    'GET',
+    '/display/subgroup/:subgroupid/subelements',
+    'kiosk-token',
+    'Values of a sub-group',
+  ),
+  subgroupFieldSubelements: route(
+    'GET',
+    '/display/subgroup/:subgroupid/field/:fieldlabel/subelements',
+    'kiosk-token',
+    'Values of one field of a sub-group',
+  ),
+  populatedSubgroup: route(
+    'GET',
+    '/display/subgroup/:subgroupid/populated',
+    'kiosk-token',
+    'One sub-group with its fields',
+  ),
+  snapshot: route(
+    'GET',
+    '/display/snapshot/:devid',
+    'kiosk-token',
+    'The whole published content of a development (ETag)',
+  ),
+  heartbeat: route(
+    'POST',
+    '/display/heartbeat/:devid',
+    'kiosk-token',
+    'A kiosk reports its status to the fleet view',
+  ),
+  stream: route(
+    'GET',
+    '/stream/:devid',
+    'kiosk-token',
+    'Server-sent events: sync, zone and element messages (token in the query)',
+  ),
+  publish: route(
+    'POST',
+    '/api/publish/:devid',
+    'publish-token',
+    "Publish the development's draft to its kiosks",
+  ),
+  config: route('GET', '/config.json', 'none', "The kiosk's runtime configuration"),
+  health: route('GET', '/healthz', 'none', 'Liveness'),
+
+  // ---------- back-office ----------
+  adminLogin: route('POST', `${A}/login`, 'none', 'Back-office login (sets the session cookie)'),
+  adminLogout: route('POST', `${A}/logout`, 'admin-session', 'Back-office logout'),
+  adminMe: route('GET', `${A}/me`, 'admin-session', 'The session’s user and CSRF token'),
+  adminContentModels: route('GET', `${A}/content-models`, 'admin-session', 'Content models'),
+  adminDevelopments: route('GET', `${A}/developments`, 'admin-session', 'Developments'),
+  adminCreateDevelopment: route('POST', `${A}/developments`, 'admin-session', 'New development'),
+  adminAccounts: route(
+    'GET',
+    `${A}/developments/:devid/accounts`,
+    'admin-session',
+    'Kiosk accounts of a development',
+  ),
+  adminCreateAccount: route(
+    'POST',
+    `${A}/developments/:devid/accounts`,
+    'admin-session',
+    'New kiosk account',
+  ),
+  adminAccountPassword: route(
+    'PUT',
+    `${A}/developments/:devid/accounts/:accountid/password`,
+    'admin-session',
+    'Reset a kiosk account’s password',
+  ),
+  adminRevokeTokens: route(
+    'POST',
+    `${A}/developments/:devid/revoke-tokens`,
+    'admin-session',
+    'Log every kiosk of the development out',
+  ),
+  adminUsers: route('GET', `${A}/users`, 'admin-session', 'Back-office users'),
+  adminCreateUser: route('POST', `${A}/users`, 'admin-session', 'New back-office user'),
+  adminUpdateUser: route('PATCH', `${A}/users/:userid`, 'admin-session', 'Change a user'),
+  adminZones: route('GET', `${A}/developments/:devid/zones`, 'admin-session', 'Draft zones'),
+  adminCreateZone: route('POST', `${A}/developments/:devid/zones`, 'admin-session', 'New zone'),
+  adminZone: route('GET', `${A}/zones/:zoneid`, 'admin-session', 'One draft zone'),
+  adminUpdateZone: route('PATCH', `${A}/zones/:zoneid`, 'admin-session', 'Change a zone'),
+  adminDeleteZone: route('DELETE', `${A}/zones/:zoneid`, 'admin-session', 'Delete a zone'),
+  adminElements: route('GET', `${A}/zones/:zoneid/elements`, 'admin-session', 'Draft elements'),
+  adminCreateElement: route('POST', `${A}/zones/:zoneid/elements`, 'admin-session', 'New element'),
+  adminReorderElements: route(
+    'PUT',
+    `${A}/zones/:zoneid/elements/order`,
+    'admin-session',
+    'Reorder a zone’s elements',
+  ),
+  adminElement: route('GET', `${A}/elements/:elementid`, 'admin-session', 'One draft element'),
+  adminUpdateElement: route(
+    'PATCH',
+    `${A}/elements/:elementid`,
+    'admin-session',
+    'Change an element',
+  ),
+  adminDeleteElement: route(
+    'DELETE',
+    `${A}/elements/:elementid`,
+    'admin-session',
+    'Delete an element',
+  ),
+  adminSubelements: route(
+    'GET',
+    `${A}/elements/:elementid/subelements`,
+    'admin-session',
+    'Draft sub-elements of an element',
+  ),
+  adminCreateSubelement: route(
+    'POST',
+    `${A}/elements/:elementid/subelements`,
+    'admin-session',
+    'New sub-element',
+  ),
+  adminReorderSubelements: route(
+    'PUT',
+    `${A}/elements/:elementid/subelements/order`,
+    'admin-session',
+    'Reorder an element’s sub-elements',
+  ),
+  adminSubelement: route(
+    'GET',
+    `${A}/subelements/:subelementid`,
+    'admin-session',
+    'One draft sub-element',
+  ),
+  adminUpdateSubelement: route(
+    'PATCH',
+    `${A}/subelements/:subelementid`,
+    'admin-session',
+    'Change a sub-element',
+  ),
+  adminDeleteSubelement: route(
+    'DELETE',
+    `${A}/subelements/:subelementid`,
+    'admin-session',
+    'Delete a sub-element',
+  ),
+  adminSubgroups: route(
+    'GET',
+    `${A}/elements/:elementid/subgroups`,
+    'admin-session',
+    'Draft sub-groups of an element',
+  ),
+  adminCreateSubgroup: route(
+    'POST',
+    `${A}/elements/:elementid/subgroups`,
+    'admin-session',
+    'New sub-group',
+  ),
+  adminReorderSubgroups: route(
+    'PUT',
+    `${A}/elements/:elementid/subgroups/order`,
+    'admin-session',
+    'Reorder an element’s sub-groups',
+  ),
+  adminSubgroup: route('GET', `${A}/subgroups/:subgroupid`, 'admin-session', 'One draft sub-group'),
+  adminUpdateSubgroup: route(
+    'PATCH',
+    `${A}/subgroups/:subgroupid`,
+    'admin-session',
+    'Change a sub-group',
+  ),
+  adminDeleteSubgroup: route(
+    'DELETE',
+    `${A}/subgroups/:subgroupid`,
+    'admin-session',
+    'Delete a sub-group',
+  ),
+  adminPublish: route(
+    'POST',
+    `${A}/developments/:devid/publish`,
+    'admin-session',
+    'Publish the draft to the totems (a new revision)',
+  ),
+  adminAudit: route('GET', `${A}/audit`, 'admin-session', 'Audit log'),
+  adminFleet: route('GET', `${A}/fleet`, 'admin-session', 'Kiosks and their status'),
+  adminFleetStream: route(
+    'GET',
+    `${A}/fleet/stream`,
+    'admin-session',
+    'Server-sent events: the fleet, live',
+  ),
+  adminMedia: route(
+    'GET',
+    `${A}/developments/:devid/media`,
+    'admin-session',
+    'Media library of a development',
+  ),
+  adminUploadMedia: route(
+    'POST',
+    `${A}/developments/:devid/media`,
+    'admin-session',
+    'Upload a file (multipart)',
+  ),
+  adminDeleteMedia: route('DELETE', `${A}/media/:mediaid`, 'admin-session', 'Delete a file'),
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** A back-office route's pattern relative to the admin prefix (how the server registers it). */
+export const adminRelative = (name: RouteName): string => {
+  const { path } = ROUTES[name];
+  if (!path.startsWith(ADMIN_PREFIX)) throw new Error(`${name} is not a back-office route`);
+  return path.slice(ADMIN_PREFIX.length);
+};
+
+/**
+ * A route's path with its parameters filled in (each one URL-encoded). Throws when a parameter is
+ * missing: a client bug, not something to send to the server.
+ */
+export function fillPath(pattern: string, params: Record<string, number | string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
