@@ -81,6 +81,16 @@ export interface Revision {
 
 type LiveRow = LiveZoneRow | LiveElementRow | LiveSubgroupRow | LiveSubelementRow;
 
+/** A development's live content (or a revision's, rebuilt): rows as logged, by kind, by id. */
+export type LiveContent = Record<ChangeKind, Array<Record<string, unknown>>>;
+
+const ID_COLUMNS: Record<ChangeKind, string> = {
+  zone: 'zoneid',
+  element: 'elementid',
+  subgroup: 'subgroupid',
+  subelement: 'subelementid',
+};
+
 /** Rows per INSERT: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
 
@@ -387,6 +397,108 @@ export class RevisionRepository {
   }
 
   // ---------- reads ----------
+
+  /**
+   * The live content of a development: every row of each kind, as logged (without devid), sorted
+   * by id.
+   */
+  async liveContent(devid: number, db: Db = this.db): Promise<LiveContent> {
+    const strip = <T extends { devid: number }>(rows: T[]) =>
+      rows.map((row) => logged(row as unknown as LiveRow));
+    return {
+      zone: strip(
+        await db
+          .selectFrom('pub_zones')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('zoneid')
+          .execute(),
+      ),
+      element: strip(
+        await db
+          .selectFrom('pub_elements')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('elementid')
+          .execute(),
+      ),
+      subgroup: strip(
+        await db
+          .selectFrom('pub_subgroups')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('subgroupid')
+          .execute(),
+      ),
+      subelement: strip(
+        await db
+          .selectFrom('pub_subelements')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('subelementid')
+          .execute(),
+      ),
+    };
+  }
+
+  /**
+   * The content that was live when `revision` was published, rebuilt from today's live content by
+   * undoing, newest first, what every later revision changed (each logged change carries the row
+   * before it). Undefined for a revision that does not exist, or one older than a base revision
+   * (migration 004's, which logged no changes).
+   */
+  async contentAt(devid: number, revision: number): Promise<LiveContent | undefined> {
+    // One consistent view: a publish committing in between would mix two states.
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const development = await trx
+          .selectFrom('developments')
+          .select('content_version')
+          .where('devid', '=', devid)
+          .executeTakeFirst();
+        if (!development) return undefined;
+        const known = await trx
+          .selectFrom('content_revisions')
+          .select('revision')
+          .where('devid', '=', devid)
+          .where('revision', '=', revision)
+          .executeTakeFirst();
+        const base = await trx
+          .selectFrom('content_revisions')
+          .select((eb) => eb.fn.max('revision').as('base'))
+          .where('devid', '=', devid)
+          .where('source', '=', 'migration')
+          .executeTakeFirst();
+        if (!known || revision < Number(base?.base ?? 0)) return undefined;
+        const content = await this.liveContent(devid, trx);
+        const later = await new RevisionRepository(trx).changes(
+          devid,
+          revision + 1,
+          development.content_version,
+        );
+        const byKind = new Map(
+          CHANGE_KINDS.map((kind) => {
+            const idKey = ID_COLUMNS[kind];
+            return [kind, new Map(content[kind].map((row) => [row[idKey] as number, row]))];
+          }),
+        );
+        for (const change of later.reverse()) {
+          const rows = byKind.get(change.kind)!;
+          if (change.before) rows.set(change.itemId, change.before);
+          else rows.delete(change.itemId);
+        }
+        const sorted = (kind: ChangeKind) =>
+          [...byKind.get(kind)!.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+        return {
+          zone: sorted('zone'),
+          element: sorted('element'),
+          subgroup: sorted('subgroup'),
+          subelement: sorted('subelement'),
+        };
+      });
+  }
 
   /** The development's revisions, newest first. */
   async list(devid: number, limit = 50): Promise<Revision[]> {

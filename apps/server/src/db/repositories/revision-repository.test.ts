@@ -1,0 +1,196 @@
+/**
+ * Issue 22's property: after any sequence of draft edits and publishes, rebuilding any revision K
+ * from today's live content and the change log gives exactly the rows that were live when K was
+ * published. Runs on SQLite and, in the server-pg project, on PostgreSQL.
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database.js';
+import { createRepositories, type Repositories } from './index.js';
+import type { LiveContent } from './revision-repository.js';
+import { seedFixture, type FixtureIds } from '../../test-support/fixture.js';
+import { openTestDatabase, testingPostgres } from '../../test-support/test-database.js';
+
+let handle: DatabaseHandle;
+let repos: Repositories;
+let ids: FixtureIds;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  repos = createRepositories(handle.db);
+  ids = await seedFixture(repos);
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+type Op =
+  | { op: 'addZone' }
+  | { op: 'addElement'; pick: number; value: string }
+  | { op: 'editElement'; pick: number; value: string }
+  | { op: 'deleteElement'; pick: number }
+  | { op: 'addSubelement'; pick: number; value: string }
+  | { op: 'editSubelement'; pick: number; value: string }
+  | { op: 'deleteZone'; pick: number }
+  | { op: 'expireSubgroup'; pick: number; days: number }
+  | { op: 'publish' };
+
+const value = fc.string({ maxLength: 12 });
+const pick = fc.nat({ max: 1000 });
+const ops: fc.Arbitrary<Op> = fc.oneof(
+  fc.constant<Op>({ op: 'addZone' }),
+  fc.record({ op: fc.constant('addElement' as const), pick, value }),
+  fc.record({ op: fc.constant('editElement' as const), pick, value }),
+  fc.record({ op: fc.constant('deleteElement' as const), pick }),
+  fc.record({ op: fc.constant('addSubelement' as const), pick, value }),
+  fc.record({ op: fc.constant('editSubelement' as const), pick, value }),
+  fc.record({ op: fc.constant('deleteZone' as const), pick }),
+  fc.record({
+    op: fc.constant('expireSubgroup' as const),
+    pick,
+    days: fc.integer({ min: -3, max: 3 }),
+  }),
+  fc.constant<Op>({ op: 'publish' }),
+  fc.constant<Op>({ op: 'publish' }),
+);
+
+let zoneNames = 0;
+
+/** Ids of the development's draft rows of one table, in order. */
+async function draftIds(table: 'zones' | 'elements' | 'subelements' | 'subgroups') {
+  const devid = ids.devid;
+  const query =
+    table === 'zones'
+      ? sql<{ id: number }>`select zoneid as id from zones where devid = ${devid} order by zoneid`
+      : table === 'elements'
+        ? sql<{ id: number }>`select e.elementid as id from elements e
+            join zones z on z.zoneid = e.zoneid where z.devid = ${devid} order by e.elementid`
+        : table === 'subelements'
+          ? sql<{ id: number }>`select s.subelementid as id from subelements s
+              join elements e on e.elementid = s.elementid join zones z on z.zoneid = e.zoneid
+              where z.devid = ${devid} order by s.subelementid`
+          : sql<{ id: number }>`select g.subgroupid as id from subgroups g
+              join elements e on e.elementid = g.elementid join zones z on z.zoneid = e.zoneid
+              where z.devid = ${devid} order by g.subgroupid`;
+  return (await query.execute(handle.db)).rows.map((row) => row.id);
+}
+
+const chosen = (list: number[], index: number) =>
+  list.length === 0 ? undefined : list[index % list.length];
+
+async function apply(op: Op, published: Map<number, LiveContent>): Promise<void> {
+  const { db } = handle;
+  switch (op.op) {
+    case 'addZone':
+      await repos.content.createZone({
+        devid: ids.devid,
+        zonename: `Zone ${++zoneNames}`,
+        type: 'text',
+      });
+      return;
+    case 'addElement': {
+      const zoneid = chosen(await draftIds('zones'), op.pick);
+      if (zoneid !== undefined)
+        await repos.content.createElement({
+          zoneid,
+          order: 100 + op.pick,
+          value: op.value,
+          type: 'text',
+        });
+      return;
+    }
+    case 'editElement': {
+      const id = chosen(await draftIds('elements'), op.pick);
+      if (id !== undefined) await repos.content.updateElementValue(id, op.value);
+      return;
+    }
+    case 'deleteElement': {
+      const id = chosen(await draftIds('elements'), op.pick);
+      if (id !== undefined) await db.deleteFrom('elements').where('elementid', '=', id).execute();
+      return;
+    }
+    case 'addSubelement': {
+      const id = chosen(await draftIds('elements'), op.pick);
+      if (id !== undefined)
+        await repos.content.createSubelement({
+          elementid: id,
+          order: 50 + op.pick,
+          value: op.value,
+          type: 'text',
+        });
+      return;
+    }
+    case 'editSubelement': {
+      const id = chosen(await draftIds('subelements'), op.pick);
+      if (id !== undefined)
+        await db
+          .updateTable('subelements')
+          .set({ value: op.value })
+          .where('subelementid', '=', id)
+          .execute();
+      return;
+    }
+    case 'deleteZone': {
+      const id = chosen(await draftIds('zones'), op.pick);
+      if (id !== undefined) await db.deleteFrom('zones').where('zoneid', '=', id).execute();
+      return;
+    }
+    case 'expireSubgroup': {
+      const id = chosen(await draftIds('subgroups'), op.pick);
+      if (id !== undefined) {
+        const date = new Date(Date.UTC(2026, 2, 10) + op.days * 86_400_000).toISOString();
+        await db
+          .updateTable('subgroups')
+          .set({ expirationdate: date })
+          .where('subgroupid', '=', id)
+          .execute();
+      }
+      return;
+    }
+    case 'publish': {
+      const outcome = (await repos.revisions.publishDraft(ids.devid, {
+        author: { kind: 'system', name: 'property', userid: null },
+        source: 'publish',
+        now: new Date(),
+      }))!;
+      if (outcome.created)
+        published.set(outcome.revision, await repos.revisions.liveContent(ids.devid));
+      // Nothing new: the live content is still that revision's.
+      else
+        expect(await repos.revisions.liveContent(ids.devid)).toEqual(
+          published.get(outcome.revision),
+        );
+      return;
+    }
+  }
+}
+
+describe('the change log', () => {
+  it('rebuilds any revision from the live content and the later changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(ops, { minLength: 1, maxLength: 14 }), async (sequence) => {
+        const current = (await repos.content.findDevelopment(ids.devid))!.content_version;
+        const published = new Map<number, LiveContent>([
+          [current, await repos.revisions.liveContent(ids.devid)],
+        ]);
+        for (const op of sequence) await apply(op, published);
+        for (const [revision, content] of published) {
+          expect(
+            await repos.revisions.contentAt(ids.devid, revision),
+            `revision ${revision}`,
+          ).toEqual(content);
+        }
+      }),
+      { numRuns: testingPostgres() ? 8 : 25 },
+    );
+    // The other development never moved: its one revision, untouched.
+    expect((await repos.content.findDevelopment(ids.otherDevid))!.content_version).toBe(1);
+  }, 120_000);
+
+  it('knows no revision that does not exist', async () => {
+    const latest = (await repos.content.findDevelopment(ids.devid))!.content_version;
+    expect(await repos.revisions.contentAt(ids.devid, latest + 1)).toBeUndefined();
+    expect(await repos.revisions.contentAt(ids.devid, 0)).toBeUndefined();
+    expect(await repos.revisions.contentAt(999_999, 1)).toBeUndefined();
+  });
+});
