@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, type RunningServer } from './server';
 
 /** Opens the kiosk and logs in with the demo account, then waits for the first sync to finish. */
@@ -10,9 +10,23 @@ export async function openKioskLoggedIn(page: Page, server: RunningServer) {
   await waitForSyncDone(page);
 }
 
-/** Waits until the sync banner has said "Synchronisation terminée !". */
+/**
+ * Waits until the kiosk's latest sync ended well and no other one runs. Reads state that stays put
+ * — the sync engine's `kiosk:sync:done` User Timing marks and the banner's `data-status` — rather
+ * than the banner's green "Synchronisation terminée !", which shows for 3 s only: on a loaded
+ * machine one poll of the page can take longer than that, and the text was missed.
+ */
 export async function waitForSyncDone(page: Page, timeout = 45_000) {
-  await expect(page.getByText('Synchronisation terminée !')).toBeVisible({ timeout });
+  await page.waitForFunction(
+    () => {
+      const marks = performance.getEntriesByName('kiosk:sync:done') as PerformanceMark[];
+      const last = marks.at(-1)?.detail as { ok?: boolean } | undefined;
+      const banner = document.querySelector('[data-testid="sync-status-banner"]');
+      return last?.ok === true && banner?.getAttribute('data-status') !== 'pending';
+    },
+    undefined,
+    { timeout, polling: 250 },
+  );
 }
 
 /** Counts the records of one store of the kiosk's IndexedDB (named after the development). */

@@ -27,6 +27,9 @@ describe('admin api paths', () => {
       subgroupsOrder: adminPaths.subgroupsOrder(7),
       subgroup: adminPaths.subgroup(7),
       publish: adminPaths.publish(7),
+      revisions: adminPaths.revisions(7),
+      revisionChanges: adminPaths.revisionChanges(7, 7),
+      draftChanges: adminPaths.draftChanges(7),
       audit: adminPaths.audit(),
     };
     for (const [name, pattern] of Object.entries(adminRoutePatterns)) {
@@ -35,5 +38,8 @@ describe('admin api paths', () => {
     expect(adminPaths.zone(12, 3)).toBe('/api/admin/zones/12?expectedVersion=3');
     expect(adminPaths.element('a/b')).toBe('/api/admin/elements/a%2Fb');
     expect(adminPaths.audit({ devid: 2, limit: 20 })).toBe('/api/admin/audit?devid=2&limit=20');
+    expect(adminPaths.revisions(3, { limit: 10, before: 40 })).toBe(
+      '/api/admin/developments/3/revisions?limit=10&before=40',
+    );
   });
 });

@@ -24,6 +24,7 @@ import {
   Zone,
   ZoneType,
 } from './entities.js';
+import { RevisionCounts } from './messages.js';
 
 export const ADMIN_API_PREFIX = ADMIN_PREFIX;
 /** HttpOnly cookie holding the session token (Path=/api/admin, SameSite=Strict). */
@@ -307,10 +308,92 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
+// ---------- revisions (issues 19 and 22) ----------
+
+export const RevisionAuthor = Type.Object({
+  /** user: a back-office user; cli / api: the publish token; system: seed, creation, upgrade. */
+  kind: Type.Union([
+    Type.Literal('user'),
+    Type.Literal('cli'),
+    Type.Literal('api'),
+    Type.Literal('system'),
+  ]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  userid: Type.Union([Id, Type.Null()]),
+});
+export type RevisionAuthor = Static<typeof RevisionAuthor>;
+
+/** One published revision of a development, as the history lists it. */
+export const RevisionEntry = Type.Object({
+  revision: Type.Integer({ minimum: 1 }),
+  publishedAt: IsoDate,
+  author: RevisionAuthor,
+  note: Type.Union([Type.String(), Type.Null()]),
+  /** publish, seed, creation, migration. */
+  source: Type.String(),
+  counts: RevisionCounts,
+  /** In French, one line: "2 éléments modifiés, 1 zone ajoutée". */
+  summary: Type.String(),
+});
+export type RevisionEntry = Static<typeof RevisionEntry>;
+
+export const RevisionListQuery = Type.Object(
+  {
+    /** Default 50. */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    /** Paging: revisions older than this one. */
+    before: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  strict,
+);
+export type RevisionListQuery = Static<typeof RevisionListQuery>;
+
+/** What a revision changed (or the draft would), per item: the row before and after. */
+export const ContentChangeEntry = Type.Object({
+  /** The revision that made the change (for the draft: the one a publish would make). */
+  revision: Type.Integer({ minimum: 1 }),
+  kind: Type.Union([
+    Type.Literal('zone'),
+    Type.Literal('element'),
+    Type.Literal('subgroup'),
+    Type.Literal('subelement'),
+  ]),
+  itemId: Id,
+  /** The published row before; null when the change adds the item. */
+  before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  /** The row after; null when the change removes the item. */
+  after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+export type ContentChangeEntry = Static<typeof ContentChangeEntry>;
+
+export const RevisionChanges = Type.Object({
+  revision: RevisionEntry,
+  changes: Type.Array(ContentChangeEntry),
+});
+export type RevisionChanges = Static<typeof RevisionChanges>;
+
+/** The draft's differences with the published revision: what the next publish would send. */
+export const DraftChanges = Type.Object({
+  /** The published revision the draft is compared with. */
+  publishedRevision: Type.Integer({ minimum: 0 }),
+  counts: RevisionCounts,
+  summary: Type.String(),
+  changes: Type.Array(ContentChangeEntry),
+});
+export type DraftChanges = Static<typeof DraftChanges>;
+
 // ---------- paths ----------
 
 type IdLike = number | string;
 const R = ROUTES;
+const withSearch = (path: string, query: Record<string, number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
 const versioned = (path: string, expectedVersion?: number) =>
   expectedVersion === undefined ? path : `${path}?expectedVersion=${expectedVersion}`;
 
@@ -343,6 +426,11 @@ export const adminPaths = {
   subgroup: (subgroupid: IdLike, expectedVersion?: number) =>
     versioned(fillPath(R.adminSubgroup.path, { subgroupid }), expectedVersion),
   publish: (devid: IdLike) => fillPath(R.adminPublish.path, { devid }),
+  revisions: (devid: IdLike, query: RevisionListQuery = {}) =>
+    withSearch(fillPath(R.adminRevisions.path, { devid }), query),
+  revisionChanges: (devid: IdLike, revision: IdLike) =>
+    fillPath(R.adminRevisionChanges.path, { devid, revision }),
+  draftChanges: (devid: IdLike) => fillPath(R.adminDraftChanges.path, { devid }),
   audit: (query: AuditQuery = {}) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -377,5 +465,8 @@ export const adminRoutePatterns = {
   subgroupsOrder: adminRelative('adminReorderSubgroups'),
   subgroup: adminRelative('adminSubgroup'),
   publish: adminRelative('adminPublish'),
+  revisions: adminRelative('adminRevisions'),
+  revisionChanges: adminRelative('adminRevisionChanges'),
+  draftChanges: adminRelative('adminDraftChanges'),
   audit: adminRelative('adminAudit'),
 } as const;

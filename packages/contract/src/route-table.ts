@@ -235,6 +235,24 @@ export const ROUTES = {
     'admin-session',
     'Publish the draft to the totems (a new revision)',
   ),
+  adminRevisions: route(
+    'GET',
+    `${A}/developments/:devid/revisions`,
+    'admin-session',
+    'Published revisions, newest first',
+  ),
+  adminRevisionChanges: route(
+    'GET',
+    `${A}/developments/:devid/revisions/:revision/changes`,
+    'admin-session',
+    'What one revision changed, item by item',
+  ),
+  adminDraftChanges: route(
+    'GET',
+    `${A}/developments/:devid/draft/changes`,
+    'admin-session',
+    'Unpublished changes: the draft against the published revision',
+  ),
   adminAudit: route('GET', `${A}/audit`, 'admin-session', 'Audit log'),
   adminFleet: route('GET', `${A}/fleet`, 'admin-session', 'Kiosks and their status'),
   adminFleetStream: route(

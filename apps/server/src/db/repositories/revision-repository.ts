@@ -81,6 +81,14 @@ export interface Revision {
 
 type LiveRow = LiveZoneRow | LiveElementRow | LiveSubgroupRow | LiveSubelementRow;
 
+/** One item that differs between draft and live. */
+interface PendingChange {
+  kind: ChangeKind;
+  id: number;
+  before?: LiveRow;
+  after?: LiveRow;
+}
+
 /** A development's live content (or a revision's, rebuilt): rows as logged, by kind, by id. */
 export type LiveContent = Record<ChangeKind, Array<Record<string, unknown>>>;
 
@@ -174,8 +182,60 @@ export class RevisionRepository {
     const development = await lock.executeTakeFirst();
     if (!development) return undefined;
 
+    const { changes, counts } = await this.diff(trx, devid);
+    const current = development.content_version;
+    if (changes.length === 0 && current > 0) return { revision: current, created: false, counts };
+    const revision = current + 1;
+
+    await this.applyToLive(trx, devid, changes);
+    for (const batch of chunks(changes)) {
+      await trx
+        .insertInto('content_changes')
+        .values(
+          batch.map((change) => ({
+            devid,
+            revision,
+            kind: change.kind,
+            item_id: change.id,
+            before: change.before ? JSON.stringify(logged(change.before)) : null,
+            after: change.after ? JSON.stringify(logged(change.after)) : null,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('content_revisions')
+      .values({
+        devid,
+        revision,
+        created_at: input.now.toISOString(),
+        author_kind: input.author.kind,
+        author_name: input.author.name,
+        userid: input.author.userid,
+        note: input.note ?? null,
+        source: input.source,
+        summary: JSON.stringify(counts),
+      })
+      .execute();
+    await trx
+      .updateTable('developments')
+      .set({ content_version: revision })
+      .where('devid', '=', devid)
+      .execute();
+    return { revision, created: true, counts };
+  }
+
+  /**
+   * What differs between the draft and the live content of a development, per item: the live row
+   * before (absent when the draft adds the item) and the draft's row after (absent when it removes
+   * it).
+   */
+  private async diff(
+    trx: Transaction<Database>,
+    devid: number,
+  ): Promise<{ changes: PendingChange[]; counts: RevisionCounts }> {
     const counts = emptyCounts();
-    const changes: Array<{ kind: ChangeKind; id: number; before?: LiveRow; after?: LiveRow }> = [];
+    const changes: PendingChange[] = [];
     const collect = (
       kind: ChangeKind,
       id: (row: LiveRow) => number,
@@ -298,53 +358,14 @@ export class RevisionRepository {
       collect('subelement', (row) => (row as LiveSubelementRow).subelementid, after, before);
     }
 
-    const current = development.content_version;
-    if (changes.length === 0 && current > 0) return { revision: current, created: false, counts };
-    const revision = current + 1;
-
-    await this.applyToLive(trx, devid, changes);
-    for (const batch of chunks(changes)) {
-      await trx
-        .insertInto('content_changes')
-        .values(
-          batch.map((change) => ({
-            devid,
-            revision,
-            kind: change.kind,
-            item_id: change.id,
-            before: change.before ? JSON.stringify(logged(change.before)) : null,
-            after: change.after ? JSON.stringify(logged(change.after)) : null,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('content_revisions')
-      .values({
-        devid,
-        revision,
-        created_at: input.now.toISOString(),
-        author_kind: input.author.kind,
-        author_name: input.author.name,
-        userid: input.author.userid,
-        note: input.note ?? null,
-        source: input.source,
-        summary: JSON.stringify(counts),
-      })
-      .execute();
-    await trx
-      .updateTable('developments')
-      .set({ content_version: revision })
-      .where('devid', '=', devid)
-      .execute();
-    return { revision, created: true, counts };
+    return { changes, counts };
   }
 
   /** Deletes what changed or went, inserts what changed or came: live equals the draft after. */
   private async applyToLive(
     trx: Transaction<Database>,
     devid: number,
-    changes: ReadonlyArray<{ kind: ChangeKind; id: number; before?: LiveRow; after?: LiveRow }>,
+    changes: readonly PendingChange[],
   ): Promise<void> {
     const of = (kind: ChangeKind) => changes.filter((change) => change.kind === kind);
     const gone = (kind: ChangeKind) =>
@@ -397,6 +418,38 @@ export class RevisionRepository {
   }
 
   // ---------- reads ----------
+
+  /**
+   * What a publish would change now: the draft's differences with the live content (not applied),
+   * with the revision they would follow. Undefined when the development does not exist.
+   */
+  async draftChanges(
+    devid: number,
+  ): Promise<{ revision: number; counts: RevisionCounts; changes: ContentChange[] } | undefined> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const development = await trx
+          .selectFrom('developments')
+          .select('content_version')
+          .where('devid', '=', devid)
+          .executeTakeFirst();
+        if (!development) return undefined;
+        const { changes, counts } = await this.diff(trx, devid);
+        return {
+          revision: development.content_version,
+          counts,
+          changes: changes.map((change) => ({
+            revision: development.content_version + 1,
+            kind: change.kind,
+            itemId: change.id,
+            before: change.before ? logged(change.before) : null,
+            after: change.after ? logged(change.after) : null,
+          })),
+        };
+      });
+  }
 
   /**
    * The live content of a development: every row of each kind, as logged (without devid), sorted
@@ -500,15 +553,11 @@ export class RevisionRepository {
       });
   }
 
-  /** The development's revisions, newest first. */
-  async list(devid: number, limit = 50): Promise<Revision[]> {
-    const rows = await this.db
-      .selectFrom('content_revisions')
-      .selectAll()
-      .where('devid', '=', devid)
-      .orderBy('revision', 'desc')
-      .limit(limit)
-      .execute();
+  /** The development's revisions, newest first (older than `before` when given). */
+  async list(devid: number, limit = 50, before?: number): Promise<Revision[]> {
+    let query = this.db.selectFrom('content_revisions').selectAll().where('devid', '=', devid);
+    if (before !== undefined) query = query.where('revision', '<', before);
+    const rows = await query.orderBy('revision', 'desc').limit(limit).execute();
     return rows.map(toRevision);
   }
 

@@ -25,6 +25,7 @@ import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
 import { mediaRoutes } from './media-routes.js';
 import { publishRoutes } from './publish-routes.js';
+import { revisionRoutes } from './revision-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
 export interface AdminRoutesOptions {
@@ -48,7 +49,7 @@ const MAX_ID = 2_147_483_647;
 
 /** Integer parameters the app-wide check (plugins/errors.ts) does not know, checked as strictly. */
 const INTEGER_NAMES = {
-  params: ['userid', 'accountid', 'subelementid', 'mediaid'],
+  params: ['userid', 'accountid', 'subelementid', 'mediaid', 'revision'],
   query: ['expectedVersion', 'limit', 'before', 'devid'],
 } as const;
 
@@ -131,6 +132,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(managementRoutes, services);
   await fastify.register(contentRoutes, services);
   await fastify.register(publishRoutes, services);
+  await fastify.register(revisionRoutes, services);
   await fastify.register(mediaRoutes, services);
   await fastify.register(fleetRoutes, services);
 };

@@ -1,0 +1,97 @@
+/**
+ * The revision history of a development and its unpublished changes (issue 22): the revisions,
+ * newest first; what one revision changed; what the draft would change if published now. Reads
+ * only; who may see them is who may edit the development.
+ */
+import {
+  DraftChanges,
+  RevisionChanges,
+  RevisionEntry,
+  RevisionListQuery,
+  adminRoutePatterns,
+} from '@plant-kiosk/contract';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Revision } from '../../db/repositories/revision-repository.js';
+import { summarizeCounts } from '../../lib/admin/revision-summary.js';
+import { notFound, ok } from '../../lib/envelope.js';
+import { requireDevelopment } from './guards.js';
+import type { AdminServices } from './index.js';
+import { DevidParams, answers } from './schemas.js';
+
+const DEFAULT_LIMIT = 50;
+
+const RevisionParams = Type.Object(
+  { devid: DevidParams.properties.devid, revision: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+const toEntry = (revision: Revision): RevisionEntry => ({
+  revision: revision.revision,
+  publishedAt: revision.createdAt,
+  author: revision.author,
+  note: revision.note,
+  source: revision.source,
+  counts: revision.counts,
+  summary:
+    revision.source === 'migration'
+      ? 'Contenu repris à la mise à jour (révision de départ)'
+      : summarizeCounts(revision.counts),
+});
+
+export async function revisionRoutes(
+  fastify: FastifyInstance,
+  { ctx, editor }: AdminServices,
+): Promise<void> {
+  const { revisions } = ctx.repos;
+
+  fastify.get<{ Params: { devid: number }; Querystring: RevisionListQuery }>(
+    adminRoutePatterns.revisions,
+    {
+      schema: {
+        params: DevidParams,
+        querystring: RevisionListQuery,
+        response: answers(Type.Array(RevisionEntry)),
+      },
+    },
+    async (request) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const { limit = DEFAULT_LIMIT, before } = request.query;
+      return ok((await revisions.list(devid, limit, before)).map(toEntry));
+    },
+  );
+
+  fastify.get<{ Params: { devid: number; revision: number } }>(
+    adminRoutePatterns.revisionChanges,
+    { schema: { params: RevisionParams, response: answers(RevisionChanges) } },
+    async (request) => {
+      const { devid, revision } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const found = await revisions.find(devid, revision);
+      if (!found) throw notFound(`La révision ${revision} n’existe pas dans ce développement.`);
+      const changes = await revisions.changes(devid, revision, revision);
+      return ok({ revision: toEntry(found), changes });
+    },
+  );
+
+  fastify.get<{ Params: { devid: number } }>(
+    adminRoutePatterns.draftChanges,
+    { schema: { params: DevidParams, response: answers(DraftChanges) } },
+    async (request) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const draft = await revisions.draftChanges(devid);
+      if (!draft) throw notFound(`Le développement ${devid} n’existe pas.`);
+      return ok({
+        publishedRevision: draft.revision,
+        counts: draft.counts,
+        summary: summarizeCounts(draft.counts, 'Aucune modification non publiée'),
+        changes: draft.changes,
+      });
+    },
+  );
+}
