@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO, type RunningServer } from './server';
 
 /** Opens the kiosk and logs in with the demo account, then waits for the first sync to finish. */
@@ -17,16 +17,19 @@ export async function openKioskLoggedIn(page: Page, server: RunningServer) {
  * machine one poll of the page can take longer than that, and the text was missed.
  */
 export async function waitForSyncDone(page: Page, timeout = 45_000) {
-  await page.waitForFunction(
-    () => {
-      const marks = performance.getEntriesByName('kiosk:sync:done') as PerformanceMark[];
-      const last = marks.at(-1)?.detail as { ok?: boolean } | undefined;
-      const banner = document.querySelector('[data-testid="sync-status-banner"]');
-      return last?.ok === true && banner?.getAttribute('data-status') !== 'pending';
-    },
-    undefined,
-    { timeout, polling: 250 },
-  );
+  // Polled from here, not with an in-page timer: tests that install Playwright's clock fake those.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const marks = performance.getEntriesByName('kiosk:sync:done') as PerformanceMark[];
+          const last = marks.at(-1)?.detail as { ok?: boolean } | undefined;
+          const banner = document.querySelector('[data-testid="sync-status-banner"]');
+          return last?.ok === true && banner?.getAttribute('data-status') !== 'pending';
+        }),
+      { timeout, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 /** Counts the records of one store of the kiosk's IndexedDB (named after the development). */
