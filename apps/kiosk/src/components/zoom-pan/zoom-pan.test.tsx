@@ -79,6 +79,12 @@ describe('ZoomPan', () => {
       }
     });
     expect(scale()).toBe(8);
+    // The library's wheel and double-click timers (100–300 ms after the last event) must run while this test's
+    // DOM exists: a 500 ms timer set now expires after them whatever the machine's load (timers
+    // run in order of expiry), so none of them fires into a torn-down environment.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
   });
 
   it('honours custom limits', () => {
