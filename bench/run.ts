@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { contentServiceBench } from './suites/content-service.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
+import { kioskSoakBench } from './suites/kiosk-soak.js';
 import { kioskSyncBench } from './suites/kiosk-sync.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
 import { SMOKE } from './support/sizes.js';
@@ -24,6 +25,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
   'publish-fanout': publishFanoutBench,
+  'kiosk-soak': kioskSoakBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

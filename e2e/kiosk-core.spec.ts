@@ -4,10 +4,14 @@
  * and the idle and inactivity timers — all against the real server in Debian's Chromium.
  */
 import { expectAccessible } from './support/a11y';
-import { devidOf, setElementValue, zoneElements } from './support/content';
+import { devidOf, imagesNotIn, setElementValue, zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
-import { countLocal, openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
-import { DEMO, publish } from './support/server';
+import { countLocal, waitForSyncDone } from './support/kiosk';
+import { DEMO, publish, type RunningServer } from './support/server';
+import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
+
+// The login test and the shared-kiosk group run side by side when two workers are free.
+test.describe.configure({ mode: 'parallel' });
 
 const SLIDESHOW = 'Diaporama accueil';
 const fileName = (value: string) => value.split('/').pop()!;
@@ -52,17 +56,41 @@ test('login: a wrong password is refused with the server message, the right one 
   await expectAccessible(page, 'home');
 });
 
-test('a change published on the server appears on screen without a reload', async ({
-  page,
-  ownServer,
-}) => {
-  const server = await ownServer();
-  await openKioskLoggedIn(page, server);
-  const [first] = zoneElements(server, SLIDESHOW);
-  const replacement = zoneElements(server, 'Plan du site')[0]!.value;
-  await expect(page.locator(`img[src$="${fileName(first!.value)}"]`).first()).toBeAttached();
+/*
+ * The other checks share one kiosk (one server of their own, one login, one first sync: see
+ * support/shared-kiosk.ts), in an order where each leaves the kiosk as the next expects it: the
+ * server killed and stopped is started again, the switcher's storage is cleared after it, and the
+ * fake clock comes last because it stays installed on the page once it is.
+ */
+test.describe.serial('kiosk core, on one kiosk logged in once', () => {
+  const kiosk = useSharedKiosk();
+  test('a change published on the server appears on screen without a reload', () =>
+    publishedChangeAppears(kiosk));
+  test('the server killed mid-sync leaves the previous content, and the kiosk recovers when it is back', () =>
+    killedMidSync(kiosk));
+  test('with the server stopped a reload still shows the kiosk with its images; when it returns the stream reconnects', () =>
+    reloadWithServerStopped(kiosk));
+  test('the hidden switcher changes the totem mode and its storage, without authentication', () =>
+    hiddenSwitcher(kiosk));
+  test('idle reader at the end of the idle counter, inactivity warning, and the return to the root after 600 s', () =>
+    idleAndInactivity(kiosk));
+});
 
-  setElementValue(server, first!.elementid, replacement);
+/** The first image of the home slideshow, and an image it does not show yet to put in its place. */
+function nextSwap(server: RunningServer) {
+  const [first] = zoneElements(server, SLIDESHOW);
+  const replacement = imagesNotIn(server, SLIDESHOW)[0];
+  if (!first || !replacement) throw new Error('the demo plant has no image left to swap in');
+  return { first, replacement };
+}
+
+async function publishedChangeAppears(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
+  const { first, replacement } = nextSwap(server);
+  await expect(page.locator(`img[src$="${fileName(first.value)}"]`).first()).toBeAttached();
+
+  setElementValue(server, first.elementid, replacement);
   await publish(server, devidOf(server, DEMO.devname));
 
   await expect(
@@ -70,22 +98,18 @@ test('a change published on the server appears on screen without a reload', asyn
   ).toBeAttached({
     timeout: 15_000,
   });
-  await expect(page.locator(`img[src$="${fileName(first!.value)}"]`)).toHaveCount(0);
-});
+  await expect(page.locator(`img[src$="${fileName(first.value)}"]`)).toHaveCount(0);
+}
 
-test('the server killed mid-sync leaves the previous content, and the kiosk recovers when it is back', async ({
-  page,
-  ownServer,
-}) => {
-  const server = await ownServer();
-  await openKioskLoggedIn(page, server);
-  const before = {
-    elements: await countLocal(page, 'elements'),
-    slides: await page.locator('.home-slideshow img').count(),
-  };
-  const [first] = zoneElements(server, SLIDESHOW);
-  const replacement = zoneElements(server, 'Plan du site')[0]!.value;
-  setElementValue(server, first!.elementid, replacement);
+async function killedMidSync(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
+  // After a reload the slideshow renders its slides as they load: wait for all of them.
+  const slides = zoneElements(server, SLIDESHOW).length;
+  await expect(page.locator('.home-slideshow img')).toHaveCount(slides);
+  const before = { elements: await countLocal(page, 'elements'), slides };
+  const { first, replacement } = nextSwap(server);
+  setElementValue(server, first.elementid, replacement);
 
   // The next snapshot request finds the server dead.
   let killed = false;
@@ -96,13 +120,18 @@ test('the server killed mid-sync leaves the previous content, and the kiosk reco
     }
     await route.abort('connectionrefused');
   });
-  await publish(server, devidOf(server, DEMO.devname));
+  const devid = devidOf(server, DEMO.devname);
+  // The kiosk asks for the snapshot as soon as the publish is committed, which can be before the
+  // publish call's answer has left the server: then the kill cuts that answer.
+  await publish(server, devid).catch((error: unknown) => {
+    if (!killed) throw error;
+  });
   await expect(page.getByText('La synchronisation a échoué...')).toBeVisible({ timeout: 15_000 });
   expect(killed).toBe(true);
 
   // Still the old content, locally and on screen.
   expect(await countLocal(page, 'elements')).toBe(before.elements);
-  await expect(page.locator(`img[src$="${fileName(first!.value)}"]`).first()).toBeAttached();
+  await expect(page.locator(`img[src$="${fileName(first.value)}"]`).first()).toBeAttached();
   expect(await page.locator('.home-slideshow img').count()).toBe(before.slides);
 
   // The server comes back: the stream reconnects by itself and the sync goes through.
@@ -113,18 +142,12 @@ test('the server killed mid-sync leaves the previous content, and the kiosk reco
   ).toBeAttached({
     timeout: 45_000,
   });
-});
+}
 
-test('with the server stopped a reload still shows the kiosk with its images; when it returns the stream reconnects', async ({
-  page,
-  ownServer,
-}) => {
-  const server = await ownServer();
-  await openKioskLoggedIn(page, server);
-  // The service worker controls the page once installed; wait for it before going offline.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
-  });
+async function reloadWithServerStopped(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  // The shared kiosk's page is already controlled by the service worker (support/shared-kiosk.ts).
+  await freshOnline(kiosk);
 
   await server.stop();
   await page.reload();
@@ -145,22 +168,19 @@ test('with the server stopped a reload still shows the kiosk with its images; wh
   await expect(page.getByTestId('connection-indicator')).toContainText('En ligne', {
     timeout: 30_000,
   });
-  const [first] = zoneElements(server, SLIDESHOW);
-  const replacement = zoneElements(server, 'Plan du site')[0]!.value;
-  setElementValue(server, first!.elementid, replacement);
+  const { first, replacement } = nextSwap(server);
+  setElementValue(server, first.elementid, replacement);
   await publish(server, devidOf(server, DEMO.devname));
   await expect(
     page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
   ).toBeAttached({
     timeout: 30_000,
   });
-});
+}
 
-test('the hidden switcher changes the totem mode and its storage, without authentication', async ({
-  page,
-  server,
-}) => {
-  await openKioskLoggedIn(page, server);
+async function hiddenSwitcher(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk);
   // dblclick sends its two taps back to back: two separate click() calls can land more than
   // 500 ms apart on a loaded machine, which the switcher rightly ignores.
   const area = page.getByRole('button', { name: 'Changer le mode du totem (toucher deux fois)' });
@@ -196,14 +216,13 @@ test('the hidden switcher changes the totem mode and its storage, without authen
   await page.waitForTimeout(600);
   await area.click();
   await expect(page.getByRole('dialog', { name: 'Mode du totem' })).toHaveCount(0);
-});
+}
 
-test('idle reader at the end of the idle counter, inactivity warning, and the return to the root after 600 s', async ({
-  page,
-  server,
-}) => {
+async function idleAndInactivity(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  // Installed on the open page, the fake clock takes over the kiosk's timers from the reload on.
   await page.clock.install();
-  await openKioskLoggedIn(page, server);
+  await freshOnline(kiosk);
   await page.getByRole('link', { name: /HSE/ }).click();
   await expect(page).toHaveURL(/#\/accueil\/hse/);
 
@@ -226,4 +245,4 @@ test('idle reader at the end of the idle counter, inactivity warning, and the re
   await page.clock.runFor(300_000);
   await expect(page).toHaveURL(/#\/accueil$/);
   await expect(page.getByRole('dialog', { name: 'Êtes-vous toujours là ?' })).toHaveCount(0);
-});
+}

@@ -32,7 +32,9 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time and memory; a failure under CI is retried once, and
+    // the retry records one (test-results/e2e), which is where a flaky failure is read.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -3,16 +3,13 @@
  * the PDF reader on PDF.js (paging, one annotation of each kind, undo, discard on close), the
  * password prompt of the protected sample, the reader with the server stopped, and the page viewer.
  *
- * The online tests share one kiosk logged in and synced once (support/shared-kiosk.ts): a login
- * and a whole plant's first sync cost more than the checks; each test still starts from a reload.
+ * The tests share one kiosk logged in and synced once (support/shared-kiosk.ts): a login and a
+ * whole plant's first sync cost more than the checks; each test still starts from a reload, and
+ * the one with the server stopped comes last.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn } from './support/kiosk';
 import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
-
-// The shared-kiosk group and the offline test run in parallel when two workers are free.
-test.describe.configure({ mode: 'parallel' });
 
 const PROTECTED_PDF_PASSWORD = 'neubourg-1963';
 // A real 1×1 PNG, and a text file that only pretends to be one.
@@ -202,14 +199,11 @@ async function hrGuideToc(kiosk: SharedKiosk) {
   await expect(r.root).toHaveAttribute('data-page', String(wanted));
 }
 
-test('the PDF reader works with the server stopped', async ({ page, ownServer }) => {
-  const server = await ownServer();
-  await openKioskLoggedIn(page, server);
-  // Let the service worker take control and cache the app shell and chunks, then go offline.
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
+/** Last of its group: it stops the group's server. */
+async function pdfServerStopped(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  // The shared kiosk's page is already controlled by the service worker (support/shared-kiosk.ts).
+  await freshOnline(kiosk);
   await openDemo(page, server.url);
   await server.stop();
   await page.getByRole('button', { name: 'Guide pratique RH', exact: true }).click();
@@ -218,7 +212,7 @@ test('the PDF reader works with the server stopped', async ({ page, ownServer })
   await expect(r.next).toBeEnabled();
   await r.next.click();
   await expect(r.root).toHaveAttribute('data-page', '2');
-});
+}
 
 /** The page viewer jumps, highlights and pages its buttons. */
 async function pageViewer(kiosk: SharedKiosk) {
@@ -255,4 +249,5 @@ test.describe.serial('viewers, on one kiosk logged in once', () => {
   test('a missing PDF says "Impossible de charger le PDF"', () => missingPdf(kiosk));
   test('the HR guide opens at the page of its table of contents', () => hrGuideToc(kiosk));
   test('the page viewer jumps, highlights and pages its buttons', () => pageViewer(kiosk));
+  test('the PDF reader works with the server stopped', () => pdfServerStopped(kiosk));
 });

@@ -21,8 +21,13 @@ import {
 } from '../apps/kiosk/src/features/visitor-tour/catalogue';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn } from './support/kiosk';
-import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
+import {
+  freshOffline,
+  freshOnline,
+  stopServer,
+  useSharedKiosk,
+  type SharedKiosk,
+} from './support/shared-kiosk';
 
 // The serial group and the two tests with a kiosk of their own run in parallel, one per free worker.
 test.describe.configure({ mode: 'parallel' });
@@ -433,13 +438,15 @@ async function visitorSentBack(kiosk: SharedKiosk) {
   ).toBeVisible();
 }
 
-// A page of its own: the fake clock must be installed before the kiosk's first load.
-test('visitors get no inactivity warning, and still go back to their home after 600 s', async ({
-  page,
-  server,
-}) => {
+/**
+ * Runs last in its group, offline (the server stopped by the test before): the fake clock stays
+ * installed on the page once it is, and the kiosk's timers run the same without a server.
+ */
+async function inactivityOffline(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  // Installed on the open page, the fake clock takes over the kiosk's timers from the reload on.
   await page.clock.install();
-  await openKioskLoggedIn(page, server);
+  await freshOffline(kiosk, '/accueil');
 
   // An employee on a visitor page gets the warning (the clock does run).
   await openVisitorHome(page);
@@ -465,7 +472,7 @@ test('visitors get no inactivity warning, and still go back to their home after 
     page.getByRole('heading', { name: getCatalogue('fr').visitorHome.title }),
   ).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-});
+}
 
 test.describe.serial('visitor pages online, on one kiosk logged in once', () => {
   const kiosk = useSharedKiosk();
@@ -480,23 +487,16 @@ test.describe.serial('visitor pages online, on one kiosk logged in once', () => 
   // Sets the visitor parcours: useSharedKiosk clears it after the test.
   test('a visitor typing or following a staff URL lands on the visitor home; employees do not', () =>
     visitorSentBack(kiosk));
+  // The server is stopped from here on.
+  test('the whole visitor tour works with the server stopped, in both languages', () =>
+    tourOffline(kiosk));
+  test('visitors get no inactivity warning, and still go back to their home after 600 s', () =>
+    inactivityOffline(kiosk));
 });
 
-test('the whole visitor tour works with the server stopped, in both languages', async ({
-  page,
-  ownServer,
-}) => {
-  const server = await ownServer();
-  await openKioskLoggedIn(page, server);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-  await server.stop();
-  await page.reload();
-  await expect(page.getByTestId('connection-indicator')).toContainText('Hors ligne', {
-    timeout: 20_000,
-  });
-
+async function tourOffline(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await stopServer(kiosk);
   await openVisitorHome(page);
   for (const language of ['fr', 'en'] as const) {
     if (language === 'en') {
@@ -517,4 +517,4 @@ test('the whole visitor tour works with the server stopped, in both languages', 
   await expect(dialog.getByRole('tabpanel').getByRole('listitem')).toHaveText([
     ...sheet.sustainability,
   ]);
-});
+}

@@ -63,3 +63,25 @@ export function devidOf(server: RunningServer, devname: string): number {
     db.close();
   }
 }
+
+/**
+ * Images of the draft's other image zones that `zonename` does not show, in a stable order: tests
+ * that swap one image of a zone for another take a different one each time, so that each swap is
+ * a real change on the shared kiosk (publishing a value it already has would publish nothing).
+ */
+export function imagesNotIn(server: RunningServer, zonename: string): string[] {
+  const db = open(server);
+  try {
+    const rows = db
+      .prepare(
+        `SELECT DISTINCT e.value FROM elements e JOIN zones z ON z.zoneid = e.zoneid
+         WHERE z.type = 'images' AND z.zonename <> ?
+           AND e.value NOT IN (SELECT e2.value FROM elements e2 JOIN zones z2 ON z2.zoneid = e2.zoneid WHERE z2.zonename = ?)
+         ORDER BY e.value`,
+      )
+      .all(zonename, zonename) as { value: string }[];
+    return rows.map((row) => row.value);
+  } finally {
+    db.close();
+  }
+}
