@@ -106,10 +106,14 @@ test('an element edited is not on the kiosk until published, then reaches it wit
     0,
   );
 
+  // The publish dialog lists what will go out; publishing says how many totems were told.
   await page.getByRole('button', { name: 'Publier sur les totems' }).click();
+  const publishDialog = page.getByRole('dialog', { name: /^Publier sur les totems de / });
+  await publishDialog.getByRole('button', { name: 'Publier', exact: true }).click();
   await expect(
-    page.getByText(/^Révision \d+ publiée : 1 kiosque connecté a été prévenu\.$/),
+    publishDialog.getByText(/^Révision \d+ publiée — envoyée à 1 totem\.$/),
   ).toBeVisible();
+  await publishDialog.getByRole('button', { name: 'Fermer' }).click();
   // Publish → screen is a latency figure for `npm run bench` (publish-fanout); here a bound that
   // only catches a hang on a loaded machine.
   await expect(

@@ -29,6 +29,7 @@ import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
 import { heartbeatRoutes } from './routes/heartbeat.js';
 import { adminRoutes } from './routes/admin/index.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes } from './routes/stream.js';
@@ -139,6 +140,9 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     reply.header('cache-control', 'no-store');
     return ok({ status: 'ok' });
   });
+
+  // Every instance describes the whole API (the document is the same whatever it serves).
+  await fastify.register(apiDocsRoutes, { version: options.config.appVersion });
 
   if (services.has('auth')) await fastify.register(authRoutes, ctx);
   if (services.has('content')) {

@@ -30,6 +30,7 @@ describe('admin api paths', () => {
       revisions: adminPaths.revisions(7),
       revisionChanges: adminPaths.revisionChanges(7, 7),
       draftChanges: adminPaths.draftChanges(7),
+      discardDraft: adminPaths.discardDraft(7),
       audit: adminPaths.audit(),
     };
     for (const [name, pattern] of Object.entries(adminRoutePatterns)) {

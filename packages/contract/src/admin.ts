@@ -359,6 +359,16 @@ export const ContentChangeEntry = Type.Object({
     Type.Literal('subelement'),
   ]),
   itemId: Id,
+  /** The zone the item is in (or was in), when it can still be found; null otherwise. */
+  zoneid: Type.Optional(Type.Union([Id, Type.Null()])),
+  zonename: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** For an unpublished change: the latest back-office write that touched the item (audit log). */
+  lastEdit: Type.Optional(
+    Type.Union([
+      Type.Object({ username: Type.Union([Type.String(), Type.Null()]), at: IsoDate }),
+      Type.Null(),
+    ]),
+  ),
   /** The published row before; null when the change adds the item. */
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   /** The row after; null when the change removes the item. */
@@ -381,6 +391,22 @@ export const DraftChanges = Type.Object({
   changes: Type.Array(ContentChangeEntry),
 });
 export type DraftChanges = Static<typeof DraftChanges>;
+
+/** Discard: `{}` returns the whole draft to the published revision, `{ zoneid }` one zone. */
+export const DiscardDraftRequest = Type.Object({ zoneid: Type.Optional(Id) }, strict);
+export type DiscardDraftRequest = Static<typeof DiscardDraftRequest>;
+
+export const DiscardDraftResponse = Type.Object({
+  /** False when the draft (or the zone) had nothing unpublished: nothing was touched. */
+  discarded: Type.Boolean(),
+  /** The published revision the draft now equals (in the scope asked). */
+  publishedRevision: Type.Integer({ minimum: 0 }),
+  zoneid: Type.Union([Id, Type.Null()]),
+  /** What was undone. */
+  counts: RevisionCounts,
+  summary: Type.String(),
+});
+export type DiscardDraftResponse = Static<typeof DiscardDraftResponse>;
 
 // ---------- paths ----------
 
@@ -431,6 +457,7 @@ export const adminPaths = {
   revisionChanges: (devid: IdLike, revision: IdLike) =>
     fillPath(R.adminRevisionChanges.path, { devid, revision }),
   draftChanges: (devid: IdLike) => fillPath(R.adminDraftChanges.path, { devid }),
+  discardDraft: (devid: IdLike) => fillPath(R.adminDiscardDraft.path, { devid }),
   audit: (query: AuditQuery = {}) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -468,5 +495,6 @@ export const adminRoutePatterns = {
   revisions: adminRelative('adminRevisions'),
   revisionChanges: adminRelative('adminRevisionChanges'),
   draftChanges: adminRelative('adminDraftChanges'),
+  discardDraft: adminRelative('adminDiscardDraft'),
   audit: adminRelative('adminAudit'),
 } as const;

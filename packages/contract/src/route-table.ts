@@ -5,8 +5,9 @@
  * derived from it, and a server test fails when the server registers an API route the table
  * lacks, or the table names one the server lacks (apps/server/src/route-table.test.ts).
  *
- * Issue 21, first step: the table carries methods, paths and auth kinds; the request and response
- * schemas, the OpenAPI document and the typed clients are built on it next.
+ * Each route's request and response schemas are in route-schemas.ts (a route without an entry
+ * there is a type error); from both come the OpenAPI document (/api/openapi.json, /api/docs) and
+ * the clients' answer types (`ResponseOf<'zones'>`).
  */
 
 /** Who may call: nobody in particular, a kiosk (its token), a back-office session, the publish token. */
@@ -101,6 +102,8 @@ export const ROUTES = {
   ),
   config: route('GET', '/config.json', 'none', "The kiosk's runtime configuration"),
   health: route('GET', '/healthz', 'none', 'Liveness'),
+  openapi: route('GET', '/api/openapi.json', 'none', 'This API as an OpenAPI 3.1 document'),
+  docs: route('GET', '/api/docs', 'none', 'This API’s documentation page (HTML)'),
 
   // ---------- back-office ----------
   adminLogin: route('POST', `${A}/login`, 'none', 'Back-office login (sets the session cookie)'),
@@ -252,6 +255,12 @@ export const ROUTES = {
     `${A}/developments/:devid/draft/changes`,
     'admin-session',
     'Unpublished changes: the draft against the published revision',
+  ),
+  adminDiscardDraft: route(
+    'POST',
+    `${A}/developments/:devid/draft/discard`,
+    'admin-session',
+    'Return the draft (or one zone of it) to the published revision',
   ),
   adminAudit: route('GET', `${A}/audit`, 'admin-session', 'Audit log'),
   adminFleet: route('GET', `${A}/fleet`, 'admin-session', 'Kiosks and their status'),

@@ -5,11 +5,13 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { Loading } from '../components/page';
 import { LoginPage } from '../features/login/login-page';
+import { UnpublishedIndicator } from '../features/revisions/unpublished-indicator';
 import { useSession } from '../lib/session/session-context';
 
 const LINKS = [
   { to: '/contenu', label: 'Contenu', adminOnly: false },
   { to: '/medias', label: 'Médiathèque', adminOnly: false },
+  { to: '/historique', label: 'Historique', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },
   { to: '/developpements', label: 'Développements', adminOnly: true },
@@ -66,6 +68,7 @@ export function Layout() {
           </button>
         </div>
       </header>
+      <UnpublishedIndicator />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -7,6 +7,8 @@ import { DevelopmentPage } from '../features/developments/development-page';
 import { DevelopmentsPage } from '../features/developments/developments-page';
 import { FleetPage } from '../features/fleet/fleet-page';
 import { MediaPage } from '../features/media/media-page';
+import { HistoryPage } from '../features/revisions/history-page';
+import { UnpublishedPage } from '../features/revisions/unpublished-page';
 import { UsersPage } from '../features/users/users-page';
 import { useUser } from '../lib/session/session-context';
 import { Layout } from './layout';
@@ -27,6 +29,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'contenu/:devid/zones/:zoneid', element: <ContentPage /> },
       { path: 'medias', element: <MediaPage /> },
       { path: 'medias/:devid', element: <MediaPage /> },
+      { path: 'modifications', element: <UnpublishedPage /> },
+      { path: 'modifications/:devid', element: <UnpublishedPage /> },
+      { path: 'historique', element: <HistoryPage /> },
+      { path: 'historique/:devid', element: <HistoryPage /> },
       { path: 'parc', element: <FleetPage /> },
       { path: 'journal', element: <AuditPage /> },
       {

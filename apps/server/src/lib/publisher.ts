@@ -2,8 +2,9 @@
  * Publishing: the one gate between the draft and the totems (decision 008). The publish endpoint
  * (publish token: the CLI and integrations), the back-office and the seed all come here.
  *
- * A publish takes the whole draft of the development: RevisionRepository.publishDraft copies its
- * differences into the live content and records revision N+1, in one transaction. Only after that
+ * A publish takes the whole draft of the development — or, given only `zoneid` (no `type`), that
+ * zone's changes alone: RevisionRepository.publishDraft copies the differences into the live
+ * content and records revision N+1, in one transaction. Only after that
  * transaction has committed are caches dropped, the new snapshot built (once here rather than
  * under the load of every kiosk asking for it at once) and the stream message sent — so no kiosk
  * and no other instance (the PostgreSQL bus NOTIFYs after commit too) can hear of a revision it
@@ -61,8 +62,20 @@ export async function publishContent(
     }
     message.zoneid = element.item.zoneid;
     message.elementid = element.item.elementid;
-  } else if (request.zoneid !== undefined || request.elementid !== undefined) {
+  } else if (
+    request.type === 'sync' &&
+    (request.zoneid !== undefined || request.elementid !== undefined)
+  ) {
     throw badRequest('A "sync" publish takes no "zoneid" or "elementid"');
+  } else if (request.elementid !== undefined) {
+    throw badRequest('Only an "element" publish takes "elementid"');
+  }
+
+  // No type and a zone: that zone's changes alone (issue 22); the rest of the draft stays
+  // unpublished. The zone may be one the draft deleted: it must exist in the draft or live.
+  const onlyZone = request.type === undefined ? request.zoneid : undefined;
+  if (onlyZone !== undefined && !(await repos.revisions.zoneBelongs(devid, onlyZone))) {
+    throw notFound(`La zone ${onlyZone} n’existe pas dans ce développement.`);
   }
 
   const outcome = await repos.revisions.publishDraft(devid, {
@@ -70,6 +83,7 @@ export async function publishContent(
     source: 'publish',
     note: request.note?.trim() || null,
     now: now(),
+    zoneid: onlyZone,
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
   message.version = outcome.revision;

@@ -1,34 +1,42 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { PublishButton } from './publish-button';
 
-describe('PublishButton', () => {
-  it('publishes the development and shows how many kiosks were told', async () => {
-    const calls = mockFetch(() => ({
-      data: {
-        delivered: 3,
-        message: { devid: 1, type: 'sync', version: 9, revision: 9 },
-        revision: 9,
-        created: true,
-      },
-      message: 'Révision 9 publiée : 3 kiosques connectés ont été prévenus.',
-    }));
-    render(<PublishButton devid={1} devname="neubourg" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Publier sur les totems' }));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/admin/developments/1/publish' });
-    expect((await screen.findByRole('status')).textContent).toContain(
-      'Révision 9 publiée : 3 kiosques connectés ont été prévenus.',
-    );
-  });
+afterEach(() => vi.unstubAllGlobals());
 
-  it('says so when publishing fails', async () => {
-    mockFetch(() => ({ status: 403, message: 'Vous n’avez pas accès à ce développement.' }));
-    render(<PublishButton devid={2} devname="autre" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Publier sur les totems' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'La publication a échoué : Vous n’avez pas accès à ce développement.×',
+// What the dialog shows and sends: features/revisions/revisions.test.tsx.
+describe('PublishButton', () => {
+  it('opens the publish dialog and publishes nothing until asked', async () => {
+    const calls = mockFetch((call) =>
+      call.url.endsWith('/draft/changes')
+        ? {
+            data: {
+              publishedRevision: 3,
+              counts: {
+                zone: { added: 0, changed: 0, removed: 0 },
+                element: { added: 0, changed: 0, removed: 0 },
+                subgroup: { added: 0, changed: 0, removed: 0 },
+                subelement: { added: 0, changed: 0, removed: 0 },
+              },
+              summary: 'Aucune modification non publiée',
+              changes: [],
+            },
+          }
+        : call.url.includes('/media')
+          ? { data: [] }
+          : undefined,
     );
+    render(<PublishButton devid={1} devname="neubourg" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publier sur les totems' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publier sur les totems de neubourg' });
+    expect(
+      await within(dialog).findByText(/publier renverra la révision 3 aux totems/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

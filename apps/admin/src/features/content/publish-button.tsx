@@ -1,48 +1,45 @@
 /**
- * "Publier sur les totems": publishes the development's whole draft as a new numbered revision
- * and tells every kiosk to synchronise. Edits are saved to the draft as they are made and reach
- * the totems only through this button (the server serves kiosks the published content only), so
- * the team decides when a set of changes goes live.
+ * "Publier sur les totems": opens the publish dialog (the unpublished changes, an optional note),
+ * which publishes the development's draft as a new numbered revision and tells every kiosk to
+ * synchronise. Edits are saved to the draft as they are made and reach the totems only through
+ * here (the server serves kiosks the published content only), so the team decides when a set of
+ * changes goes live.
  */
 import { useState } from 'react';
 import { Notice } from '../../components/notice';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { PublishDialog } from '../revisions/publish-dialog';
 
 export function PublishButton({ devid, devname }: { devid: number; devname: string }) {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const publish = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const { message } = await adminApi.publish(devid);
-      setResult({ ok: true, text: message || 'Publié.' });
-    } catch (failure) {
-      setResult({ ok: false, text: `La publication a échoué : ${errorMessage(failure)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
 
   return (
     <div className="publish">
       <button
         type="button"
         className="button button-publish"
-        onClick={() => void publish()}
-        disabled={busy}
+        onClick={() => {
+          setResult(null);
+          setOpen(true);
+        }}
         aria-describedby={`publish-help-${devid}`}
       >
-        {busy ? 'Publication…' : 'Publier sur les totems'}
+        Publier sur les totems
       </button>
       <span id={`publish-help-${devid}`} className="visually-hidden">
-        Envoie les modifications enregistrées aux totems de {devname}.
+        Montre les modifications enregistrées puis les envoie aux totems de {devname}.
       </span>
-      {result && (
-        <Notice tone={result.ok ? 'success' : 'error'} onClose={() => setResult(null)}>
-          {result.text}
+      {open && (
+        <PublishDialog
+          devid={devid}
+          devname={devname}
+          onClose={() => setOpen(false)}
+          onPublished={(_result, text) => setResult(text)}
+        />
+      )}
+      {result && !open && (
+        <Notice tone="success" onClose={() => setResult(null)}>
+          {result}
         </Notice>
       )}
     </div>

@@ -48,7 +48,7 @@ export function FleetPage() {
   useEffect(() => {
     const fetchList = () =>
       api
-        .get<KioskStatus[]>(adminFleetPaths.list())
+        .read('adminFleet', adminFleetPaths.list())
         .then((list) => {
           setKiosks(new Map(list.map((k) => [keyOf(k), k])));
           return true;

@@ -1,96 +1,108 @@
 /**
  * Typed calls of the admin API (packages/contract/src/admin.ts). Screens use these rather than
- * raw paths, so a contract change shows up here as a type error.
+ * raw paths, so a contract change shows up here as a type error. Each call names its route of the
+ * contract's table, whose response schema types the answer (client.ts).
  */
 import {
   adminPaths,
-  type AdminDevelopment,
-  type AdminElement,
-  type AdminSubelement,
-  type AdminSubgroup,
-  type AdminUser,
-  type AdminZone,
-  type AuditEntry,
   type AuditQuery,
-  type ContentModel,
   type CreateAdminUserRequest,
   type CreateElementRequest,
   type CreateKioskAccountRequest,
   type CreateSubelementRequest,
   type CreateSubgroupRequest,
   type CreateZoneRequest,
-  type DeletedResponse,
-  type KioskAccount,
-  type PublishResponse,
-  type RevokeTokensResponse,
+  type RevisionListQuery,
   type UpdateAdminUserRequest,
   type UpdateElementRequest,
   type UpdateSubelementRequest,
   type UpdateSubgroupRequest,
   type UpdateZoneRequest,
 } from '@plant-kiosk/contract';
+import { notifyDraftChanged } from '../draft-events';
 import { api } from './client';
 
 type Id = number;
 
+/** A content write: once saved, the draft differs (the header's "non publiées" count follows). */
+const edited = async <T>(write: Promise<T>): Promise<T> => {
+  const result = await write;
+  notifyDraftChanged();
+  return result;
+};
+
 export const adminApi = {
-  developments: () => api.get<AdminDevelopment[]>(adminPaths.developments()),
+  developments: () => api.read('adminDevelopments', adminPaths.developments()),
   createDevelopment: (devname: string) =>
-    api.post<AdminDevelopment>(adminPaths.developments(), { devname }),
-  accounts: (devid: Id) => api.get<KioskAccount[]>(adminPaths.accounts(devid)),
+    api.call('adminCreateDevelopment', adminPaths.developments(), { devname }),
+  accounts: (devid: Id) => api.read('adminAccounts', adminPaths.accounts(devid)),
   createAccount: (devid: Id, body: CreateKioskAccountRequest) =>
-    api.post<KioskAccount>(adminPaths.accounts(devid), body),
+    api.call('adminCreateAccount', adminPaths.accounts(devid), body),
   resetAccountPassword: (devid: Id, accountid: Id, password: string) =>
-    api.put<KioskAccount>(adminPaths.accountPassword(devid, accountid), { password }),
-  revokeTokens: (devid: Id) => api.post<RevokeTokensResponse>(adminPaths.revokeTokens(devid)),
-  users: () => api.get<AdminUser[]>(adminPaths.users()),
-  createUser: (body: CreateAdminUserRequest) => api.post<AdminUser>(adminPaths.users(), body),
+    api.call('adminAccountPassword', adminPaths.accountPassword(devid, accountid), { password }),
+  revokeTokens: (devid: Id) => api.call('adminRevokeTokens', adminPaths.revokeTokens(devid)),
+  users: () => api.read('adminUsers', adminPaths.users()),
+  createUser: (body: CreateAdminUserRequest) =>
+    api.call('adminCreateUser', adminPaths.users(), body),
   updateUser: (userid: Id, body: UpdateAdminUserRequest) =>
-    api.patch<AdminUser>(adminPaths.user(userid), body),
+    api.call('adminUpdateUser', adminPaths.user(userid), body),
 
-  contentModels: () => api.get<ContentModel[]>(adminPaths.contentModels()),
-  zones: (devid: Id) => api.get<AdminZone[]>(adminPaths.zones(devid)),
-  zone: (zoneid: Id) => api.get<AdminZone>(adminPaths.zone(zoneid)),
+  contentModels: () => api.read('adminContentModels', adminPaths.contentModels()),
+  zones: (devid: Id) => api.read('adminZones', adminPaths.zones(devid)),
+  zone: (zoneid: Id) => api.read('adminZone', adminPaths.zone(zoneid)),
   createZone: (devid: Id, body: CreateZoneRequest) =>
-    api.post<AdminZone>(adminPaths.zones(devid), body),
+    edited(api.call('adminCreateZone', adminPaths.zones(devid), body)),
   updateZone: (zoneid: Id, body: UpdateZoneRequest) =>
-    api.patch<AdminZone>(adminPaths.zone(zoneid), body),
+    edited(api.call('adminUpdateZone', adminPaths.zone(zoneid), body)),
   deleteZone: (zoneid: Id, version: number) =>
-    api.delete<DeletedResponse>(adminPaths.zone(zoneid, version)),
+    edited(api.call('adminDeleteZone', adminPaths.zone(zoneid, version))),
 
-  elements: (zoneid: Id) => api.get<AdminElement[]>(adminPaths.elements(zoneid)),
-  element: (elementid: Id) => api.get<AdminElement>(adminPaths.element(elementid)),
+  elements: (zoneid: Id) => api.read('adminElements', adminPaths.elements(zoneid)),
+  element: (elementid: Id) => api.read('adminElement', adminPaths.element(elementid)),
   createElement: (zoneid: Id, body: CreateElementRequest) =>
-    api.post<AdminElement>(adminPaths.elements(zoneid), body),
+    edited(api.call('adminCreateElement', adminPaths.elements(zoneid), body)),
   updateElement: (elementid: Id, body: UpdateElementRequest) =>
-    api.patch<AdminElement>(adminPaths.element(elementid), body),
+    edited(api.call('adminUpdateElement', adminPaths.element(elementid), body)),
   deleteElement: (elementid: Id, version: number) =>
-    api.delete<DeletedResponse>(adminPaths.element(elementid, version)),
+    edited(api.call('adminDeleteElement', adminPaths.element(elementid, version))),
   reorderElements: (zoneid: Id, ids: Id[]) =>
-    api.put<AdminElement[]>(adminPaths.elementsOrder(zoneid), { ids }),
+    edited(api.call('adminReorderElements', adminPaths.elementsOrder(zoneid), { ids })),
 
-  subelements: (elementid: Id) => api.get<AdminSubelement[]>(adminPaths.subelements(elementid)),
+  subelements: (elementid: Id) => api.read('adminSubelements', adminPaths.subelements(elementid)),
   createSubelement: (elementid: Id, body: CreateSubelementRequest) =>
-    api.post<AdminSubelement>(adminPaths.subelements(elementid), body),
+    edited(api.call('adminCreateSubelement', adminPaths.subelements(elementid), body)),
   updateSubelement: (subelementid: Id, body: UpdateSubelementRequest) =>
-    api.patch<AdminSubelement>(adminPaths.subelement(subelementid), body),
+    edited(api.call('adminUpdateSubelement', adminPaths.subelement(subelementid), body)),
   deleteSubelement: (subelementid: Id, version: number) =>
-    api.delete<DeletedResponse>(adminPaths.subelement(subelementid, version)),
+    edited(api.call('adminDeleteSubelement', adminPaths.subelement(subelementid, version))),
   reorderSubelements: (elementid: Id, ids: Id[]) =>
-    api.put<AdminSubelement[]>(adminPaths.subelementsOrder(elementid), { ids }),
+    edited(api.call('adminReorderSubelements', adminPaths.subelementsOrder(elementid), { ids })),
 
-  subgroups: (elementid: Id) => api.get<AdminSubgroup[]>(adminPaths.subgroups(elementid)),
+  subgroups: (elementid: Id) => api.read('adminSubgroups', adminPaths.subgroups(elementid)),
   createSubgroup: (elementid: Id, body: CreateSubgroupRequest) =>
-    api.post<AdminSubgroup>(adminPaths.subgroups(elementid), body),
+    edited(api.call('adminCreateSubgroup', adminPaths.subgroups(elementid), body)),
   updateSubgroup: (subgroupid: Id, body: UpdateSubgroupRequest) =>
-    api.patch<AdminSubgroup>(adminPaths.subgroup(subgroupid), body),
+    edited(api.call('adminUpdateSubgroup', adminPaths.subgroup(subgroupid), body)),
   deleteSubgroup: (subgroupid: Id, version: number) =>
-    api.delete<DeletedResponse>(adminPaths.subgroup(subgroupid, version)),
+    edited(api.call('adminDeleteSubgroup', adminPaths.subgroup(subgroupid, version))),
   reorderSubgroups: (elementid: Id, ids: Id[]) =>
-    api.put<AdminSubgroup[]>(adminPaths.subgroupsOrder(elementid), { ids }),
+    edited(api.call('adminReorderSubgroups', adminPaths.subgroupsOrder(elementid), { ids })),
 
-  publish: (devid: Id) => api.post<PublishResponse>(adminPaths.publish(devid), { type: 'sync' }),
-  audit: (query: AuditQuery) => api.get<AuditEntry[]>(adminPaths.audit(query)),
+  /** The whole draft, or with `zoneid` that zone's changes alone; `note` goes to the history. */
+  publish: (devid: Id, body: { note?: string; zoneid?: Id } = {}) =>
+    api.call('adminPublish', adminPaths.publish(devid), body),
+  draftChanges: (devid: Id) => api.read('adminDraftChanges', adminPaths.draftChanges(devid)),
+  discardDraft: (devid: Id, zoneid?: Id) =>
+    api.call(
+      'adminDiscardDraft',
+      adminPaths.discardDraft(devid),
+      zoneid === undefined ? {} : { zoneid },
+    ),
+  revisions: (devid: Id, query: RevisionListQuery = {}) =>
+    api.read('adminRevisions', adminPaths.revisions(devid, query)),
+  revisionChanges: (devid: Id, revision: number) =>
+    api.read('adminRevisionChanges', adminPaths.revisionChanges(devid, revision)),
+  audit: (query: AuditQuery) => api.read('adminAudit', adminPaths.audit(query)),
 };
 
 /** URL of a media value as the admin page must load it: values are relative to the server root. */

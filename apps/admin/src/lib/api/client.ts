@@ -3,8 +3,23 @@
  * becomes an ApiError carrying the server's French message (shown as is to the user) and, for a
  * 409, the current item in `data`. The session cookie is HttpOnly and travels by itself
  * (same origin); what the page must add is the CSRF token on every state-changing call.
+ *
+ * Calls name their route of the contract's table (`api.call('adminZones', path)`): the answer's
+ * type is the route's response schema (`ResponseOf`), never a cast at the call site, and in
+ * development builds the answer is checked against that schema and the path against the route's
+ * (a mismatch is an ApiError with code 'bad_response' saying where). Production builds leave the
+ * checks, the schemas and TypeBox's checker out.
  */
-import { ADMIN_CSRF_HEADER, type Envelope } from '@plant-kiosk/contract';
+import {
+  ADMIN_CSRF_HEADER,
+  isPathOfRoute,
+  ROUTES,
+  routeResponseMismatch,
+  type Envelope,
+  type JsonRouteName,
+  type ResponseOf,
+  type RouteName,
+} from '@plant-kiosk/contract';
 
 export class ApiError extends Error {
   constructor(
@@ -58,15 +73,15 @@ export function writeHeaders(json: boolean): Record<string, string> {
   return headers;
 }
 
-/** Turns a raw response (status + parsed body) into data or an ApiError. */
-export function unwrap<T>(
+/** Turns a raw response (status + parsed body) into its `data` or an ApiError. */
+export function unwrap(
   status: number,
   body: unknown,
   options: RequestOptions = {},
-): { data: T; message: string } {
-  const envelope = (body && typeof body === 'object' ? body : null) as Envelope<T> | null;
+): { data: unknown; message: string } {
+  const envelope = (body && typeof body === 'object' ? body : null) as Envelope<unknown> | null;
   if (status >= 200 && status < 300) {
-    return { data: envelope?.data as T, message: envelope?.message ?? '' };
+    return { data: envelope?.data, message: envelope?.message ?? '' };
   }
   if (status === 401 && !options.expectUnauthorized) onUnauthorized?.();
   const message =
@@ -77,12 +92,35 @@ export function unwrap<T>(
   throw new ApiError(status, message, envelope?.error ?? null, envelope?.data ?? null);
 }
 
-export async function request<T>(
+/** Whether answers and paths are checked against the contract (see the module's header). */
+function checking(): boolean {
+  // Not under unit tests (mode "test"): they answer with hand-made partial items; a test opts in
+  // with vi.stubEnv('MODE', 'development').
+  return import.meta.env.DEV && import.meta.env.MODE !== 'test';
+}
+
+/**
+ * A route's answer: the one place where the JSON becomes the route's type, which the contract's
+ * schema describes (and development builds check).
+ */
+export function routeAnswer<N extends JsonRouteName>(
+  name: N,
+  status: number,
+  answer: { data: unknown; message: string },
+): { data: ResponseOf<N>; message: string } {
+  if (import.meta.env.DEV && checking()) {
+    const problem = routeResponseMismatch(name, answer.data);
+    if (problem) throw new ApiError(status, `Réponse non conforme : ${problem}`, 'bad_response');
+  }
+  return answer as { data: ResponseOf<N>; message: string };
+}
+
+export async function request(
   method: Method,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<{ data: T; message: string }> {
+): Promise<{ data: unknown; message: string; status: number }> {
   const write = method !== 'GET';
   let response: Response;
   try {
@@ -106,17 +144,41 @@ export async function request<T>(
       parsed = null;
     }
   }
-  return unwrap<T>(response.status, parsed, options);
+  return { ...unwrap(response.status, parsed, options), status: response.status };
+}
+
+/**
+ * One call of the route table: `path` is the route's path filled in (by adminPaths & co.), the
+ * method is the route's, and the answer is typed by the route's response schema.
+ */
+async function call<N extends JsonRouteName>(
+  name: N,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<{ data: ResponseOf<N>; message: string }> {
+  const route: { method: string; path: string } = ROUTES[name as RouteName];
+  if (import.meta.env.DEV && checking() && !isPathOfRoute(name, path)) {
+    throw new Error(`${path} is not a path of ${name} (${route.method} ${route.path})`);
+  }
+  const { status, ...answer } = await request(route.method as Method, path, body, options);
+  return routeAnswer(name, status, answer);
 }
 
 export const api = {
-  get: async <T>(path: string, options?: RequestOptions) =>
-    (await request<T>('GET', path, undefined, options)).data,
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A call of the route table, with its answer's `data` and `message`. */
+  call,
+  /** A read of the route table: its answer's `data`. */
+  read: async <N extends JsonRouteName>(name: N, path: string, options?: RequestOptions) =>
+    (await call(name, path, undefined, options)).data,
+  // Untyped calls by path (their answer is `unknown`): for tests and tools, not for screens.
+  get: async (path: string, options?: RequestOptions) =>
+    (await request('GET', path, undefined, options)).data,
+  post: (path: string, body?: unknown, options?: RequestOptions) =>
+    request('POST', path, body, options),
+  put: (path: string, body: unknown) => request('PUT', path, body),
+  patch: (path: string, body: unknown) => request('PATCH', path, body),
+  delete: (path: string) => request('DELETE', path),
 };
 
 /** The message to show for any failure. */

@@ -5,20 +5,19 @@
 import {
   adminMediaPaths,
   MEDIA_UPLOAD_FIELD,
-  type MediaDeletedResponse,
-  type MediaItem,
   type MediaKind,
+  type ResponseOf,
 } from '@plant-kiosk/contract';
-import { api, ApiError, unwrap, writeHeaders } from './client';
+import { api, ApiError, routeAnswer, unwrap, writeHeaders } from './client';
 
 export const mediaApi = {
   list: (devid: number, kind?: MediaKind) =>
-    api.get<MediaItem[]>(adminMediaPaths.list(devid, kind ? { kind } : {})),
-  delete: (mediaid: number) => api.delete<MediaDeletedResponse>(adminMediaPaths.item(mediaid)),
+    api.read('adminMedia', adminMediaPaths.list(devid, kind ? { kind } : {})),
+  delete: (mediaid: number) => api.call('adminDeleteMedia', adminMediaPaths.item(mediaid)),
 };
 
 export interface UploadHandle {
-  promise: Promise<{ data: MediaItem; message: string }>;
+  promise: Promise<{ data: ResponseOf<'adminUploadMedia'>; message: string }>;
   abort(): void;
 }
 
@@ -29,36 +28,40 @@ export function uploadMedia(
   onProgress: (fraction: number) => void,
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<{ data: MediaItem; message: string }>((resolve, reject) => {
-    xhr.open('POST', adminMediaPaths.list(devid));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    for (const [name, value] of Object.entries(writeHeaders(false))) {
-      xhr.setRequestHeader(name, value);
-    }
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
+  const promise = new Promise<UploadHandle['promise'] extends Promise<infer T> ? T : never>(
+    (resolve, reject) => {
+      xhr.open('POST', adminMediaPaths.list(devid));
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('accept', 'application/json');
+      for (const [name, value] of Object.entries(writeHeaders(false))) {
+        xhr.setRequestHeader(name, value);
       }
-      try {
-        resolve(unwrap<MediaItem>(xhr.status, body));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'L’envoi a échoué : le serveur ne répond pas. Réessayez.', 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'Envoi annulé.', 'aborted'));
-    const form = new FormData();
-    form.append(MEDIA_UPLOAD_FIELD, file, file.name);
-    xhr.send(form);
-  });
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+        try {
+          resolve(routeAnswer('adminUploadMedia', xhr.status, unwrap(xhr.status, body)));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      xhr.onerror = () =>
+        reject(
+          new ApiError(0, 'L’envoi a échoué : le serveur ne répond pas. Réessayez.', 'network'),
+        );
+      xhr.onabort = () => reject(new ApiError(0, 'Envoi annulé.', 'aborted'));
+      const form = new FormData();
+      form.append(MEDIA_UPLOAD_FIELD, file, file.name);
+      xhr.send(form);
+    },
+  );
   return { promise, abort: () => xhr.abort() };
 }
 

@@ -3,12 +3,7 @@
  * the user and the CSRF token, recovered from GET /me after a reload. Any 401 from any call ends
  * the session here, and the router sends the user back to the login page.
  */
-import {
-  adminPaths,
-  type AdminLoginRequest,
-  type AdminSession,
-  type AdminUser,
-} from '@plant-kiosk/contract';
+import { adminPaths, type AdminLoginRequest, type AdminUser } from '@plant-kiosk/contract';
 import {
   createContext,
   useCallback,
@@ -47,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     const controller = new AbortController();
     api
-      .get<AdminSession>(adminPaths.me(), { expectUnauthorized: true, signal: controller.signal })
+      .read('adminMe', adminPaths.me(), { expectUnauthorized: true, signal: controller.signal })
       .then((session) => {
         setCsrfToken(session.csrfToken);
         setState({ status: 'authenticated', user: session.user });
@@ -66,7 +61,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (credentials: AdminLoginRequest) => {
-    const { data } = await api.post<AdminSession>(adminPaths.login(), credentials, {
+    const { data } = await api.call('adminLogin', adminPaths.login(), credentials, {
       expectUnauthorized: true,
     });
     setCsrfToken(data.csrfToken);
@@ -75,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post(adminPaths.logout(), undefined, { expectUnauthorized: true });
+      await api.call('adminLogout', adminPaths.logout(), undefined, { expectUnauthorized: true });
     } finally {
       setCsrfToken(null);
       setState({ status: 'anonymous' });

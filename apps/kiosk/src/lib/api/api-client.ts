@@ -6,22 +6,21 @@
  * always an `ApiError`: `status` is the HTTP status, or 0 when no HTTP answer arrived (network
  * down, timeout, abort — then `code` is 'network', 'timeout' or 'aborted'); otherwise `code` is the
  * envelope's `error` and `message` its `message`, which the login page shows as is.
+ *
+ * Each call names its route of the contract's table: its answer's type is the route's response
+ * schema (`ResponseOf`), and in development builds the answer is checked against that schema, a
+ * mismatch being an ApiError with code 'bad_response' that says where.
  */
 import {
   apiPaths,
   TOKEN_HEADER,
   type BatchParams,
-  type Element,
   type Envelope,
+  type JsonRouteName,
   type KioskHeartbeat,
-  type KioskHeartbeatResponse,
   type LoginRequest,
-  type LoginResponse,
-  type PopulatedSubgroup,
-  type Snapshot,
-  type Subelement,
-  type Subgroup,
-  type Zone,
+  type ResponseOf,
+  routeResponseMismatch,
 } from '@plant-kiosk/contract';
 import type { RuntimeConfig } from '../config/runtime-config';
 
@@ -48,7 +47,7 @@ export class ApiError extends Error {
 
 export type SnapshotResult =
   | { status: 'not-modified' }
-  | { status: 'ok'; snapshot: Snapshot; etag: string | null }
+  | { status: 'ok'; snapshot: ResponseOf<'snapshot'>; etag: string | null }
   | { status: 'unsupported' };
 
 export interface RequestOptions {
@@ -59,38 +58,48 @@ export interface RequestOptions {
 export interface ApiClient {
   /** Base URL of the content service (media values resolve against it). */
   readonly contentBase: string;
-  login(request: LoginRequest, options?: RequestOptions): Promise<LoginResponse>;
+  login(request: LoginRequest, options?: RequestOptions): Promise<ResponseOf<'login'>>;
   /** True only on HTTP 200; never rejects. */
   ping(options?: RequestOptions): Promise<boolean>;
-  zones(devid: number, options?: RequestOptions): Promise<Zone[]>;
-  zone(devid: number, zonename: string, options?: RequestOptions): Promise<Zone>;
-  elements(zoneid: number, batch?: BatchParams, options?: RequestOptions): Promise<Element[]>;
+  zones(devid: number, options?: RequestOptions): Promise<ResponseOf<'zones'>>;
+  zone(devid: number, zonename: string, options?: RequestOptions): Promise<ResponseOf<'zone'>>;
+  elements(
+    zoneid: number,
+    batch?: BatchParams,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<'elements'>>;
   subelements(
     elementid: number,
     batch?: BatchParams,
     options?: RequestOptions,
-  ): Promise<Subelement[]>;
-  subgroups(elementid: number, options?: RequestOptions): Promise<Subgroup[]>;
+  ): Promise<ResponseOf<'subelements'>>;
+  subgroups(elementid: number, options?: RequestOptions): Promise<ResponseOf<'subgroups'>>;
   populatedSubgroups(
     elementid: number,
     modelLabel: string,
     fields?: readonly string[],
     options?: RequestOptions,
-  ): Promise<PopulatedSubgroup[]>;
-  subgroupSubelements(subgroupid: number, options?: RequestOptions): Promise<Subelement[]>;
+  ): Promise<ResponseOf<'populatedSubgroups'>>;
+  subgroupSubelements(
+    subgroupid: number,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<'subgroupSubelements'>>;
   subgroupFieldSubelements(
     subgroupid: number,
     fieldlabel: string,
     options?: RequestOptions,
-  ): Promise<Subelement[]>;
-  populatedSubgroup(subgroupid: number, options?: RequestOptions): Promise<PopulatedSubgroup>;
+  ): Promise<ResponseOf<'subgroupFieldSubelements'>>;
+  populatedSubgroup(
+    subgroupid: number,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<'populatedSubgroup'>>;
   snapshot(devid: number, etag?: string | null, options?: RequestOptions): Promise<SnapshotResult>;
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(
     devid: number,
     report: KioskHeartbeat,
     options?: RequestOptions,
-  ): Promise<KioskHeartbeatResponse>;
+  ): Promise<ResponseOf<'heartbeat'>>;
 }
 
 export interface ApiClientOptions {
@@ -198,7 +207,8 @@ export function createApiClient(
     }
   }
 
-  function call<T>(request: RawRequest): Promise<T> {
+  /** One call of the route table: its answer's `data`, typed (and, in development, checked). */
+  function call<N extends JsonRouteName>(name: N, request: RawRequest): Promise<ResponseOf<N>> {
     return exchange(request, async (response) => {
       const envelope = await readEnvelope(response);
       if (!response.ok) {
@@ -216,17 +226,32 @@ export function createApiClient(
           envelope?.error ?? 'bad_response',
         );
       }
-      return envelope.data as T;
+      return answer(name, response.status, envelope.data);
     });
   }
 
-  const get = <T>(path: string, opts?: RequestOptions) =>
-    call<T>({ method: 'GET', url: content(path), timeoutMs, signal: opts?.signal });
+  /**
+   * The one place where the JSON answer becomes the route's type: the contract's schema describes
+   * it, and development builds check it (the check and the schemas are left out of production
+   * builds, which trust the server as before).
+   */
+  function answer<N extends JsonRouteName>(name: N, status: number, data: unknown): ResponseOf<N> {
+    // Not under unit tests (mode "test"): they feed hand-made and deliberately broken answers to
+    // test what the app does with them; a test opts in with vi.stubEnv('MODE', 'development').
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
+      const problem = routeResponseMismatch(name, data);
+      if (problem) throw new ApiError(status, `Réponse non conforme : ${problem}`, 'bad_response');
+    }
+    return data as ResponseOf<N>;
+  }
+
+  const get = <N extends JsonRouteName>(name: N, path: string, opts?: RequestOptions) =>
+    call(name, { method: 'GET', url: content(path), timeoutMs, signal: opts?.signal });
 
   return {
     contentBase: config.contentBase,
     login: (request, opts) =>
-      call<LoginResponse>({
+      call('login', {
         method: 'POST',
         url: `${config.authBase}${apiPaths.login()}`,
         body: request,
@@ -250,23 +275,27 @@ export function createApiClient(
       }
     },
 
-    zones: (devid, opts) => get<Zone[]>(apiPaths.zones(devid), opts),
-    zone: (devid, zonename, opts) => get<Zone>(apiPaths.zone(devid, zonename), opts),
-    elements: (zoneid, batch, opts) => get<Element[]>(apiPaths.elements(zoneid, batch), opts),
+    zones: (devid, opts) => get('zones', apiPaths.zones(devid), opts),
+    zone: (devid, zonename, opts) => get('zone', apiPaths.zone(devid, zonename), opts),
+    elements: (zoneid, batch, opts) => get('elements', apiPaths.elements(zoneid, batch), opts),
     subelements: (elementid, batch, opts) =>
-      get<Subelement[]>(apiPaths.subelements(elementid, batch), opts),
-    subgroups: (elementid, opts) => get<Subgroup[]>(apiPaths.subgroups(elementid), opts),
+      get('subelements', apiPaths.subelements(elementid, batch), opts),
+    subgroups: (elementid, opts) => get('subgroups', apiPaths.subgroups(elementid), opts),
     populatedSubgroups: (elementid, modelLabel, fields, opts) =>
-      get<PopulatedSubgroup[]>(apiPaths.populatedSubgroups(elementid, modelLabel, fields), opts),
+      get('populatedSubgroups', apiPaths.populatedSubgroups(elementid, modelLabel, fields), opts),
     subgroupSubelements: (subgroupid, opts) =>
-      get<Subelement[]>(apiPaths.subgroupSubelements(subgroupid), opts),
+      get('subgroupSubelements', apiPaths.subgroupSubelements(subgroupid), opts),
     subgroupFieldSubelements: (subgroupid, fieldlabel, opts) =>
-      get<Subelement[]>(apiPaths.subgroupFieldSubelements(subgroupid, fieldlabel), opts),
+      get(
+        'subgroupFieldSubelements',
+        apiPaths.subgroupFieldSubelements(subgroupid, fieldlabel),
+        opts,
+      ),
     populatedSubgroup: (subgroupid, opts) =>
-      get<PopulatedSubgroup>(apiPaths.populatedSubgroup(subgroupid), opts),
+      get('populatedSubgroup', apiPaths.populatedSubgroup(subgroupid), opts),
 
     heartbeat: (devid, report, opts) =>
-      call<KioskHeartbeatResponse>({
+      call('heartbeat', {
         method: 'POST',
         url: content(apiPaths.heartbeat(devid)),
         body: report,
@@ -296,7 +325,7 @@ export function createApiClient(
           }
           return {
             status: 'ok',
-            snapshot: envelope.data as Snapshot,
+            snapshot: answer('snapshot', response.status, envelope.data),
             etag: response.headers.get('ETag'),
           };
         },

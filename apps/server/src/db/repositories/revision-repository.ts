@@ -50,6 +50,28 @@ export interface PublishDraftInput {
   source: RevisionSource;
   note?: string | null;
   now: Date;
+  /** Publish only this zone's changes (its row, elements, sub-groups, sub-elements). */
+  zoneid?: number;
+}
+
+export interface DiscardOutcome {
+  /** The published revision the draft was returned to. */
+  revision: number;
+  /** What was undone (all zero when there was nothing to undo: nothing was written). */
+  counts: RevisionCounts;
+}
+
+/** Who last touched an unpublished item, from the audit log. */
+export interface LastEdit {
+  username: string | null;
+  at: string;
+}
+
+/** A change of the draft (not yet published), with where it is and who made it. */
+export interface DraftChange extends ContentChange {
+  zoneid: number | null;
+  zonename: string | null;
+  lastEdit: LastEdit | null;
 }
 
 export interface PublishOutcome {
@@ -182,7 +204,7 @@ export class RevisionRepository {
     const development = await lock.executeTakeFirst();
     if (!development) return undefined;
 
-    const { changes, counts } = await this.diff(trx, devid);
+    const { changes, counts } = await this.scopedDiff(trx, devid, input.zoneid);
     const current = development.content_version;
     if (changes.length === 0 && current > 0) return { revision: current, created: false, counts };
     const revision = current + 1;
@@ -417,6 +439,342 @@ export class RevisionRepository {
     }
   }
 
+  /** The diff, restricted to one zone's items when `zoneid` is given, with its counts. */
+  private async scopedDiff(
+    trx: Transaction<Database>,
+    devid: number,
+    zoneid: number | undefined,
+  ): Promise<{ changes: PendingChange[]; counts: RevisionCounts }> {
+    const all = await this.diff(trx, devid);
+    if (zoneid === undefined) return all;
+    const zones = await this.zonesOf(trx, all.changes);
+    const changes = all.changes.filter((_, index) => zones[index]!.has(zoneid));
+    const counts = emptyCounts();
+    for (const change of changes) {
+      const tally = counts[change.kind];
+      if (change.before && change.after) tally.changed++;
+      else if (change.after) tally.added++;
+      else tally.removed++;
+    }
+    return { changes, counts };
+  }
+
+  /**
+   * The zones each change touches: the zone of the row before (as live had it) and after (as the
+   * draft has it). The editor never moves an item to another zone, so that is one zone — two only
+   * if it ever did, and then a zone's publish or discard takes the move whole.
+   */
+  private async zonesOf(
+    db: Db,
+    changes: ReadonlyArray<{
+      kind: ChangeKind;
+      before?: Record<string, unknown> | null;
+      after?: Record<string, unknown> | null;
+    }>,
+  ): Promise<Array<Set<number>>> {
+    const elementids = new Set<number>();
+    for (const change of changes) {
+      if (change.kind === 'subgroup' || change.kind === 'subelement') {
+        for (const row of [change.before, change.after]) {
+          if (row) elementids.add(row.elementid as number);
+        }
+      }
+    }
+    const draftZone = new Map<number, number>();
+    const liveZone = new Map<number, number>();
+    for (const ids of chunks([...elementids])) {
+      for (const row of await db
+        .selectFrom('elements')
+        .select(['elementid', 'zoneid'])
+        .where('elementid', 'in', ids)
+        .execute())
+        draftZone.set(row.elementid, row.zoneid);
+      for (const row of await db
+        .selectFrom('pub_elements')
+        .select(['elementid', 'zoneid'])
+        .where('elementid', 'in', ids)
+        .execute())
+        liveZone.set(row.elementid, row.zoneid);
+    }
+    return changes.map((change) => {
+      const zones = new Set<number>();
+      const add = (zoneid: number | undefined) => {
+        if (zoneid !== undefined) zones.add(zoneid);
+      };
+      const sides: Array<[Record<string, unknown> | null | undefined, 'before' | 'after']> = [
+        [change.before, 'before'],
+        [change.after, 'after'],
+      ];
+      for (const [row, side] of sides) {
+        if (!row) continue;
+        if (change.kind === 'zone') add(row.zoneid as number);
+        else if (change.kind === 'element') add(row.zoneid as number);
+        else {
+          const elementid = row.elementid as number;
+          add(
+            side === 'before'
+              ? (liveZone.get(elementid) ?? draftZone.get(elementid))
+              : (draftZone.get(elementid) ?? liveZone.get(elementid)),
+          );
+        }
+      }
+      return zones;
+    });
+  }
+
+  /**
+   * Returns the draft of a development — or of one of its zones — to the published revision, in
+   * one transaction: what the draft added is deleted, what it changed gets the live values back,
+   * what it removed comes back with its ids. The development's row lock comes first, as for an
+   * edit or a publish: a discard and an edit of the same development run one after the other,
+   * so either the edit lands on the restored draft or the discard undoes the whole edit.
+   *
+   * Every item written gets a new version (a form still open on it gets the editor's 409 instead
+   * of silently writing over the restored values): the version + 1 of a changed item; for an item
+   * brought back, the development's new draft_version, which every edit since migration 004 has
+   * bumped, so it is above any version the item had before it was deleted. The sub-group whose
+   * fields (sub-elements) were restored is bumped too: its form carries those fields.
+   *
+   * Undefined when the development does not exist. Nothing to undo: nothing is written.
+   */
+  async discardDraft(devid: number, zoneid?: number): Promise<DiscardOutcome | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let lock = trx
+        .selectFrom('developments')
+        .select(['content_version', 'draft_version'])
+        .where('devid', '=', devid);
+      if (this.isPostgres) lock = lock.forUpdate();
+      const development = await lock.executeTakeFirst();
+      if (!development) return undefined;
+      const { changes, counts } = await this.scopedDiff(trx, devid, zoneid);
+      const revision = development.content_version;
+      if (changes.length === 0) return { revision, counts };
+
+      const draftVersion = development.draft_version + 1;
+      await trx
+        .updateTable('developments')
+        .set({ draft_version: draftVersion })
+        .where('devid', '=', devid)
+        .execute();
+
+      const of = (kind: ChangeKind) => changes.filter((change) => change.kind === kind);
+      const added = (kind: ChangeKind) =>
+        of(kind)
+          .filter((change) => !change.before)
+          .map((change) => change.id);
+      const changed = <T extends LiveRow>(kind: ChangeKind) =>
+        of(kind).flatMap((change) => (change.before && change.after ? [change.before as T] : []));
+      const removed = <T extends LiveRow>(kind: ChangeKind) =>
+        of(kind).flatMap((change) => (change.before && !change.after ? [change.before as T] : []));
+
+      // 1. What the draft added goes (children first; the cascades would take them anyway).
+      for (const ids of chunks(added('subelement')))
+        await trx.deleteFrom('subelements').where('subelementid', 'in', ids).execute();
+      for (const ids of chunks(added('subgroup')))
+        await trx.deleteFrom('subgroups').where('subgroupid', 'in', ids).execute();
+      for (const ids of chunks(added('element')))
+        await trx.deleteFrom('elements').where('elementid', 'in', ids).execute();
+      for (const ids of chunks(added('zone')))
+        await trx.deleteFrom('zones').where('zoneid', 'in', ids).execute();
+
+      // 2. Unique keys the restored values may swap (a zone's name; a sub-group's order within its
+      //    element) are moved out of the way first.
+      const changedZones = changed<LiveZoneRow>('zone');
+      for (const zone of changedZones)
+        await trx
+          .updateTable('zones')
+          .set({ zonename: `\u0001${zone.zoneid}` })
+          .where('zoneid', '=', zone.zoneid)
+          .execute();
+      const changedSubgroups = changed<LiveSubgroupRow>('subgroup');
+      for (const ids of chunks(changedSubgroups.map((row) => row.subgroupid)))
+        await trx
+          .updateTable('subgroups')
+          .set((eb) => ({ order: eb.neg(eb.ref('subgroupid')) }))
+          .where('subgroupid', 'in', ids)
+          .execute();
+
+      // 3. What the draft removed comes back, parents first.
+      for (const rows of chunks(removed<LiveZoneRow>('zone')))
+        await trx
+          .insertInto('zones')
+          .values(rows.map((row) => ({ ...row, version: draftVersion })))
+          .execute();
+      for (const rows of chunks(removed<LiveElementRow>('element')))
+        await trx
+          .insertInto('elements')
+          .values(rows.map(({ devid: _devid, ...row }) => ({ ...row, version: draftVersion })))
+          .execute();
+      for (const rows of chunks(removed<LiveSubgroupRow>('subgroup')))
+        await trx
+          .insertInto('subgroups')
+          .values(rows.map(({ devid: _devid, ...row }) => ({ ...row, version: draftVersion })))
+          .execute();
+      for (const rows of chunks(removed<LiveSubelementRow>('subelement')))
+        await trx
+          .insertInto('subelements')
+          .values(rows.map(({ devid: _devid, ...row }) => ({ ...row, version: draftVersion })))
+          .execute();
+
+      // 4. What the draft changed gets the live values back, and a new version.
+      for (const { zoneid: id, devid: _devid, ...row } of changedZones)
+        await trx
+          .updateTable('zones')
+          .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+          .where('zoneid', '=', id)
+          .execute();
+      for (const { elementid: id, devid: _devid, ...row } of changed<LiveElementRow>('element'))
+        await trx
+          .updateTable('elements')
+          .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+          .where('elementid', '=', id)
+          .execute();
+      for (const { subgroupid: id, devid: _devid, ...row } of changedSubgroups)
+        await trx
+          .updateTable('subgroups')
+          .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+          .where('subgroupid', '=', id)
+          .execute();
+      for (const { subelementid: id, devid: _devid, ...row } of changed<LiveSubelementRow>(
+        'subelement',
+      ))
+        await trx
+          .updateTable('subelements')
+          .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+          .where('subelementid', '=', id)
+          .execute();
+
+      // 5. A sub-group whose fields were restored: its form is stale too.
+      const fieldGroups = new Set<number>();
+      for (const change of of('subelement')) {
+        for (const row of [change.before, change.after] as Array<LiveSubelementRow | undefined>)
+          if (row?.subgroupid != null) fieldGroups.add(row.subgroupid);
+      }
+      for (const ids of chunks([...fieldGroups]))
+        await trx
+          .updateTable('subgroups')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('subgroupid', 'in', ids)
+          .execute();
+
+      return { revision, counts };
+    });
+  }
+
+  /**
+   * Who last touched each unpublished item and when, from the audit log: the newest entry that
+   * names the item itself, the list it was reordered in, or the parent whose write carried it (a
+   * sub-group's fields, an element deleted with its children, a zone deleted with its elements).
+   */
+  private async lastEdits(
+    db: Db,
+    devid: number,
+    changes: ReadonlyArray<ContentChange & { zoneid: number | null }>,
+  ): Promise<Array<LastEdit | null>> {
+    type Candidate = { type: string; id: number; actions: readonly string[] };
+    const own = (kind: ChangeKind) =>
+      [`${kind}.create`, `${kind}.update`, `${kind}.delete`] as const;
+    const candidates = changes.map((change): Candidate[] => {
+      const row = change.after ?? change.before ?? {};
+      const list: Candidate[] = [
+        { type: change.kind, id: change.itemId, actions: own(change.kind) },
+      ];
+      const zone = (actions: readonly string[]) => {
+        if (change.zoneid !== null) list.push({ type: 'zone', id: change.zoneid, actions });
+      };
+      if (change.kind === 'element') zone(['elements.reorder', 'zone.delete']);
+      if (change.kind === 'subgroup' || change.kind === 'subelement') {
+        const elementid = row.elementid as number;
+        list.push({
+          type: 'element',
+          id: elementid,
+          actions: [`${change.kind}s.reorder`, 'element.delete'],
+        });
+        zone(['zone.delete']);
+      }
+      if (change.kind === 'subelement' && row.subgroupid != null) {
+        list.push({ type: 'subgroup', id: row.subgroupid as number, actions: own('subgroup') });
+      }
+      return list;
+    });
+
+    const wanted = new Map<string, Set<number>>();
+    for (const list of candidates)
+      for (const candidate of list) {
+        if (!wanted.has(candidate.type)) wanted.set(candidate.type, new Set());
+        wanted.get(candidate.type)!.add(candidate.id);
+      }
+    // Newest entry per (target, action): one grouped read per kind of target.
+    const newest = new Map<string, number>();
+    for (const [type, idSet] of wanted) {
+      for (const ids of chunks([...idSet])) {
+        const rows = await db
+          .selectFrom('audit_log')
+          .select(['target_id', 'action', (eb) => eb.fn.max('auditid').as('auditid')])
+          .where('devid', '=', devid)
+          .where('target_type', '=', type)
+          .where('target_id', 'in', ids)
+          .groupBy(['target_id', 'action'])
+          .execute();
+        for (const row of rows)
+          newest.set(`${type}:${row.target_id}:${row.action}`, Number(row.auditid));
+      }
+    }
+    const best = candidates.map((list) => {
+      let found: number | undefined;
+      for (const candidate of list)
+        for (const action of candidate.actions) {
+          const auditid = newest.get(`${candidate.type}:${candidate.id}:${action}`);
+          if (auditid !== undefined && (found === undefined || auditid > found)) found = auditid;
+        }
+      return found;
+    });
+    const entries = new Map<number, LastEdit>();
+    const auditids = [...new Set(best.filter((id): id is number => id !== undefined))];
+    for (const ids of chunks(auditids)) {
+      for (const row of await db
+        .selectFrom('audit_log')
+        .select(['auditid', 'username', 'at'])
+        .where('auditid', 'in', ids)
+        .execute())
+        entries.set(row.auditid, { username: row.username, at: row.at });
+    }
+    return best.map((auditid) => (auditid === undefined ? null : (entries.get(auditid) ?? null)));
+  }
+
+  /** Each change's zone (the one it is or was in) and that zone's name, when still known. */
+  async locate<T extends ContentChange>(
+    changes: readonly T[],
+    db: Db = this.db,
+  ): Promise<Array<T & { zoneid: number | null; zonename: string | null }>> {
+    const zones = await this.zonesOf(db, changes);
+    const zoneids = [...new Set(zones.flatMap((set) => [...set]))];
+    const names = new Map<number, string>();
+    for (const ids of chunks(zoneids)) {
+      for (const row of await db
+        .selectFrom('pub_zones')
+        .select(['zoneid', 'zonename'])
+        .where('zoneid', 'in', ids)
+        .execute())
+        names.set(row.zoneid, row.zonename);
+      // The draft's name wins: it is the one the back-office shows.
+      for (const row of await db
+        .selectFrom('zones')
+        .select(['zoneid', 'zonename'])
+        .where('zoneid', 'in', ids)
+        .execute())
+        names.set(row.zoneid, row.zonename);
+    }
+    return changes.map((change, index) => {
+      const [zoneid] = [...zones[index]!];
+      return {
+        ...change,
+        zoneid: zoneid ?? null,
+        zonename: zoneid === undefined ? null : (names.get(zoneid) ?? null),
+      };
+    });
+  }
+
   // ---------- reads ----------
 
   /**
@@ -425,7 +783,7 @@ export class RevisionRepository {
    */
   async draftChanges(
     devid: number,
-  ): Promise<{ revision: number; counts: RevisionCounts; changes: ContentChange[] } | undefined> {
+  ): Promise<{ revision: number; counts: RevisionCounts; changes: DraftChange[] } | undefined> {
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -437,16 +795,21 @@ export class RevisionRepository {
           .executeTakeFirst();
         if (!development) return undefined;
         const { changes, counts } = await this.diff(trx, devid);
-        return {
-          revision: development.content_version,
-          counts,
-          changes: changes.map((change) => ({
+        const located = await this.locate(
+          changes.map((change): ContentChange => ({
             revision: development.content_version + 1,
             kind: change.kind,
             itemId: change.id,
             before: change.before ? logged(change.before) : null,
             after: change.after ? logged(change.after) : null,
           })),
+          trx,
+        );
+        const edits = await this.lastEdits(trx, devid, located);
+        return {
+          revision: development.content_version,
+          counts,
+          changes: located.map((change, index) => ({ ...change, lastEdit: edits[index]! })),
         };
       });
   }
@@ -551,6 +914,24 @@ export class RevisionRepository {
           subelement: sorted('subelement'),
         };
       });
+  }
+
+  /** Whether the zone is one of the development's, in the draft or in the live content. */
+  async zoneBelongs(devid: number, zoneid: number): Promise<boolean> {
+    const draft = await this.db
+      .selectFrom('zones')
+      .select('zoneid')
+      .where('zoneid', '=', zoneid)
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    if (draft) return true;
+    const live = await this.db
+      .selectFrom('pub_zones')
+      .select('zoneid')
+      .where('zoneid', '=', zoneid)
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    return live !== undefined;
   }
 
   /** The development's revisions, newest first (older than `before` when given). */

@@ -5,16 +5,10 @@
  * the audit log.
  */
 import {
-  AdminElement,
-  AdminSubelement,
-  AdminSubgroup,
-  AdminZone,
-  ContentModelList,
   CreateElementRequest,
   CreateSubelementRequest,
   CreateSubgroupRequest,
   CreateZoneRequest,
-  DeletedResponse,
   ExpectedVersionQuery,
   ReorderRequest,
   UpdateElementRequest,
@@ -23,19 +17,11 @@ import {
   UpdateZoneRequest,
   adminRoutePatterns as routes,
 } from '@plant-kiosk/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { actorOf, requireDevelopment } from './guards.js';
 import type { AdminServices } from './index.js';
-import {
-  DevidParams,
-  ElementidParams,
-  SubelementidParams,
-  SubgroupidParams,
-  ZoneidParams,
-  answers,
-} from './schemas.js';
+import { routeSchema } from './schemas.js';
 
 const SAVED = 'Enregistré.';
 const DELETED = 'Supprimé.';
@@ -46,13 +32,7 @@ export async function contentRoutes(
   fastify: FastifyInstance,
   { ctx, editor }: AdminServices,
 ): Promise<void> {
-  const deleteSchema = <P>(params: P) => ({
-    params,
-    querystring: ExpectedVersionQuery,
-    response: answers(DeletedResponse),
-  });
-
-  fastify.get(routes.contentModels, { schema: { response: answers(ContentModelList) } }, async () =>
+  fastify.get(routes.contentModels, { schema: routeSchema('adminContentModels') }, async () =>
     ok(await ctx.repos.content.listContentModels()),
   );
 
@@ -60,7 +40,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { devid: number } }>(
     routes.zones,
-    { schema: { params: DevidParams, response: answers(Type.Array(AdminZone)) } },
+    { schema: routeSchema('adminZones') },
     async (request) => {
       const { devid } = request.params;
       requireDevelopment(request, devid);
@@ -71,7 +51,7 @@ export async function contentRoutes(
 
   fastify.post<{ Params: { devid: number }; Body: CreateZoneRequest }>(
     routes.zones,
-    { schema: { params: DevidParams, body: CreateZoneRequest, response: answers(AdminZone, 201) } },
+    { schema: routeSchema('adminCreateZone') },
     async (request, reply) => {
       const { devid } = request.params;
       requireDevelopment(request, devid);
@@ -83,7 +63,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { zoneid: number } }>(
     routes.zone,
-    { schema: { params: ZoneidParams, response: answers(AdminZone) } },
+    { schema: routeSchema('adminZone') },
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
@@ -93,7 +73,7 @@ export async function contentRoutes(
 
   fastify.patch<{ Params: { zoneid: number }; Body: UpdateZoneRequest }>(
     routes.zone,
-    { schema: { params: ZoneidParams, body: UpdateZoneRequest, response: answers(AdminZone) } },
+    { schema: routeSchema('adminUpdateZone') },
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
@@ -103,7 +83,7 @@ export async function contentRoutes(
 
   fastify.delete<{ Params: { zoneid: number } } & Versioned>(
     routes.zone,
-    { schema: deleteSchema(ZoneidParams) },
+    { schema: routeSchema('adminDeleteZone') },
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
@@ -116,7 +96,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { zoneid: number } }>(
     routes.elements,
-    { schema: { params: ZoneidParams, response: answers(Type.Array(AdminElement)) } },
+    { schema: routeSchema('adminElements') },
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
@@ -127,11 +107,7 @@ export async function contentRoutes(
   fastify.post<{ Params: { zoneid: number }; Body: CreateElementRequest }>(
     routes.elements,
     {
-      schema: {
-        params: ZoneidParams,
-        body: CreateElementRequest,
-        response: answers(AdminElement, 201),
-      },
+      schema: routeSchema('adminCreateElement'),
     },
     async (request, reply) => {
       const zone = await editor.zone(request.params.zoneid);
@@ -144,11 +120,7 @@ export async function contentRoutes(
   fastify.put<{ Params: { zoneid: number }; Body: ReorderRequest }>(
     routes.elementsOrder,
     {
-      schema: {
-        params: ZoneidParams,
-        body: ReorderRequest,
-        response: answers(Type.Array(AdminElement)),
-      },
+      schema: routeSchema('adminReorderElements'),
     },
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
@@ -159,7 +131,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { elementid: number } }>(
     routes.element,
-    { schema: { params: ElementidParams, response: answers(AdminElement) } },
+    { schema: routeSchema('adminElement') },
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
@@ -170,11 +142,7 @@ export async function contentRoutes(
   fastify.patch<{ Params: { elementid: number }; Body: UpdateElementRequest }>(
     routes.element,
     {
-      schema: {
-        params: ElementidParams,
-        body: UpdateElementRequest,
-        response: answers(AdminElement),
-      },
+      schema: routeSchema('adminUpdateElement'),
     },
     async (request) => {
       const element = await editor.element(request.params.elementid);
@@ -185,7 +153,7 @@ export async function contentRoutes(
 
   fastify.delete<{ Params: { elementid: number } } & Versioned>(
     routes.element,
-    { schema: deleteSchema(ElementidParams) },
+    { schema: routeSchema('adminDeleteElement') },
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
@@ -198,7 +166,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { elementid: number } }>(
     routes.subelements,
-    { schema: { params: ElementidParams, response: answers(Type.Array(AdminSubelement)) } },
+    { schema: routeSchema('adminSubelements') },
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
@@ -209,11 +177,7 @@ export async function contentRoutes(
   fastify.post<{ Params: { elementid: number }; Body: CreateSubelementRequest }>(
     routes.subelements,
     {
-      schema: {
-        params: ElementidParams,
-        body: CreateSubelementRequest,
-        response: answers(AdminSubelement, 201),
-      },
+      schema: routeSchema('adminCreateSubelement'),
     },
     async (request, reply) => {
       const element = await editor.element(request.params.elementid);
@@ -226,11 +190,7 @@ export async function contentRoutes(
   fastify.put<{ Params: { elementid: number }; Body: ReorderRequest }>(
     routes.subelementsOrder,
     {
-      schema: {
-        params: ElementidParams,
-        body: ReorderRequest,
-        response: answers(Type.Array(AdminSubelement)),
-      },
+      schema: routeSchema('adminReorderSubelements'),
     },
     async (request) => {
       const element = await editor.element(request.params.elementid);
@@ -244,7 +204,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { subelementid: number } }>(
     routes.subelement,
-    { schema: { params: SubelementidParams, response: answers(AdminSubelement) } },
+    { schema: routeSchema('adminSubelement') },
     async (request) => {
       const subelement = await editor.subelement(request.params.subelementid);
       requireDevelopment(request, subelement.devid);
@@ -255,11 +215,7 @@ export async function contentRoutes(
   fastify.patch<{ Params: { subelementid: number }; Body: UpdateSubelementRequest }>(
     routes.subelement,
     {
-      schema: {
-        params: SubelementidParams,
-        body: UpdateSubelementRequest,
-        response: answers(AdminSubelement),
-      },
+      schema: routeSchema('adminUpdateSubelement'),
     },
     async (request) => {
       const subelement = await editor.subelement(request.params.subelementid);
@@ -270,7 +226,7 @@ export async function contentRoutes(
 
   fastify.delete<{ Params: { subelementid: number } } & Versioned>(
     routes.subelement,
-    { schema: deleteSchema(SubelementidParams) },
+    { schema: routeSchema('adminDeleteSubelement') },
     async (request) => {
       const subelement = await editor.subelement(request.params.subelementid);
       requireDevelopment(request, subelement.devid);
@@ -283,7 +239,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { elementid: number } }>(
     routes.subgroups,
-    { schema: { params: ElementidParams, response: answers(Type.Array(AdminSubgroup)) } },
+    { schema: routeSchema('adminSubgroups') },
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
@@ -294,11 +250,7 @@ export async function contentRoutes(
   fastify.post<{ Params: { elementid: number }; Body: CreateSubgroupRequest }>(
     routes.subgroups,
     {
-      schema: {
-        params: ElementidParams,
-        body: CreateSubgroupRequest,
-        response: answers(AdminSubgroup, 201),
-      },
+      schema: routeSchema('adminCreateSubgroup'),
     },
     async (request, reply) => {
       const element = await editor.element(request.params.elementid);
@@ -311,11 +263,7 @@ export async function contentRoutes(
   fastify.put<{ Params: { elementid: number }; Body: ReorderRequest }>(
     routes.subgroupsOrder,
     {
-      schema: {
-        params: ElementidParams,
-        body: ReorderRequest,
-        response: answers(Type.Array(AdminSubgroup)),
-      },
+      schema: routeSchema('adminReorderSubgroups'),
     },
     async (request) => {
       const element = await editor.element(request.params.elementid);
@@ -326,7 +274,7 @@ export async function contentRoutes(
 
   fastify.get<{ Params: { subgroupid: number } }>(
     routes.subgroup,
-    { schema: { params: SubgroupidParams, response: answers(AdminSubgroup) } },
+    { schema: routeSchema('adminSubgroup') },
     async (request) => {
       const subgroup = await editor.subgroup(request.params.subgroupid);
       requireDevelopment(request, subgroup.devid);
@@ -337,11 +285,7 @@ export async function contentRoutes(
   fastify.patch<{ Params: { subgroupid: number }; Body: UpdateSubgroupRequest }>(
     routes.subgroup,
     {
-      schema: {
-        params: SubgroupidParams,
-        body: UpdateSubgroupRequest,
-        response: answers(AdminSubgroup),
-      },
+      schema: routeSchema('adminUpdateSubgroup'),
     },
     async (request) => {
       const subgroup = await editor.subgroup(request.params.subgroupid);
@@ -352,7 +296,7 @@ export async function contentRoutes(
 
   fastify.delete<{ Params: { subgroupid: number } } & Versioned>(
     routes.subgroup,
-    { schema: deleteSchema(SubgroupidParams) },
+    { schema: routeSchema('adminDeleteSubgroup') },
     async (request) => {
       const subgroup = await editor.subgroup(request.params.subgroupid);
       requireDevelopment(request, subgroup.devid);

@@ -3,14 +3,18 @@
  * the session cookie like every admin GET). Admins see every development, editors theirs;
  * `?devid=` narrows to one (403 for an editor on someone else's).
  */
-import { FleetList, FleetQuery, adminFleetRoutePatterns as routes } from '@plant-kiosk/contract';
+import {
+  ROUTE_SCHEMAS,
+  adminFleetRoutePatterns as routes,
+  type FleetQuery,
+} from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { Fleet } from '../../lib/fleet/fleet.js';
 import { FleetLive } from '../../lib/fleet/fleet-live.js';
 import { authOf, requireDevelopment } from './guards.js';
 import type { AdminServices } from './index.js';
-import { answers } from './schemas.js';
+import { routeSchema } from './schemas.js';
 
 export async function fleetRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {
   const fleet = new Fleet(ctx);
@@ -32,13 +36,13 @@ export async function fleetRoutes(fastify: FastifyInstance, { ctx }: AdminServic
 
   fastify.get<{ Querystring: FleetQuery }>(
     routes.list,
-    { schema: { querystring: FleetQuery, response: answers(FleetList) } },
+    { schema: routeSchema('adminFleet') },
     async (request) => ok(await fleet.list(scope(request, request.query.devid))),
   );
 
   fastify.get<{ Querystring: FleetQuery }>(
     routes.stream,
-    { schema: { querystring: FleetQuery } },
+    { schema: { querystring: ROUTE_SCHEMAS.adminFleetStream.querystring } },
     async (request, reply) => {
       const devids =
         scope(request, request.query.devid) ??

@@ -3,23 +3,18 @@
  * developments, which shows an editor the developments assigned to them.
  */
 import {
-  AdminDevelopment,
-  AdminUser,
   CreateAdminUserRequest,
   CreateDevelopmentRequest,
   CreateKioskAccountRequest,
-  KioskAccount,
   ResetKioskPasswordRequest,
-  RevokeTokensResponse,
   UpdateAdminUserRequest,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { actorOf, authOf, requireAdmin } from './guards.js';
 import type { AdminServices } from './index.js';
-import { AccountParams, DevidParams, UseridParams, answers } from './schemas.js';
+import { routeSchema } from './schemas.js';
 
 export async function managementRoutes(
   fastify: FastifyInstance,
@@ -27,7 +22,7 @@ export async function managementRoutes(
 ): Promise<void> {
   fastify.get(
     adminRoutePatterns.developments,
-    { schema: { response: answers(Type.Array(AdminDevelopment)) } },
+    { schema: routeSchema('adminDevelopments') },
     async (request) => {
       const { user } = authOf(request);
       return ok(
@@ -39,7 +34,7 @@ export async function managementRoutes(
   fastify.post<{ Body: CreateDevelopmentRequest }>(
     adminRoutePatterns.developments,
     {
-      schema: { body: CreateDevelopmentRequest, response: answers(AdminDevelopment, 201) },
+      schema: routeSchema('adminCreateDevelopment'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request, reply) => {
@@ -56,7 +51,7 @@ export async function managementRoutes(
   fastify.get<{ Params: { devid: number } }>(
     adminRoutePatterns.accounts,
     {
-      schema: { params: DevidParams, response: answers(Type.Array(KioskAccount)) },
+      schema: routeSchema('adminAccounts'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request) => ok(await management.listKioskAccounts(request.params.devid)),
@@ -65,11 +60,7 @@ export async function managementRoutes(
   fastify.post<{ Params: { devid: number }; Body: CreateKioskAccountRequest }>(
     adminRoutePatterns.accounts,
     {
-      schema: {
-        params: DevidParams,
-        body: CreateKioskAccountRequest,
-        response: answers(KioskAccount, 201),
-      },
+      schema: routeSchema('adminCreateAccount'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request, reply) => {
@@ -86,11 +77,7 @@ export async function managementRoutes(
   fastify.put<{ Params: { devid: number; accountid: number }; Body: ResetKioskPasswordRequest }>(
     adminRoutePatterns.accountPassword,
     {
-      schema: {
-        params: AccountParams,
-        body: ResetKioskPasswordRequest,
-        response: answers(KioskAccount),
-      },
+      schema: routeSchema('adminAccountPassword'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request) =>
@@ -108,7 +95,7 @@ export async function managementRoutes(
   fastify.post<{ Params: { devid: number } }>(
     adminRoutePatterns.revokeTokens,
     {
-      schema: { params: DevidParams, response: answers(RevokeTokensResponse) },
+      schema: routeSchema('adminRevokeTokens'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request) =>
@@ -123,7 +110,7 @@ export async function managementRoutes(
   fastify.get(
     adminRoutePatterns.users,
     {
-      schema: { response: answers(Type.Array(AdminUser)) },
+      schema: routeSchema('adminUsers'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async () => ok(await ctx.repos.adminUsers.list()),
@@ -132,7 +119,7 @@ export async function managementRoutes(
   fastify.post<{ Body: CreateAdminUserRequest }>(
     adminRoutePatterns.users,
     {
-      schema: { body: CreateAdminUserRequest, response: answers(AdminUser, 201) },
+      schema: routeSchema('adminCreateUser'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request, reply) => {
@@ -144,7 +131,7 @@ export async function managementRoutes(
   fastify.patch<{ Params: { userid: number }; Body: UpdateAdminUserRequest }>(
     adminRoutePatterns.user,
     {
-      schema: { params: UseridParams, body: UpdateAdminUserRequest, response: answers(AdminUser) },
+      schema: routeSchema('adminUpdateUser'),
       onRequest: async (request) => void requireAdmin(request),
     },
     async (request) =>

@@ -8,26 +8,17 @@ import {
   ERROR_CODES,
   MEDIA_MAX_UPLOAD_BYTES,
   MEDIA_UPLOAD_FIELD,
-  MediaDeletedResponse,
   MediaItem,
-  MediaList,
-  MediaListQuery,
+  ROUTE_SCHEMAS,
+  type MediaListQuery,
   adminMediaRoutePatterns as routes,
 } from '@plant-kiosk/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, ok } from '../../lib/envelope.js';
 import { MEDIA_MESSAGES, MediaLibrary } from '../../lib/media/media-library.js';
 import { actorOf, requireDevelopment } from './guards.js';
 import type { AdminServices } from './index.js';
-import { DevidParams, answers } from './schemas.js';
-
-const MediaidParams = Type.Object(
-  { mediaid: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  {
-    additionalProperties: false,
-  },
-);
+import { answers, routeSchema } from './schemas.js';
 
 export async function mediaRoutes(
   fastify: FastifyInstance,
@@ -48,7 +39,7 @@ export async function mediaRoutes(
 
   fastify.get<{ Params: { devid: number }; Querystring: MediaListQuery }>(
     routes.list,
-    { schema: { params: DevidParams, querystring: MediaListQuery, response: answers(MediaList) } },
+    { schema: routeSchema('adminMedia') },
     async (request) => {
       const { devid } = request.params;
       requireDevelopment(request, devid);
@@ -61,7 +52,7 @@ export async function mediaRoutes(
     routes.list,
     {
       schema: {
-        params: DevidParams,
+        params: ROUTE_SCHEMAS.adminUploadMedia.params,
         // 200: the same file was already in the library.
         response: { ...answers(MediaItem), ...answers(MediaItem, 201) },
       },
@@ -91,7 +82,7 @@ export async function mediaRoutes(
 
   fastify.delete<{ Params: { mediaid: number } }>(
     routes.item,
-    { schema: { params: MediaidParams, response: answers(MediaDeletedResponse) } },
+    { schema: routeSchema('adminDeleteMedia') },
     async (request) => {
       const row = await library.find(request.params.mediaid);
       requireDevelopment(request, row.devid!);

@@ -2,22 +2,28 @@
  * Publishing from the back-office (the same publishContent as the CLI and the token-protected
  * endpoint: it copies the draft's differences into the live content as a new revision, builds the
  * snapshot, then tells the kiosks) and the audit log, which an editor sees for their own
- * developments only.
+ * developments only. Discarding the draft's unpublished changes (issue 22) lives here too: who
+ * may publish may discard.
  */
 import {
   AuditEntry,
   AuditQuery,
+  type DiscardDraftRequest,
+  type DiscardDraftResponse,
   PublishRequest,
   PublishResponse,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
+import { totalChanges, type DiscardOutcome } from '../../db/repositories/revision-repository.js';
+import { conflict, isUniqueViolation } from '../../lib/admin/errors.js';
+import { summarizeCounts } from '../../lib/admin/revision-summary.js';
+import { notFound, ok } from '../../lib/envelope.js';
 import { publishContent } from '../../lib/publisher.js';
 import { actorOf, authOf, requireDevelopment } from './guards.js';
 import type { AdminServices } from './index.js';
-import { DevidParams, answers } from './schemas.js';
+import { DevidParams, answers, routeSchema } from './schemas.js';
 
 const DEFAULT_AUDIT_LIMIT = 50;
 
@@ -59,20 +65,26 @@ export async function publishRoutes(
         userid: actor.userid,
       });
       const { message } = result;
+      const onlyZone = request.body.type === undefined ? request.body.zoneid : undefined;
       await ctx.repos.audit.insert({
         at: ctx.now(),
         userid: actor.userid,
         username: actor.username,
         devid,
         action: 'publish',
-        targetType: message.type === 'sync' ? 'development' : message.type,
+        targetType:
+          onlyZone !== undefined ? 'zone' : message.type === 'sync' ? 'development' : message.type,
         targetId:
-          message.type === 'element'
-            ? (message.elementid ?? null)
-            : message.type === 'zone'
-              ? (message.zoneid ?? null)
-              : devid,
+          onlyZone !== undefined
+            ? onlyZone
+            : message.type === 'element'
+              ? (message.elementid ?? null)
+              : message.type === 'zone'
+                ? (message.zoneid ?? null)
+                : devid,
         summary: {
+          ...(onlyZone !== undefined ? { onlyZone } : {}),
+          note: request.body.note?.trim() || null,
           message,
           delivered: result.delivered,
           revision: result.revision,
@@ -81,6 +93,69 @@ export async function publishRoutes(
         },
       });
       return ok(result, publishedMessage(result));
+    },
+  );
+
+  fastify.post<{ Params: { devid: number }; Body: DiscardDraftRequest }>(
+    adminRoutePatterns.discardDraft,
+    {
+      schema: routeSchema('adminDiscardDraft'),
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { devid } = request.params;
+      const { zoneid } = request.body;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      if (zoneid !== undefined && !(await ctx.repos.revisions.zoneBelongs(devid, zoneid))) {
+        throw notFound(`La zone ${zoneid} n’existe pas dans ce développement.`);
+      }
+      let outcome: DiscardOutcome | undefined;
+      try {
+        outcome = await ctx.repos.revisions.discardDraft(devid, zoneid);
+      } catch (error) {
+        // Only a zone's discard can meet this: another zone of the draft took its published name.
+        if (isUniqueViolation(error)) {
+          throw conflict(
+            'Impossible d’annuler : une autre zone porte maintenant le nom publié de celle-ci. Renommez-la d’abord.',
+          );
+        }
+        throw error;
+      }
+      if (!outcome) throw notFound(`Le développement ${devid} n’existe pas.`);
+      const total = totalChanges(outcome.counts);
+      const answer: DiscardDraftResponse = {
+        discarded: total > 0,
+        publishedRevision: outcome.revision,
+        zoneid: zoneid ?? null,
+        counts: outcome.counts,
+        summary: summarizeCounts(outcome.counts, 'Rien à annuler'),
+      };
+      if (total === 0) {
+        return ok(
+          answer,
+          zoneid === undefined
+            ? 'Rien à annuler : le brouillon est identique à la version publiée.'
+            : 'Rien à annuler dans cette zone : elle est identique à la version publiée.',
+        );
+      }
+      const actor = actorOf(request);
+      await ctx.repos.audit.insert({
+        at: ctx.now(),
+        userid: actor.userid,
+        username: actor.username,
+        devid,
+        action: 'draft.discard',
+        targetType: zoneid === undefined ? 'development' : 'zone',
+        targetId: zoneid ?? devid,
+        summary: { revision: outcome.revision, counts: outcome.counts },
+      });
+      return ok(
+        answer,
+        `Modifications non publiées annulées (${answer.summary}) : le brouillon est revenu à la révision ${outcome.revision}.`,
+      );
     },
   );
 

@@ -111,3 +111,177 @@ describe('revisions and unpublished changes', () => {
     );
   });
 });
+
+describe('discarding unpublished changes and publishing one zone', () => {
+  type Element = { elementid: number; value: string; version: number };
+  const element = async (elementid: number) =>
+    data<Element>(await editor.get(adminPaths.element(elementid)));
+  const edit = async (elementid: number, value: string) => {
+    const current = await element(elementid);
+    const response = await editor.patch(adminPaths.element(elementid), {
+      expectedVersion: current.version,
+      value,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return data<Element>(response);
+  };
+  const draft = async () =>
+    data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+  const discard = (body: object = {}) => editor.post(adminPaths.discardDraft(f.ids.devid), body);
+
+  it('says who changed what, where; publishes one zone alone; discards a zone, then nothing', async () => {
+    expect((await draft()).changes).toEqual([]);
+    const plan = f.ids.planElements[1]!;
+    const planBefore = await element(plan);
+    await edit(plan, '/media/images/plan-brouillon.png');
+    await edit(f.ids.category, 'Catégorie brouillon');
+
+    const both = await draft();
+    expect(both.changes).toHaveLength(2);
+    expect(both.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'element',
+          itemId: plan,
+          zoneid: f.ids.planZone,
+          zonename: 'Plan du site',
+          lastEdit: { username: 'editrice', at: expect.any(String) },
+        }),
+        expect.objectContaining({
+          kind: 'element',
+          itemId: f.ids.category,
+          zoneid: f.ids.productsZone,
+        }),
+      ]),
+    );
+
+    // Publish the products zone alone: the plan's change stays in the draft.
+    const published = await editor.post(adminPaths.publish(f.ids.devid), {
+      note: 'Produits seulement',
+      zoneid: f.ids.productsZone,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(data<{ created: boolean }>(published).created).toBe(true);
+    const left = await draft();
+    expect(left.changes.map((change) => change.itemId)).toEqual([plan]);
+    expect((await f.repos.content.findElement(f.ids.category))?.item.value).toBe(
+      'Catégorie brouillon',
+    );
+    expect((await f.repos.content.findElement(plan))?.item.value).toBe(planBefore.value);
+    const [latest] = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
+    expect(latest).toMatchObject({ note: 'Produits seulement', summary: '1 élément modifié' });
+
+    // Discard the plan zone: the element is back to its published value, with a new version.
+    const stale = await element(plan);
+    const discarded = await discard({ zoneid: f.ids.planZone });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(data(discarded)).toMatchObject({
+      discarded: true,
+      zoneid: f.ids.planZone,
+      summary: '1 élément modifié',
+    });
+    const restored = await element(plan);
+    expect(restored.value).toBe(planBefore.value);
+    expect(restored.version).toBeGreaterThan(stale.version);
+    const late = await editor.patch(adminPaths.element(plan), {
+      expectedVersion: stale.version,
+      value: 'trop tard',
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await draft()).changes).toEqual([]);
+
+    // Nothing left: a clear no-op, in the envelope.
+    const nothing = await discard();
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).toMatchObject({
+      data: { discarded: false },
+      message: expect.stringContaining('Rien à annuler'),
+    });
+    const nothingInZone = await discard({ zoneid: f.ids.productsZone });
+    expect(nothingInZone.json()).toMatchObject({ data: { discarded: false } });
+
+    const audit = data<Array<{ action: string; targetId: number }>>(
+      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 5 })),
+    );
+    expect(audit.filter((entry) => entry.action === 'draft.discard')).toEqual([
+      expect.objectContaining({ targetId: f.ids.planZone }),
+    ]);
+  });
+
+  it('returns the whole draft: added items go, deleted ones come back with their ids', async () => {
+    const gone = f.ids.planElements[2]!;
+    const before = await element(gone);
+    const deleted = await editor.delete(adminPaths.element(gone, before.version));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const created = await editor.post(adminPaths.zones(f.ids.devid), {
+      zonename: 'Brouillon',
+      type: 'text',
+    });
+    expect(created.statusCode).toBe(201);
+    const zoneid = data<{ zoneid: number }>(created).zoneid;
+    await edit(f.ids.category, 'Encore un brouillon');
+    // The deletion renumbers the plan's later elements: 4 orders + the category changed.
+    expect((await draft()).summary).toBe('1 zone ajoutée, 5 éléments modifiés, 1 élément supprimé');
+
+    const discarded = await discard();
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(data(discarded)).toMatchObject({ discarded: true, zoneid: null });
+    expect((await draft()).changes).toEqual([]);
+    expect((await element(gone)).value).toBe(before.value);
+    expect((await editor.get(adminPaths.zone(zoneid))).statusCode).toBe(404);
+  });
+
+  it('a discard racing an edit: one of them wins whole, never a mix', async () => {
+    const target = f.ids.planElements[3]!;
+    const published = (await element(target)).value;
+    for (let round = 0; round < 4; round++) {
+      const draftEdit = await edit(target, `brouillon ${round}`);
+      const [late, discarded] = await Promise.all([
+        editor.patch(adminPaths.element(target), {
+          expectedVersion: draftEdit.version,
+          value: `concurrent ${round}`,
+        }),
+        discard({ zoneid: f.ids.planZone }),
+      ]);
+      expect(discarded.statusCode, discarded.body).toBe(200);
+      const now = await element(target);
+      if (late.statusCode === 200) {
+        // The edit went first, then the discard undid it all.
+        expect(now.value).toBe(published);
+      } else {
+        // The discard went first: the edit, made on a version that no longer exists, was refused.
+        expect(late.statusCode).toBe(409);
+        expect(now.value).toBe(published);
+      }
+      expect((await draft()).changes).toEqual([]);
+    }
+  });
+
+  it('refuses an unknown or foreign zone, an unknown development, bad input, strangers (4xx envelope)', async () => {
+    const unknown = await discard({ zoneid: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ data: null, error: 'not_found' });
+    expect((await discard({ zoneid: f.ids.otherZone })).statusCode).toBe(404);
+    expect(
+      (
+        await editor.post(adminPaths.publish(f.ids.devid), {
+          zoneid: f.ids.otherZone,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await admin.post(adminPaths.discardDraft(999_999), {})).statusCode).toBe(404);
+    const bad = await discard({ zoneid: 'tout' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ data: null, error: 'bad_request' });
+    expect((await otherEditor.post(adminPaths.discardDraft(f.ids.devid), {})).statusCode).toBe(403);
+    const noCsrf = await editor.post(adminPaths.discardDraft(f.ids.devid), {}, { csrf: null });
+    expect(noCsrf.statusCode).toBe(403);
+    const anonymous = await f.app.inject({
+      method: 'POST',
+      url: adminPaths.discardDraft(f.ids.devid),
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ data: null });
+  });
+});

@@ -72,7 +72,8 @@ export async function revisionRoutes(
       await editor.development(devid);
       const found = await revisions.find(devid, revision);
       if (!found) throw notFound(`La révision ${revision} n’existe pas dans ce développement.`);
-      const changes = await revisions.changes(devid, revision, revision);
+      // Each change's zone as today's draft or live content knows it (null for a zone since gone).
+      const changes = await revisions.locate(await revisions.changes(devid, revision, revision));
       return ok({ revision: toEntry(found), changes });
     },
   );

@@ -15,7 +15,7 @@ import { readCookie } from '../../lib/admin/cookies.js';
 import { ok } from '../../lib/envelope.js';
 import { assertCsrf, authOf } from './guards.js';
 import type { AdminServices } from './index.js';
-import { answers, emptyAnswer } from './schemas.js';
+import { routeSchema } from './schemas.js';
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 15 * 60_000 };
 
@@ -28,7 +28,7 @@ export async function sessionRoutes(
   fastify.post<{ Body: AdminLoginRequest }>(
     adminRoutePatterns.login,
     {
-      schema: { body: AdminLoginRequest, response: answers(AdminSession) },
+      schema: routeSchema('adminLogin'),
       config: {
         adminPublic: true,
         rateLimit: {
@@ -73,7 +73,7 @@ export async function sessionRoutes(
 
   fastify.post(
     adminRoutePatterns.logout,
-    { schema: { response: emptyAnswer }, config: { adminPublic: true } },
+    { schema: routeSchema('adminLogout'), config: { adminPublic: true } },
     async (request, reply) => {
       const token = readCookie(request.headers.cookie, ADMIN_SESSION_COOKIE);
       if (token) {
@@ -87,17 +87,13 @@ export async function sessionRoutes(
     },
   );
 
-  fastify.get(
-    adminRoutePatterns.me,
-    { schema: { response: answers(AdminSession) } },
-    async (request) => {
-      const auth = authOf(request);
-      const session: AdminSession = {
-        user: auth.user,
-        csrfToken: auth.csrfToken,
-        expiresAt: auth.expiresAt.toISOString(),
-      };
-      return ok(session);
-    },
-  );
+  fastify.get(adminRoutePatterns.me, { schema: routeSchema('adminMe') }, async (request) => {
+    const auth = authOf(request);
+    const session: AdminSession = {
+      user: auth.user,
+      csrfToken: auth.csrfToken,
+      expiresAt: auth.expiresAt.toISOString(),
+    };
+    return ok(session);
+  });
 }

@@ -1,0 +1,150 @@
+/**
+ * The publish dialog: what is about to reach the totems (the draft's unpublished changes, or one
+ * zone's), an optional note for the history, then the outcome in plain words — "Révision 58
+ * publiée — envoyée à 12 totems".
+ */
+import type { ContentChangeEntry, PublishResponse } from '@plant-kiosk/contract';
+import { useId, useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import { LoadError, Loading } from '../../components/page';
+import { Notice } from '../../components/notice';
+import { adminApi } from '../../lib/api/admin-api';
+import { errorMessage } from '../../lib/api/client';
+import { mediaApi } from '../../lib/api/media-api';
+import { useResource } from '../../lib/use-resource';
+import { ChangeList, indexMedia } from './change-list';
+import { notifyDraftChanged } from '../../lib/draft-events';
+
+/** "Révision 58 publiée — envoyée à 12 totems" (`delivered`: totems connected right now). */
+export function publishOutcome(result: PublishResponse): string {
+  if (!result.created) {
+    return `Rien de nouveau à publier : les totems ont déjà la révision ${result.revision}.`;
+  }
+  const head = `Révision ${result.revision} publiée`;
+  if (result.delivered === 0) {
+    return `${head} — aucun totem n’est connecté en ce moment : chacun la recevra à sa prochaine connexion.`;
+  }
+  return `${head} — envoyée à ${result.delivered} totem${result.delivered > 1 ? 's' : ''}.`;
+}
+
+export function PublishDialog({
+  devid,
+  devname,
+  zone,
+  onClose,
+  onPublished,
+}: {
+  devid: number;
+  devname: string;
+  /** Publish this zone's changes alone. */
+  zone?: { zoneid: number; zonename: string };
+  onClose: () => void;
+  onPublished?: (result: PublishResponse, text: string) => void;
+}) {
+  const noteId = useId();
+  const draft = useResource(() => adminApi.draftChanges(devid), `draft-${devid}`);
+  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const changes: ContentChangeEntry[] = (draft.data?.changes ?? []).filter(
+    (change) => !zone || change.zoneid === zone.zoneid,
+  );
+
+  const publish = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await adminApi.publish(devid, {
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(zone ? { zoneid: zone.zoneid } : {}),
+      });
+      const text = publishOutcome(data);
+      setDone(text);
+      notifyDraftChanged();
+      onPublished?.(data, text);
+    } catch (failure) {
+      setError(`La publication a échoué : ${errorMessage(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = zone
+    ? `Publier la zone « ${zone.zonename} »`
+    : `Publier sur les totems de ${devname}`;
+  return (
+    <Dialog
+      title={title}
+      onCancel={onClose}
+      actions={
+        done ? (
+          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+            Fermer
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={onClose}>
+              Annuler
+            </button>
+            <button
+              type="button"
+              className="button button-publish"
+              onClick={() => void publish()}
+              disabled={busy || draft.loading}
+            >
+              {busy ? 'Publication…' : zone ? 'Publier cette zone' : 'Publier'}
+            </button>
+          </>
+        )
+      }
+    >
+      <div className="publish-dialog stack">
+        {done ? (
+          <Notice tone="success">{done}</Notice>
+        ) : (
+          <>
+            {draft.loading && !draft.data && <Loading label="Chargement des modifications…" />}
+            {draft.error && <LoadError message={draft.error} onRetry={draft.reload} />}
+            {draft.data &&
+              (changes.length === 0 ? (
+                <p>
+                  Aucune modification non publiée
+                  {zone ? ' dans cette zone' : ''} : publier renverra la révision{' '}
+                  {draft.data.publishedRevision} aux totems.
+                </p>
+              ) : (
+                <>
+                  <p>
+                    {zone
+                      ? `Seules les modifications de cette zone partent sur les totems ; celles des autres zones restent en attente.`
+                      : `Ces modifications vont partir sur les totems :`}
+                  </p>
+                  <ChangeList
+                    changes={changes}
+                    media={indexMedia(media.data)}
+                    showWho
+                    headingLevel={3}
+                  />
+                </>
+              ))}
+            <label className="field" htmlFor={noteId}>
+              <span>Note pour l’historique (facultative)</span>
+              <textarea
+                id={noteId}
+                className="publish-note"
+                maxLength={500}
+                value={note}
+                placeholder="Par exemple : menu de la semaine 48"
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </label>
+            {error && <Notice tone="error">{error}</Notice>}
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}

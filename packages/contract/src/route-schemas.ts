@@ -1,0 +1,430 @@
+/**
+ * The request and response schemas of every call of the route table (route-table.ts), by route
+ * name: path parameters, query, body, and the `data` of the success envelope. The server validates
+ * with them, the OpenAPI document (/api/openapi.json) is generated from them and the clients take
+ * their response types from them (`ResponseOf<'zones'>`), so each call is written once.
+ *
+ * The map is typed so that a route of the table without an entry is a type error; a test checks
+ * it at run time too (route-schemas.test.ts). Answers that are not a JSON envelope say so
+ * (`answer`): the event streams, the HEAD network check, /config.json (the configuration as is).
+ * The media upload's body is multipart (`bodyType`), described here rather than validated by a
+ * schema.
+ *
+ * Kept apart from route-table.ts so that the table stays free of TypeBox: the clients' path
+ * builders import the table, and this module only weighs on a bundle that really uses schemas.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  AdminDevelopment,
+  AdminElement,
+  AdminLoginRequest,
+  AdminSession,
+  AdminSubelement,
+  AdminSubgroup,
+  AdminUser,
+  AdminZone,
+  AuditEntry,
+  AuditQuery,
+  ContentModelList,
+  CreateAdminUserRequest,
+  CreateDevelopmentRequest,
+  CreateElementRequest,
+  CreateKioskAccountRequest,
+  CreateSubelementRequest,
+  CreateSubgroupRequest,
+  CreateZoneRequest,
+  DeletedResponse,
+  DiscardDraftRequest,
+  DiscardDraftResponse,
+  DraftChanges,
+  ExpectedVersionQuery,
+  KioskAccount,
+  ReorderRequest,
+  ResetKioskPasswordRequest,
+  RevisionChanges,
+  RevisionEntry,
+  RevisionListQuery,
+  RevokeTokensResponse,
+  UpdateAdminUserRequest,
+  UpdateElementRequest,
+  UpdateSubelementRequest,
+  UpdateSubgroupRequest,
+  UpdateZoneRequest,
+} from './admin.js';
+import {
+  Element,
+  Id,
+  PopulatedSubgroup,
+  Snapshot,
+  Subelement,
+  Subgroup,
+  Zone,
+} from './entities.js';
+import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
+import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
+import {
+  BatchQuery,
+  FieldsQuery,
+  KioskConfig,
+  LoginRequest,
+  LoginResponse,
+  PublishRequest,
+  PublishResponse,
+  StreamMessage,
+} from './messages.js';
+import type { RouteName } from './route-table.js';
+
+// ---------- path parameters (Fastify's `:name`, arriving as strings, coerced and checked) ----------
+
+const idParams = <K extends string>(...names: K[]) =>
+  Type.Object(Object.fromEntries(names.map((name) => [name, Id])) as { [P in K]: typeof Id }, {
+    additionalProperties: false,
+  });
+
+export const DevidParams = idParams('devid');
+export const AccountParams = idParams('devid', 'accountid');
+export const UseridParams = idParams('userid');
+export const ZoneidParams = idParams('zoneid');
+export const ElementidParams = idParams('elementid');
+export const SubelementidParams = idParams('subelementid');
+export const SubgroupidParams = idParams('subgroupid');
+export const MediaidParams = idParams('mediaid');
+export const RevisionParams = Type.Object(
+  { devid: Id, revision: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+export const ZoneNameParams = Type.Object({
+  devid: Id,
+  zonename: Type.String({ minLength: 1, maxLength: 120 }),
+});
+export type ZoneNameParams = Static<typeof ZoneNameParams>;
+
+export const PopulatedParams = Type.Object({
+  elementid: Id,
+  modelLabel: Type.String({ minLength: 1, maxLength: 60 }),
+});
+export type PopulatedParams = Static<typeof PopulatedParams>;
+
+export const FieldParams = Type.Object({
+  subgroupid: Id,
+  fieldlabel: Type.String({ minLength: 1, maxLength: 60 }),
+});
+export type FieldParams = Static<typeof FieldParams>;
+
+/**
+ * Query of the kiosk's event stream: its token (EventSource cannot set headers) and its identity
+ * for the fleet (KioskStreamIdentity), checked leniently: a stream must never fail over a
+ * malformed report, so the fleet ignores values it does not accept.
+ */
+export const StreamQuery = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 4096 })),
+  kioskId: Type.Optional(KioskId),
+  mode: Type.Optional(Type.String({ maxLength: 20 })),
+  totem: Type.Optional(Type.String({ maxLength: 20 })),
+  appVersion: Type.Optional(Type.String({ maxLength: 100 })),
+  contentVersion: Type.Optional(Type.String({ maxLength: 12 })),
+});
+export type StreamQuery = Static<typeof StreamQuery>;
+
+/** `data` of GET /healthz. */
+export const HealthResponse = Type.Object({ status: Type.Literal('ok') });
+export type HealthResponse = Static<typeof HealthResponse>;
+
+/** The OpenAPI document, as far as a client relies on it (the rest is OpenAPI 3.1). */
+export const OpenApiDocument = Type.Object({
+  openapi: Type.String(),
+  info: Type.Object({ title: Type.String(), version: Type.String() }),
+  paths: Type.Record(Type.String(), Type.Unknown()),
+});
+export type OpenApiDocument = Static<typeof OpenApiDocument>;
+
+// ---------- the map ----------
+
+/** What a route's success answer is, when it is not the JSON envelope. */
+export type RouteAnswer =
+  /** The JSON envelope `{ data, message, error }` (the default). */
+  | 'envelope'
+  /** The response schema as is, without an envelope (/config.json). */
+  | 'json'
+  /** Server-sent events; `events` is the `data` of each event. */
+  | 'event-stream'
+  /** No body (HEAD). */
+  | 'empty'
+  /** An HTML page. */
+  | 'html';
+
+export interface RouteSchema {
+  params?: TSchema;
+  querystring?: TSchema;
+  /** A JSON body (absent: no body, or a multipart one, see `bodyType`). */
+  body?: TSchema;
+  /** Set when the body is not JSON. */
+  bodyType?: 'multipart/form-data';
+  /** The success answer's `data` (or the whole body for `answer: 'json'`). */
+  response?: TSchema;
+  /** Default 'envelope'. */
+  answer?: RouteAnswer;
+  /** Success status when not 200 (creations). */
+  status?: 201;
+  /** The `data` of each event of an event stream. */
+  events?: TSchema;
+  /** What the document should add for a person (non-JSON answers, special statuses). */
+  note?: string;
+  /** An example of the success `data`, for the document. */
+  example?: unknown;
+}
+
+const list = <T extends TSchema>(item: T) => Type.Array(item);
+
+const kioskExampleZone = {
+  zoneid: 3,
+  zonename: 'Consignes de sécurité',
+  devid: 1,
+  type: 'images',
+  checkList: false,
+} satisfies Zone;
+
+/**
+ * Every call's schemas, by route name. `satisfies` keeps each entry's own schema types (for
+ * `ResponseOf`) while refusing a missing or unknown route name.
+ */
+export const ROUTE_SCHEMAS = {
+  // ---------- kiosk (spec §7) ----------
+  login: {
+    body: LoginRequest,
+    response: LoginResponse,
+    note: '`password` is the client hash of the password (64 hex characters), never the password itself. 401 for any wrong development, login or password; 429 after too many attempts.',
+    example: {
+      token: 'eyJhbGciOiJIUzI1NiJ9…',
+      development: { devid: 1, devname: 'demo' },
+    } satisfies LoginResponse,
+  },
+  ping: { answer: 'empty', note: '200 with no body when the content service is reachable.' },
+  zones: { params: DevidParams, response: list(Zone), example: [kioskExampleZone] },
+  zone: { params: ZoneNameParams, response: Zone, example: kioskExampleZone },
+  elements: { params: ZoneidParams, querystring: BatchQuery, response: list(Element) },
+  subelements: { params: ElementidParams, querystring: BatchQuery, response: list(Subelement) },
+  subgroups: { params: ElementidParams, response: list(Subgroup) },
+  populatedSubgroups: {
+    params: PopulatedParams,
+    querystring: FieldsQuery,
+    response: list(PopulatedSubgroup),
+    note: '`modelLabel` "all" lists the sub-groups of every model.',
+  },
+  subgroupSubelements: { params: SubgroupidParams, response: list(Subelement) },
+  subgroupFieldSubelements: { params: FieldParams, response: list(Subelement) },
+  populatedSubgroup: { params: SubgroupidParams, response: PopulatedSubgroup },
+  snapshot: {
+    params: DevidParams,
+    response: Snapshot,
+    note: 'Carries an ETag; with a matching If-None-Match the answer is 304 with no body. Gzipped when the client accepts it.',
+  },
+  heartbeat: {
+    params: DevidParams,
+    body: KioskHeartbeat,
+    response: KioskHeartbeatResponse,
+    example: { contentVersion: 12 } satisfies KioskHeartbeatResponse,
+  },
+  stream: {
+    params: DevidParams,
+    querystring: StreamQuery,
+    answer: 'event-stream',
+    events: StreamMessage,
+    note: "Server-sent events; each event's data is a StreamMessage. The token may come as `?token=` (EventSource cannot set headers).",
+  },
+  publish: {
+    params: DevidParams,
+    body: PublishRequest,
+    response: PublishResponse,
+    note: 'No body means a full `sync`. The header `x-publish-client: cli` labels the revision as made by the CLI.',
+  },
+  config: { response: KioskConfig, answer: 'json' },
+  health: { response: HealthResponse, example: { status: 'ok' } satisfies HealthResponse },
+  openapi: {
+    response: OpenApiDocument,
+    answer: 'json',
+    note: 'Generated from the route table and these schemas; the page /api/docs renders it.',
+  },
+  docs: { answer: 'html' },
+
+  // ---------- back-office: sessions, developments, accounts, users ----------
+  adminLogin: {
+    body: AdminLoginRequest,
+    response: AdminSession,
+    note: 'Sets the HttpOnly session cookie; `csrfToken` goes in the x-csrf-token header of every state-changing call.',
+  },
+  adminLogout: { response: Type.Null() },
+  adminMe: { response: AdminSession },
+  adminContentModels: { response: ContentModelList },
+  adminDevelopments: { response: list(AdminDevelopment) },
+  adminCreateDevelopment: {
+    body: CreateDevelopmentRequest,
+    response: AdminDevelopment,
+    status: 201,
+  },
+  adminAccounts: { params: DevidParams, response: list(KioskAccount) },
+  adminCreateAccount: {
+    params: DevidParams,
+    body: CreateKioskAccountRequest,
+    response: KioskAccount,
+    status: 201,
+  },
+  adminAccountPassword: {
+    params: AccountParams,
+    body: ResetKioskPasswordRequest,
+    response: KioskAccount,
+  },
+  adminRevokeTokens: { params: DevidParams, response: RevokeTokensResponse },
+  adminUsers: { response: list(AdminUser) },
+  adminCreateUser: { body: CreateAdminUserRequest, response: AdminUser, status: 201 },
+  adminUpdateUser: { params: UseridParams, body: UpdateAdminUserRequest, response: AdminUser },
+
+  // ---------- back-office: content (409 carries the current item in `data`) ----------
+  adminZones: { params: DevidParams, response: list(AdminZone) },
+  adminCreateZone: {
+    params: DevidParams,
+    body: CreateZoneRequest,
+    response: AdminZone,
+    status: 201,
+  },
+  adminZone: { params: ZoneidParams, response: AdminZone },
+  adminUpdateZone: { params: ZoneidParams, body: UpdateZoneRequest, response: AdminZone },
+  adminDeleteZone: {
+    params: ZoneidParams,
+    querystring: ExpectedVersionQuery,
+    response: DeletedResponse,
+  },
+  adminElements: { params: ZoneidParams, response: list(AdminElement) },
+  adminCreateElement: {
+    params: ZoneidParams,
+    body: CreateElementRequest,
+    response: AdminElement,
+    status: 201,
+  },
+  adminReorderElements: {
+    params: ZoneidParams,
+    body: ReorderRequest,
+    response: list(AdminElement),
+  },
+  adminElement: { params: ElementidParams, response: AdminElement },
+  adminUpdateElement: {
+    params: ElementidParams,
+    body: UpdateElementRequest,
+    response: AdminElement,
+  },
+  adminDeleteElement: {
+    params: ElementidParams,
+    querystring: ExpectedVersionQuery,
+    response: DeletedResponse,
+  },
+  adminSubelements: { params: ElementidParams, response: list(AdminSubelement) },
+  adminCreateSubelement: {
+    params: ElementidParams,
+    body: CreateSubelementRequest,
+    response: AdminSubelement,
+    status: 201,
+  },
+  adminReorderSubelements: {
+    params: ElementidParams,
+    body: ReorderRequest,
+    response: list(AdminSubelement),
+  },
+  adminSubelement: { params: SubelementidParams, response: AdminSubelement },
+  adminUpdateSubelement: {
+    params: SubelementidParams,
+    body: UpdateSubelementRequest,
+    response: AdminSubelement,
+  },
+  adminDeleteSubelement: {
+    params: SubelementidParams,
+    querystring: ExpectedVersionQuery,
+    response: DeletedResponse,
+  },
+  adminSubgroups: { params: ElementidParams, response: list(AdminSubgroup) },
+  adminCreateSubgroup: {
+    params: ElementidParams,
+    body: CreateSubgroupRequest,
+    response: AdminSubgroup,
+    status: 201,
+  },
+  adminReorderSubgroups: {
+    params: ElementidParams,
+    body: ReorderRequest,
+    response: list(AdminSubgroup),
+  },
+  adminSubgroup: { params: SubgroupidParams, response: AdminSubgroup },
+  adminUpdateSubgroup: {
+    params: SubgroupidParams,
+    body: UpdateSubgroupRequest,
+    response: AdminSubgroup,
+  },
+  adminDeleteSubgroup: {
+    params: SubgroupidParams,
+    querystring: ExpectedVersionQuery,
+    response: DeletedResponse,
+  },
+
+  // ---------- back-office: publishing, history, audit ----------
+  adminPublish: { params: DevidParams, body: PublishRequest, response: PublishResponse },
+  adminRevisions: {
+    params: DevidParams,
+    querystring: RevisionListQuery,
+    response: list(RevisionEntry),
+  },
+  adminRevisionChanges: { params: RevisionParams, response: RevisionChanges },
+  adminDraftChanges: { params: DevidParams, response: DraftChanges },
+  adminDiscardDraft: {
+    params: DevidParams,
+    body: DiscardDraftRequest,
+    response: DiscardDraftResponse,
+  },
+  adminAudit: { querystring: AuditQuery, response: list(AuditEntry) },
+
+  // ---------- back-office: fleet, media ----------
+  adminFleet: { querystring: FleetQuery, response: FleetList },
+  adminFleetStream: {
+    querystring: FleetQuery,
+    answer: 'event-stream',
+    events: FleetList,
+    note: 'Server-sent events: first a `fleet` event (the whole list), then a `kiosk` event (one KioskStatus) at each change.',
+  },
+  adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
+  adminUploadMedia: {
+    params: DevidParams,
+    bodyType: 'multipart/form-data',
+    response: MediaItem,
+    status: 201,
+    note: 'One file part named `file`. 201 for a new file, 200 when the same file is already in the library; 413 too large, 415 type not accepted (decided from the content).',
+  },
+  adminDeleteMedia: {
+    params: MediaidParams,
+    response: MediaDeletedResponse,
+    note: '409 while content still uses the file, with the item and its `usedBy` in `data`.',
+  },
+} as const satisfies { readonly [N in RouteName]: RouteSchema };
+
+type RouteSchemas = typeof ROUTE_SCHEMAS;
+
+/** The `data` of a route's success answer, from its response schema (never for non-JSON answers). */
+export type ResponseOf<N extends RouteName> = RouteSchemas[N] extends {
+  readonly response: infer S extends TSchema;
+}
+  ? Static<S>
+  : never;
+
+/** A route's JSON body, or never when it takes none. */
+export type BodyOf<N extends RouteName> = RouteSchemas[N] extends {
+  readonly body: infer S extends TSchema;
+}
+  ? Static<S>
+  : never;
+
+/** Routes whose success answer is a JSON envelope with a `data` schema. */
+export type JsonRouteName = {
+  [N in RouteName]: RouteSchemas[N] extends { readonly response: TSchema }
+    ? RouteSchemas[N] extends { readonly answer: 'json' | 'event-stream' | 'empty' | 'html' }
+      ? never
+      : N
+    : never;
+}[RouteName];
