@@ -10,11 +10,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { alertFanoutBench } from './suites/alert-fanout.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
 import { kioskSyncBench } from './suites/kiosk-sync.js';
+import { loginFloodBench } from './suites/login-flood.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
 import { SMOKE } from './support/sizes.js';
 
@@ -25,7 +27,9 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
   'publish-fanout': publishFanoutBench,
+  'alert-fanout': alertFanoutBench,
   'kiosk-soak': kioskSoakBench,
+  'login-flood': loginFloodBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

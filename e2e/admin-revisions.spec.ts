@@ -7,33 +7,17 @@
  * ADMIN_SCREENSHOTS=1 the screens are saved at 1440×900 (docs/screenshots/admin-changes.png,
  * admin-publish-dialog.png, admin-history.png).
  */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { captureAdmin, logInAdmin } from './support/admin';
 import { zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
-import { E2E_ADMIN, repoRoot, type RunningServer } from './support/server';
 
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
 
 const SLIDESHOW = 'Diaporama accueil';
 const PLAN = 'Plan du site';
-const SHOTS = process.env.ADMIN_SCREENSHOTS === '1';
 const fileName = (value: string) => value.split('/').pop()!;
-
-async function capture(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(repoRoot, 'docs/screenshots', `admin-${name}.png`) });
-}
-
-async function logIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin/`);
-  await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
-}
 
 async function editFirstElement(page: Page, zonename: string, value: string) {
   await page.getByRole('link', { name: new RegExp(`^${zonename}`) }).click();
@@ -54,7 +38,7 @@ test('two zones edited, both listed as unpublished; one zone discarded, the othe
   const newSlide = plan[0]!.value;
   const newPlan = slideshow[1]!.value;
 
-  await logIn(page, server);
+  await logInAdmin(page, server);
   await expect(page.getByRole('link', { name: 'Tout est publié' })).toBeVisible();
   await editFirstElement(page, SLIDESHOW, newSlide);
   await editFirstElement(page, PLAN, newPlan);
@@ -76,7 +60,7 @@ test('two zones edited, both listed as unpublished; one zone discarded, the othe
   await expect(slideshowGroup.getByText(/par admin, le/)).toBeVisible();
   await expect(slideshowGroup).not.toContainText('media/');
   await expectAccessible(page, 'admin unpublished changes');
-  await capture(page, 'changes');
+  await captureAdmin(page, 'changes');
 
   // Discard the plan's change, after a confirmation.
   await planGroup.getByRole('button', { name: 'Annuler les modifications de cette zone' }).click();
@@ -99,7 +83,7 @@ test('two zones edited, both listed as unpublished; one zone discarded, the othe
   await expect(dialog.getByRole('region', { name: `Zone ${PLAN}` })).toHaveCount(0);
   await dialog.getByLabel(/Note pour l’historique/).fill('Nouvelle photo d’accueil');
   await expectAccessible(page, 'admin publish dialog');
-  await capture(page, 'publish-dialog');
+  await captureAdmin(page, 'publish-dialog');
   await dialog.getByRole('button', { name: 'Publier', exact: true }).click();
   await expect(dialog.getByText(/^Révision (\d+) publiée — /)).toBeVisible();
   const revision = /^Révision (\d+)/.exec(
@@ -128,5 +112,5 @@ test('two zones edited, both listed as unpublished; one zone discarded, the othe
       .getByText(fileName(newSlide), { exact: true }),
   ).toBeVisible();
   await expectAccessible(page, 'admin history');
-  await capture(page, 'history');
+  await captureAdmin(page, 'history');
 });

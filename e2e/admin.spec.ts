@@ -7,51 +7,22 @@
  * passes axe (no serious or critical violation). With ADMIN_SCREENSHOTS=1 the screens are also
  * saved at 1440×900 into docs/screenshots/admin-*.png.
  */
-import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { captureAdmin, logInAdmin, openKioskBeside } from './support/admin';
 import { zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
-import { E2E_ADMIN, repoRoot, type RunningServer } from './support/server';
+import { waitForSyncDone } from './support/kiosk';
+import { E2E_ADMIN } from './support/server';
 
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
 
 const SLIDESHOW = 'Diaporama accueil';
 const fileName = (value: string) => value.split('/').pop()!;
-const SHOTS = process.env.ADMIN_SCREENSHOTS === '1';
 /** A 1×1 PNG: the server recognises it by its bytes and re-encodes it. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function capture(page: Page, name: string) {
-  if (!SHOTS) return;
-  // Let thumbnails finish loading so the capture shows the screen as a person sees it.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(repoRoot, 'docs/screenshots', `admin-${name}.png`) });
-}
-
-async function logIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin/`);
-  await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
-}
-
-async function openKiosk(browser: Browser, server: RunningServer) {
-  const context = await browser.newContext({
-    viewport: { width: 1080, height: 1920 },
-    hasTouch: true,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
-  const kiosk = await context.newPage();
-  await openKioskLoggedIn(kiosk, server);
-  return { context, kiosk };
-}
 
 test('login refuses a wrong password with the server’s message, then opens the back-office', async ({
   page,
@@ -60,7 +31,7 @@ test('login refuses a wrong password with the server’s message, then opens the
   await page.goto(`${server.url}/admin/`);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expectAccessible(page, 'admin login');
-  await capture(page, 'connexion');
+  await captureAdmin(page, 'connexion');
 
   await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
   await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
@@ -86,10 +57,10 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   const server = await ownServer();
   const [first] = zoneElements(server, SLIDESHOW);
   const replacement = zoneElements(server, 'Plan du site')[0]!.value;
-  const { context, kiosk } = await openKiosk(browser, server);
+  const { context, kiosk } = await openKioskBeside(browser, server);
   await expect(kiosk.locator(`img[src$="${fileName(first!.value)}"]`).first()).toBeAttached();
 
-  await logIn(page, server);
+  await logInAdmin(page, server);
   await page.getByRole('link', { name: new RegExp(`^${SLIDESHOW}`) }).click();
   await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
   const value = page.getByLabel('Valeur', { exact: true });
@@ -127,7 +98,7 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   await expect(row.getByText('En ligne')).toBeVisible();
   await expect(row.getByText('À jour')).toBeVisible({ timeout: 15_000 });
   await expectAccessible(page, 'admin fleet');
-  await capture(page, 'parc');
+  await captureAdmin(page, 'parc');
 
   // The totem goes away (its browser closes): the fleet page says so by itself.
   await context.close();
@@ -143,7 +114,7 @@ test('an element edited is not on the kiosk until published, then reaches it wit
     page.getByRole('cell', { name: /^valeur : « media\/images\// }).first(),
   ).toBeVisible();
   await expectAccessible(page, 'admin audit log');
-  await capture(page, 'journal');
+  await captureAdmin(page, 'journal');
 });
 
 test('reorder by keyboard, delete after confirmation, and a 409 shows the current values', async ({
@@ -152,7 +123,7 @@ test('reorder by keyboard, delete after confirmation, and a 409 shows the curren
 }) => {
   const server = await ownServer();
   const before = zoneElements(server, 'Menu');
-  await logIn(page, server);
+  await logInAdmin(page, server);
   await page.getByRole('link', { name: /^Menu/ }).click();
 
   const down = page.getByRole('button', { name: /^Descendre l’élément 1 / });
@@ -186,7 +157,7 @@ test('reorder by keyboard, delete after confirmation, and a 409 shows the curren
   await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
   const other = await page.context().browser()!.newContext();
   const otherPage = await other.newPage();
-  await logIn(otherPage, server);
+  await logInAdmin(otherPage, server);
   await otherPage.getByRole('link', { name: /^Menu/ }).click();
   await otherPage.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
   await otherPage.getByLabel('Valeur', { exact: true }).fill('media/images/modifie-ailleurs.svg');
@@ -198,7 +169,7 @@ test('reorder by keyboard, delete after confirmation, and a 409 shows the curren
   await page.getByRole('button', { name: 'Enregistrer l’élément' }).click();
   await expect(page.getByText(/Ce contenu a été modifié par quelqu’un d’autre/)).toBeVisible();
   await expect(page.getByText('media/images/modifie-ailleurs.svg').first()).toBeVisible();
-  await capture(page, 'conflit');
+  await captureAdmin(page, 'conflit');
   await page.getByRole('button', { name: 'Recharger la version actuelle' }).click();
   await expect(page.getByLabel('Valeur', { exact: true })).toHaveValue(
     'media/images/modifie-ailleurs.svg',
@@ -229,7 +200,7 @@ test('media library: upload with progress, refuse to delete a file in use, delet
   ownServer,
 }) => {
   const server = await ownServer();
-  await logIn(page, server);
+  await logInAdmin(page, server);
   await page.getByRole('link', { name: 'Médiathèque' }).click();
   await expect(page.getByRole('heading', { name: 'Médiathèque' })).toBeVisible();
 
@@ -249,7 +220,7 @@ test('media library: upload with progress, refuse to delete a file in use, delet
   await expect(page.getByRole('alert').filter({ hasText: /utilisé/i })).toBeVisible();
 
   await expectAccessible(page, 'admin media');
-  await capture(page, 'mediatheque');
+  await captureAdmin(page, 'mediatheque');
 
   // The picker puts the file's value in an element (left unsaved, so the file stays unused).
   await page.getByRole('link', { name: 'Contenu', exact: true }).click();
@@ -269,13 +240,13 @@ test('media library: upload with progress, refuse to delete a file in use, delet
 });
 
 test('every back-office screen passes axe', async ({ page, server }) => {
-  await logIn(page, server);
+  await logInAdmin(page, server);
   await page.getByRole('link', { name: new RegExp(`^${SLIDESHOW}`) }).click();
   await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
   await expect(page.getByRole('button', { name: 'Enregistrer l’élément' })).toBeVisible();
   await expectAccessible(page, 'admin content');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await capture(page, 'contenu');
+  await captureAdmin(page, 'contenu');
 
   await page.getByRole('link', { name: /^Produits/ }).click();
   await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
@@ -286,7 +257,7 @@ test('every back-office screen passes axe', async ({ page, server }) => {
   await expect(page.getByRole('heading', { name: /^Modifier Produit/ })).toBeVisible();
   await expectAccessible(page, 'admin sub-groups');
   await page.getByRole('heading', { name: 'Sous-groupes' }).scrollIntoViewIfNeeded();
-  await capture(page, 'sous-groupes');
+  await captureAdmin(page, 'sous-groupes');
 
   for (const [link, heading, name] of [
     ['Développements', 'Développements', 'developpements'],
@@ -296,7 +267,7 @@ test('every back-office screen passes axe', async ({ page, server }) => {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Chargement…' })).toHaveCount(0);
     await expectAccessible(page, `admin ${name}`);
-    await capture(page, name);
+    await captureAdmin(page, name);
   }
   await page.getByRole('link', { name: 'Développements', exact: true }).click();
   await page
@@ -306,5 +277,5 @@ test('every back-office screen passes axe', async ({ page, server }) => {
   await expect(page.getByRole('heading', { name: /^Comptes des totems/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'kiosk', exact: true })).toBeVisible();
   await expectAccessible(page, 'admin kiosk accounts');
-  await capture(page, 'comptes-totems');
+  await captureAdmin(page, 'comptes-totems');
 });

@@ -10,7 +10,7 @@
  * docs/reliability.md, "Faults survived".
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
@@ -148,17 +148,29 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   const [first, second] = zoneElements(server, SLIDESHOW);
   const slides = await page.locator('.home-slideshow img').count();
 
-  // An edit refers to a picture that is not on the server (deleted, or a copy that failed).
+  // An edit refers to a picture that goes missing on the server after it was published (deleted
+  // by hand, a disk restored from an older backup): the publish checks saw it, the kiosk will not.
+  // The kiosk's sync is held until the file is gone, so it is missing when the kiosk asks.
   const missing = 'media/images/fault-missing-picture.svg';
-  expect(existsSync(join(server.dataDir, missing))).toBe(false);
+  copyFileSync(join(server.dataDir, first!.value), join(server.dataDir, missing));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/display/snapshot/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   setElementValue(server, first!.elementid, missing);
   await publish(server, devid);
+  rmSync(join(server.dataDir, missing));
+  expect(existsSync(join(server.dataDir, missing))).toBe(false);
+  release();
 
   // Decision: the records are committed (the other edits must not wait on one file) and the
   // sync is reported as failed, naming how many media are missing.
   const banner = page.getByTestId('sync-status-banner');
   await expect(banner.getByText(SYNC_FAILED)).toBeVisible({ timeout: 20_000 });
   await expect(banner).toContainText(/1 média\(s\) sur \d+ non téléchargé\(s\)/);
+  await page.unroute('**/display/snapshot/**');
   await expect(page.locator(`.home-slideshow img[src$="${fileName(missing)}"]`)).toHaveCount(1);
   await expectHomeContent(page, slides);
   const secondUrl = `${server.url}/${second!.value}`;

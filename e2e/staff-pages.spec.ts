@@ -18,6 +18,7 @@ import type { Locator, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectAccessible } from './support/a11y';
 import { zoneElements } from './support/content';
+import { expectNoTextOverflow, expectTapTargets } from './support/layout';
 import { expect, test } from './support/fixtures';
 import type { RunningServer } from './support/server';
 import {
@@ -138,9 +139,10 @@ const HSE_ZONES = [
   ['PASS', 'PASS'],
 ] as const;
 
+// The numbers first: on the page's first screen (issue 29).
 const EMERGENCY_ZONES = [
-  ['Liste SST', 'Liste SST'],
   ["Numéros d'urgence", "Numéros d'urgence"],
+  ['Liste SST', 'Liste SST'],
   ['Accident corporel', 'Incident-Accident corporel'],
   ['Urgence médicale', 'Urgence médicale-Malaise'],
   ['Alarme incendie', 'Départ feu-Alarme incendie'],
@@ -372,6 +374,9 @@ function onlineRouteTests(kiosk: SharedKiosk, paths: readonly string[]) {
       await expectTitle(page, route.title);
       await route.check(page, server);
       await expectAccessible(page, route.path);
+      // Issue 29, at 1080 × 1920: every tap target ≥ 44 × 44 px, no text out of its box.
+      await expectTapTargets(page, route.path);
+      await expectNoTextOverflow(page, route.path);
     });
   }
 }
@@ -419,14 +424,25 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
     '#/accueil/visiteur/',
   );
 
+  // Issue 29: one tap to the emergency numbers, a strip outside the rows; nothing too small or
+  // spilling on the home (captions, titles).
+  const strip = page.getByRole('link', { name: /^Numéros d’urgence/ });
+  await expect(strip).toBeVisible();
+  await expect(strip).toHaveAttribute('href', '#/accueil/urgence');
+  await expectTapTargets(page, 'home (Moulage)');
+  await expectNoTextOverflow(page, 'home (Moulage)');
+  // The slideshow slides (its photos' captions never cross-fade on top of each other).
+  await expect(slideshow).not.toHaveClass(/image-carousel--fade/);
+
   await page.evaluate(() => localStorage.setItem('totem', 'Assemblage'));
   await page.reload();
+  // Its own order (spec §2), not the Moulage one minus Moulage (issue 29).
   await expect(rows).toHaveText([
-    /^Informations RH/,
     /^HSE/,
     /^Qualité/,
-    /^Autres informations/,
     /^BE LEAN \+/,
+    /^Informations RH/,
+    /^Autres informations/,
     /^Suggestion System/,
     /^Urgence/,
   ]);
@@ -454,8 +470,22 @@ async function homeButtonsAndAnchors(kiosk: SharedKiosk) {
     .click();
   await expect(page).toHaveURL(/#\/accueil\/urgence$/);
   await expectTitle(page, 'Urgence');
+  // Issue 29: the numbers are on the first screen, with no anchor tap: their first image starts
+  // at the top of the content area and most of it is in view.
+  const numbers = page.locator('#section-0');
+  await expect(numbers.getByRole('heading', { name: "Numéros d'urgence" })).toBeVisible();
+  await expectLoaded(numbers.locator('img').first());
+  await content(page).evaluate((main) => main.scrollTo({ top: 0 }));
+  const [image, area] = await Promise.all([
+    numbers.locator('img').first().boundingBox(),
+    content(page).boundingBox(),
+  ]);
+  expect(image && area).toBeTruthy();
+  const visible = Math.min(image!.y + image!.height, area!.y + area!.height) - image!.y;
+  expect(image!.y).toBeGreaterThanOrEqual(area!.y);
+  expect(visible).toBeGreaterThan(Math.min(image!.height * 0.8, 800));
+  await page.getByTestId('banner').getByRole('button', { name: 'Liste SST' }).click();
   await page.getByTestId('banner').getByRole('button', { name: "Numéros d'urgence" }).click();
-  const numbers = page.locator('#section-1');
   await expect
     .poll(async () => {
       const [top, container] = await Promise.all([
@@ -649,6 +679,13 @@ async function beLean(kiosk: SharedKiosk) {
   await expect(zoomIn).toBeDisabled();
   await plan.getByRole('button', { name: 'Réinitialiser le zoom' }).click();
   await expect(plan).toHaveAttribute('data-scale', '1');
+  // Issue 29: the zoom buttons sit beside the plan, never over it.
+  const [viewport, controls] = await Promise.all([
+    plan.locator('.zoom-pan__viewport').boundingBox(),
+    plan.locator('.zoom-pan__controls').boundingBox(),
+  ]);
+  expect(viewport && controls).toBeTruthy();
+  expect(controls!.y >= viewport!.y + viewport!.height - 1).toBe(true);
 
   const docs = zoneFields(server, 'Moulage : PDF');
   const firstTitle = docs.find((r) => r.fieldlabel === 'titre')!.value;

@@ -20,6 +20,7 @@ import {
   type PlantTourCatalogue,
 } from '../apps/kiosk/src/features/visitor-tour/catalogue';
 import { expectAccessible } from './support/a11y';
+import { expectNoTextOverflow, expectTapTargets } from './support/layout';
 import { expect, test } from './support/fixtures';
 import {
   freshOffline,
@@ -251,6 +252,8 @@ async function visitorHomeAndLanguages(kiosk: SharedKiosk) {
   await expectBreadcrumb(page, ['Accueil', 'Visiteurs'], 'fr');
   const tiles = page.getByRole('navigation', { name: 'Thèmes de la visite' }).getByRole('link');
   await expect(tiles).toHaveCount(7);
+  await expectTapTargets(page, 'visitor home');
+  await expectNoTextOverflow(page, 'visitor home');
   for (const rule of fr.visitorHome.rules) await expect(page.getByText(rule)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retour à l’accueil salariés' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Français/ })).toHaveAttribute(
@@ -309,6 +312,9 @@ async function everyRoute(kiosk: SharedKiosk, language: Language) {
     await checkRoute(page, slug, language);
     await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
     await expectAccessible(page, `visitor ${slug} ${language}`);
+    // Issue 29, at 1080 × 1920: tap targets ≥ 44 × 44 px, no text out of its box.
+    await expectTapTargets(page, `visitor ${slug} ${language}`);
+    await expectNoTextOverflow(page, `visitor ${slug} ${language}`);
   }
 }
 

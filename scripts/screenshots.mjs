@@ -65,6 +65,12 @@ export const SCREENS = [
   },
   { file: 'staff-formulaire', path: '/accueil/formulaire' },
   { file: 'staff-projets', path: '/accueil/projets', storage: MOULAGE },
+  {
+    file: 'staff-projets-plan',
+    path: '/accueil/projets',
+    storage: MOULAGE,
+    action: (page) => scrollTo(page, '.be-lean__plans'),
+  },
   { file: 'staff-projets-archives', path: '/accueil/projets/archives', storage: MOULAGE },
   ...visitorScreens(),
 ];

@@ -8,8 +8,8 @@
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
 
-/** The stream's messages are `{"devid":…,"type":"…",…}` (contract messages.ts). */
-const MESSAGE_TYPES = ['sync', 'zone', 'element'].map((name) => ({
+/** The stream's messages carry `"type":"…"` (contract messages.ts; `alert`: contract alerts.ts). */
+const MESSAGE_TYPES = ['sync', 'zone', 'element', 'alert'].map((name) => ({
   name,
   bytes: Buffer.from(`"type":"${name}"`),
 }));

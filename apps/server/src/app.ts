@@ -22,7 +22,7 @@ import type { Secrets } from './lib/secrets.js';
 import { SnapshotCache } from './lib/snapshot-cache.js';
 import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
-import { errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { securityPluginFp } from './plugins/security.js';
 import { textInputPluginFp } from './plugins/text-input.js';
 import { authRoutes } from './routes/auth.js';
@@ -31,6 +31,7 @@ import { heartbeatRoutes } from './routes/heartbeat.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';
+import { alertRoutes } from './routes/alerts.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes } from './routes/stream.js';
 
@@ -47,7 +48,7 @@ export interface AppOptions {
    * What this instance serves (default: everything).
    * - auth: POST /clientauth
    * - content: /display/* (ping, content calls, snapshot) and the media
-   * - stream: /stream/:devid and POST /api/publish/:devid
+   * - stream: /stream/:devid, POST /api/publish/:devid and /api/alerts/:devid
    * - static: the kiosk and back-office files, /config.json and the media
    * - admin: the back-office API under /api/admin (same origin as the back-office files: its
    *   session cookie is SameSite=Strict)
@@ -153,6 +154,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);
     await fastify.register(publishRoutes, ctx);
+    await fastify.register(alertRoutes, ctx);
   }
   if (services.has('content') || services.has('static')) await fastify.register(mediaRoutes, ctx);
   if (services.has('static')) {
@@ -165,9 +167,36 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
 /** The app as a plugin; not encapsulated, so its error and 404 handlers are the instance's own. */
 export const kioskApp = fp(kioskAppPlugin, { name: 'kiosk-app', fastify: '5.x' });
 
+/**
+ * Connection time-outs (issue 24: a request body that stopped arriving was held for ever).
+ * - requestMs: the whole request, headers and body, must arrive within it (Node answers 408 and
+ *   closes). Long enough for the largest media upload (200 MB) on a slow plant link: 2 Mbit/s.
+ * - idleMs: a socket silent this long is closed: this is what ends a stalled body quickly. It is
+ *   inactivity, not duration, so a slow but live upload goes on; the event streams (kiosks and
+ *   fleet page) switch it off on their socket, they are long-lived by design and their requests
+ *   are complete once their headers are in, so requestMs never applies to them.
+ * - headersMs: the headers must arrive within it (slowloris).
+ * - checkIntervalMs: how often Node looks for expired requests (it checks in rounds).
+ */
+export interface RequestTimeouts {
+  requestMs: number;
+  idleMs: number;
+  headersMs: number;
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUTS: Readonly<RequestTimeouts> = Object.freeze({
+  requestMs: 20 * 60_000,
+  idleMs: 60_000,
+  headersMs: 30_000,
+  checkIntervalMs: 5_000,
+});
+
 export interface BuildOptions extends AppOptions {
   /** Fastify logger option; default: the configured LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** Tests shorten them; production keeps DEFAULT_REQUEST_TIMEOUTS. */
+  timeouts?: Partial<RequestTimeouts>;
 }
 
 /** The kiosk token travels in `?token=` on the stream: keep it out of the logs. */
@@ -194,11 +223,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     },
   };
+  const timeouts = { ...DEFAULT_REQUEST_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     logger,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     bodyLimit: 64 * 1024,
     trustProxy: trustProxy(options.config.trustProxy),
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
     ajv: {
       customOptions: {
@@ -207,6 +244,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         removeAdditional: true,
         useDefaults: true,
         allErrors: false,
+        // Errors carry the refused value: a message can say what is wrong with it (issue 24).
+        verbose: true,
       },
     },
   });

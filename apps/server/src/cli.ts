@@ -12,6 +12,7 @@ import {
   apiPaths,
   hashPasswordForLogin,
   LOCAL_PORTS,
+  type AlertState,
   type Envelope,
   type PublishResponse,
   type StreamMessageType,
@@ -22,7 +23,7 @@ import { notifyInstances } from './db/postgres-event-bus.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { BackupError, createBackup, restoreBackup } from './lib/backup.js';
 import { hashClientPassword } from './lib/passwords.js';
-import { readPublishToken } from './lib/secrets.js';
+import { readAlertToken, readPublishToken } from './lib/secrets.js';
 
 export const USAGE = `Usage: node apps/server/dist/cli.js <command> [options]
 
@@ -34,6 +35,13 @@ Commands:
                    --type TYPE      sync (default), zone or element
                    --zoneid N       zone to reload (type zone)
                    --elementid N    element to reload (type element)
+  alert start TEMPLATE   Start an emergency alert on every totem (through the running server):
+                 TEMPLATE is a template's name ("Évacuation", "Pollution accidentelle") or id.
+                   --drill          an exercise: the totems say "EXERCICE / DRILL"
+                   --dev NAME       development (default: DEMO_DEVNAME); also --devname, --devid
+                   --url URL        server base URL (default: http://127.0.0.1:PORT)
+  alert end      End it (a no-op, said so, when none is in force).
+  alert status   Tell the alert in force.
   revoke-tokens  Log every kiosk of a development out (bumps its token version).
                    --devname NAME   (required)
   set-password   Set (or create) a kiosk account's password.
@@ -46,7 +54,7 @@ Commands:
                    --force          replace a non-empty DATA_DIR (its data is moved aside)
   help           Show this text.
 
-Environment: DATA_DIR, DATABASE_URL, PUBLISH_TOKEN, PORT, SPLIT_PORTS (see the README).
+Environment: DATA_DIR, DATABASE_URL, PUBLISH_TOKEN, ALERT_TOKEN, PORT, SPLIT_PORTS (see the README).
 Exit codes: 0 success, 1 failure, 2 wrong usage.`;
 
 export interface CliIo {
@@ -70,6 +78,8 @@ const OPTIONS = {
   login: { type: 'string' },
   password: { type: 'string' },
   force: { type: 'boolean' },
+  drill: { type: 'boolean' },
+  dev: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -107,6 +117,74 @@ async function findDevid(repos: Repositories, devname: string): Promise<number> 
 type Values = {
   [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
 };
+
+/**
+ * `alert start|end|status` (issue 23): through the running server's /api/alerts, which alone
+ * reaches the connected totems, with the alert token.
+ */
+async function alert(
+  config: ServerConfig,
+  values: Values,
+  positionals: readonly string[],
+  io: CliIo,
+): Promise<void> {
+  const [action, ...words] = positionals;
+  if (action !== 'start' && action !== 'end' && action !== 'status')
+    throw new UsageError('alert takes "start <template>", "end" or "status"');
+  const template = words.join(' ').trim();
+  if (action === 'start' && !template) throw new UsageError('alert start needs a template name');
+  if (action !== 'start' && words.length > 0)
+    throw new UsageError(`Unexpected argument "${words[0]}"`);
+  let devid = positiveInteger('devid', values.devid);
+  const devname = values.dev ?? values.devname ?? config.demo.devname;
+  if (devid === undefined) devid = await withRepos(config, (repos) => findDevid(repos, devname));
+  const token = readAlertToken(config);
+  if (!token)
+    throw new CommandError(
+      'No alert token: set ALERT_TOKEN, or start the server once so that it generates DATA_DIR/secrets/alert-token',
+    );
+  const base = (
+    values.url ?? `http://127.0.0.1:${config.splitPorts ? LOCAL_PORTS.stream : config.port}`
+  ).replace(/\/+$/, '');
+  let response: Response;
+  try {
+    response = await io.fetch(base + apiPaths.alerts(devid), {
+      method: action === 'start' ? 'POST' : action === 'end' ? 'DELETE' : 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-alert-client': 'cli',
+        ...(action === 'start' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(action === 'start'
+        ? {
+            body: JSON.stringify({
+              template: /^\d{1,10}$/.test(template) ? Number(template) : template,
+              drill: values.drill ?? false,
+            }),
+          }
+        : {}),
+    });
+  } catch (error) {
+    throw new CommandError(
+      `Could not reach the server at ${base}: ${(error as Error).message}. Is it running?`,
+    );
+  }
+  let envelope: Envelope<AlertState> | undefined;
+  try {
+    envelope = (await response.json()) as Envelope<AlertState>;
+  } catch {
+    envelope = undefined;
+  }
+  if (!response.ok || !envelope?.data)
+    throw new CommandError(
+      `Alert ${action} failed: HTTP ${response.status} ${envelope?.message ?? ''}`.trim(),
+    );
+  const where = values.devid ? `development ${devid}` : `"${devname}" (devid ${devid})`;
+  const reached = envelope.data.changed
+    ? `, sent to ${envelope.data.delivered} connected kiosk(s)`
+    : '';
+  io.out(`${envelope.message} — ${where}${reached}.`);
+}
 
 async function publish(config: ServerConfig, values: Values, io: CliIo): Promise<void> {
   const type = (values.type ?? 'sync') as StreamMessageType;
@@ -293,7 +371,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError((error as Error).message);
     }
     // Only backup and restore take a path; anything loose elsewhere is a mistake.
-    if (command !== 'backup' && command !== 'restore' && positionals.length > 0) {
+    if (
+      command !== 'backup' &&
+      command !== 'restore' &&
+      command !== 'alert' &&
+      positionals.length > 0
+    ) {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`);
     }
     if (values.help) {
@@ -304,6 +387,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     switch (command) {
       case 'publish':
         await publish(config, values, io);
+        return 0;
+      case 'alert':
+        await alert(config, values, positionals, io);
         return 0;
       case 'revoke-tokens':
         await revokeTokens(config, values, io);

@@ -10,6 +10,7 @@
  * | DATABASE_URL   | DATA_DIR/kiosk.sqlite                | SQLite file path, ':memory:', or postgres://…      |
  * | JWT_SECRET     | generated into DATA_DIR/secrets/jwt-secret | HS256 key of kiosk tokens (≥ 32 characters)  |
  * | PUBLISH_TOKEN  | generated into DATA_DIR/secrets/publish-token | bearer token of POST /api/publish/:devid (≥ 16 characters) |
+ * | ALERT_TOKEN    | generated into DATA_DIR/secrets/alert-token | bearer token of /api/alerts/:devid (≥ 16 characters) |
  * | DEMO_DEVNAME   | neubourg                             | development seeded on an empty database            |
  * | DEMO_LOGIN     | kiosk                                | its kiosk account login                            |
  * | DEMO_PASSWORD  | kiosk                                | its kiosk account password                         |
@@ -43,6 +44,8 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   /** From the environment; undefined means "generate or read DATA_DIR/secrets/publish-token". */
   publishToken: string | undefined;
+  /** From the environment; undefined means "generate or read DATA_DIR/secrets/alert-token". */
+  alertToken?: string | undefined;
   demo: { devname: string; login: string; password: string };
   environment: KioskEnvironment;
   tokenTtlDays: number;
@@ -61,6 +64,12 @@ export interface ServerConfig {
    * allowed by the pages' Content-Security-Policy; undefined means the kiosk's shipped ones.
    */
   frameSources?: string[];
+  /**
+   * The publish checks (issue 25, decision 014): on unless false. Only the generic test fixture
+   * turns them off — its plant names files it never puts in a library; suites of the checks and
+   * the real server keep them on.
+   */
+  publishChecks?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +189,7 @@ export function loadConfig(
     databaseUrl,
     jwtSecret: secret('JWT_SECRET', MIN_JWT_SECRET_LENGTH),
     publishToken: secret('PUBLISH_TOKEN', MIN_PUBLISH_TOKEN_LENGTH),
+    alertToken: secret('ALERT_TOKEN', MIN_PUBLISH_TOKEN_LENGTH),
     demo: {
       devname: nonEmpty('DEMO_DEVNAME', 'neubourg', 60),
       login: nonEmpty('DEMO_LOGIN', 'kiosk', 120),

@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  ADMIN_CSRF_HEADER,
   adminFleetPaths,
   adminPaths,
+  type AdminSession,
   apiPaths,
   hashPasswordForLogin,
   type KioskStatus,
@@ -219,9 +221,12 @@ describe('two server instances on one PostgreSQL', () => {
       expect(published.message.version).toBe(before + 1);
 
       const text = await stream.waitFor((received) => received.includes('"type":"sync"'));
-      const messages = [...text.matchAll(/^data: (.*)$/gm)].map(
-        (match) => JSON.parse(match[1]!) as unknown,
-      );
+      // Content messages only: every stream also starts with the alert state (issue 23).
+      const contentOnly = (received: string) =>
+        [...received.matchAll(/^data: (.*)$/gm)]
+          .map((match) => JSON.parse(match[1]!) as { type: string })
+          .filter((message) => message.type !== 'alert');
+      const messages = contentOnly(text);
       expect(messages).toEqual([
         { devid, type: 'sync', version: before + 1, revision: before + 1 },
       ]);
@@ -230,7 +235,7 @@ describe('two server instances on one PostgreSQL', () => {
 
       // Exactly once, even after a while.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect([...stream.text().matchAll(/^data: /gm)]).toHaveLength(1);
+      expect(contentOnly(stream.text())).toHaveLength(1);
     } catch (error) {
       throw new Error(
         `${(error as Error).message}\n--- A ---\n${a.output()}\n--- B ---\n${b.output()}`,
@@ -273,5 +278,32 @@ describe('two server instances on one PostgreSQL', () => {
       state: 'offline',
       connected: false,
     });
+  });
+
+  // Issue 24: last, because it revokes the demo development's tokens.
+  it('revoking tokens through A ends the streams open on B', async () => {
+    const login = await kioskLogin(b);
+    const devid = login.development.devid;
+    const stream = await openStream(`${b.url}${apiPaths.stream(devid, login.token)}`);
+    try {
+      await stream.waitFor((text) => text.includes('retry:'));
+      const response = await fetch(`${a.url}${adminPaths.login()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url },
+        body: JSON.stringify({ username: 'admin', password: 'multi-instance-admin' }),
+      });
+      const session = await json<AdminSession>(response);
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+      await json<unknown>(
+        await fetch(`${a.url}${adminPaths.revokeTokens(devid)}`, {
+          method: 'POST',
+          headers: { cookie, origin: a.url, [ADMIN_CSRF_HEADER]: session.csrfToken },
+        }),
+      );
+      // The NOTIFY reaches B, whose hub ends the development's streams: wait for that end.
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
   });
 });

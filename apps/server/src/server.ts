@@ -6,6 +6,7 @@
  * instances on the same store. SIGINT/SIGTERM close streams, servers and database in that order.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { LOCAL_PORTS } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
       '',
       `  Publish the draft to the kiosks: npm run publish-content`,
       `    (or: node apps/server/dist/cli.js publish --devname ${devname})`,
+      `  Emergency alert: npm run alert -- start Évacuation [--drill]   /   npm run alert -- end`,
+      `    (alert token: ${config.alertToken ? 'ALERT_TOKEN' : join(config.secretsDir, 'alert-token')})`,
       '',
       ...adminBanner(firstAdmin),
     ].join('\n'),

@@ -31,6 +31,8 @@ describe('admin api paths', () => {
       revisionChanges: adminPaths.revisionChanges(7, 7),
       draftChanges: adminPaths.draftChanges(7),
       discardDraft: adminPaths.discardDraft(7),
+      rollback: adminPaths.rollback(7, 7),
+      revisionContent: adminPaths.revisionContent(7, 7),
       audit: adminPaths.audit(),
     };
     for (const [name, pattern] of Object.entries(adminRoutePatterns)) {

@@ -25,6 +25,7 @@ import {
   ZoneType,
 } from './entities.js';
 import { RevisionCounts } from './messages.js';
+import { PlainName } from './text.js';
 
 export const ADMIN_API_PREFIX = ADMIN_PREFIX;
 /** HttpOnly cookie holding the session token (Path=/api/admin, SameSite=Strict). */
@@ -57,7 +58,7 @@ export const Devname = Type.String({
   maxLength: 60,
   pattern: '^[a-z0-9][a-z0-9_-]*$',
 });
-export const KioskLogin = Type.String({ minLength: 1, maxLength: 120, pattern: '^\\S(.*\\S)?$' });
+export const KioskLogin = PlainName({ minLength: 1, maxLength: 120 });
 
 const strict = { additionalProperties: false } as const;
 
@@ -71,6 +72,8 @@ export const AdminUser = Type.Object({
   createdAt: IsoDate,
   /** Developments an editor may edit; empty for admins, who may edit every development. */
   devids: Type.Array(Id),
+  /** May publish, roll back and discard (issue 25): always for admins, for editors if allowed. */
+  canPublish: Type.Boolean(),
 });
 export type AdminUser = Static<typeof AdminUser>;
 
@@ -139,6 +142,8 @@ export const CreateAdminUserRequest = Type.Object(
     role: Type.Optional(AdminRole),
     /** Developments an editor may edit (ignored for admins). */
     devids: Type.Optional(Devids),
+    /** Whether an editor may publish, roll back and discard (default: no; admins always may). */
+    canPublish: Type.Optional(Type.Boolean()),
   },
   strict,
 );
@@ -151,6 +156,8 @@ export const UpdateAdminUserRequest = Type.Object(
     password: Type.Optional(AdminPassword),
     /** Replaces the editor's developments. */
     devids: Type.Optional(Devids),
+    /** Allows an editor to publish, roll back and discard, or takes it back. */
+    canPublish: Type.Optional(Type.Boolean()),
   },
   strict,
 );
@@ -180,7 +187,7 @@ export const AdminSubgroup = Type.Composite([
 ]);
 export type AdminSubgroup = Static<typeof AdminSubgroup>;
 
-const ZoneName = Type.String({ minLength: 1, maxLength: 120, pattern: '^\\S(.*\\S)?$' });
+const ZoneName = PlainName({ minLength: 1, maxLength: 120 });
 const ItemValue = Type.String({ maxLength: 4000 });
 
 export const CreateZoneRequest = Type.Object(
@@ -357,6 +364,7 @@ export const ContentChangeEntry = Type.Object({
     Type.Literal('element'),
     Type.Literal('subgroup'),
     Type.Literal('subelement'),
+    Type.Literal('alert_template'),
   ]),
   itemId: Id,
   /** The zone the item is in (or was in), when it can still be found; null otherwise. */
@@ -408,6 +416,52 @@ export const DiscardDraftResponse = Type.Object({
 });
 export type DiscardDraftResponse = Static<typeof DiscardDraftResponse>;
 
+// ---------- rollback and publish checks (issue 25) ----------
+
+/** What a rollback did: revision K's content published as a new revision (or nothing). */
+export const RollbackResponse = Type.Object({
+  /** The revision whose content is now live. */
+  rolledBackTo: Type.Integer({ minimum: 1 }),
+  /** The live revision: the new one, or the current one when nothing changed. */
+  revision: Type.Integer({ minimum: 1 }),
+  /** False when the live content already was revision K's: nothing written, nothing sent. */
+  created: Type.Boolean(),
+  counts: RevisionCounts,
+  summary: Type.String(),
+  /** Kiosks connected to this server process that were told. */
+  delivered: Type.Integer({ minimum: 0 }),
+});
+export type RollbackResponse = Static<typeof RollbackResponse>;
+
+/** A revision's content, read-only: rows by kind (zone, element, subgroup, subelement…). */
+export const RevisionContent = Type.Object({
+  revision: RevisionEntry,
+  content: Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+});
+export type RevisionContent = Static<typeof RevisionContent>;
+
+/** One reason a publish (or a rollback) was refused, with the item it is about. */
+export const PublishProblem = Type.Object({
+  code: Type.Union([
+    Type.Literal('missing-media'),
+    Type.Literal('missing-field'),
+    Type.Literal('expires-before-added'),
+    Type.Literal('empty-emergency-zone'),
+  ]),
+  /** In French, one line. */
+  message: Type.String(),
+  zoneid: Type.Union([Id, Type.Null()]),
+  zonename: Type.Union([Type.String(), Type.Null()]),
+  elementid: Type.Union([Id, Type.Null()]),
+  subgroupid: Type.Union([Id, Type.Null()]),
+  subelementid: Type.Union([Id, Type.Null()]),
+});
+export type PublishProblem = Static<typeof PublishProblem>;
+
+/** `data` of a refused publish or rollback (409 `conflict`): nothing was written. */
+export const PublishRefusal = Type.Object({ problems: Type.Array(PublishProblem) });
+export type PublishRefusal = Static<typeof PublishRefusal>;
+
 // ---------- paths ----------
 
 type IdLike = number | string;
@@ -458,6 +512,10 @@ export const adminPaths = {
     fillPath(R.adminRevisionChanges.path, { devid, revision }),
   draftChanges: (devid: IdLike) => fillPath(R.adminDraftChanges.path, { devid }),
   discardDraft: (devid: IdLike) => fillPath(R.adminDiscardDraft.path, { devid }),
+  rollback: (devid: IdLike, revision: IdLike) =>
+    fillPath(R.adminRollback.path, { devid, revision }),
+  revisionContent: (devid: IdLike, revision: IdLike) =>
+    fillPath(R.adminRevisionContent.path, { devid, revision }),
   audit: (query: AuditQuery = {}) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -496,5 +554,7 @@ export const adminRoutePatterns = {
   revisionChanges: adminRelative('adminRevisionChanges'),
   draftChanges: adminRelative('adminDraftChanges'),
   discardDraft: adminRelative('adminDiscardDraft'),
+  rollback: adminRelative('adminRollback'),
+  revisionContent: adminRelative('adminRevisionContent'),
   audit: adminRelative('adminAudit'),
 } as const;

@@ -115,6 +115,60 @@ export const Development = Type.Object({
 });
 export type Development = Static<typeof Development>;
 
+/** Kinds of emergency alert (issue 23); `free` is a message written for the occasion. */
+export const ALERT_KINDS = ['evacuation', 'confinement', 'pollution', 'free'] as const;
+export const AlertKind = Type.Union(ALERT_KINDS.map((kind) => Type.Literal(kind)));
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The kiosk's built-in alert pictograms (drawn by the kiosk, so nothing to download). */
+export const ALERT_PICTOGRAMS = [
+  'evacuation',
+  'confinement',
+  'pollution',
+  'warning',
+  'info',
+] as const;
+export const AlertPictogram = Type.Union(ALERT_PICTOGRAMS.map((name) => Type.Literal(name)));
+export type AlertPictogram = (typeof ALERT_PICTOGRAMS)[number];
+
+/** The spec's palette (§9); `rouge` is the danger colour. */
+export const PALETTE = {
+  gris1: '#49494A',
+  corail: '#F39A88',
+  sable: '#FBF0E2',
+  rouge: '#e20613',
+  vert: '#289548',
+  bleu: '#6B91AB',
+} as const;
+export type PaletteColour = keyof typeof PALETTE;
+export const PaletteColourSchema = Type.Union(
+  (Object.keys(PALETTE) as PaletteColour[]).map((name) => Type.Literal(name)),
+);
+
+/**
+ * An alert template of a development (issue 23): published with the content, so every totem holds
+ * it before it is needed and a trigger only names it.
+ */
+export const AlertTemplate = Type.Object({
+  templateid: Id,
+  /** Unique in the development: what a trigger names ("Évacuation"). */
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  kind: AlertKind,
+  titleFr: Type.String({ maxLength: 200 }),
+  titleEn: Type.String({ maxLength: 200 }),
+  instructionsFr: Type.String({ maxLength: 4000 }),
+  instructionsEn: Type.String({ maxLength: 4000 }),
+  pictogram: AlertPictogram,
+  colour: PaletteColourSchema,
+  /** Media path of an optional image (the site plan with the assembly points). */
+  image: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+  endTextFr: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
+  endTextEn: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
+  /** After this, a totem that never heard the end ends the alert by itself. */
+  maxDurationMinutes: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 }),
+});
+export type AlertTemplate = Static<typeof AlertTemplate>;
+
 /** The four collections of a development in one response (our fast path beyond the spec). */
 export const Snapshot = Type.Object({
   devid: Id,
@@ -125,5 +179,7 @@ export const Snapshot = Type.Object({
   elements: Type.Array(Element),
   subelements: Type.Array(Subelement),
   subgroups: Type.Array(Subgroup),
+  /** The development's published alert templates (issue 23); absent from older servers. */
+  alertTemplates: Type.Optional(Type.Array(AlertTemplate)),
 });
 export type Snapshot = Static<typeof Snapshot>;

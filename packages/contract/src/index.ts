@@ -1,5 +1,6 @@
 export * from './entities.js';
 export * from './messages.js';
+export * from './alerts.js';
 export * from './paths.js';
 export * from './route-table.js';
 export * from './route-schemas.js';
@@ -10,3 +11,4 @@ export * from './media.js';
 export * from './fleet.js';
 export * from './fleet-constants.js';
 export * from './route-check.js';
+export * from './text.js';

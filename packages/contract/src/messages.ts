@@ -119,6 +119,8 @@ export const RevisionCounts = Type.Object({
   element: KindCounts,
   subgroup: KindCounts,
   subelement: KindCounts,
+  /** Alert templates (issue 23); absent from revisions made before them. */
+  alert_template: Type.Optional(KindCounts),
 });
 export type RevisionCounts = Static<typeof RevisionCounts>;
 

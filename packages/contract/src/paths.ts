@@ -66,6 +66,8 @@ export const apiPaths = {
   /** POST: the kiosk's status report for the fleet view (fleet.ts KioskHeartbeat). */
   heartbeat: (devid: IdLike) => fillPath(R.heartbeat.path, { devid }),
   publish: (devid: IdLike) => fillPath(R.publish.path, { devid }),
+  /** POST starts, DELETE ends, GET reads the emergency alert (alert token). */
+  alerts: (devid: IdLike) => fillPath(R.alertStart.path, { devid }),
   config: () => R.config.path,
 } as const;
 
@@ -86,6 +88,9 @@ export const routePatterns = {
   stream: R.stream.path,
   heartbeat: R.heartbeat.path,
   publish: R.publish.path,
+  alertStart: R.alertStart.path,
+  alertEnd: R.alertEnd.path,
+  alertGet: R.alertGet.path,
   config: R.config.path,
 } as const;
 

@@ -42,9 +42,11 @@ import {
   ReorderRequest,
   ResetKioskPasswordRequest,
   RevisionChanges,
+  RevisionContent,
   RevisionEntry,
   RevisionListQuery,
   RevokeTokensResponse,
+  RollbackResponse,
   UpdateAdminUserRequest,
   UpdateElementRequest,
   UpdateSubelementRequest,
@@ -60,6 +62,7 @@ import {
   Subgroup,
   Zone,
 } from './entities.js';
+import { AlertState, StartAlertRequest, StreamEvent } from './alerts.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
 import {
@@ -70,7 +73,6 @@ import {
   LoginResponse,
   PublishRequest,
   PublishResponse,
-  StreamMessage,
 } from './messages.js';
 import type { RouteName } from './route-table.js';
 
@@ -230,8 +232,8 @@ export const ROUTE_SCHEMAS = {
     params: DevidParams,
     querystring: StreamQuery,
     answer: 'event-stream',
-    events: StreamMessage,
-    note: "Server-sent events; each event's data is a StreamMessage. The token may come as `?token=` (EventSource cannot set headers).",
+    events: StreamEvent,
+    note: "Server-sent events; each event's data is a StreamMessage or an AlertMessage (`type: 'alert'`, sent on connecting and on every change). The token may come as `?token=` (EventSource cannot set headers).",
   },
   publish: {
     params: DevidParams,
@@ -239,6 +241,19 @@ export const ROUTE_SCHEMAS = {
     response: PublishResponse,
     note: 'No body means a full `sync`. The header `x-publish-client: cli` labels the revision as made by the CLI.',
   },
+  alertStart: {
+    params: DevidParams,
+    body: StartAlertRequest,
+    response: AlertState,
+    note: '`template` is the id or the name of a published template (404 when unknown). Starting the alert in force again changes nothing (`changed: false`); another template replaces it. Wrong or missing token: 401, audited.',
+  },
+  alertEnd: {
+    params: DevidParams,
+    response: AlertState,
+    example: { alert: null, changed: true, delivered: 12 } satisfies AlertState,
+    note: 'With no alert in force: 200, `changed: false`, and a message saying so.',
+  },
+  alertGet: { params: DevidParams, response: AlertState },
   config: { response: KioskConfig, answer: 'json' },
   health: { response: HealthResponse, example: { status: 'ok' } satisfies HealthResponse },
   openapi: {
@@ -379,6 +394,8 @@ export const ROUTE_SCHEMAS = {
     body: DiscardDraftRequest,
     response: DiscardDraftResponse,
   },
+  adminRollback: { params: RevisionParams, response: RollbackResponse },
+  adminRevisionContent: { params: RevisionParams, response: RevisionContent },
   adminAudit: { querystring: AuditQuery, response: list(AuditEntry) },
 
   // ---------- back-office: fleet, media ----------

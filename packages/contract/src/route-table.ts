@@ -11,7 +11,7 @@
  */
 
 /** Who may call: nobody in particular, a kiosk (its token), a back-office session, the publish token. */
-export type RouteAuth = 'none' | 'kiosk-token' | 'admin-session' | 'publish-token';
+export type RouteAuth = 'none' | 'kiosk-token' | 'admin-session' | 'publish-token' | 'alert-token';
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
@@ -100,6 +100,14 @@ export const ROUTES = {
     'publish-token',
     "Publish the development's draft to its kiosks",
   ),
+  alertStart: route(
+    'POST',
+    '/api/alerts/:devid',
+    'alert-token',
+    'Start an emergency alert on every totem of a development',
+  ),
+  alertEnd: route('DELETE', '/api/alerts/:devid', 'alert-token', 'End the emergency alert'),
+  alertGet: route('GET', '/api/alerts/:devid', 'alert-token', 'The emergency alert in force'),
   config: route('GET', '/config.json', 'none', "The kiosk's runtime configuration"),
   health: route('GET', '/healthz', 'none', 'Liveness'),
   openapi: route('GET', '/api/openapi.json', 'none', 'This API as an OpenAPI 3.1 document'),
@@ -261,6 +269,18 @@ export const ROUTES = {
     `${A}/developments/:devid/draft/discard`,
     'admin-session',
     'Return the draft (or one zone of it) to the published revision',
+  ),
+  adminRollback: route(
+    'POST',
+    `${A}/developments/:devid/revisions/:revision/rollback`,
+    'admin-session',
+    'Publish an earlier revision’s content again, as a new revision',
+  ),
+  adminRevisionContent: route(
+    'GET',
+    `${A}/developments/:devid/revisions/:revision/content`,
+    'admin-session',
+    'A revision’s whole content, read-only',
   ),
   adminAudit: route('GET', `${A}/audit`, 'admin-session', 'Audit log'),
   adminFleet: route('GET', `${A}/fleet`, 'admin-session', 'Kiosks and their status'),

@@ -13,6 +13,8 @@ import { openKioskDb } from '../lib/local-db/kiosk-db';
 import { clearSession, readSession, type Session } from '../lib/session/session';
 import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 import { PosterGate } from './poster-gate';
+import { restoreAlert } from '../features/emergency-alert/alert-store';
+import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-alert-takeover';
 import { createKioskRouter } from './routes';
 
 export function App({ config }: { config: RuntimeConfig }) {
@@ -48,19 +50,23 @@ function LoggedInKiosk({ config, session, logout }: LoggedInKioskProps) {
     return () => created.dispose();
   }, []);
 
+  // Issue 23: an alert latched before a reload is on screen at once, before any network.
+  useState(() => restoreAlert(config.devname));
+  const db = useMemo(() => openKioskDb(config.devname), [config.devname]);
+
   useEffect(() => {
     const services = startKioskServices({
       config,
       session,
       api,
-      db: openKioskDb(config.devname),
+      db,
     });
     servicesRef.current = services;
     return () => {
       services.stop();
       if (servicesRef.current === services) servicesRef.current = null;
     };
-  }, [config, session, api]);
+  }, [config, session, api, db]);
 
   const value = useMemo<KioskContextValue>(
     () => ({
@@ -76,6 +82,8 @@ function LoggedInKiosk({ config, session, logout }: LoggedInKioskProps) {
   return (
     <KioskContext.Provider value={value}>
       <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
+      {/* Above everything, the poster included; covers the page without unmounting it. */}
+      <EmergencyAlertTakeover db={db} config={config} />
     </KioskContext.Provider>
   );
 }

@@ -35,6 +35,7 @@ import type { ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import type { KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, type Session } from '../lib/session/session';
+import { receiveAlert } from '../features/emergency-alert/alert-store';
 
 export interface KioskServicesOptions {
   config: RuntimeConfig;
@@ -110,6 +111,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     onConnectedChange: (connected) => useConnectionStore.setState({ streamConnected: connected }),
     // Messages sent while we were disconnected are lost: catch up (a 304 when nothing changed).
     onOpen: () => void sync('stream-open'),
+    // Issue 23: latched locally; the takeover (features/emergency-alert) shows it.
+    onAlert: (message) => receiveAlert(config.devname, message.alert),
     onMessage: (message) => {
       if (message.type === 'sync') {
         // The message says which version the server now has; skip a sync we already have.

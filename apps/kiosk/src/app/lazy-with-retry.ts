@@ -1,8 +1,9 @@
 /**
  * Lazy route chunks that survive a flaky network (spec §8 "Chunk loading failure").
  *
- * A dynamic import is retried twice after a short pause; each attempt may take up to 120 s (the
- * spec's time-out) before it counts as failed. When every attempt failed, the error is a
+ * A dynamic import is retried twice after a short pause, all attempts together within the spec's
+ * 120 s time-out (one deadline for the whole load, not 120 s per attempt, which let a dead network
+ * hold a blank page for ~6 minutes — issue 29). When every attempt failed, the error is a
  * `ChunkLoadError`, which the route's error element reports with a "Recharger" button: a reload
  * fetches a fresh index.html (from the service worker when offline) and with it the right chunk
  * names, which also covers a chunk deleted by a newer deployment.
@@ -28,12 +29,12 @@ export interface LazyRetryOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, remainingMs: number, totalMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`no answer after ${Math.round(timeoutMs / 1000)} s`)),
-      timeoutMs,
+      () => reject(new Error(`no answer after ${Math.round(totalMs / 1000)} s`)),
+      remainingMs,
     );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
@@ -50,17 +51,24 @@ export function lazyWithRetry<T>(
 ): () => Promise<T> {
   return async () => {
     let lastError: unknown;
+    let attempts = 0;
+    const deadline = Date.now() + timeoutMs;
     for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) await wait(delayMs);
+      if (attempt > 0) {
+        // No time left for another try within the 120 s: report the failure now.
+        if (deadline - Date.now() <= delayMs) break;
+        await wait(delayMs);
+      }
+      attempts++;
       try {
-        return await withTimeout(importer(), timeoutMs);
+        return await withTimeout(importer(), deadline - Date.now(), timeoutMs);
       } catch (error) {
         lastError = error;
         console.warn(`[chunks] loading failed (attempt ${attempt + 1} of ${retries + 1})`, error);
       }
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);
-    throw new ChunkLoadError(`Loading chunk failed after ${retries + 1} attempts: ${reason}`, {
+    throw new ChunkLoadError(`Loading chunk failed after ${attempts} attempts: ${reason}`, {
       cause: lastError,
     });
   };

@@ -63,8 +63,8 @@ export const PENDING_PAGES: { path: string; titleKey: PageTitleKey; anchors?: st
     path: 'accueil/urgence',
     titleKey: 'pages.urgence',
     anchors: [
-      'Liste SST',
       "Numéros d'urgence",
+      'Liste SST',
       'Accident corporel',
       'Urgence médicale',
       'Alarme incendie',

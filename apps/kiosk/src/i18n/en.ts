@@ -20,6 +20,7 @@ export const en: Translation = {
     showPassword: 'Show my password:',
     submit: 'Sign in',
     submitting: 'Signing in…',
+    invalidRequest: 'Enter your login and password, then try again.',
     networkError:
       'A connection problem occurred. Check that the device is connected to the internet. If the problem persists, contact your provider.',
   },
@@ -111,6 +112,8 @@ export const en: Translation = {
     suggestionSubtitle: 'your ideas',
     urgence: 'Emergency',
     urgenceSubtitle: 'numbers and instructions',
+    emergencyStrip: 'Emergency numbers',
+    emergencyStripSubtitle: 'tap to show them',
     marquee:
       'Find all the practical information about the site and your access requests in a few taps!',
     buttons: 'Topics',
@@ -155,7 +158,7 @@ export const en: Translation = {
       catalogueAnchor: 'Catalogue',
     },
     range: {
-      brochurePending: 'Coming soon',
+      brochurePending: 'En cours de déploiement',
       browseBrochure: 'Browse',
       brochuresPending: 'The brochures will be available soon.',
     },

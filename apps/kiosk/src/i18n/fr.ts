@@ -19,6 +19,7 @@ export const fr = {
     showPassword: 'Montrer mon mot de passe :',
     submit: 'Se connecter',
     submitting: 'Connexion…',
+    invalidRequest: 'Saisissez votre identifiant et votre mot de passe, puis réessayez.',
     networkError:
       "Un problème de connexion est survenu. Vérifiez que l'appareil est bien connecté à internet. Si le problème persiste, contactez votre prestataire.",
   },
@@ -111,6 +112,8 @@ export const fr = {
     suggestionSubtitle: 'vos idées',
     urgence: 'Urgence',
     urgenceSubtitle: 'numéros et consignes',
+    emergencyStrip: 'Numéros d’urgence',
+    emergencyStripSubtitle: 'touchez pour les afficher',
     marquee:
       'Retrouvez en quelques clics toutes les informations pratiques du site et vos demandes d’accès !',
     buttons: 'Rubriques',

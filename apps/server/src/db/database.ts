@@ -11,6 +11,8 @@ import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
 import * as mediaFleet from './migrations/003-media-fleet.js';
 import * as publishedContent from './migrations/004-published-content.js';
+import * as alerts from './migrations/005-alerts.js';
+import * as publishRights from './migrations/006-publish-rights.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,6 +63,8 @@ const migrations: Record<string, Migration> = {
   '002-admin': admin,
   '003-media-fleet': mediaFleet,
   '004-published-content': publishedContent,
+  '005-alerts': alerts,
+  '006-publish-rights': publishRights,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {
@@ -68,7 +72,10 @@ export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL, not NORMAL: in WAL mode NORMAL survives a killed process but may lose the last commits
+  // to a power cut; FULL fsyncs the WAL on every commit, so an acknowledged save or publish is on
+  // disk. Cost and alternatives: docs/decisions/013-power-loss.md.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

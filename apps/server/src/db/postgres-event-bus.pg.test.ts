@@ -2,7 +2,7 @@
  * The LISTEN/NOTIFY bus between two "instances" (two buses, each with its own pool and listening
  * connection) on one PostgreSQL schema. Runs in the server-pg project only.
  */
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { StreamEvent, StreamMessage } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusSignal } from '../lib/event-bus.js';
@@ -71,9 +71,9 @@ afterAll(async () => {
 
 describe('PostgresEventBus', () => {
   it('delivers a message published on A to listeners on A and B, exactly once each', async () => {
-    const onA: StreamMessage[] = [];
-    const onB: StreamMessage[] = [];
-    const onElsewhere: StreamMessage[] = [];
+    const onA: StreamEvent[] = [];
+    const onB: StreamEvent[] = [];
+    const onElsewhere: StreamEvent[] = [];
     const stops = [
       a.bus.subscribe(1, (message) => onA.push(message)),
       b.bus.subscribe(1, (message) => onB.push(message)),
@@ -90,6 +90,34 @@ describe('PostgresEventBus', () => {
     expect(onA).toHaveLength(1);
     expect(onB).toHaveLength(1);
     expect(onElsewhere).toEqual([]);
+    for (const stop of stops) stop();
+  });
+
+  it('carries an alert message to B as it is, invalidating no cache (issue 23)', async () => {
+    const onB: StreamEvent[] = [];
+    const signalsB: BusSignal[] = [];
+    const stops = [
+      b.bus.subscribe(1, (message) => onB.push(message)),
+      b.bus.onInvalidate((signal) => signalsB.push(signal)),
+    ];
+    const message: StreamEvent = {
+      type: 'alert',
+      devid: 1,
+      alert: {
+        templateid: 3,
+        templateName: 'Évacuation',
+        kind: 'evacuation',
+        drill: true,
+        startedAt: '2026-11-25T10:00:00.000Z',
+        startedBy: 'api',
+        maxDurationMinutes: 120,
+      },
+    };
+    await a.bus.publish(message);
+    await a.bus.publish({ type: 'alert', devid: 1, alert: null });
+    await eventually(() => onB.length === 2);
+    expect(onB).toEqual([message, { type: 'alert', devid: 1, alert: null }]);
+    expect(signalsB).toEqual([]);
     for (const stop of stops) stop();
   });
 
@@ -132,7 +160,7 @@ describe('PostgresEventBus', () => {
   });
 
   it('ignores foreign or malformed notifications on its channel', async () => {
-    const received: StreamMessage[] = [];
+    const received: StreamEvent[] = [];
     const stop = b.bus.subscribe(1, (message) => received.push(message));
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
@@ -152,7 +180,7 @@ describe('PostgresEventBus', () => {
 
   it('reconnects after losing its connection, resets local caches, and hears messages again', async () => {
     const signals: BusSignal[] = [];
-    const received: StreamMessage[] = [];
+    const received: StreamEvent[] = [];
     const stopSignals = b.bus.onInvalidate((signal) => signals.push(signal));
     const stop = b.bus.subscribe(2, (message) => received.push(message));
     const admin = new pg.Client({ connectionString: baseUrl });

@@ -20,7 +20,7 @@
  * reconnect and sync (a cheap ETag check when nothing changed).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { StreamEvent } from '@plant-kiosk/contract';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import {
@@ -34,7 +34,7 @@ import type { Database } from './schema.js';
 
 /** What goes over the wire: `o` origin (the sending process), then a message or a signal. */
 type Notification =
-  { o: string; m: StreamMessage } | { o: string; s: { kind: 'content' | 'tokens'; devid: number } };
+  { o: string; m: StreamEvent } | { o: string; s: { kind: 'content' | 'tokens'; devid: number } };
 
 /** PostgreSQL refuses payloads of 8000 bytes or more; ours are ~100. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -141,7 +141,7 @@ export class PostgresEventBus implements EventBus {
     return this.client !== undefined;
   }
 
-  async publish(message: StreamMessage): Promise<number> {
+  async publish(message: StreamEvent): Promise<number> {
     if (this.closed) return 0;
     const delivered = await this.local.publish(message);
     await this.notify({ o: this.origin, m: message });
@@ -196,7 +196,10 @@ export class PostgresEventBus implements EventBus {
     const notification = parse(payload);
     // Ours: already delivered locally when published.
     if (!notification || notification.o === this.origin) return;
-    if ('m' in notification) {
+    if ('m' in notification && notification.m.type === 'alert') {
+      // An alert carries its state: no content cache is stale.
+      void this.local.publish(notification.m);
+    } else if ('m' in notification) {
       // Invalidate first: the kiosks that get the message will ask for the new content at once.
       void this.local
         .invalidate({ kind: 'content', devid: notification.m.devid })

@@ -191,6 +191,40 @@ export interface ContentChangeTable {
   after: string | null;
 }
 
+/** An alert template, draft (`alert_templates`) and published (`pub_alert_templates`); migration 005. */
+export interface AlertTemplateTable {
+  templateid: Generated<number>;
+  devid: number;
+  name: string;
+  kind: string;
+  title_fr: string;
+  title_en: string;
+  instructions_fr: string;
+  instructions_en: string;
+  pictogram: string;
+  colour: string;
+  image: string | null;
+  end_text_fr: string | null;
+  end_text_en: string | null;
+  max_duration_minutes: number;
+}
+export interface LiveAlertTemplateTable extends Omit<AlertTemplateTable, 'templateid'> {
+  templateid: number;
+}
+
+/** The alert in force per development (migration 005). */
+export interface ActiveAlertTable {
+  devid: number;
+  templateid: number;
+  template_name: string;
+  kind: string;
+  /** 0 or 1. */
+  drill: number;
+  started_at: string;
+  started_by: string;
+  max_duration_minutes: number;
+}
+
 /** Back-office users (migration 002). Usernames are stored lowercase. */
 export interface AdminUserTable {
   userid: Generated<number>;
@@ -201,6 +235,8 @@ export interface AdminUserTable {
   role: string;
   created_at: string;
   disabled: ColumnType<number, number | undefined, number>;
+  /** Migration 006: an editor may publish, roll back and discard (admins always may). */
+  can_publish: ColumnType<number, number | undefined, number>;
 }
 
 /** The developments an editor may edit. */
@@ -253,6 +289,9 @@ export interface Database {
   pub_subelements: LiveSubelementTable;
   content_revisions: ContentRevisionTable;
   content_changes: ContentChangeTable;
+  alert_templates: AlertTemplateTable;
+  pub_alert_templates: LiveAlertTemplateTable;
+  active_alerts: ActiveAlertTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
@@ -272,5 +311,7 @@ export type LiveElementRow = Selectable<LiveElementTable>;
 export type LiveSubgroupRow = Selectable<LiveSubgroupTable>;
 export type LiveSubelementRow = Selectable<LiveSubelementTable>;
 export type ContentRevisionRow = Selectable<ContentRevisionTable>;
+export type LiveAlertTemplateRow = Selectable<LiveAlertTemplateTable>;
+export type ActiveAlertRow = Selectable<ActiveAlertTable>;
 export type NewZone = Insertable<ZoneTable>;
 export type ZoneUpdate = Updateable<ZoneTable>;

@@ -49,7 +49,8 @@ const SCRIPT = `
     none: 'public',
     'kiosk-token': 'kiosk token',
     'admin-session': 'back-office session',
-    'publish-token': 'publish token'
+    'publish-token': 'publish token',
+    'alert-token': 'alert token'
   };
   function el(tag, attrs, children) {
     var node = document.createElement(tag);

@@ -247,6 +247,8 @@ describe.skipIf(testingPostgres())('backup and restore', () => {
     expect(manifest.files.map((file) => file.path).sort()).toEqual([
       'media/images/plan-1.png',
       'media/pdf/guide.pdf',
+      // The alert token (issue 23) goes with the other secrets.
+      'secrets/alert-token',
       'secrets/jwt-secret',
       'secrets/publish-token',
     ]);

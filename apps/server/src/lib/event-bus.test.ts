@@ -1,12 +1,12 @@
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { StreamEvent } from '@plant-kiosk/contract';
 import { describe, expect, it } from 'vitest';
 import { InMemoryEventBus } from './event-bus.js';
 
 describe('in-memory event bus', () => {
   it('delivers a message to the listeners of its development only, and counts them', async () => {
     const bus = new InMemoryEventBus();
-    const a: StreamMessage[] = [];
-    const b: StreamMessage[] = [];
+    const a: StreamEvent[] = [];
+    const b: StreamEvent[] = [];
     bus.subscribe(1, (message) => a.push(message));
     bus.subscribe(1, (message) => a.push(message));
     bus.subscribe(2, (message) => b.push(message));
@@ -21,7 +21,7 @@ describe('in-memory event bus', () => {
 
   it('stops delivering after unsubscribe and forgets empty developments', async () => {
     const bus = new InMemoryEventBus();
-    const received: StreamMessage[] = [];
+    const received: StreamEvent[] = [];
     const stop = bus.subscribe(1, (message) => received.push(message));
     expect(bus.listenerCount(1)).toBe(1);
     stop();
@@ -34,7 +34,7 @@ describe('in-memory event bus', () => {
 
   it('keeps delivering to the others when one listener throws', async () => {
     const bus = new InMemoryEventBus();
-    const received: StreamMessage[] = [];
+    const received: StreamEvent[] = [];
     bus.subscribe(1, () => {
       throw new Error('broken socket');
     });

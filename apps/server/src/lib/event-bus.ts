@@ -4,9 +4,28 @@
  * LISTEN/NOTIFY bus (db/postgres-event-bus.ts) implements the same interface so that several
  * instances behind a load balancer all reach their own connected kiosks and drop stale caches.
  */
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { StreamEvent } from '@plant-kiosk/contract';
 
-export type StreamListener = (message: StreamMessage) => void;
+/**
+ * What the bus carries (issue 23 taught it message kinds): content messages (`sync`, `zone`,
+ * `element`: "fetch new content") and alert messages (`alert`: the alert in force, or none). Both
+ * go to the kiosks of one development; only content messages invalidate caches on the way.
+ */
+export type StreamListener = (message: StreamEvent) => unknown;
+
+/**
+ * What a listener that fans a message out returns: how many receivers (kiosks) it reached (the
+ * stream hub listens once per development for all its kiosks). Any other return value counts as
+ * one receiver.
+ */
+export interface Reached {
+  receivers: number;
+}
+
+function receiversOf(result: unknown): number {
+  const receivers = (result as Partial<Reached> | null | undefined)?.receivers;
+  return typeof receivers === 'number' ? receivers : 1;
+}
 
 /**
  * "What you cached about this may be stale." Content and token versions are cached for a short
@@ -24,9 +43,9 @@ export type SignalListener = (signal: BusSignal) => void;
 export interface EventBus {
   /**
    * Sends the message to the listeners of `message.devid` on every instance; resolves to how many
-   * listeners of this process got it.
+   * receivers of this process got it (see Reached: kiosks, not subscriptions).
    */
-  publish(message: StreamMessage): Promise<number>;
+  publish(message: StreamEvent): Promise<number>;
   /** Listens to one development's messages; returns the function that stops listening. */
   subscribe(devid: number, listener: StreamListener): () => void;
   /**
@@ -46,7 +65,7 @@ export class InMemoryEventBus implements EventBus {
   private readonly signalListeners = new Set<SignalListener>();
   private closed = false;
 
-  publish(message: StreamMessage): Promise<number> {
+  publish(message: StreamEvent): Promise<number> {
     if (this.closed) return Promise.resolve(0);
     const listeners = this.listeners.get(message.devid);
     if (!listeners) return Promise.resolve(0);
@@ -54,8 +73,7 @@ export class InMemoryEventBus implements EventBus {
     // Copy first: a listener may unsubscribe (its client went away) while we iterate.
     for (const listener of [...listeners]) {
       try {
-        listener(message);
-        delivered++;
+        delivered += receiversOf(listener(message));
       } catch {
         // One broken connection must not keep the message from the other kiosks.
       }

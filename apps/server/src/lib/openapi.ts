@@ -71,6 +71,8 @@ function security(route: RouteDefinition, name: RouteName): Json[] | undefined {
       return SAFE.has(route.method) ? [{ adminSession: [] }] : [{ adminSession: [], csrf: [] }];
     case 'publish-token':
       return [{ publishToken: [] }];
+    case 'alert-token':
+      return [{ alertToken: [] }];
     case 'none':
       return undefined;
   }
@@ -287,6 +289,11 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
           type: 'http',
           scheme: 'bearer',
           description: 'The server’s publish token (PUBLISH_TOKEN), for POST /api/publish/{devid}.',
+        },
+        alertToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The server’s alert token (ALERT_TOKEN), for /api/alerts/{devid}.',
         },
       },
     },

@@ -2,7 +2,10 @@ import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   hashClientPassword,
+  PasswordQueueFullError,
   PRODUCTION_SCRYPT_COST,
+  scryptStats,
+  setScryptQueueLimits,
   TEST_SCRYPT_COST,
   verifyAgainstNothing,
   verifyClientPassword,
@@ -47,8 +50,36 @@ describe('kiosk passwords at rest', () => {
     );
   });
 
-  it('spends scrypt time on unknown accounts too, and says no', async () => {
+  it('answers no for unknown accounts, running scrypt at most once (to learn the time)', async () => {
     expect(PRODUCTION_SCRYPT_COST).toEqual({ log2N: 17, r: 8, p: 1 });
-    await expect(verifyAgainstNothing(clientHash, TEST_SCRYPT_COST)).resolves.toBe(false);
+    const before = scryptStats().runs;
+    for (let i = 0; i < 5; i++) {
+      await expect(verifyAgainstNothing(clientHash, TEST_SCRYPT_COST)).resolves.toBe(false);
+    }
+    expect(scryptStats().runs - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the scrypt queue (issue 24)', () => {
+  it('is bounded: beyond the running and waiting slots, a verification is refused at once', async () => {
+    const restore = setScryptQueueLimits({ concurrent: 2, waiting: 3 });
+    try {
+      const before = scryptStats();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, () => hashClientPassword(clientHash, TEST_SCRYPT_COST)),
+      );
+      const refused = outcomes.filter(
+        (outcome) =>
+          outcome.status === 'rejected' && outcome.reason instanceof PasswordQueueFullError,
+      );
+      expect(refused).toHaveLength(5);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+      const after = scryptStats();
+      expect(after.runs - before.runs).toBe(5);
+      expect(after.refused - before.refused).toBe(5);
+      expect(after.running + after.waiting).toBe(0);
+    } finally {
+      restore();
+    }
   });
 });

@@ -8,10 +8,17 @@
  * with a cheap cost while production keeps the OWASP parameters as the default.
  *
  * scrypt at N=2^17, r=8 needs 128 MiB per call and occupies a libuv thread-pool worker (shared with
- * file I/O) for a few hundred milliseconds, so concurrent computations are capped: a burst of login
- * attempts queues instead of exhausting memory or starving static file serving.
+ * file I/O) for a few hundred milliseconds, so concurrent computations are capped, and so is the
+ * queue behind them (issue 24: an unbounded queue let a flood of attempts make every login wait a
+ * minute): when it is full, a verification is refused at once (PasswordQueueFullError, a 429 for
+ * the routes) rather than queued.
+ *
+ * An unknown development or user costs no scrypt at all (verifyAgainstNothing): it waits as long
+ * as a real verification takes, so that neither the answer nor its time tells which names exist,
+ * and a flood of made-up names never reaches the queue.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CLIENT_HASH_PATTERN } from '@plant-kiosk/contract';
 
 /** scrypt cost parameters. `log2N` is the base-2 logarithm of scrypt's N. */
@@ -33,19 +40,63 @@ export const TEST_SCRYPT_COST: Readonly<ScryptCost> = Object.freeze({ log2N: 10,
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-const MAX_CONCURRENT = 2;
 const HASH_FORMAT = /^scrypt\$(\d{1,2})\$(\d{1,3})\$(\d{1,3})\$([0-9a-f]+)$/;
 
+/** Concurrent scrypt runs, and how many may wait behind them (about 4 s of work at most). */
+export const SCRYPT_QUEUE_LIMITS = Object.freeze({ concurrent: 2, waiting: 8 });
+let limits: { concurrent: number; waiting: number } = { ...SCRYPT_QUEUE_LIMITS };
+
+/** The scrypt queue is full: the caller answers 429 and the client tries again a little later. */
+export class PasswordQueueFullError extends Error {
+  constructor() {
+    super('password verification queue full');
+    this.name = 'PasswordQueueFullError';
+  }
+}
+
+/** Counters of the scrypt queue, for tests and monitoring (process-wide). */
+export interface ScryptStats {
+  /** scrypt computations started. */
+  runs: number;
+  /** Verifications refused because the queue was full. */
+  refused: number;
+  running: number;
+  waiting: number;
+}
+
 let running = 0;
+let runs = 0;
+let refused = 0;
 const waiting: Array<() => void> = [];
 
+export function scryptStats(): ScryptStats {
+  return { runs, refused, running, waiting: waiting.length };
+}
+
+/** Tests only: other queue limits; returns the function that restores the defaults. */
+export function setScryptQueueLimits(next: { concurrent: number; waiting: number }): () => void {
+  limits = { ...next };
+  return () => {
+    limits = { ...SCRYPT_QUEUE_LIMITS };
+  };
+}
+
+function queueFull(): boolean {
+  return running >= limits.concurrent && waiting.length >= limits.waiting;
+}
+
 async function withSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) {
+  if (running >= limits.concurrent) {
+    if (waiting.length >= limits.waiting) {
+      refused++;
+      throw new PasswordQueueFullError();
+    }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running++;
   }
   try {
+    runs++;
     return await task();
   } finally {
     // Hand the slot straight to the next waiter (running stays constant) or release it.
@@ -113,7 +164,8 @@ export async function hashClientPassword(
 
 /**
  * Checks a client hash against a stored hash and salt. Returns false (never throws) for a wrong
- * password, a malformed client hash or a corrupt stored value.
+ * password, a malformed client hash or a corrupt stored value; throws PasswordQueueFullError when
+ * the queue is full.
  */
 export async function verifyClientPassword(
   clientHash: string,
@@ -131,19 +183,51 @@ export async function verifyClientPassword(
   const expected = Buffer.from(match[4] ?? '', 'hex');
   if (expected.length !== KEY_LENGTH) return false;
   // A malformed client hash still pays the full scrypt cost, so timing does not reveal validation.
+  const started = performance.now();
   const actual = await derive(clientHash, Buffer.from(salt, 'hex'), cost);
+  learnVerificationTime(performance.now() - started);
   return timingSafeEqual(actual, expected) && CLIENT_HASH_PATTERN.test(clientHash);
 }
 
 /**
- * Spends the same time as a real verification and returns false. Used when the development or
- * the account does not exist, so response time does not reveal which logins exist.
+ * How long a verification takes here (queue included), as a moving average of the real ones.
+ * Until there is one, it is measured once on a dummy hash: a fixed client hash and a fixed salt.
+ */
+let typicalMs: number | undefined;
+let calibrating: Promise<void> | undefined;
+const DUMMY_CLIENT_HASH = '0'.repeat(64);
+const DUMMY_SALT = Buffer.alloc(SALT_LENGTH, 0x5a);
+
+function learnVerificationTime(ms: number): void {
+  typicalMs = typicalMs === undefined ? ms : 0.8 * typicalMs + 0.2 * ms;
+}
+
+/**
+ * For an unknown development, account or user: the same answer as a wrong password (false, or
+ * PasswordQueueFullError when a real verification would be refused too) after the same time,
+ * without running scrypt (except once per process, to learn that time if no real verification
+ * has taught it yet).
  */
 export async function verifyAgainstNothing(
-  clientHash: string,
+  _clientHash: string,
   cost: ScryptCost = PRODUCTION_SCRYPT_COST,
 ): Promise<false> {
   validateCost(cost);
-  await derive(clientHash, randomBytes(SALT_LENGTH), cost);
+  if (queueFull()) {
+    refused++;
+    throw new PasswordQueueFullError();
+  }
+  if (typicalMs === undefined) {
+    calibrating ??= (async () => {
+      const started = performance.now();
+      await derive(DUMMY_CLIENT_HASH, DUMMY_SALT, cost);
+      learnVerificationTime(performance.now() - started);
+    })().finally(() => {
+      calibrating = undefined;
+    });
+    await calibrating;
+    return false;
+  }
+  await sleep(typicalMs);
   return false;
 }

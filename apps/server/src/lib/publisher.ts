@@ -13,12 +13,17 @@
  */
 import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
-import type { RevisionAuthor } from '../db/repositories/revision-repository.js';
+import type { RevisionAuthor, RevisionCounts } from '../db/repositories/revision-repository.js';
+import type { ServerConfig } from '../config.js';
+import { assertPublishable } from './admin/publish-checks.js';
 import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from './fleet/fleet.js';
 import type { SnapshotCache } from './snapshot-cache.js';
+
+const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>
+  deps.config?.publishChecks !== false;
 
 /** The author of a publish made with the publish token, unless the caller says it is the CLI. */
 export const API_AUTHOR: RevisionAuthor = { kind: 'api', name: null, userid: null };
@@ -30,6 +35,7 @@ export async function publishContent(
     versions?: ContentVersions;
     snapshots?: SnapshotCache;
     now?: () => Date;
+    config?: Pick<ServerConfig, 'publishChecks' | 'mediaDir'>;
   },
   devid: number,
   request: PublishRequest,
@@ -84,6 +90,15 @@ export async function publishContent(
     note: request.note?.trim() || null,
     now: now(),
     zoneid: onlyZone,
+    // The publish checks (issue 25), under the lock and before anything is written.
+    verify: (trx, touched) =>
+      checksOn(deps)
+        ? assertPublishable(trx, devid, {
+            zoneid: onlyZone,
+            touched,
+            mediaDir: deps.config?.mediaDir,
+          })
+        : Promise.resolve(),
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
   message.version = outcome.revision;
@@ -108,4 +123,54 @@ export async function publishContent(
     created: outcome.created,
     counts: outcome.counts,
   };
+}
+
+export interface RollbackResult {
+  status: 'created' | 'unchanged' | 'draft-changed';
+  revision: number;
+  counts?: RevisionCounts;
+  delivered: number;
+}
+
+/**
+ * Rollback (issue 25): revision K's content published again as a new revision, through the same
+ * path as a publish — the publish checks under the lock, then, after the commit, caches dropped,
+ * the snapshot built, the stream message sent and the fleet told. Undefined for an unknown
+ * revision; a rollback to what is already live, or refused because the draft has unpublished
+ * changes, sends nothing.
+ */
+export async function rollbackContent(
+  deps: Parameters<typeof publishContent>[0],
+  devid: number,
+  target: number,
+  author: RevisionAuthor,
+): Promise<RollbackResult | undefined> {
+  const { repos, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+  const outcome = await repos.revisions.rollbackTo(devid, target, {
+    author,
+    now: now(),
+    note: `Retour à la révision ${target}`,
+    verify: (trx, content, touched) =>
+      checksOn(deps)
+        ? assertPublishable(trx, devid, { content, touched, mediaDir: deps.config?.mediaDir })
+        : Promise.resolve(),
+  });
+  if (!outcome) throw notFound(`Development ${devid} does not exist`);
+  if (outcome.status === 'unknown') return undefined;
+  if (outcome.status !== 'created') return { ...outcome, delivered: 0 };
+  deps.versions?.invalidate(devid);
+  if (deps.snapshots) {
+    const entry = await deps.snapshots.get(devid);
+    await entry?.gzipped();
+  }
+  const message: StreamMessage = {
+    devid,
+    type: 'sync',
+    version: outcome.revision,
+    revision: outcome.revision,
+  };
+  const delivered = await bus.publish(message);
+  await fleetAfterPublish({ repos, bus, now }, devid);
+  return { ...outcome, delivered };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureSecrets, readPublishToken } from './secrets.js';
+import { ensureSecrets, readAlertToken, readPublishToken } from './secrets.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -36,10 +36,24 @@ describe('server secrets', () => {
       secretsDir,
       jwtSecret: 'j'.repeat(32),
       publishToken: 'p'.repeat(16),
+      alertToken: 'a'.repeat(16),
     });
     expect(new TextDecoder().decode(secrets.jwtSecret)).toBe('j'.repeat(32));
     expect(secrets.publishToken).toBe('p'.repeat(16));
+    expect(secrets.alertToken).toBe('a'.repeat(16));
     expect(() => statSync(secretsDir)).toThrow();
+  });
+
+  it('generates the alert token apart from the publish token, and lets the CLI read it', () => {
+    const secretsDir = tempDir();
+    expect(readAlertToken({ secretsDir, alertToken: undefined })).toBeUndefined();
+    const secrets = ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined });
+    expect(secrets.alertToken.length).toBeGreaterThanOrEqual(32);
+    expect(secrets.alertToken).not.toBe(secrets.publishToken);
+    expect(readAlertToken({ secretsDir, alertToken: undefined })).toBe(secrets.alertToken);
+    expect(
+      ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined }).alertToken,
+    ).toBe(secrets.alertToken);
   });
 
   it('lets the CLI read the publish token without creating one', () => {

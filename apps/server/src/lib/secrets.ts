@@ -1,6 +1,6 @@
 /**
- * The two server secrets: the HS256 key of kiosk tokens and the bearer token of the publish
- * endpoint. Taken from the environment when set; otherwise generated once into DATA_DIR/secrets
+ * The server secrets: the HS256 key of kiosk tokens, the bearer token of the publish endpoint and
+ * that of the alert endpoints (issue 23: a fire-alarm panel holds it, not the publishing tools). Taken from the environment when set; otherwise generated once into DATA_DIR/secrets
  * (owner-only permissions) so that tokens survive restarts without any setup.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,10 +11,12 @@ import type { ServerConfig } from '../config.js';
 export interface Secrets {
   jwtSecret: Uint8Array;
   publishToken: string;
+  alertToken: string;
 }
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const PUBLISH_TOKEN_FILE = 'publish-token';
+export const ALERT_TOKEN_FILE = 'alert-token';
 const MIN_LENGTH = 32;
 
 function isMissing(error: unknown): boolean {
@@ -53,13 +55,14 @@ function readOrCreate(dir: string, name: string): string {
   }
 }
 
-/** Reads or generates both secrets (the server at start). */
+/** Reads or generates the secrets (the server at start). */
 export function ensureSecrets(
-  config: Pick<ServerConfig, 'jwtSecret' | 'publishToken' | 'secretsDir'>,
+  config: Pick<ServerConfig, 'jwtSecret' | 'publishToken' | 'alertToken' | 'secretsDir'>,
 ): Secrets {
   const jwt = config.jwtSecret ?? readOrCreate(config.secretsDir, JWT_SECRET_FILE);
   const publishToken = config.publishToken ?? readOrCreate(config.secretsDir, PUBLISH_TOKEN_FILE);
-  return { jwtSecret: new TextEncoder().encode(jwt), publishToken };
+  const alertToken = config.alertToken ?? readOrCreate(config.secretsDir, ALERT_TOKEN_FILE);
+  return { jwtSecret: new TextEncoder().encode(jwt), publishToken, alertToken };
 }
 
 /** The publish token without creating one (the CLI: a missing token means the server never ran). */
@@ -67,4 +70,11 @@ export function readPublishToken(
   config: Pick<ServerConfig, 'publishToken' | 'secretsDir'>,
 ): string | undefined {
   return config.publishToken ?? readSecretFile(join(config.secretsDir, PUBLISH_TOKEN_FILE));
+}
+
+/** The alert token without creating one (the CLI, as for the publish token). */
+export function readAlertToken(
+  config: Pick<ServerConfig, 'alertToken' | 'secretsDir'>,
+): string | undefined {
+  return config.alertToken ?? readSecretFile(join(config.secretsDir, ALERT_TOKEN_FILE));
 }

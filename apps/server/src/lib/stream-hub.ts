@@ -7,8 +7,8 @@
  * soon as its socket closes.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { StreamMessage } from '@plant-kiosk/contract';
-import type { EventBus } from './event-bus.js';
+import type { StreamEvent } from '@plant-kiosk/contract';
+import type { EventBus, Reached } from './event-bus.js';
 
 export interface StreamConnection {
   id: number;
@@ -82,8 +82,12 @@ export class StreamHub {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     // The bus may have missed messages (its database connection dropped): ending the streams makes
     // every kiosk reconnect, and a kiosk syncs each time its stream opens.
+    // A revocation (made here or on another instance) also ends the streams its kiosks already
+    // hold: they were authorised before it, and would go on receiving publishes. A kiosk that
+    // reconnects is refused with 401 and logs in again.
     bus.onInvalidate((signal) => {
       if (signal.kind === 'reset') this.closeAll();
+      else if (signal.kind === 'tokens') this.closeDevelopment(signal.devid);
     });
   }
 
@@ -164,6 +168,16 @@ export class StreamHub {
     this.stopHeartbeat();
   }
 
+  /** Ends every stream of one development in this process (its tokens were revoked). */
+  closeDevelopment(devid: number): void {
+    const entry = this.byDevelopment.get(devid);
+    if (!entry) return;
+    for (const connection of [...entry.connections]) {
+      connection.release();
+      connection.res.end();
+    }
+  }
+
   private join(connection: LiveConnection): void {
     const existing = this.byDevelopment.get(connection.devid);
     if (existing) {
@@ -171,10 +185,20 @@ export class StreamHub {
       return;
     }
     const connections = new Set<LiveConnection>([connection]);
-    const unsubscribe = this.bus.subscribe(connection.devid, (message: StreamMessage) => {
+    const unsubscribe = this.bus.subscribe(connection.devid, (message: StreamEvent) => {
       const chunk = eventBytes(`data: ${JSON.stringify(message)}\n\n`);
       // Copy first: a write may release its connection (gone, or too far behind).
-      for (const each of [...connections]) this.write(each, chunk);
+      // Kiosks reached, not streams: one kiosk may hold several (overlapping reconnections);
+      // a stream that names no kiosk counts once.
+      const kiosks = new Set<string>();
+      let anonymous = 0;
+      for (const each of [...connections]) {
+        if (!this.write(each, chunk)) continue;
+        if (each.kioskId === undefined) anonymous++;
+        else kiosks.add(each.kioskId);
+      }
+      const reached: Reached = { receivers: kiosks.size + anonymous };
+      return reached;
     });
     this.byDevelopment.set(connection.devid, { connections, unsubscribe });
   }
@@ -186,22 +210,24 @@ export class StreamHub {
     this.byDevelopment.delete(connection.devid);
   }
 
-  private write(connection: LiveConnection, event: EventBytes): void {
+  /** Writes one event; false when the connection was gone or cut off instead. */
+  private write(connection: LiveConnection, event: EventBytes): boolean {
     const { res } = connection;
     const socket = res.socket;
     if (res.destroyed || res.writableEnded || !socket || socket.destroyed) {
       connection.release();
-      return;
+      return false;
     }
     if (res.writableLength + socket.writableLength > this.maxBufferedBytes) {
       connection.release();
       res.destroy();
-      return;
+      return false;
     }
     // Straight to the socket, with the chunk framing done once for all connections: the
     // response's own write() would frame, allocate and cork for each of thousands of kiosks.
     // Headers and the `retry:` line went through res, so the socket's order is the stream's.
     socket.write(res.chunkedEncoding ? event.chunked : event.raw);
+    return true;
   }
 
   private startHeartbeat(): void {

@@ -15,6 +15,8 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { HttpError, badRequest, errorCodeForStatus, failure } from '../lib/envelope.js';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security.js';
@@ -215,4 +217,41 @@ export function frameworkErrorHandler(
     .code(status)
     .headers({ ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CSP })
     .send(failure(message, ERROR_CODES.badRequest));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
+};
+
+/**
+ * For the Fastify constructor's `clientErrorHandler`: what Node's HTTP parser refuses before
+ * Fastify sees a request (a malformed request line or header, conflicting Content-Length and
+ * Transfer-Encoding, headers too large, a request that did not arrive within the time-out) is
+ * answered as an envelope too (issue 24), then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection, or one already closed: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''];
+  const status = known?.status ?? 400;
+  const body = JSON.stringify(
+    failure(known?.message ?? 'Malformed HTTP request', errorCodeForStatus(status)),
+  );
+  // Node's own rule: never write into a response that has already started on this socket.
+  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !current?.headersSent) {
+    const headers = { ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CSP };
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${String(value)}\r\n`)
+          .join('') +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

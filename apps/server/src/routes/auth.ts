@@ -1,73 +1,116 @@
 /**
  * POST /clientauth (spec §7): a kiosk logs in with its development name, login and the client hash
  * of its password, and gets a long-lived token. Wrong development, login or password all get the
- * same 401 and take the same time (scrypt runs even when the account does not exist), so the
- * answer reveals nothing about which of them exist. Attempts are rate-limited per IP and
- * development name.
+ * same 401 after the same time (an unknown development or login waits as long as a verification
+ * takes, without running scrypt: see passwords.ts), so the answer reveals nothing about which of
+ * them exist, and a flood of made-up names never reaches the scrypt queue.
+ *
+ * Failed attempts are limited per client address whatever the name (issue 24); successes are not
+ * counted (a plant's totems behind one NAT address all log in again after a revocation). A full
+ * scrypt queue answers 429 at once rather than making every login wait.
  */
-import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, routePatterns, type LoginResponse } from '@plant-kiosk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { HttpError, ok, unauthorized } from '../lib/envelope.js';
-import { verifyAgainstNothing, verifyClientPassword } from '../lib/passwords.js';
+import { LoginLimiter, type LoginAttempt } from '../lib/login-limiter.js';
+import {
+  PasswordQueueFullError,
+  verifyAgainstNothing,
+  verifyClientPassword,
+} from '../lib/passwords.js';
 import { LoginRequest } from './schemas.js';
 
 export const LOGIN_FAILED_MESSAGE = 'Identifiant ou mot de passe incorrect.';
+/** Failed attempts per client address and window. */
 export const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 };
+/** Retry-After of a 429 for a full scrypt queue: the queue holds a few seconds of work. */
+export const LOGIN_BUSY_RETRY_SECONDS = 5;
+export const LOGIN_BUSY_MESSAGE =
+  'Trop de connexions en cours sur le serveur. Réessayez dans quelques secondes.';
+
+export const loginRateLimited = (seconds: number) =>
+  `Trop de tentatives de connexion. Réessayez dans ${seconds} secondes.`;
+
+/** 429 with Retry-After, as an envelope (the error handler writes it). */
+export function tooManyRequests(reply: FastifyReply, seconds: number, message: string): HttpError {
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, ERROR_CODES.tooManyRequests, message);
+}
+
+/**
+ * Route hooks that limit one login route's failed attempts per client address: a locked-out
+ * address is refused before its body is parsed; `failed(request)` counts the request's attempt
+ * as a failure; any other end (success, 400, 429, abort) just ends it.
+ */
+export function failedLoginLimit(limiter: LoginLimiter, message: (seconds: number) => string) {
+  const attempts = new WeakMap<FastifyRequest, LoginAttempt>();
+  const end = async (request: FastifyRequest) => {
+    attempts.get(request)?.end();
+  };
+  return {
+    hooks: {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { attempt, retryAfter } = limiter.begin(request.ip);
+        if (!attempt) throw tooManyRequests(reply, retryAfter, message(retryAfter));
+        attempts.set(request, attempt);
+      },
+      onResponse: end,
+      onRequestAbort: end,
+    },
+    failed: (request: FastifyRequest) => attempts.get(request)?.fail(),
+  };
+}
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  await fastify.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        ERROR_CODES.tooManyRequests,
-        `Trop de tentatives de connexion. Réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`,
-      ),
-  });
+  const limit = failedLoginLimit(
+    new LoginLimiter({ max: LOGIN_RATE_LIMIT.max, windowMs: LOGIN_RATE_LIMIT.timeWindowMs }),
+    loginRateLimited,
+  );
 
   fastify.post<{ Body: LoginRequest }>(
     routePatterns.login,
     {
       schema: { body: LoginRequest },
-      config: {
-        rateLimit: {
-          max: LOGIN_RATE_LIMIT.max,
-          timeWindow: LOGIN_RATE_LIMIT.timeWindowMs,
-          // After validation, so the key can include the development name from the body.
-          hook: 'preHandler',
-          keyGenerator: (request) =>
-            `${request.ip}|${(request.body as Partial<LoginRequest> | undefined)?.devname ?? ''}`,
-        },
-      },
+      ...limit.hooks,
     },
-    async (request) => {
+    async (request, reply) => {
       const { devname, loginRequest } = request.body;
-      const development = await ctx.repos.content.findDevelopmentByName(devname);
-      const account =
-        development &&
-        (await ctx.repos.accounts.findKioskAccount(development.devid, loginRequest.login));
-      if (!development || !account) {
-        await verifyAgainstNothing(loginRequest.password, ctx.passwordCost);
-        throw unauthorized(LOGIN_FAILED_MESSAGE);
-      }
-      const valid = await verifyClientPassword(
-        loginRequest.password,
-        account.password_hash,
-        account.password_salt,
-      );
-      if (!valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
-      const token = await ctx.tokens.issue({
-        devid: development.devid,
-        accountid: account.accountid,
-        tokenVersion: development.token_version,
-      });
-      const response: LoginResponse = {
-        token,
-        development: { devid: development.devid, devname: development.devname },
+      const failed = () => {
+        limit.failed(request);
+        return unauthorized(LOGIN_FAILED_MESSAGE);
       };
-      return ok(response);
+      try {
+        const development = await ctx.repos.content.findDevelopmentByName(devname);
+        const account =
+          development &&
+          (await ctx.repos.accounts.findKioskAccount(development.devid, loginRequest.login));
+        if (!development || !account) {
+          await verifyAgainstNothing(loginRequest.password, ctx.passwordCost);
+          throw failed();
+        }
+        const valid = await verifyClientPassword(
+          loginRequest.password,
+          account.password_hash,
+          account.password_salt,
+        );
+        if (!valid) throw failed();
+        const token = await ctx.tokens.issue({
+          devid: development.devid,
+          accountid: account.accountid,
+          tokenVersion: development.token_version,
+        });
+        const response: LoginResponse = {
+          token,
+          development: { devid: development.devid, devname: development.devname },
+        };
+        return ok(response);
+      } catch (error) {
+        if (error instanceof PasswordQueueFullError) {
+          throw tooManyRequests(reply, LOGIN_BUSY_RETRY_SECONDS, LOGIN_BUSY_MESSAGE);
+        }
+        throw error;
+      }
     },
   );
 }

@@ -15,7 +15,7 @@ import {
   type Envelope,
   type PublishResponse,
   type Snapshot,
-  type StreamMessage,
+  type StreamEvent,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -299,7 +299,7 @@ describe('publishing is a gate', () => {
     async (action, [, write, published]) => {
       const urls = displayUrls(await currentSnapshot());
       const before = await kioskView(urls);
-      const heard: StreamMessage[] = [];
+      const heard: StreamEvent[] = [];
       const stop = f.bus.subscribe(f.ids.devid, (message) => heard.push(message));
       try {
         const response = await write();

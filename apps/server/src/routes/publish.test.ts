@@ -2,7 +2,7 @@ import {
   apiPaths,
   type Envelope,
   type PublishResponse,
-  type StreamMessage,
+  type StreamEvent,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
@@ -31,8 +31,8 @@ const publish = (
 
 describe('POST /api/publish/:devid', () => {
   it('publishes the draft as a new revision and sends a sync to the development’s listeners only', async () => {
-    const mine: StreamMessage[] = [];
-    const theirs: StreamMessage[] = [];
+    const mine: StreamEvent[] = [];
+    const theirs: StreamEvent[] = [];
     const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {

@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { apiPaths, TOKEN_HEADER, type Envelope, type StreamMessage } from '@plant-kiosk/contract';
+import {
+  apiPaths,
+  TOKEN_HEADER,
+  type Envelope,
+  type StreamEvent,
+  type StreamMessage,
+} from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
 import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
@@ -34,11 +40,13 @@ const publish = async (devid: number, body: object = { type: 'sync' }) => {
   });
   expect(response.status).toBe(200);
 };
+/** The content messages (the alert state every stream starts with is alerts.test.ts's). */
 const messages = (text: string): StreamMessage[] =>
   text
     .split('\n\n')
     .filter((event) => event.startsWith('data: '))
-    .map((event) => JSON.parse(event.slice('data: '.length)) as StreamMessage);
+    .map((event) => JSON.parse(event.slice('data: '.length)) as StreamEvent)
+    .filter((message): message is StreamMessage => message.type !== 'alert');
 
 describe('GET /stream/:devid', () => {
   it('opens an event stream with the right headers and a retry hint first', async () => {

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
+import { alertMessage } from '../lib/alerts.js';
 import type { AppContext } from '../lib/context.js';
 import { Fleet } from '../lib/fleet/fleet.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
@@ -42,6 +43,17 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
       const { devid } = request.params;
       assertDevelopment(request, devid);
       const { kioskId, mode, totem, appVersion, contentVersion } = request.query;
+      // Issue 23: a totem that connects learns the alert in force (or that there is none, which
+      // ends one it latched) at once. Read before the stream opens and written right after it,
+      // in the same turn, so no bus message can come between; a failed read must not cost the
+      // totem its stream (it latched any alert it had).
+      const alert = await ctx.repos.alerts.active(devid, ctx.now()).then(
+        (active) => alertMessage(devid, active),
+        (error: unknown) => {
+          fastify.log.warn({ err: error }, 'alerts: could not read the alert in force');
+          return undefined;
+        },
+      );
       reply.hijack();
       ctx.streams.open(request.raw, reply.raw, {
         devid,
@@ -49,6 +61,7 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
         // Headers set by hooks (nosniff, CORS) would be lost with the hijacked reply.
         headers: reply.getHeaders(),
       });
+      if (alert) reply.raw.write(`data: ${JSON.stringify(alert)}\n\n`);
       if (kioskId === undefined) return;
       const connectionId = randomUUID();
       present.add(connectionId);

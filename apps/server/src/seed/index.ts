@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../config.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { hashClientPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../lib/passwords.js';
 import { ensureContentModels } from './content-models.js';
+import { demoAlertTemplates } from './content/alerts.js';
 import type { SeedContext } from './content/context.js';
 import { documentZones } from './content/document-zones.js';
 import { PROTECTED_FILE } from './content/documents.js';
@@ -116,6 +117,7 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
   );
   const media = new MediaStore(options.mediaDir);
   const zones = await buildZones({ media, now }, options.assetsDir ?? DEFAULT_ASSETS_DIR);
+  const alertTemplates = demoAlertTemplates({ media, now });
   const files: MediaRecord[] = media.list();
 
   return repos.content.transaction(async (trx) => {
@@ -143,6 +145,8 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
         now,
       });
     }
+    for (const template of alertTemplates)
+      await tx.alerts.createDraftTemplate(development.devid, template);
     // What the seed wrote is the draft: publishing it makes revision 1, what the totems get.
     await tx.revisions.publishDraft(development.devid, {
       author: { kind: 'system', name: 'démo', userid: null },

@@ -15,7 +15,7 @@ import {
   type ModelLabel,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { openTestDatabase } from './test-database.js';
@@ -28,6 +28,7 @@ import type { Secrets } from '../lib/secrets.js';
 export const FIXTURE_NOW = new Date('2026-03-10T09:00:00.000Z');
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 export const TEST_PUBLISH_TOKEN = 'test-only-publish-token-0123456789';
+export const TEST_ALERT_TOKEN = 'test-only-alert-token-0123456789';
 export const DEMO_PASSWORD = 'kiosk';
 export const OTHER_PASSWORD = 'autre-mot-de-passe';
 
@@ -54,6 +55,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     splitPorts: false,
     trustProxy: false,
     appVersion: '0.0.0-test',
+    // Its plant names media files that are in no library (decision 014): suites that test the
+    // publish checks turn them on with `config: { publishChecks: true }`.
+    publishChecks: false,
     ...overrides,
   };
 }
@@ -61,6 +65,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export const testSecrets = (): Secrets => ({
   jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET),
   publishToken: TEST_PUBLISH_TOKEN,
+  alertToken: TEST_ALERT_TOKEN,
 });
 
 export interface FixtureIds {
@@ -102,7 +107,7 @@ export interface Fixture {
 }
 
 export interface FixtureOptions {
-  app?: Partial<AppOptions>;
+  app?: Partial<BuildOptions>;
   config?: Partial<ServerConfig>;
 }
 

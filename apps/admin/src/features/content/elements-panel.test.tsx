@@ -22,6 +22,26 @@ function Harness({ initial }: { initial: AdminElement[] }) {
 }
 
 describe('ElementsPanel', () => {
+  it('shows file elements by their name, the path only in the tooltip (issue 29)', () => {
+    mockFetch(() => undefined);
+    render(
+      <Harness
+        initial={[
+          { ...element(21, 'media/uploads/1/plan-du-site-0a1b2c3d.webp'), type: 'image' },
+          { ...element(22, 'media/videos/film-60-ans.mp4'), type: 'video' },
+        ]}
+      />,
+    );
+    expect(screen.getByText('plan du site')).toBeTruthy();
+    expect(screen.getByText('film 60 ans').getAttribute('title')).toBe(
+      'media/videos/film-60-ans.mp4',
+    );
+    expect(screen.queryByText('media/uploads/1/plan-du-site-0a1b2c3d.webp')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Modifier l’élément 1 « plan du site »' }),
+    ).toBeTruthy();
+  });
+
   it('asks for confirmation before deleting, and Annuler deletes nothing', async () => {
     const calls = mockFetch((call) =>
       call.method === 'DELETE' ? { data: { deleted: 11 }, message: 'Supprimé.' } : undefined,

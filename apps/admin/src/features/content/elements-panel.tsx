@@ -17,6 +17,7 @@ import { adminApi, mediaUrl } from '../../lib/api/admin-api';
 import { ApiError, errorMessage } from '../../lib/api/client';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
+import { elementLabel } from './element-label';
 import { ReorderList } from './reorder-list';
 
 const DEFAULT_TYPE: Record<AdminZone['type'], ItemType> = {
@@ -27,7 +28,7 @@ const DEFAULT_TYPE: Record<AdminZone['type'], ItemType> = {
 };
 
 export function elementName(element: AdminElement, index: number): string {
-  const short = element.value.split('/').pop() ?? element.value;
+  const short = elementLabel(element);
   const text = short.length > 40 ? `${short.slice(0, 40)}…` : short;
   return `l’élément ${index + 1} « ${text || 'sans valeur'} »`;
 }
@@ -134,7 +135,7 @@ export function ElementsPanel({
                 <span className="type-badge">{ITEM_TYPE_LABELS[element.type]}</span>
               )}
               <span className="element-value" title={element.value}>
-                {element.value || <em>(vide)</em>}
+                {elementLabel(element) || <em>(vide)</em>}
               </span>
               <span className="row-actions">
                 <button

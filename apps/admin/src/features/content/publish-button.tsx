@@ -7,11 +7,15 @@
  */
 import { useState } from 'react';
 import { Notice } from '../../components/notice';
+import { useCanPublish } from '../revisions/can-publish';
 import { PublishDialog } from '../revisions/publish-dialog';
 
 export function PublishButton({ devid, devname }: { devid: number; devname: string }) {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<string | null>(null);
+  // Editors without the publish right prepare only (decision 014).
+  const mayPublish = useCanPublish();
+  if (!mayPublish) return null;
 
   return (
     <div className="publish">

@@ -67,6 +67,8 @@ describe('FleetPage', () => {
     expect(within(rows()[0]!).getByText('En ligne')).toBeTruthy();
     expect(within(rows()[0]!).getByText('À jour')).toBeTruthy();
     expect(within(rows()[0]!).getByText('Totem Moulage')).toBeTruthy();
+    // French agreement: "1 totem", not "1 totems" (issue 29).
+    expect(document.querySelector('.stats .stat')?.textContent).toBe('1 totem');
 
     FakeEventSource.last.emit(
       'kiosk',
@@ -88,6 +90,12 @@ describe('FleetPage', () => {
     expect(within(row).getByText(/silencieux/)).toBeTruthy();
     expect(within(row).getByText('Réseau indisponible')).toBeTruthy();
     expect(row.className).toBe('row-flagged');
+
+    FakeEventSource.last.emit('fleet', [
+      kiosk(),
+      kiosk({ kioskId: 'bbbbbbbb-1111-2222-3333-444444444444' }),
+    ]);
+    expect(document.querySelector('.stats .stat')?.textContent).toBe('2 totems');
   });
 
   it('after an HTTP error of the live channel, refreshes by GET and reopens it later', async () => {

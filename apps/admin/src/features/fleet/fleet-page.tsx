@@ -125,7 +125,8 @@ export function FleetPage() {
         <>
           <div className="stats">
             <div className="stat">
-              <span className="stat-value">{rows.length}</span> totems
+              <span className="stat-value">{rows.length}</span>{' '}
+              {rows.length > 1 ? 'totems' : 'totem'}
             </div>
             <div className="stat">
               <span className="stat-value">{online}</span> en ligne

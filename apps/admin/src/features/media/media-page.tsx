@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from '../../lib/api/client';
 import { formatBytes, mediaApi, uploadMedia } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
+import './media-page.css';
 
 interface Upload {
   key: number;
@@ -29,6 +30,66 @@ interface Upload {
 
 const KIND_LABELS: Record<MediaKind, string> = { image: 'Image', pdf: 'PDF', video: 'Vidéo' };
 
+/** Lower case, accents off: "Règlement" is found by "reglement". */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** A library of hundreds of files is searched by name or path, every word must match (issue 29). */
+export function matchesSearch(item: Pick<MediaItem, 'originalName' | 'value'>, query: string) {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = fold(`${item.originalName} ${item.value}`);
+  return words.every((word) => haystack.includes(word));
+}
+
+/**
+ * The card's picture: the image thumbnail; for a video, its first frame (the browser fetches only
+ * the metadata and that frame); for a PDF, a document icon — never just a word.
+ */
+function MediaThumb({ item }: { item: MediaItem }) {
+  if (item.thumbnailUrl) return <img src={item.thumbnailUrl} alt="" loading="lazy" />;
+  if (item.kind === 'video') {
+    return (
+      <span className="media-thumb-video">
+        <video
+          src={`${item.url}#t=0.5`}
+          preload="metadata"
+          muted
+          playsInline
+          aria-hidden="true"
+          tabIndex={-1}
+        />
+        <MediaIcon kind="video" />
+      </span>
+    );
+  }
+  return <MediaIcon kind={item.kind} />;
+}
+
+function MediaIcon({ kind }: { kind: MediaKind }) {
+  return (
+    <span className={`media-icon media-icon-${kind}`} aria-hidden="true">
+      <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
+        {kind === 'video' ? (
+          <>
+            <circle cx="24" cy="24" r="20" fill="rgba(0,0,0,0.55)" />
+            <path d="M19 15v18l15-9z" fill="#fff" />
+          </>
+        ) : (
+          <>
+            <path d="M12 4h17l9 9v31H12z" fill="#fff" stroke="currentColor" strokeWidth="2.5" />
+            <path d="M29 4v9h9" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </>
+        )}
+      </svg>
+      {kind === 'video' ? null : <span className="media-icon-label">{KIND_LABELS[kind]}</span>}
+    </span>
+  );
+}
+
 export function MediaPage() {
   return (
     <DevelopmentGate base="/medias">
@@ -39,7 +100,7 @@ export function MediaPage() {
   );
 }
 
-function MediaLibrary({
+export function MediaLibrary({
   development,
   switcher,
 }: {
@@ -51,6 +112,7 @@ function MediaLibrary({
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   const [kind, setKind] = useState<MediaKind | ''>('');
+  const [search, setSearch] = useState('');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -117,7 +179,9 @@ function MediaLibrary({
     }
   };
 
-  const shown = (media.data ?? []).filter((item) => !kind || item.kind === kind);
+  const shown = (media.data ?? []).filter(
+    (item) => (!kind || item.kind === kind) && matchesSearch(item, search),
+  );
 
   return (
     <Page title="Médiathèque" actions={switcher}>
@@ -180,6 +244,15 @@ function MediaLibrary({
       <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
       <div className="toolbar">
         <label className="dev-switcher">
+          <span>Rechercher</span>
+          <input
+            type="search"
+            value={search}
+            placeholder="Nom du fichier…"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <label className="dev-switcher">
           <span>Type</span>
           <select value={kind} onChange={(event) => setKind(event.target.value as MediaKind | '')}>
             <option value="">Tous</option>
@@ -188,7 +261,9 @@ function MediaLibrary({
             <option value="video">Vidéos</option>
           </select>
         </label>
-        <span className="muted">{shown.length} fichier(s)</span>
+        <span className="muted" role="status">
+          {shown.length} {shown.length > 1 ? 'fichiers' : 'fichier'}
+        </span>
       </div>
       {media.loading && !media.data && <Loading />}
       {media.error && <LoadError message={media.error} onRetry={media.reload} />}
@@ -197,13 +272,7 @@ function MediaLibrary({
           {shown.map((item) => (
             <li key={item.mediaid} className="media-card">
               <div className="media-thumb">
-                {item.thumbnailUrl ? (
-                  <img src={item.thumbnailUrl} alt="" loading="lazy" />
-                ) : (
-                  <span className="picker-kind" aria-hidden="true">
-                    {KIND_LABELS[item.kind]}
-                  </span>
-                )}
+                <MediaThumb item={item} />
               </div>
               <div className="media-info">
                 <strong className="media-name" title={item.originalName}>

@@ -24,6 +24,7 @@ const KIND_LABELS: Record<ContentChangeEntry['kind'], string> = {
   element: 'Élément',
   subgroup: 'Sous-groupe',
   subelement: 'Sous-élément',
+  alert_template: 'Modèle d’alerte',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -115,6 +116,8 @@ function FieldValue({ field, value, media }: { field: string; value: unknown; me
 export function itemTitle(change: ContentChangeEntry): string {
   const row: Row = change.after ?? change.before ?? {};
   if (change.kind === 'zone') return `Zone « ${String(row.zonename ?? change.itemId)} »`;
+  if (change.kind === 'alert_template')
+    return `Modèle d’alerte « ${String(row.name ?? change.itemId)} »`;
   if (change.kind === 'subelement' && row.fieldlabel) {
     return `Champ « ${String(row.fieldlabel)} » d’un sous-groupe`;
   }
@@ -148,7 +151,13 @@ function ChangeItem({
         )
       : [];
   const main =
-    change.kind === 'zone' ? 'zonename' : change.kind === 'subgroup' ? 'modelid' : 'value';
+    change.kind === 'zone'
+      ? 'zonename'
+      : change.kind === 'subgroup'
+        ? 'modelid'
+        : change.kind === 'alert_template'
+          ? 'title_fr'
+          : 'value';
   return (
     <li className={`change change-${what}`}>
       <div className="change-head">
@@ -204,7 +213,7 @@ export interface ZoneGroup {
   changes: ContentChangeEntry[];
 }
 
-const KIND_ORDER = { zone: 0, element: 1, subgroup: 2, subelement: 3 } as const;
+const KIND_ORDER = { zone: 0, element: 1, subgroup: 2, subelement: 3, alert_template: 4 } as const;
 
 /** Changes by zone, zones by name; in a zone, the zone itself first, then by kind and position. */
 export function groupByZone(changes: readonly ContentChangeEntry[]): ZoneGroup[] {

@@ -12,7 +12,11 @@ import { errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
+import { Notice } from '../../components/notice';
+import { useCanPublish } from './can-publish';
 import { ChangeList, indexMedia, type MediaIndex } from './change-list';
+import { RevisionContentDialog } from './revision-content-dialog';
+import { RollbackDialog } from './rollback-dialog';
 import { useDraftChanged } from '../../lib/draft-events';
 
 const PAGE = 30;
@@ -57,6 +61,8 @@ function History({
   });
   const entries = [...(first.data ?? []), ...older];
   const index = indexMedia(media.data);
+  const mayPublish = useCanPublish();
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   const loadMore = async () => {
     const last = entries[entries.length - 1];
@@ -83,6 +89,11 @@ function History({
         </>
       }
     >
+      {outcome && (
+        <Notice tone="success" onClose={() => setOutcome(null)}>
+          {outcome}
+        </Notice>
+      )}
       {first.loading && !first.data && <Loading />}
       {first.error && <LoadError message={first.error} onRetry={first.reload} />}
       {first.data && entries.length === 0 && (
@@ -110,8 +121,20 @@ function History({
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <RevisionRow key={entry.revision} devid={devid} entry={entry} media={index} />
+              {entries.map((entry, position) => (
+                <RevisionRow
+                  key={entry.revision}
+                  devid={devid}
+                  entry={entry}
+                  media={index}
+                  live={position === 0}
+                  mayPublish={mayPublish}
+                  onRolledBack={(text) => {
+                    setOutcome(text);
+                    setOlder([]);
+                    first.reload();
+                  }}
+                />
               ))}
             </tbody>
           </table>
@@ -138,12 +161,20 @@ function RevisionRow({
   devid,
   entry,
   media,
+  live,
+  mayPublish,
+  onRolledBack,
 }: {
   devid: number;
   entry: RevisionEntry;
   media: MediaIndex;
+  /** The revision the totems have now: nothing to roll back to. */
+  live: boolean;
+  mayPublish: boolean;
+  onRolledBack: (text: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'rollback' | 'content' | null>(null);
   const changes = useResource(
     open ? () => adminApi.revisionChanges(devid, entry.revision) : null,
     `revision-${devid}-${entry.revision}-${open}`,
@@ -169,6 +200,39 @@ function RevisionRow({
               {open ? 'Masquer' : 'Voir les modifications'}
               <span className="visually-hidden"> de la révision {entry.revision}</span>
             </button>
+          )}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setDialog('content')}
+          >
+            Voir le contenu
+            <span className="visually-hidden"> de la révision {entry.revision}</span>
+          </button>
+          {mayPublish && !live && (
+            <button
+              type="button"
+              className="button button-small button-danger-outline"
+              onClick={() => setDialog('rollback')}
+            >
+              Revenir à cette version
+              <span className="visually-hidden"> (révision {entry.revision})</span>
+            </button>
+          )}
+          {live && <span className="badge">en ligne</span>}
+          {dialog === 'content' && (
+            <RevisionContentDialog devid={devid} entry={entry} onClose={() => setDialog(null)} />
+          )}
+          {dialog === 'rollback' && (
+            <RollbackDialog
+              devid={devid}
+              entry={entry}
+              onClose={() => setDialog(null)}
+              onDone={(text) => {
+                setDialog(null);
+                onRolledBack(text);
+              }}
+            />
           )}
         </td>
       </tr>

@@ -3,7 +3,7 @@
  * zone's), an optional note for the history, then the outcome in plain words — "Révision 58
  * publiée — envoyée à 12 totems".
  */
-import type { ContentChangeEntry, PublishResponse } from '@plant-kiosk/contract';
+import type { ContentChangeEntry, PublishProblem, PublishResponse } from '@plant-kiosk/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
+import { ProblemList, refusedProblems } from './problem-list';
 import { notifyDraftChanged } from '../../lib/draft-events';
 
 /** "Révision 58 publiée — envoyée à 12 totems" (`delivered`: totems connected right now). */
@@ -48,6 +49,7 @@ export function PublishDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [problems, setProblems] = useState<PublishProblem[] | null>(null);
 
   const changes: ContentChangeEntry[] = (draft.data?.changes ?? []).filter(
     (change) => !zone || change.zoneid === zone.zoneid,
@@ -56,6 +58,7 @@ export function PublishDialog({
   const publish = async () => {
     setBusy(true);
     setError(null);
+    setProblems(null);
     try {
       const { data } = await adminApi.publish(devid, {
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -66,7 +69,9 @@ export function PublishDialog({
       notifyDraftChanged();
       onPublished?.(data, text);
     } catch (failure) {
-      setError(`La publication a échoué : ${errorMessage(failure)}`);
+      const refused = refusedProblems(failure);
+      if (refused) setProblems(refused);
+      else setError(`La publication a échoué : ${errorMessage(failure)}`);
     } finally {
       setBusy(false);
     }
@@ -141,6 +146,7 @@ export function PublishDialog({
                 onChange={(event) => setNote(event.target.value)}
               />
             </label>
+            {problems && <ProblemList devid={devid} problems={problems} />}
             {error && <Notice tone="error">{error}</Notice>}
           </>
         )}

@@ -16,6 +16,7 @@ import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia, type ZoneGroup } from './change-list';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
+import { useCanPublish } from './can-publish';
 import { PublishDialog } from './publish-dialog';
 
 export function UnpublishedPage() {
@@ -45,6 +46,7 @@ function Unpublished({
   const [publishing, setPublishing] = useState<Scope | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const mayPublish = useCanPublish();
 
   const discard = async (scope: Scope) => {
     setBusy(true);
@@ -69,7 +71,7 @@ function Unpublished({
 
   const changes = draft.data?.changes ?? [];
   const zoneActions = (group: ZoneGroup) =>
-    group.zoneid === null ? null : (
+    group.zoneid === null || !mayPublish ? null : (
       <>
         <button
           type="button"
@@ -124,7 +126,13 @@ function Unpublished({
                 Ces modifications sont enregistrées mais <strong>pas encore sur les totems</strong>{' '}
                 (qui montrent la révision {draft.data.publishedRevision}) : {draft.data.summary}.
               </p>
-              <div className="inline-actions">
+              {!mayPublish && (
+                <p className="muted">
+                  Un administrateur ou une personne autorisée les publiera : vous pouvez préparer et
+                  consulter, pas publier ni annuler.
+                </p>
+              )}
+              <div className="inline-actions" hidden={!mayPublish}>
                 <button
                   type="button"
                   className="button button-publish"

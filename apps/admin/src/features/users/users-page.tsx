@@ -65,7 +65,7 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
     .filter((d) => user.devids.includes(d.devid))
     .map((d) => d.devname);
 
-  const update = async (body: { disabled?: boolean; devids?: number[] }) => {
+  const update = async (body: { disabled?: boolean; devids?: number[]; canPublish?: boolean }) => {
     try {
       const { data } = await adminApi.updateUser(user.userid, body);
       onChange(data);
@@ -119,6 +119,26 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
               <span className="visually-hidden"> les développements de {user.username}</span>
             </button>
           </>
+        )}
+      </td>
+      <td>
+        {user.role === 'admin' ? (
+          'Oui'
+        ) : (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={user.canPublish}
+              onChange={(event) => void update({ canPublish: event.target.checked })}
+            />
+            <span>
+              {user.canPublish ? 'Oui' : 'Non'}
+              <span className="visually-hidden">
+                {' '}
+                : {user.username} peut publier, revenir à une version et annuler des modifications
+              </span>
+            </span>
+          </label>
         )}
       </td>
       <td>{formatDate(user.createdAt)}</td>
@@ -203,6 +223,7 @@ export function UsersPage() {
                 <th scope="col">Utilisateur</th>
                 <th scope="col">Rôle</th>
                 <th scope="col">Développements</th>
+                <th scope="col">Peut publier</th>
                 <th scope="col">Créé le</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>

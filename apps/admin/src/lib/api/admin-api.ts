@@ -102,6 +102,11 @@ export const adminApi = {
     api.read('adminRevisions', adminPaths.revisions(devid, query)),
   revisionChanges: (devid: Id, revision: number) =>
     api.read('adminRevisionChanges', adminPaths.revisionChanges(devid, revision)),
+  /** Publishes revision `revision`'s content again as a new revision (409 while the draft differs). */
+  rollback: (devid: Id, revision: number) =>
+    api.call('adminRollback', adminPaths.rollback(devid, revision), {}),
+  revisionContent: (devid: Id, revision: number) =>
+    api.read('adminRevisionContent', adminPaths.revisionContent(devid, revision)),
   audit: (query: AuditQuery) => api.read('adminAudit', adminPaths.audit(query)),
 };
 

@@ -87,6 +87,12 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/** The logged-in user, or null outside a session (a component rendered on its own). */
+export function useOptionalUser(): AdminUser | null {
+  const value = useContext(SessionContext);
+  return value?.state.status === 'authenticated' ? value.state.user : null;
+}
+
 /** The logged-in user; only for screens behind the login guard. */
 export function useUser(): AdminUser {
   const { state } = useSession();

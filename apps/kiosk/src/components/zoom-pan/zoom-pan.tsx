@@ -3,7 +3,8 @@
  * wheel step 0.2, pinch — react-zoom-pan-pinch does the gestures. Its "smooth" mode multiplies
  * the scale by a factor proportional to the wheel delta, which would ignore the spec's steps, so
  * it is off: each wheel notch, double-click or button press adds its step to the scale. Touch
- * users get big + / − / reset buttons since a totem has no wheel.
+ * users get big + / − / reset buttons since a totem has no wheel, in a bar under the plan (the
+ * plan itself is never covered).
  */
 import { useState, type ReactNode } from 'react';
 import { TransformComponent, TransformWrapper } from 'react-zoom-pan-pinch';

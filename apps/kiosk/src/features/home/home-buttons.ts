@@ -1,7 +1,7 @@
 /**
  * The staff home's button rows per totem type (spec §2 "Staff home"). Moulage lists Moulage first
  * and pairs the red emergency button with Suggestion System on the last row; Assemblage has no
- * Moulage button, starts with HR information, and puts the emergency button alone on the last row.
+ * Moulage button, has its own order (HSE first), and puts the emergency button alone on the last row.
  * No totem stored means the Moulage layout.
  */
 import type { TotemType } from '@plant-kiosk/contract';
@@ -64,12 +64,14 @@ const ORDER: Record<TotemType, HomeButtonKey[]> = {
     'suggestion',
     'urgence',
   ],
+  // Its own order (spec §2 "in a different order"): the assembly lines' daily needs first —
+  // safety, quality, continuous improvement — then HR and the rest; emergency alone last.
   Assemblage: [
-    'informations',
     'hse',
     'qualite',
-    'autresInformations',
     'beLean',
+    'informations',
+    'autresInformations',
     'suggestion',
     'urgence',
   ],

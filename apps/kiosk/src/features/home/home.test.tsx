@@ -54,14 +54,16 @@ describe('staff home', () => {
     resetShellState();
     renderInKiosk(<StaffHome />, { path: '/accueil' });
     expect(rowTitles()).toEqual([
-      'Informations RH',
       'HSE',
       'Qualité',
-      'Autres informations',
       'BE LEAN +',
+      'Informations RH',
+      'Autres informations',
       'Suggestion System',
       'Urgence',
     ]);
+    // Its own order (spec §2), not the Moulage sequence minus Moulage (issue 29).
+    expect(rowTitles()).not.toEqual(MOULAGE.filter((title) => title !== 'Moulage'));
     const urgence = screen.getByRole('link', { name: /Urgence/ });
     expect(urgence.className).toContain('route-button--rouge');
     expect(urgence.className).toContain('route-button--wide');
@@ -87,6 +89,22 @@ describe('staff home', () => {
       'Accueil',
       'Visiteurs',
     ]);
+  });
+
+  it('has a one-tap emergency-numbers strip outside the rows (issue 29)', () => {
+    for (const totem of ['Moulage', 'Assemblage']) {
+      localStorage.setItem('totem', totem);
+      resetShellState();
+      const { router, unmount } = renderInKiosk(<StaffHome />, { path: '/accueil' });
+      const strip = screen.getByRole('link', { name: /Numéros d’urgence/ });
+      expect(strip.getAttribute('href')).toBe('/accueil/urgence');
+      expect(within(screen.getByTestId('home-rows')).queryByText('Numéros d’urgence')).toBeNull();
+      // The emergency button is still the last of the rows.
+      expect(rowTitles().at(-1)).toBe('Urgence');
+      fireEvent.click(strip);
+      expect(router.state.location.pathname).toBe('/accueil/urgence');
+      unmount();
+    }
   });
 
   it('invites people with the scrolling banner text', () => {

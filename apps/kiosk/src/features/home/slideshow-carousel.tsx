@@ -25,6 +25,9 @@ export default function SlideshowCarousel({
       delayMs={SLIDESHOW_DELAY_MS}
       showArrows
       showDots={false}
+      // The plant's photos carry their own captions: a cross-fade shows two captions on top of each
+      // other for the length of the change (issue 29). A slide keeps them side by side instead.
+      fade={false}
       height={SLIDESHOW_HEIGHT}
       className="home-slideshow__carousel"
       renderItem={(image) => (

@@ -85,6 +85,17 @@ export default function StaffHome() {
             />
           ))}
         </nav>
+        {/* One tap to the numbers (they open the emergency page), even in gloves; outside the rows
+            so the emergency button keeps its own place there. */}
+        <RouteButton
+          to="/accueil/urgence"
+          titles={[t('home.emergencyStrip'), t('home.emergencyStripSubtitle')]}
+          crumbLabel={t('home.urgence')}
+          tone="rouge"
+          icon={homeIcons.urgence}
+          size="wide"
+          className="staff-home__emergency-strip"
+        />
         <Marquee text={t('home.marquee')} />
       </div>
     </div>

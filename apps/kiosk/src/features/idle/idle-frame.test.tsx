@@ -14,6 +14,7 @@ import {
   useUiStore,
 } from '../../lib/ui-store/ui-store';
 import { AppFrame } from '../layout/app-frame';
+import { pageReload } from './idle-timers';
 import { usePageFrame } from '../layout/page-frame';
 
 function TestPage({ title }: { title: string }) {
@@ -132,6 +133,17 @@ describe('idle counter and inactivity countdown in the frame', () => {
       expect(ui().idleCounter).toBe(IDLE_COUNTER_DEFAULT);
     });
 
+    it('a tap anywhere on the Veille reader closes it, its own buttons do not (issue 29)', async () => {
+      renderFrame('/accueil/hse');
+      seconds(IDLE_COUNTER_DEFAULT);
+      await untilShown('Page 1 / 3');
+      fireEvent.click(screen.getByRole('button', { name: 'Page suivante' }));
+      expect(screen.getByText('Page 2 / 3')).toBeTruthy();
+      fireEvent.click(screen.getByRole('img', { name: 'Veille — 2' }));
+      expect(screen.queryByRole('dialog', { name: 'Veille' })).toBeNull();
+      expect(ui().idleCounter).toBe(IDLE_COUNTER_DEFAULT);
+    });
+
     it('does not run on visitor pages', () => {
       renderFrame('/accueil/visiteur/hse');
       seconds(IDLE_COUNTER_DEFAULT + 10);
@@ -175,35 +187,59 @@ describe('idle counter and inactivity countdown in the frame', () => {
       expect(warning()).toBeNull();
     });
 
-    it('at 0 returns to the root and resets the breadcrumb', () => {
+    it('at 0 reloads the page to the root (spec §4) and resets the breadcrumb', () => {
+      const reload = vi.spyOn(pageReload, 'toRoot').mockImplementation(() => {});
       useUiStore.setState({ crumbs: [HOME_CRUMB, { label: 'HSE', path: '/accueil/hse' }] });
-      const { router } = renderFrame('/accueil/hse');
+      renderFrame('/accueil/hse');
       seconds(INACTIVITY_SECONDS - 1);
-      expect(router.state.location.pathname).toBe('/accueil/hse');
+      expect(reload).not.toHaveBeenCalled();
       seconds(1);
-      expect(router.state.location.pathname).toBe('/accueil');
+      // A reload, not an in-app navigation: no reader or popup can survive it (issue 29).
+      expect(reload).toHaveBeenCalledTimes(1);
       expect(ui().crumbs).toEqual([HOME_CRUMB]);
       expect(warning()).toBeNull();
       // Nothing more happens while nobody comes.
       seconds(INACTIVITY_SECONDS);
-      expect(router.state.location.pathname).toBe('/accueil');
+      expect(reload).toHaveBeenCalledTimes(1);
+      reload.mockRestore();
+    });
+
+    it('reloads to the hash root of the same document', () => {
+      const replaceState = vi.spyOn(window.history, 'replaceState');
+      const reloadFn = vi.fn();
+      const location = window.location;
+      vi.spyOn(window, 'location', 'get').mockReturnValue({
+        ...location,
+        pathname: '/kiosk/',
+        search: '',
+        reload: reloadFn,
+      } as Location);
+      pageReload.toRoot();
+      expect(replaceState).toHaveBeenCalledWith(null, '', '/kiosk/#/accueil');
+      expect(reloadFn).toHaveBeenCalledTimes(1);
+      vi.restoreAllMocks();
     });
 
     it('a visitor deep in the visitor pages goes back to the root too', () => {
+      const reload = vi.spyOn(pageReload, 'toRoot').mockImplementation(() => {});
       localStorage.setItem('parcours', 'visiteur');
       resetShellState();
-      const { router } = renderFrame('/accueil/visiteur/hse');
+      renderFrame('/accueil/visiteur/hse');
       seconds(INACTIVITY_SECONDS);
-      expect(router.state.location.pathname).toBe('/accueil');
+      expect(reload).toHaveBeenCalledTimes(1);
+      reload.mockRestore();
     });
 
     it('does nothing (and shows no warning) at the first breadcrumb level', () => {
+      const reload = vi.spyOn(pageReload, 'toRoot').mockImplementation(() => {});
       const { router } = renderFrame('/accueil');
       seconds(350);
       expect(warning()).toBeNull();
       seconds(INACTIVITY_SECONDS);
       expect(ui().inactivityRemaining).toBe(0);
       expect(router.state.location.pathname).toBe('/accueil');
+      expect(reload).not.toHaveBeenCalled();
+      reload.mockRestore();
     });
 
     it('uses one interval per mechanism, and leaves no timer behind', () => {

@@ -1,6 +1,7 @@
 /**
  * The fullscreen "Veille" reader (spec §2, §4), opened by the idle counter. It shows the image
  * pages of the zone `Veille` from the local database, so it works offline like everything else.
+ * Its pages invite people to touch the screen, so a tap anywhere (outside its buttons) closes it.
  */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useMemo } from 'react';
@@ -45,7 +46,17 @@ function IdleReaderPopup() {
       closeLabel={t('idle.close')}
       className="idle-reader"
     >
-      <PageReader pages={pages} />
+      {/* The Veille pages say "Touchez l'écran pour commencer": a tap anywhere but on the
+          reader's own buttons closes it (keyboard users have FERMER and Escape). */}
+      <div
+        className="idle-reader__surface"
+        data-testid="idle-reader-surface"
+        onClick={(event) => {
+          if (!(event.target as Element).closest('button')) closeIdleReader();
+        }}
+      >
+        <PageReader pages={pages} />
+      </div>
     </Popup>
   );
 }

@@ -4,20 +4,30 @@
  * - Idle counter (staff pages): 500 one-second ticks, back to 500 on every page load and scroll;
  *   a tap on the clock sets it to 290. At 0 the fullscreen "Veille" reader opens.
  * - Inactivity countdown: 600 s, back to 600 on any interaction (pointer, key, wheel, touch). At 0,
- *   unless already at the first breadcrumb level, the kiosk goes back to the root in-app (no page
- *   reload: a reload would depend on the service worker being healthy, in-app navigation does not).
+ *   unless already at the first breadcrumb level, the page reloads to the root (spec §4), so no
+ *   reader, popup or half-filled state survives for the next person. The shell is served by the
+ *   service worker, so the reload works offline too (the e2e offline groups reload the same way).
  *
  * Each mechanism is ONE setInterval created when the frame mounts and cleared when it unmounts;
  * the intervals read the store and refs, so nothing re-creates a timer on render and nothing piles
  * up over days of uptime.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { STAFF_HOME_PATH, useUiStore } from '../../lib/ui-store/ui-store';
 
 export const IDLE_TICK_MS = 1000;
 export const INACTIVITY_TICK_MS = 1000;
 export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** The end of inactivity: a full reload on the root route (an object, so tests can watch it). */
+export const pageReload = {
+  toRoot(): void {
+    const { pathname, search } = window.location;
+    window.history.replaceState(null, '', `${pathname}${search}#${STAFF_HOME_PATH}`);
+    window.location.reload();
+  },
+};
 
 /** Mount once in the frame. `enabled` is false on visitor pages (the counter is a staff feature). */
 export function useIdleCounter(enabled: boolean) {
@@ -49,13 +59,10 @@ export function useIdleCounter(enabled: boolean) {
 
 /** Mount once in the frame. `atFirstLevel`: the current page is the root (nothing to return to). */
 export function useInactivityCountdown(atFirstLevel: boolean) {
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
   const atFirstLevelRef = useRef(atFirstLevel);
   useEffect(() => {
-    navigateRef.current = navigate;
     atFirstLevelRef.current = atFirstLevel;
-  }, [navigate, atFirstLevel]);
+  }, [atFirstLevel]);
 
   useEffect(() => {
     const onInteraction = () => useUiStore.getState().resetInactivity();
@@ -79,7 +86,7 @@ export function useInactivityCountdown(atFirstLevel: boolean) {
         state.closeFramePopups();
       } else {
         state.returnToRoot();
-        void navigateRef.current(STAFF_HOME_PATH);
+        pageReload.toRoot();
       }
     }, INACTIVITY_TICK_MS);
     return () => clearInterval(id);

@@ -60,7 +60,9 @@ export function AppFrame() {
             id="contenu"
             className="frame-content"
             style={{ height: containerHeight({ showHeadband, anchors }) }}
-            tabIndex={-1}
+            // In the tab order: a keyboard can scroll a page that has nothing focusable, e.g. the
+            // group page since its films lost their controls (issue 29).
+            tabIndex={0}
           >
             <Suspense fallback={<PageLoader />}>
               <Outlet />

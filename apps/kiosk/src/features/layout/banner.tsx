@@ -3,7 +3,7 @@
  * default "accueil") and the anchor buttons. Its height is what the content container gives up
  * (see page-frame.ts), so the frame always fills the 1920 px of the totem exactly.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -33,6 +33,8 @@ export function Banner() {
   useEffect(() => {
     document.title = title ?? DEFAULT_DOCUMENT_TITLE;
   }, [title]);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFitTitle(titleRef, title);
 
   if (!showHeadband) return null;
   const height = CONTAINER_HEIGHTS.default - containerHeight({ showHeadband, anchors });
@@ -51,7 +53,9 @@ export function Banner() {
             <span>{t('banner.home')}</span>
           </Link>
         )}
-        <h1 className="banner__title">{title ?? t('banner.defaultTitle')}</h1>
+        <h1 ref={titleRef} className="banner__title">
+          {title ?? t('banner.defaultTitle')}
+        </h1>
       </div>
       {anchors.length > 0 && <AnchorBar key={anchors.join('\n')} anchors={anchors} />}
     </div>
@@ -78,4 +82,29 @@ function HomeIcon() {
       />
     </svg>
   );
+}
+
+/** Title font sizes: the banner's own, and the smallest still readable from a metre away. */
+export const TITLE_FONT_MAX_PX = 46;
+export const TITLE_FONT_MIN_PX = 30;
+
+/**
+ * Long titles ("Informations RH et intégration", issue 29) wrap on two lines and, if that is not
+ * enough, shrink step by step until they fit the title band — never cut off with an ellipsis.
+ * Measured after layout; where nothing is laid out (jsdom) it keeps the banner's size.
+ */
+function useFitTitle(ref: RefObject<HTMLHeadingElement | null>, title: string | null) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let size = TITLE_FONT_MAX_PX;
+    element.style.fontSize = `${size}px`;
+    const overflows = () =>
+      element.scrollWidth > element.clientWidth + 1 ||
+      element.scrollHeight > element.clientHeight + 1;
+    while (size > TITLE_FONT_MIN_PX && overflows()) {
+      size -= 2;
+      element.style.fontSize = `${size}px`;
+    }
+  }, [ref, title]);
 }

@@ -94,6 +94,31 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toHaveProperty('disabled', false);
   });
 
+  it('answers an empty login field in French, not with the server validation text (issue 29)', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        envelope(
+          400,
+          null,
+          "Invalid body field 'loginRequest.login': must NOT have fewer than 1 characters",
+          'bad_request',
+        ),
+      ),
+    );
+    const { onLoggedIn } = setup(fetchImpl);
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Mot de passe'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Saisissez votre identifiant et votre mot de passe, puis réessayez.',
+      ),
+    );
+    expect(String(alert.mock.calls[0]?.[0])).not.toMatch(/Invalid|must NOT/);
+    expect(onLoggedIn).not.toHaveBeenCalled();
+  });
+
   it('alerts the French connection text when the network fails', async () => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
     const { onLoggedIn } = setup(fetchImpl);

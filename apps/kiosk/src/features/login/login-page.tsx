@@ -2,7 +2,8 @@
  * The login page (spec §2, §5, §8), shown whenever no token is stored. What was typed is sent as
  * is (no validation, spec §5), the password as its client hash only. Errors use the browser's
  * alert, as the spec asks: the response's `message` for a refusal, and the fixed French text for a
- * network failure (ApiError status 0: no HTTP answer at all).
+ * network failure (ApiError status 0: no HTTP answer at all). A 400 (the server's schema check,
+ * e.g. an empty field) carries a technical English message: the kiosk shows a French one instead.
  */
 import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -43,7 +44,12 @@ export function LoginPage({ config, onLoggedIn, api }: LoginPageProps) {
       onLoggedIn(session);
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.status !== 0) {
+      if (error instanceof ApiError && error.status === 400) {
+        // The server's schema check answers in technical English (e.g. an empty login field):
+        // every message a kiosk user sees is French (spec §8 keeps the alert; issue 29).
+        console.error('[login] request refused by validation', error.message);
+        window.alert(t('login.invalidRequest'));
+      } else if (error instanceof ApiError && error.status !== 0) {
         window.alert(error.message);
       } else {
         console.error('[login] no answer from the authentication service', error);

@@ -1,6 +1,6 @@
 import type { StreamMessage } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, createStreamClient } from './stream-client';
+import { backoffDelay, createStreamClient, parseAlertMessage } from './stream-client';
 import { FakeEventSource } from './testing/fake-event-source';
 
 function setup() {
@@ -27,6 +27,33 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('parseAlertMessage (issue 23)', () => {
+  it('reads an alert or its end, and nothing else', () => {
+    const alert = {
+      templateid: 1,
+      templateName: 'Évacuation',
+      kind: 'evacuation',
+      drill: false,
+      startedAt: '2026-11-25T10:00:00.000Z',
+      startedBy: 'api',
+      maxDurationMinutes: 120,
+    };
+    expect(parseAlertMessage(JSON.stringify({ type: 'alert', devid: 1, alert }))).toEqual({
+      type: 'alert',
+      devid: 1,
+      alert,
+    });
+    expect(parseAlertMessage('{"type":"alert","devid":1,"alert":null}')).toEqual({
+      type: 'alert',
+      devid: 1,
+      alert: null,
+    });
+    expect(parseAlertMessage('{"type":"sync","devid":1}')).toBeNull();
+    expect(parseAlertMessage('{"type":"alert","devid":1,"alert":{"templateid":1}}')).toBeNull();
+    expect(parseAlertMessage('nonsense')).toBeNull();
+  });
 });
 
 describe('stream client', () => {

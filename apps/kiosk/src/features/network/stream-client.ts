@@ -7,7 +7,7 @@
  * Each (re)open is reported so the caller can sync: messages sent while we were disconnected are
  * lost, and a sync with the ETag is a cheap way to catch up on them.
  */
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { AlertMessage, StreamMessage } from '@plant-kiosk/contract';
 
 export const BACKOFF_INITIAL_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
@@ -30,6 +30,8 @@ export interface StreamClientOptions {
   devid: number;
   onOpen?: () => void;
   onMessage?: (message: StreamMessage) => void;
+  /** An emergency alert message (issue 23): the alert in force, or none. */
+  onAlert?: (message: AlertMessage) => void;
   onConnectedChange?: (connected: boolean) => void;
   createEventSource?: EventSourceFactory;
   /** Random source for the jitter, in [0, 1). */
@@ -74,6 +76,34 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   if (elementid !== undefined) message.elementid = elementid;
   if (version !== undefined) message.version = version;
   return message;
+}
+
+/** Parses an `alert` payload (issue 23); null for anything else. */
+export function parseAlertMessage(data: unknown): AlertMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (v.type !== 'alert' || typeof v.devid !== 'number') return null;
+  if (v.alert === null) return { type: 'alert', devid: v.devid, alert: null };
+  const a = v.alert as Record<string, unknown> | undefined;
+  if (
+    typeof a !== 'object' ||
+    typeof a.templateid !== 'number' ||
+    typeof a.templateName !== 'string' ||
+    typeof a.kind !== 'string' ||
+    typeof a.drill !== 'boolean' ||
+    typeof a.startedAt !== 'string' ||
+    Number.isNaN(Date.parse(a.startedAt)) ||
+    typeof a.maxDurationMinutes !== 'number'
+  )
+    return null;
+  return { type: 'alert', devid: v.devid, alert: v.alert as AlertMessage['alert'] };
 }
 
 export function createStreamClient(options: StreamClientOptions): StreamClient {
@@ -136,6 +166,11 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       options.onOpen?.();
     };
     es.onmessage = (event) => {
+      const alert = parseAlertMessage(event.data);
+      if (alert) {
+        if (alert.devid === options.devid) options.onAlert?.(alert);
+        return;
+      }
       const message = parseStreamMessage(event.data);
       if (!message) console.warn('[stream] ignored a malformed message', event.data);
       else if (message.devid === options.devid) options.onMessage?.(message);

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageViewerPopup } from '../../components/page-viewer';
 import { Popup } from '../../components/popup/popup';
-import { QR_IN_PROGRESS_TEXT } from '../../components/qr-code/qr-code';
+import { QR_IN_PROGRESS_TEXT, QR_TILE_SIZE } from '../../components/qr-code/qr-code';
 import { useZone } from '../content';
 import { usePageFrame } from '../layout/page-frame';
 import { PAGE_SIZE } from './page-size';
@@ -23,6 +23,8 @@ import './staff-pages.css';
 import './clients-products.css';
 
 const LOGO_SIZE = { width: 600, height: 300 };
+/** Spec §9: catalogue image width 500 px. */
+export const CATALOGUE_COVER_WIDTH = 500;
 
 export default function ClientsProductsPage() {
   const { t } = useTranslation();
@@ -102,8 +104,8 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
             <img
               src={media(catalogue.pages[0])}
               alt=""
-              width={300}
-              height={Math.round((300 * PAGE_SIZE.height) / PAGE_SIZE.width)}
+              width={CATALOGUE_COVER_WIDTH}
+              height={Math.round((CATALOGUE_COVER_WIDTH * PAGE_SIZE.height) / PAGE_SIZE.width)}
             />
             <span className="product-catalogue__label">
               Catalogue {category.name}
@@ -118,17 +120,18 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
         ) : (
           <p className="staff-empty product-catalogue__cover">Catalogue bientôt disponible</p>
         )}
-        <figure className="product-catalogue__qr">
-          <figcaption>{STAFF_TEXT.downloadCatalogue}</figcaption>
+        {/* The QR tile (spec §2, §9: 120 px); the code is the plant's own image of it. */}
+        <figure className="qr-tile product-catalogue__qr">
+          <figcaption className="qr-tile__label">{STAFF_TEXT.downloadCatalogue}</figcaption>
           {catalogue?.qr ? (
             <img
               src={media(catalogue.qr)}
               alt={`QR code : ${STAFF_TEXT.downloadCatalogue} ${category.name}`}
-              width={240}
-              height={240}
+              width={QR_TILE_SIZE}
+              height={QR_TILE_SIZE}
             />
           ) : (
-            <p className="product-catalogue__pending">{QR_IN_PROGRESS_TEXT}</p>
+            <p className="qr-tile__pending product-catalogue__pending">{QR_IN_PROGRESS_TEXT}</p>
           )}
         </figure>
       </div>

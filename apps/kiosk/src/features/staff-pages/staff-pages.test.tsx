@@ -8,6 +8,7 @@ import { toGalleryItems } from '../content/use-zone-images';
 import { useConnectionStore } from '../network/network-monitor';
 import ArchivesPage from './archives-page';
 import ClientsProductsPage from './clients-products-page';
+import EmergencyPage from './emergency-page';
 import InformationsPage from './informations-page';
 import ProjectsPage from './projects-page';
 import QualityPage from './quality-page';
@@ -261,6 +262,11 @@ describe('clients and products page', () => {
 
     const qr = screen.getByRole('img', { name: 'QR code : Téléchargez le catalogue Parfum' });
     expect(qr.closest('figure')?.textContent).toContain('Téléchargez le catalogue');
+    // The spec's QR tile (120 px) and a 500 px catalogue cover (spec §9; issue 29).
+    expect(qr.closest('figure')?.classList.contains('qr-tile')).toBe(true);
+    expect(qr.getAttribute('width')).toBe('120');
+    const cover = screen.getByRole('button', { name: /^Catalogue Parfum/ }).querySelector('img');
+    expect(cover?.getAttribute('width')).toBe('500');
     // The category without a catalogue says its QR code is being deployed.
     expect(screen.getByText('En cours de déploiement')).toBeTruthy();
 
@@ -272,6 +278,22 @@ describe('clients and products page', () => {
   it('shows the friendly message when there are no clients and no products', async () => {
     renderInKiosk(<ClientsProductsPage />);
     await waitFor(() => expect(screen.getAllByText('Contenu bientôt disponible')).toHaveLength(2));
+  });
+});
+
+describe('emergency page', () => {
+  it('puts the emergency numbers first, on the first screen, before the first-aider list (issue 29)', async () => {
+    const content = new ContentBuilder();
+    content.imageZone(IMAGE_ZONES.emergencyNumbers.fr, ['media/images/numeros.svg']);
+    content.imageZone(IMAGE_ZONES.firstAiders.fr, ['media/images/sst.svg']);
+    await content.write();
+    renderInKiosk(<EmergencyPage />);
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map(
+      (h) => h.textContent,
+    );
+    expect(headings.slice(0, 2)).toEqual(["Numéros d'urgence", 'Liste SST']);
+    expect(document.getElementById('section-0')?.textContent).toContain("Numéros d'urgence");
+    expect(useUiStore.getState().anchors[0]).toBe("Numéros d'urgence");
   });
 });
 

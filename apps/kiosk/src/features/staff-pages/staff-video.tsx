@@ -1,6 +1,6 @@
 /**
  * A content video as the plant pages show it (spec §2): muted, looping, playing by itself, with
- * no download, fullscreen or picture-in-picture — a totem must never leave its kiosk layout.
+ * no controls, download, fullscreen or picture-in-picture — a totem must never leave its kiosk layout.
  * React sets `muted` as a property only, after the element exists, so autoplay could be refused
  * by the browser; the ref sets it before asking to play.
  */
@@ -22,7 +22,7 @@ export function StaffVideo({ src, caption, className }: StaffVideoProps) {
     video.setAttribute('muted', '');
     // jsdom has no media playback: `play` may be missing or return nothing there.
     const playing = video.play?.() as Promise<void> | undefined;
-    // Autoplay refused (a browser policy): the controls still let people start it.
+    // Autoplay refused (a browser policy; muted autoplay is allowed in Chromium): logged.
     playing?.catch((error: unknown) => console.warn('[video] autoplay refused', error));
   }, [src]);
 
@@ -35,14 +35,12 @@ export function StaffVideo({ src, caption, className }: StaffVideoProps) {
         loop
         autoPlay
         playsInline
-        controls
+        // No controls (spec §2): nobody can pause, unmute, download or go fullscreen.
         controlsList="nodownload nofullscreen noremoteplayback"
         disablePictureInPicture
         disableRemotePlayback
         preload="auto"
         aria-label={caption}
-        // Focusable, so a keyboard can reach its controls (and scroll a page that has nothing else).
-        tabIndex={0}
         onDoubleClick={(event) => event.preventDefault()}
         onContextMenu={(event) => event.preventDefault()}
       />

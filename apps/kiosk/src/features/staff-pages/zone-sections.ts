@@ -63,16 +63,17 @@ export const HSE_SECTIONS: readonly ZoneSectionSpec[] = [
  * section titles keep the zones' full names.
  */
 export const EMERGENCY_SECTIONS: readonly ZoneSectionSpec[] = [
+  // The numbers come first, so they are on the page's first screen (issue 29; decision 015).
+  {
+    anchor: "Numéros d'urgence",
+    title: "Numéros d'urgence",
+    zonename: IMAGE_ZONES.emergencyNumbers.fr,
+  },
   {
     anchor: 'Liste SST',
     title: 'Liste SST',
     subtitle: 'Sauveteurs secouristes du travail',
     zonename: IMAGE_ZONES.firstAiders.fr,
-  },
-  {
-    anchor: "Numéros d'urgence",
-    title: "Numéros d'urgence",
-    zonename: IMAGE_ZONES.emergencyNumbers.fr,
   },
   {
     anchor: 'Accident corporel',

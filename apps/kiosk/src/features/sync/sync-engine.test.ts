@@ -100,6 +100,37 @@ describe('sync engine — snapshot path', () => {
     expect(readSyncMeta(devname)).toMatchObject({ etag: server.etag, contentVersion: 1 });
   });
 
+  it('keeps the alert templates of the snapshot, with their images among the media (issue 23)', async () => {
+    const template = {
+      templateid: 7,
+      name: 'Évacuation',
+      kind: 'evacuation',
+      titleFr: 'Évacuation',
+      titleEn: 'Evacuation',
+      instructionsFr: 'Sortez.',
+      instructionsEn: 'Get out.',
+      pictogram: 'evacuation',
+      colour: 'rouge',
+      image: `/${Object.keys(server.plant.media)[0]!}`,
+      endTextFr: null,
+      endTextEn: null,
+      maxDurationMinutes: 120,
+    } as const;
+    server.plant.alertTemplates = [template];
+    const result = await engine().sync('test');
+    expect(result.ok).toBe(true);
+    expect(await db.alertTemplates.toArray()).toEqual([template]);
+    expect(result.media.referenced).toBe(5);
+    expect(cache.urls()).toEqual(mediaUrls());
+
+    // A crawl (no snapshot) or an older server's snapshot leaves them as they are.
+    server.plant.alertTemplates = undefined;
+    server.plant.version++;
+    server.plant.zones = [...server.plant.zones];
+    await engine().sync('again');
+    expect(await db.alertTemplates.count()).toBe(1);
+  });
+
   it('sends the ETag and, on 304, leaves the records alone and downloads nothing', async () => {
     const sync = engine();
     await sync.sync('first');

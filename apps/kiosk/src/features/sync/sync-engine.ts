@@ -38,7 +38,14 @@
  * done; the reason and source in their detail) for the benchmarks and DevTools. A run clears the
  * previous run's marks first, so days of syncs never pile entries up in the performance timeline.
  */
-import type { Element, Snapshot, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
+import type {
+  AlertTemplate,
+  Element,
+  Snapshot,
+  Subelement,
+  Subgroup,
+  Zone,
+} from '@plant-kiosk/contract';
 import { ApiError, type ApiClient } from '../../lib/api/api-client';
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
 import {
@@ -89,7 +96,15 @@ export interface SyncRecords {
   elements: Element[];
   subelements: Subelement[];
   subgroups: Subgroup[];
+  /** From the snapshot (issue 23); absent from a crawl or an older server: kept as they are. */
+  alertTemplates?: AlertTemplate[];
 }
+
+/** The alert templates' images, cached with the other media so an alert shows them offline. */
+const templateMedia = (templates: readonly AlertTemplate[]) =>
+  templates.flatMap((template) =>
+    template.image ? [{ value: template.image, type: 'image' as Element['type'] }] : [],
+  );
 
 export interface SyncResult {
   ok: boolean;
@@ -415,7 +430,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function writeRecords(records: SyncRecords): Promise<RecordCounts> {
     const stored = records.subelements.map(toStoredSubelement);
-    return db.transaction('rw', [db.zones, db.elements, db.subelements, db.subgroups], async () => {
+    const stores = [db.zones, db.elements, db.subelements, db.subgroups, db.alertTemplates];
+    return db.transaction('rw', stores, async () => {
+      if (Array.isArray(records.alertTemplates)) {
+        await db.alertTemplates.clear();
+        await db.alertTemplates.bulkPut(records.alertTemplates);
+      }
       await Promise.all([
         db.zones.clear(),
         db.elements.clear(),
@@ -567,7 +587,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           counts,
           mediaCompleteEtag: null,
         });
-        mediaItems = [...records.elements, ...records.subelements];
+        mediaItems = [
+          ...records.elements,
+          ...records.subelements,
+          ...templateMedia(await db.alertTemplates.toArray()),
+        ];
       }
       recordsDone = true;
       result.contentVersion = knownVersion;
@@ -584,7 +608,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (mediaAlreadyComplete) {
         result.media = { referenced: meta.mediaCount ?? 0, fetched: 0, failed: 0, removed: 0 };
       } else {
-        mediaItems ??= [...(await db.elements.toArray()), ...(await db.subelements.toArray())];
+        mediaItems ??= [
+          ...(await db.elements.toArray()),
+          ...(await db.subelements.toArray()),
+          ...templateMedia(await db.alertTemplates.toArray()),
+        ];
         result.media = await syncMedia(mediaItems, signal);
       }
       if (result.media.failed > 0) {

@@ -65,6 +65,14 @@ export function Paragraphs({ paragraphs }: { paragraphs: readonly string[] }) {
   );
 }
 
+/**
+ * A figure may wrap between its number and its unit word ("3,5 / milliards") so it stays inside
+ * its card (issue 29); the thousands separators ("13 000") stay unbreakable.
+ */
+export function breakableFigure(value: string): string {
+  return value.replace(/\u00a0(?=\p{L})/gu, ' ');
+}
+
 export function KeyFigures({ figures }: { figures: readonly KeyFigure[] }) {
   const { t } = useTranslation();
   if (figures.length === 0) return null;
@@ -72,7 +80,7 @@ export function KeyFigures({ figures }: { figures: readonly KeyFigure[] }) {
     <ul className="key-figures" aria-label={t('visitorPages.common.keyFigures')}>
       {figures.map((figure) => (
         <li key={`${figure.value} ${figure.label}`} className="key-figure">
-          <span className="key-figure__value">{figure.value}</span>
+          <span className="key-figure__value">{breakableFigure(figure.value)}</span>
           <span className="key-figure__label">{figure.label}</span>
         </li>
       ))}

@@ -8,7 +8,7 @@ afterEach(async () => {
 });
 
 describe('local database', () => {
-  it('is named after the development with exactly the spec stores, keys and indexes', async () => {
+  it('is named after the development with the spec stores (and the alert templates), keys and indexes', async () => {
     const db = openKioskDb('neubourg');
     await db.open();
     expect(db.name).toBe('neubourg');
@@ -26,6 +26,8 @@ describe('local database', () => {
       elements: { key: 'elementid', indexes: ['order', 'type', 'zoneid'] },
       subelements: { key: 'subelementid', indexes: ['elementid', 'fieldlabel', 'order', 'type'] },
       subgroups: { key: 'subgroupid', indexes: ['elementid', 'label', 'order'] },
+      // Issue 23 (schema version 2): the alert templates from the snapshot.
+      alertTemplates: { key: 'templateid', indexes: ['name'] },
     });
     // The real IndexedDB database, not only Dexie's view of it.
     const names = (await indexedDB.databases()).map((info) => info.name);

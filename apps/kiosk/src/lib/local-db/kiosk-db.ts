@@ -4,7 +4,7 @@
  * engine and the content hooks are its only writers.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Element, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
+import type { AlertTemplate, Element, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
 
 /**
  * A sub-element as stored: `fieldlabel` and `subgroupid` are copied to the top level from
@@ -25,15 +25,26 @@ export const KIOSK_DB_SCHEMA = {
   subgroups: 'subgroupid, elementid, order, label',
 } as const;
 
+/**
+ * Version 2 (issue 23) adds the development's alert templates, from the snapshot, so a totem
+ * shows an alert it is told about even when its last sync failed or the network is gone.
+ */
+export const KIOSK_DB_SCHEMA_V2 = {
+  ...KIOSK_DB_SCHEMA,
+  alertTemplates: 'templateid, name',
+} as const;
+
 export class KioskDb extends Dexie {
   zones!: Table<Zone, number>;
   elements!: Table<Element, number>;
   subelements!: Table<StoredSubelement, number>;
   subgroups!: Table<Subgroup, number>;
+  alertTemplates!: Table<AlertTemplate, number>;
 
   constructor(devname: string) {
     super(devname);
     this.version(1).stores(KIOSK_DB_SCHEMA);
+    this.version(2).stores(KIOSK_DB_SCHEMA_V2);
   }
 }
 

@@ -37,6 +37,26 @@ describe('navigation guard', () => {
     expect(click(link('/pdf/guide.pdf', { download: '' }))).toBe(false);
   });
 
+  it('cancels a middle click (auxclick) on any link: it would open a new tab', () => {
+    uninstall = installNavigationGuard();
+    const aux = (anchor: HTMLAnchorElement) => {
+      const event = new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 });
+      anchor.querySelector('span')!.dispatchEvent(event);
+      return !event.defaultPrevented;
+    };
+    expect(aux(link('https://www.example.org/ailleurs'))).toBe(false);
+    expect(aux(link('#/accueil/hse'))).toBe(false);
+  });
+
+  it('cancels ctrl-, shift- and meta-clicks on links (new tab or window)', () => {
+    uninstall = installNavigationGuard();
+    for (const modifier of ['ctrlKey', 'shiftKey', 'metaKey'] as const) {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, [modifier]: true });
+      link('#/accueil/hse').querySelector('span')!.dispatchEvent(event);
+      expect(event.defaultPrevented, modifier).toBe(true);
+    }
+  });
+
   it('makes window.open open nothing, and restores it when removed', () => {
     const original = window.open;
     uninstall = installNavigationGuard();

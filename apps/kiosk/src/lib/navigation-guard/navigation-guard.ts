@@ -6,15 +6,25 @@
  * which cannot navigate the top window.
  *
  * So: a click on a link to another origin is cancelled (in the capture phase, before anything
- * else sees it), and `window.open` opens nothing.
+ * else sees it), and `window.open` opens nothing. A middle click (`auxclick`) or a click with
+ * Ctrl, Shift or Meta would open the link in a new tab or window, which a totem cannot close
+ * either: those are cancelled on every link, the kiosk's own included.
  */
+function linkOf(event: Event): Element | null {
+  const target = event.target as Node | null;
+  // Text nodes have no `closest`; their parent element does.
+  const element = target instanceof Element ? target : (target?.parentElement ?? null);
+  return element?.closest('a[href], area[href]') ?? null;
+}
+
 export function installNavigationGuard(win: Window = window): () => void {
   const onClick = (event: MouseEvent) => {
-    const target = event.target as Node | null;
-    // Text nodes have no `closest`; their parent element does.
-    const element = target instanceof Element ? target : (target?.parentElement ?? null);
-    const link = element?.closest('a[href], area[href]');
+    const link = linkOf(event);
     if (!link) return;
+    if (event.ctrlKey || event.shiftKey || event.metaKey || event.button !== 0) {
+      event.preventDefault();
+      return;
+    }
     const href = link.getAttribute('href') ?? '';
     let url: URL;
     try {
@@ -27,11 +37,16 @@ export function installNavigationGuard(win: Window = window): () => void {
       event.preventDefault();
     }
   };
+  const onAuxClick = (event: MouseEvent) => {
+    if (linkOf(event)) event.preventDefault();
+  };
   const open = win.open;
   win.document.addEventListener('click', onClick, true);
+  win.document.addEventListener('auxclick', onAuxClick, true);
   win.open = () => null;
   return () => {
     win.document.removeEventListener('click', onClick, true);
+    win.document.removeEventListener('auxclick', onAuxClick, true);
     win.open = open;
   };
 }

@@ -17,6 +17,7 @@ import * as initial from './001-initial.js';
 import * as admin from './002-admin.js';
 import * as mediaFleet from './003-media-fleet.js';
 import * as publishedContent from './004-published-content.js';
+import * as alerts from './005-alerts.js';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
@@ -159,6 +160,8 @@ describe('migration 004 (published content)', () => {
       const etagBefore = await preUpgradeEtag(db, devid);
 
       await publishedContent.up(db);
+      // Today's repositories also read the tables of the later migrations.
+      await alerts.up(db);
 
       const content = new ContentRepository(db);
       const now = () => NOW;

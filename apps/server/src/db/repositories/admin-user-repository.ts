@@ -13,6 +13,7 @@ export function toAdminUser(row: AdminUserRow, devids: readonly number[]): Admin
     disabled: Boolean(row.disabled),
     createdAt: row.created_at,
     devids: row.role === 'admin' ? [] : [...devids],
+    canPublish: row.role === 'admin' || Boolean(row.can_publish),
   };
 }
 
@@ -96,6 +97,7 @@ export class AdminUserRepository {
     passwordHash: string;
     passwordSalt: string;
     now: Date;
+    canPublish?: boolean;
   }): Promise<AdminUserRow> {
     return this.db
       .insertInto('admin_users')
@@ -105,6 +107,7 @@ export class AdminUserRepository {
         password_hash: input.passwordHash,
         password_salt: input.passwordSalt,
         created_at: input.now.toISOString(),
+        can_publish: input.canPublish ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -114,6 +117,14 @@ export class AdminUserRepository {
     await this.db
       .updateTable('admin_users')
       .set({ disabled: disabled ? 1 : 0 })
+      .where('userid', '=', userid)
+      .execute();
+  }
+
+  async setCanPublish(userid: number, canPublish: boolean): Promise<void> {
+    await this.db
+      .updateTable('admin_users')
+      .set({ can_publish: canPublish ? 1 : 0 })
       .where('userid', '=', userid)
       .execute();
   }
@@ -171,6 +182,7 @@ export class AdminUserRepository {
         'admin_users.role',
         'admin_users.created_at as user_created_at',
         'admin_users.disabled',
+        'admin_users.can_publish',
       ])
       .where('admin_sessions.session_id', '=', sessionId)
       .executeTakeFirst();
@@ -192,6 +204,7 @@ export class AdminUserRepository {
         role: row.role,
         created_at: row.user_created_at,
         disabled: row.disabled,
+        can_publish: row.can_publish,
       },
     };
   }

@@ -29,6 +29,7 @@ import type {
   SubgroupRow,
   ZoneRow,
 } from '../schema.js';
+import { AlertRepository } from './alert-repository.js';
 
 export interface Batch {
   order?: number;
@@ -526,6 +527,9 @@ export class ContentRepository {
           .orderBy('order')
           .orderBy('subelementid')
           .execute();
+        // Issue 23: every totem holds the alert templates before it needs one. Left out when there
+        // are none, so a development without templates keeps its snapshot (and ETag) unchanged.
+        const alertTemplates = await new AlertRepository(trx).liveTemplates(devid);
         return {
           devid,
           version: development.content_version,
@@ -536,6 +540,7 @@ export class ContentRepository {
             .filter((row) => row.subgroupid === null || liveSubgroupIds.has(row.subgroupid))
             .map(toSubelement),
           subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
+          ...(alertTemplates.length > 0 ? { alertTemplates } : {}),
         };
       });
   }

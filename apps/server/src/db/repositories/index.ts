@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { AccountRepository } from './account-repository.js';
 import { AdminAuditRepository } from './admin-audit-repository.js';
+import { AlertRepository } from './alert-repository.js';
 import { AdminContentRepository } from './admin-content-repository.js';
 import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
@@ -12,6 +13,7 @@ import { RevisionRepository } from './revision-repository.js';
 
 export {
   AccountRepository,
+  AlertRepository,
   ContentRepository,
   KioskRepository,
   MediaRepository,
@@ -41,6 +43,8 @@ export interface Repositories {
   audit: AdminAuditRepository;
   /** Fleet (issue 7): the latest status of each kiosk. */
   kiosks: KioskRepository;
+  /** Emergency alerts (issue 23): templates and the alert in force. */
+  alerts: AlertRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -54,5 +58,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     adminDevelopments: new AdminDevelopmentRepository(db),
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
+    alerts: new AlertRepository(db),
   };
 }

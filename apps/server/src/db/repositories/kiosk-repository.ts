@@ -98,6 +98,27 @@ export class KioskRepository {
       .execute();
   }
 
+  /** Whether the development already has this kiosk id (the fleet bound lets known ids in). */
+  async has(devid: number, kioskId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('kiosks')
+      .select('kiosk_id')
+      .where('devid', '=', devid)
+      .where('kiosk_id', '=', kioskId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** How many kiosk ids the development has (the fleet bound). */
+  async count(devid: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('kiosks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** The stream `connectionId` closed: disconnected, unless a newer stream took over. */
   async disconnect(devid: number, kioskId: string, connectionId: string, now: Date): Promise<void> {
     await this.db

@@ -14,10 +14,13 @@
  * does: its revision 1). Any revision K can be rebuilt from live by undoing the changes of
  * K+1…latest; the delta N → M is the "after" rows of N+1…M.
  */
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { ERROR_CODES } from '@plant-kiosk/contract';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { HttpError } from '../../lib/envelope.js';
 import type {
   ContentRevisionRow,
   Database,
+  LiveAlertTemplateRow,
   LiveElementRow,
   LiveSubelementRow,
   LiveSubgroupRow,
@@ -26,7 +29,14 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const CHANGE_KINDS = ['zone', 'element', 'subgroup', 'subelement'] as const;
+// `alert_template` (issue 23): alert templates are published with the content (decision 012).
+export const CHANGE_KINDS = [
+  'zone',
+  'element',
+  'subgroup',
+  'subelement',
+  'alert_template',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface KindCounts {
@@ -43,7 +53,7 @@ export interface RevisionAuthor {
   userid: number | null;
 }
 
-export type RevisionSource = 'publish' | 'seed' | 'creation' | 'migration';
+export type RevisionSource = 'publish' | 'seed' | 'creation' | 'migration' | 'rollback';
 
 export interface PublishDraftInput {
   author: RevisionAuthor;
@@ -52,7 +62,35 @@ export interface PublishDraftInput {
   now: Date;
   /** Publish only this zone's changes (its row, elements, sub-groups, sub-elements). */
   zoneid?: number;
+  /**
+   * Runs under the development's lock before anything is written (the publish checks, issue 25):
+   * throwing refuses the publish, and the transaction writes nothing.
+   */
+  verify?: (trx: Transaction<Database>, touched: ReadonlySet<string>) => Promise<void>;
 }
+
+export interface RollbackInput {
+  author: RevisionAuthor;
+  now: Date;
+  note?: string | null;
+  /** As for a publish: sees the content about to go live (revision K's), may refuse it. */
+  verify?: (
+    trx: Transaction<Database>,
+    content: LiveContent,
+    touched: ReadonlySet<string>,
+  ) => Promise<void>;
+}
+
+/**
+ * A rollback's outcome: `created` (a new revision holding revision K's content), `unchanged`
+ * (live already equals it: nothing written), `draft-changed` (the draft has unpublished changes:
+ * nothing written), `unknown` (no such revision, or one older than a base revision).
+ */
+export type RollbackOutcome =
+  | { status: 'created'; revision: number; counts: RevisionCounts }
+  | { status: 'unchanged'; revision: number }
+  | { status: 'draft-changed'; revision: number; counts: RevisionCounts }
+  | { status: 'unknown' };
 
 export interface DiscardOutcome {
   /** The published revision the draft was returned to. */
@@ -101,7 +139,41 @@ export interface Revision {
   counts: RevisionCounts;
 }
 
-type LiveRow = LiveZoneRow | LiveElementRow | LiveSubgroupRow | LiveSubelementRow;
+type LiveRow =
+  LiveZoneRow | LiveElementRow | LiveSubgroupRow | LiveSubelementRow | LiveAlertTemplateRow;
+
+/** The columns of an alert template, draft and live alike. */
+const ALERT_TEMPLATE_COLUMNS = [
+  'devid',
+  'templateid',
+  'name',
+  'kind',
+  'title_fr',
+  'title_en',
+  'instructions_fr',
+  'instructions_en',
+  'pictogram',
+  'colour',
+  'image',
+  'end_text_fr',
+  'end_text_en',
+  'max_duration_minutes',
+] as const;
+
+/**
+ * Thrown by a publish that would remove the template of the alert in force (the transaction rolls
+ * back: nothing is published): the totems would lose the screen they show. A 409 for the caller.
+ */
+export class ActiveAlertTemplateError extends HttpError {
+  constructor(readonly templateName: string) {
+    super(
+      409,
+      ERROR_CODES.conflict,
+      `Publication refusée : le modèle d’alerte « ${templateName} » est celui de l’alerte en cours. Terminez l’alerte avant de le supprimer.`,
+    );
+    this.name = 'ActiveAlertTemplateError';
+  }
+}
 
 /** One item that differs between draft and live. */
 interface PendingChange {
@@ -119,16 +191,18 @@ const ID_COLUMNS: Record<ChangeKind, string> = {
   element: 'elementid',
   subgroup: 'subgroupid',
   subelement: 'subelementid',
+  alert_template: 'templateid',
 };
 
 /** Rows per INSERT: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
 
-const emptyCounts = (): RevisionCounts => ({
+export const emptyCounts = (): RevisionCounts => ({
   zone: { added: 0, changed: 0, removed: 0 },
   element: { added: 0, changed: 0, removed: 0 },
   subgroup: { added: 0, changed: 0, removed: 0 },
   subelement: { added: 0, changed: 0, removed: 0 },
+  alert_template: { added: 0, changed: 0, removed: 0 },
 });
 
 export const totalChanges = (counts: RevisionCounts): number =>
@@ -147,6 +221,30 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 function logged(row: LiveRow): Record<string, unknown> {
   const { devid: _devid, ...rest } = row;
   return rest;
+}
+
+/**
+ * The items a publish writes (added or changed) as `kind:id` — and the sub-group of a field it
+ * removes: what its checks look at.
+ */
+function touched(changes: readonly PendingChange[]): Set<string> {
+  const keys = new Set<string>();
+  for (const change of changes) {
+    if (change.after) keys.add(`${change.kind}:${change.id}`);
+    const field = change.before as Partial<LiveSubelementRow> | undefined;
+    if (change.kind === 'subelement' && !change.after && field?.subgroupid != null)
+      keys.add(`subgroup:${field.subgroupid}`);
+  }
+  return keys;
+}
+
+/** Whether two logged rows hold the same values, whatever the order of their columns. */
+function sameRow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) return false;
+  }
+  return true;
 }
 
 function parseCounts(json: string): RevisionCounts {
@@ -181,6 +279,28 @@ export class RevisionRepository {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
+  /** Runs `work` in the caller's transaction when this repository has one, else in a new one. */
+  private inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.transactionFor().begin().execute(work);
+  }
+
+  /** Where to run work: the caller's transaction when this repository has one, else a new one. */
+  private transactionFor(isolation?: 'repeatable read'): {
+    begin: () => { execute: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  } {
+    const db = this.db;
+    return {
+      begin: () => {
+        if (db.isTransaction) {
+          const trx = db as Transaction<Database>;
+          return { execute: (work) => work(trx) };
+        }
+        const builder = db.transaction();
+        return isolation ? builder.setIsolationLevel(isolation) : builder;
+      },
+    };
+  }
+
   /**
    * Publishes the development's draft (see the header). Undefined when the development does not
    * exist. Joins the caller's transaction when given one (the seed publishes what it writes).
@@ -205,45 +325,17 @@ export class RevisionRepository {
     if (!development) return undefined;
 
     const { changes, counts } = await this.scopedDiff(trx, devid, input.zoneid);
+    await input.verify?.(trx, touched(changes));
+    await this.refuseRemovingActiveAlertTemplate(trx, devid, changes);
     const current = development.content_version;
     if (changes.length === 0 && current > 0) return { revision: current, created: false, counts };
     const revision = current + 1;
-
-    await this.applyToLive(trx, devid, changes);
-    for (const batch of chunks(changes)) {
-      await trx
-        .insertInto('content_changes')
-        .values(
-          batch.map((change) => ({
-            devid,
-            revision,
-            kind: change.kind,
-            item_id: change.id,
-            before: change.before ? JSON.stringify(logged(change.before)) : null,
-            after: change.after ? JSON.stringify(logged(change.after)) : null,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('content_revisions')
-      .values({
-        devid,
-        revision,
-        created_at: input.now.toISOString(),
-        author_kind: input.author.kind,
-        author_name: input.author.name,
-        userid: input.author.userid,
-        note: input.note ?? null,
-        source: input.source,
-        summary: JSON.stringify(counts),
-      })
-      .execute();
-    await trx
-      .updateTable('developments')
-      .set({ content_version: revision })
-      .where('devid', '=', devid)
-      .execute();
+    await this.writeRevision(trx, devid, revision, changes, counts, {
+      author: input.author,
+      now: input.now,
+      note: input.note ?? null,
+      source: input.source,
+    });
     return { revision, created: true, counts };
   }
 
@@ -379,6 +471,20 @@ export class RevisionRepository {
       const before = await live.except(draft).execute();
       collect('subelement', (row) => (row as LiveSubelementRow).subelementid, after, before);
     }
+    // alert templates (issue 23)
+    {
+      const draft = trx
+        .selectFrom('alert_templates')
+        .select(ALERT_TEMPLATE_COLUMNS)
+        .where('devid', '=', devid);
+      const live = trx
+        .selectFrom('pub_alert_templates')
+        .select(ALERT_TEMPLATE_COLUMNS)
+        .where('devid', '=', devid);
+      const after = await draft.except(live).execute();
+      const before = await live.except(draft).execute();
+      collect('alert_template', (row) => (row as LiveAlertTemplateRow).templateid, after, before);
+    }
 
     return { changes, counts };
   }
@@ -437,6 +543,85 @@ export class RevisionRepository {
     for (const rows of chunks(come<LiveSubelementRow>('subelement'))) {
       await trx.insertInto('pub_subelements').values(rows).execute();
     }
+    for (const ids of chunks(gone('alert_template'))) {
+      await trx
+        .deleteFrom('pub_alert_templates')
+        .where('devid', '=', devid)
+        .where('templateid', 'in', ids)
+        .execute();
+    }
+    for (const rows of chunks(come<LiveAlertTemplateRow>('alert_template'))) {
+      await trx.insertInto('pub_alert_templates').values(rows).execute();
+    }
+  }
+
+  /** See ActiveAlertTemplateError: checked under the development's lock, before anything is written. */
+  private async refuseRemovingActiveAlertTemplate(
+    trx: Transaction<Database>,
+    devid: number,
+    changes: readonly PendingChange[],
+  ): Promise<void> {
+    const removed = changes.filter(
+      (change) => change.kind === 'alert_template' && change.before && !change.after,
+    );
+    if (removed.length === 0) return;
+    const active = await trx
+      .selectFrom('active_alerts')
+      .select(['templateid', 'template_name'])
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    if (active && removed.some((change) => change.id === active.templateid))
+      throw new ActiveAlertTemplateError(active.template_name);
+  }
+
+  /**
+   * A new revision, under the caller's lock and transaction: the changes applied to live, logged
+   * (before/after per item: decision 011), the revision row, and the development's version. The
+   * one way a publish and a rollback write what they decided.
+   */
+  private async writeRevision(
+    trx: Transaction<Database>,
+    devid: number,
+    revision: number,
+    changes: PendingChange[],
+    counts: RevisionCounts,
+    meta: { author: RevisionAuthor; now: Date; note: string | null; source: RevisionSource },
+  ): Promise<void> {
+    await this.applyToLive(trx, devid, changes);
+    for (const batch of chunks(changes)) {
+      await trx
+        .insertInto('content_changes')
+        .values(
+          batch.map((change) => ({
+            devid,
+            revision,
+            kind: change.kind,
+            item_id: change.id,
+            before: change.before ? JSON.stringify(logged(change.before)) : null,
+            after: change.after ? JSON.stringify(logged(change.after)) : null,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('content_revisions')
+      .values({
+        devid,
+        revision,
+        created_at: meta.now.toISOString(),
+        author_kind: meta.author.kind,
+        author_name: meta.author.name,
+        userid: meta.author.userid,
+        note: meta.note,
+        source: meta.source,
+        summary: JSON.stringify(counts),
+      })
+      .execute();
+    await trx
+      .updateTable('developments')
+      .set({ content_version: revision })
+      .where('devid', '=', devid)
+      .execute();
   }
 
   /** The diff, restricted to one zone's items when `zoneid` is given, with its counts. */
@@ -507,6 +692,7 @@ export class RevisionRepository {
       ];
       for (const [row, side] of sides) {
         if (!row) continue;
+        if (change.kind === 'alert_template') continue; // In no zone: only whole publishes.
         if (change.kind === 'zone') add(row.zoneid as number);
         else if (change.kind === 'element') add(row.zoneid as number);
         else {
@@ -538,7 +724,8 @@ export class RevisionRepository {
    * Undefined when the development does not exist. Nothing to undo: nothing is written.
    */
   async discardDraft(devid: number, zoneid?: number): Promise<DiscardOutcome | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+    // Joins the caller's transaction when given one (a rollback brings the draft to live with it).
+    return this.inTransaction(async (trx) => {
       let lock = trx
         .selectFrom('developments')
         .select(['content_version', 'draft_version'])
@@ -566,6 +753,21 @@ export class RevisionRepository {
         of(kind).flatMap((change) => (change.before && change.after ? [change.before as T] : []));
       const removed = <T extends LiveRow>(kind: ChangeKind) =>
         of(kind).flatMap((change) => (change.before && !change.after ? [change.before as T] : []));
+
+      // 0. Alert templates (issue 23): no parents, no unique key a restore could swap but the name.
+      for (const ids of chunks(added('alert_template')))
+        await trx.deleteFrom('alert_templates').where('templateid', 'in', ids).execute();
+      const changedTemplates = changed<LiveAlertTemplateRow>('alert_template');
+      for (const template of changedTemplates)
+        await trx
+          .updateTable('alert_templates')
+          .set({ name: `\u0001${template.templateid}` })
+          .where('templateid', '=', template.templateid)
+          .execute();
+      for (const rows of chunks(removed<LiveAlertTemplateRow>('alert_template')))
+        await trx.insertInto('alert_templates').values(rows).execute();
+      for (const { templateid: id, ...row } of changedTemplates)
+        await trx.updateTable('alert_templates').set(row).where('templateid', '=', id).execute();
 
       // 1. What the draft added goes (children first; the cascades would take them anyway).
       for (const ids of chunks(added('subelement')))
@@ -854,6 +1056,14 @@ export class RevisionRepository {
           .orderBy('subelementid')
           .execute(),
       ),
+      alert_template: strip(
+        await db
+          .selectFrom('pub_alert_templates')
+          .selectAll()
+          .where('devid', '=', devid)
+          .orderBy('templateid')
+          .execute(),
+      ),
     };
   }
 
@@ -864,10 +1074,10 @@ export class RevisionRepository {
    * (migration 004's, which logged no changes).
    */
   async contentAt(devid: number, revision: number): Promise<LiveContent | undefined> {
-    // One consistent view: a publish committing in between would mix two states.
-    return this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
+    // One consistent view: a publish committing in between would mix two states. Inside a
+    // caller's transaction (a rollback), the development's row lock gives that view.
+    return this.transactionFor('repeatable read')
+      .begin()
       .execute(async (trx) => {
         const development = await trx
           .selectFrom('developments')
@@ -912,6 +1122,7 @@ export class RevisionRepository {
           element: sorted('element'),
           subgroup: sorted('subgroup'),
           subelement: sorted('subelement'),
+          alert_template: sorted('alert_template'),
         };
       });
   }
@@ -972,5 +1183,158 @@ export class RevisionRepository {
       before: parse(row.before),
       after: parse(row.after),
     }));
+  }
+
+  // ---------- rollback (issue 25) ----------
+
+  /**
+   * Publishes revision K's content as a new revision (source `rollback`), in one transaction under
+   * the development's lock: K's content is rebuilt with contentAt (every kind the log knows),
+   * compared with live item by item, the differences applied to live and logged like a publish's,
+   * then the draft is brought to the new live content with the discard machinery, so the draft
+   * equals live afterwards. Refused (nothing written) while the draft has unpublished changes.
+   * Two rollbacks to K at once run one after the other; the second finds live equal to K.
+   * Undefined when the development does not exist.
+   */
+  async rollbackTo(
+    devid: number,
+    target: number,
+    input: RollbackInput,
+  ): Promise<RollbackOutcome | undefined> {
+    return this.inTransaction(async (trx) => {
+      let lock = trx
+        .selectFrom('developments')
+        .select('content_version')
+        .where('devid', '=', devid);
+      if (this.isPostgres) lock = lock.forUpdate();
+      const development = await lock.executeTakeFirst();
+      if (!development) return undefined;
+      const current = development.content_version;
+      const repo = new RevisionRepository(trx);
+      const content = await repo.contentAt(devid, target);
+      if (!content) return { status: 'unknown' };
+      const draft = await this.diff(trx, devid);
+      if (draft.changes.length > 0) {
+        return { status: 'draft-changed', revision: current, counts: draft.counts };
+      }
+
+      const live = await this.liveContent(devid, trx);
+      const counts = emptyCounts();
+      const changes: PendingChange[] = [];
+      for (const kind of Object.keys(ID_COLUMNS) as ChangeKind[]) {
+        const idKey = ID_COLUMNS[kind];
+        const withDevid = (row: Record<string, unknown>) => ({ ...row, devid }) as LiveRow;
+        const before = new Map((live[kind] ?? []).map((row) => [row[idKey] as number, row]));
+        const after = new Map((content[kind] ?? []).map((row) => [row[idKey] as number, row]));
+        for (const id of new Set([...before.keys(), ...after.keys()])) {
+          const was = before.get(id);
+          const will = after.get(id);
+          if (was && will && sameRow(was, will)) continue;
+          const tally = counts[kind];
+          if (was && will) tally.changed++;
+          else if (will) tally.added++;
+          else tally.removed++;
+          changes.push({
+            kind,
+            id,
+            ...(was ? { before: withDevid(was) } : {}),
+            ...(will ? { after: withDevid(will) } : {}),
+          });
+        }
+      }
+      if (changes.length === 0) return { status: 'unchanged', revision: current };
+      // The same guards as a publish: what would go live is refused the same way.
+      await this.refuseRemovingActiveAlertTemplate(trx, devid, changes);
+      await input.verify?.(trx, content, touched(changes));
+
+      const revision = current + 1;
+      await this.writeRevision(trx, devid, revision, changes, counts, {
+        author: input.author,
+        now: input.now,
+        note: input.note ?? `Retour à la révision ${target}`,
+        source: 'rollback',
+      });
+      // The draft equalled the old live content: the same machinery as a discard brings it to
+      // the new one (ids kept, every item written gets a new version for open forms).
+      await repo.discardDraft(devid);
+      return { status: 'created', revision, counts };
+    });
+  }
+
+  /**
+   * The published revisions, newest first, whose content shows one of `values` (an element's or
+   * sub-element's value), the live one included. Read from the log alone: an item held a value
+   * from the revision whose `after` set it (or from the first revision, when the log starts with
+   * it already there) until the revision before the one whose `before` has it.
+   */
+  async revisionsUsing(devid: number, values: readonly string[]): Promise<number[]> {
+    const wanted = new Set(values);
+    if (wanted.size === 0) return [];
+    const bounds = await this.db
+      .selectFrom('content_revisions')
+      .select((eb) => [eb.fn.min('revision').as('first'), eb.fn.max('revision').as('last')])
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    const first = Number(bounds?.first ?? 0);
+    const last = Number(bounds?.last ?? 0);
+    if (last === 0) return [];
+    const used = new Set<number>();
+    const mark = (from: number, to: number) => {
+      for (let revision = Math.max(from, first); revision <= to; revision++) used.add(revision);
+    };
+    const holds = (row: Record<string, unknown> | null) =>
+      row !== null && wanted.has(row.value as string);
+
+    // Items whose log rows mention a value (a LIKE narrows, the JSON is read to be sure).
+    const mentions = new Map<string, ContentChange[]>();
+    for (const value of wanted) {
+      const needle = `%${JSON.stringify(value)
+        .slice(1, -1)
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await this.db
+        .selectFrom('content_changes')
+        .select(['kind', 'item_id'])
+        .where('devid', '=', devid)
+        .where('kind', 'in', ['element', 'subelement'])
+        .where((eb) =>
+          eb.or([
+            eb('before', 'like', sql<string>`${needle} escape '\\'`),
+            eb('after', 'like', sql<string>`${needle} escape '\\'`),
+          ]),
+        )
+        .execute();
+      for (const row of rows) mentions.set(`${row.kind}:${row.item_id}`, []);
+    }
+    for (const key of mentions.keys()) {
+      const [kind, id] = key.split(':');
+      const rows = await this.db
+        .selectFrom('content_changes')
+        .selectAll()
+        .where('devid', '=', devid)
+        .where('kind', '=', kind!)
+        .where('item_id', '=', Number(id))
+        .orderBy('revision')
+        .orderBy('changeid')
+        .execute();
+      const parse = (json: string | null) =>
+        json === null ? null : (JSON.parse(json) as Record<string, unknown>);
+      let since: number | null = null;
+      rows.forEach((row, index) => {
+        const before = parse(row.before);
+        const after = parse(row.after);
+        if (holds(before)) mark(since ?? (index === 0 ? first : row.revision), row.revision - 1);
+        since = holds(after) ? row.revision : null;
+      });
+      if (since !== null) mark(since, last);
+    }
+    // Live items never logged (a base revision's content) have held their value all along.
+    const live = await this.liveContent(devid);
+    for (const kind of ['element', 'subelement'] as const) {
+      for (const row of live[kind]) {
+        const id = row[ID_COLUMNS[kind]] as number;
+        if (holds(row) && !mentions.has(`${kind}:${id}`)) mark(first, last);
+      }
+    }
+    return [...used].sort((a, b) => b - a);
   }
 }

@@ -197,6 +197,7 @@ export class Management {
           passwordHash: hash,
           passwordSalt: salt,
           now: this.ctx.now(),
+          canPublish: body.canPublish ?? false,
         });
         await tx.adminUsers.setDevelopments(row.userid, devids);
         await tx.audit.insert({
@@ -207,7 +208,9 @@ export class Management {
           action: 'user.create',
           targetType: 'user',
           targetId: row.userid,
-          summary: { after: { username: row.username, role, devids } },
+          summary: {
+            after: { username: row.username, role, devids, canPublish: body.canPublish ?? false },
+          },
         });
         return tx.adminUsers.toUser(row);
       });
@@ -228,7 +231,12 @@ export class Management {
   ): Promise<AdminUser> {
     const row = await this.ctx.repos.adminUsers.findById(userid);
     if (!row) throw notFound(`L’utilisateur ${userid} n’existe pas.`);
-    if (body.disabled === undefined && body.password === undefined && body.devids === undefined) {
+    if (
+      body.disabled === undefined &&
+      body.password === undefined &&
+      body.devids === undefined &&
+      body.canPublish === undefined
+    ) {
       throw badRequest(ADMIN_MESSAGES.nothingToChange);
     }
     if (body.disabled === true && userid === actor.userid) {
@@ -259,6 +267,7 @@ export class Management {
       if (body.disabled !== undefined) await tx.adminUsers.setDisabled(userid, body.disabled);
       if (password) await tx.adminUsers.setPassword(userid, password.hash, password.salt);
       if (body.devids !== undefined) await tx.adminUsers.setDevelopments(userid, body.devids);
+      if (body.canPublish !== undefined) await tx.adminUsers.setCanPublish(userid, body.canPublish);
       if (body.disabled === true || password) {
         const keep = userid === actor.userid ? actor.sessionId : undefined;
         await tx.adminUsers.deleteSessionsOf(userid, keep);
@@ -279,6 +288,9 @@ export class Management {
             : {}),
           ...(body.devids !== undefined
             ? { devids: { before: before.devids, after: after.devids } }
+            : {}),
+          ...(body.canPublish !== undefined
+            ? { canPublish: { before: before.canPublish, after: after.canPublish } }
             : {}),
           ...(password ? { password: 'changed' } : {}),
         },

@@ -13,16 +13,17 @@ const NOUNS: Record<Kind, { one: string; many: string; feminine: boolean }> = {
   element: { one: 'élément', many: 'éléments', feminine: false },
   subgroup: { one: 'sous-groupe', many: 'sous-groupes', feminine: false },
   subelement: { one: 'sous-élément', many: 'sous-éléments', feminine: false },
+  alert_template: { one: 'modèle d’alerte', many: 'modèles d’alerte', feminine: false },
 };
 const VERBS: Record<What, string> = { added: 'ajouté', changed: 'modifié', removed: 'supprimé' };
-const KINDS: Kind[] = ['zone', 'element', 'subgroup', 'subelement'];
+const KINDS: Kind[] = ['zone', 'element', 'subgroup', 'subelement', 'alert_template'];
 const WHATS: What[] = ['changed', 'added', 'removed'];
 
 export function summarizeCounts(counts: RevisionCounts, nothing = 'Aucune modification'): string {
   const parts: string[] = [];
   for (const kind of KINDS) {
     for (const what of WHATS) {
-      const count = counts[kind][what];
+      const count = counts[kind]?.[what] ?? 0;
       if (count === 0) continue;
       const noun = NOUNS[kind];
       const ending = `${noun.feminine ? 'e' : ''}${count > 1 ? 's' : ''}`;

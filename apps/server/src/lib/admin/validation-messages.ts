@@ -22,14 +22,21 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'vide (null)',
 };
 
+/** The contract's PlainName pattern (issue 24): what is wrong depends on the value. */
+const PLAIN_NAME_HINT = 'ne doit pas commencer ni finir par un espace';
+const UNSAFE_TEXT_HINT =
+  'ne doit contenir ni caractère de contrôle du sens d’écriture (U+202A à U+202E, U+2066 à U+2069) ni demi-caractère (substitut UTF-16 isolé)';
+const UNSAFE_TEXT =
+  /[\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** What the pattern of a field means, for the fields that have one. */
 const PATTERN_HINTS: Record<string, string> = {
   username:
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres et . _ @ -',
   devname:
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
-  zonename: 'ne doit pas commencer ni finir par un espace',
-  login: 'ne doit pas commencer ni finir par un espace',
+  zonename: PLAIN_NAME_HINT,
+  login: PLAIN_NAME_HINT,
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
@@ -55,6 +62,11 @@ function explain(error: FastifySchemaValidationError, name: string): string {
         ? 'doit être une date et heure ISO 8601 (par exemple 2026-03-10T09:00:00.000Z)'
         : `doit être au format ${String(params.format)}`;
     case 'pattern':
+      // `data` is there because Ajv runs verbose (app.ts).
+      {
+        const { data } = error as FastifySchemaValidationError & { data?: unknown };
+        if (typeof data === 'string' && UNSAFE_TEXT.test(data)) return UNSAFE_TEXT_HINT;
+      }
       return PATTERN_HINTS[name.split('.').pop() ?? ''] ?? 'contient des caractères non autorisés';
     case 'minItems':
       return `doit contenir au moins ${plural(limit, 'élément')}`;

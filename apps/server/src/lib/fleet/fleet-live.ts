@@ -70,6 +70,8 @@ export class FleetLive {
     devids: number[],
     headers: Record<string, string | number | string[] | undefined>,
   ): Promise<void> {
+    // Long-lived by design: exempt from the server's idle time-out (see RequestTimeouts in app.ts).
+    req.socket?.setTimeout(0);
     const out: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
     res.writeHead(200, { ...out, ...SSE_HEADERS });

@@ -13,6 +13,7 @@
  * bus implementation carries them unchanged (they are ordinary, minimal stream messages).
  */
 import {
+  ERROR_CODES,
   FLEET_BEHIND_FLAG_MS,
   FLEET_ONLINE_WINDOW_MS,
   FLEET_SILENT_FLAG_MS,
@@ -25,7 +26,20 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { KioskWithDevelopment } from '../../db/repositories/kiosk-repository.js';
+import { HttpError } from '../envelope.js';
 import type { EventBus } from '../event-bus.js';
+
+/**
+ * Most kiosk ids one development keeps (issue 24: any kiosk token could create entries without
+ * bound). A plant has tens of totems; a report from a new id beyond this is refused with 409
+ * rather than evicting the oldest entry: eviction would let a token holder push the real kiosks
+ * out of the back-office's view, while a refusal keeps them and says why. No route deletes
+ * entries yet: an operator makes room by deleting rows of the `kiosks` table. The check and the insert are not one statement, so concurrent
+ * reports from new ids may overshoot by the number of requests in flight: still bounded.
+ */
+export const FLEET_MAX_KIOSKS_PER_DEVELOPMENT = 1000;
+
+export const FLEET_FULL_MESSAGE = `Trop de kiosques enregistrés pour ce développement (${FLEET_MAX_KIOSKS_PER_DEVELOPMENT} au plus) : identifiant de kiosque inconnu refusé.`;
 
 /** The bus channel of a development's fleet changes. */
 export const fleetChannel = (devid: number): number => -devid;
@@ -134,6 +148,7 @@ export class Fleet {
         : undefined;
     const appVersion =
       identity.appVersion && identity.appVersion.length <= 60 ? identity.appVersion : undefined;
+    await this.assertRoomFor(devid, identity.kioskId);
     await this.deps.repos.kiosks.record({
       devid,
       kioskId: identity.kioskId,
@@ -159,6 +174,7 @@ export class Fleet {
 
   /** Stores a heartbeat; returns the development's current content version. */
   async heartbeat(devid: number, report: KioskHeartbeat): Promise<number> {
+    await this.assertRoomFor(devid, report.kioskId);
     const current = await this.currentVersion(devid);
     await this.deps.repos.kiosks.record({
       devid,
@@ -190,6 +206,15 @@ export class Fleet {
 
   async signal(devid: number): Promise<void> {
     await this.deps.bus.publish(fleetSignal(devid));
+  }
+
+  /** Known kiosks always pass; a new id only while the development is under the bound. */
+  private async assertRoomFor(devid: number, kioskId: string): Promise<void> {
+    const { kiosks } = this.deps.repos;
+    if (await kiosks.has(devid, kioskId)) return;
+    if ((await kiosks.count(devid)) >= FLEET_MAX_KIOSKS_PER_DEVELOPMENT) {
+      throw new HttpError(409, ERROR_CODES.conflict, FLEET_FULL_MESSAGE);
+    }
   }
 
   private async currentVersion(devid: number): Promise<number> {

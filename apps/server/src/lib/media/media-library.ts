@@ -21,6 +21,7 @@ import { once } from 'node:events';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  cleanFileName,
   ERROR_CODES,
   MEDIA_AUDIT_ACTIONS,
   MEDIA_IMAGE_MAX_WIDTH,
@@ -67,6 +68,13 @@ export const MEDIA_MESSAGES = {
   uploaded: 'Fichier ajouté à la médiathèque.',
   alreadyThere: 'Ce fichier est déjà dans la médiathèque.',
   deleted: 'Fichier supprimé de la médiathèque.',
+  /** `revisions` newest first. */
+  inRevisions: (revisions: readonly number[]) => {
+    const [newest] = revisions;
+    const others = revisions.length - 1;
+    const more = others === 0 ? '' : others === 1 ? ' et 1 autre' : ` et ${others} autres`;
+    return `Ce fichier est utilisé par la révision ${newest}${more} : il doit rester pour qu’on puisse revenir à ${revisions.length === 1 ? 'cette version' : 'ces versions'}.`;
+  },
   inUse: (usages: readonly MediaUsage[]) => {
     const named = usages.slice(0, 5).map(describeUsage).join(' ; ');
     const more = usages.length > 5 ? ` et ${usages.length - 5} autre(s)` : '';
@@ -181,7 +189,8 @@ export class MediaLibrary {
           size: stored,
           sha256: received.sha256,
           kind,
-          original_name: input.filename.slice(0, 255) || basename(path),
+          // No NUL, control or bidi character, no lone surrogate (issue 24), on either store.
+          original_name: cleanFileName(input.filename).slice(0, 255) || basename(path),
           width: image?.width ?? null,
           height: image?.height ?? null,
           thumbnail_path: image?.thumbnailPath ?? null,
@@ -238,6 +247,11 @@ export class MediaLibrary {
     const item = await this.item(row, devid);
     if (item.usedBy.length > 0) {
       throw new ConflictError(item, MEDIA_MESSAGES.inUse(item.usedBy));
+    }
+    // Every revision is kept, and a rollback must find its files (issue 25, decision 014).
+    const revisions = await this.ctx.repos.revisions.revisionsUsing(devid, valuesOf(row));
+    if (revisions.length > 0) {
+      throw new ConflictError(item, MEDIA_MESSAGES.inRevisions(revisions));
     }
     if (!(await this.ctx.repos.media.delete(row.mediaid))) {
       throw notFound(MEDIA_MESSAGES.notFound(row.mediaid));

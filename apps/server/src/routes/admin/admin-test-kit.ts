@@ -91,6 +91,10 @@ export async function createAdminFixture(options: FixtureOptions = {}): Promise<
   const otherEditor = await user('autre.editeur', EDITOR_PASSWORD, 'editor');
   await f.repos.adminUsers.setDevelopments(editor, [f.ids.devid]);
   await f.repos.adminUsers.setDevelopments(otherEditor, [f.ids.otherDevid]);
+  // Both may publish (issue 25): the suites test publishing as an editor; an editor without the
+  // right is made with createUser.
+  await f.repos.adminUsers.setCanPublish(editor, true);
+  await f.repos.adminUsers.setCanPublish(otherEditor, true);
 
   let logins = 0;
   const login = async (username: string, password: string): Promise<AdminClient> => {

@@ -1,7 +1,8 @@
 /**
  * Who may do what in the admin API. Admins may do everything on every development; editors may
- * read and edit the content (and publish, and read the audit log) of the developments assigned to
- * them. Everything else answers 403.
+ * read and edit the content (and read the audit log) of the developments assigned to them, and
+ * publish, roll back and discard there when an admin allowed it (decision 014). Everything else
+ * answers 403.
  */
 import { ADMIN_CSRF_HEADER } from '@plant-kiosk/contract';
 import type { FastifyRequest } from 'fastify';
@@ -39,6 +40,20 @@ export function requireAdmin(request: FastifyRequest): AdminAuth {
 
 export function canEdit(auth: AdminAuth, devid: number): boolean {
   return auth.user.role === 'admin' || auth.user.devids.includes(devid);
+}
+
+/**
+ * 403 unless the user may publish, roll back and discard on the development (issue 25, decision
+ * 014): admins, and editors of it an admin has allowed. Preparing and looking stay open to editors.
+ */
+export function requirePublishRight(request: FastifyRequest, devid: number): AdminAuth {
+  const auth = requireDevelopment(request, devid);
+  if (auth.user.role !== 'admin' && !auth.user.canPublish) {
+    throw forbidden(
+      'Vous pouvez préparer et consulter le contenu, mais pas publier, revenir à une version ni annuler des modifications : demandez ce droit à un administrateur.',
+    );
+  }
+  return auth;
 }
 
 /** 403 unless the user may edit the development's content. */

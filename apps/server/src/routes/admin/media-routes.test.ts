@@ -265,7 +265,7 @@ describe('GET and DELETE media', () => {
     ).toEqual([]);
   });
 
-  it('refuses to delete a file that the draft or the published content uses; deletes it once unused by both', async () => {
+  it('refuses to delete a file that the draft, the published content or a kept revision uses; deletes one unused by all', async () => {
     const item = data<MediaItem>(await upload(editor, 'utilise.png', await picture(70, 70)));
     const elementid = f.ids.planElements[3]!;
     const edit = await editor.patch(adminPaths.element(elementid), {
@@ -316,23 +316,37 @@ describe('GET and DELETE media', () => {
     ]);
     expect(envelope(stillShown).message).toContain('publiez pour le libérer');
     expect(existsSync(file(item.value.slice('media/'.length)))).toBe(true);
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    const published = await editor.post(adminPaths.publish(f.ids.devid), {});
+    expect(published.statusCode).toBe(200);
+    // Out of the draft and of live, but the revision before still shows it: a rollback needs it
+    // (issue 25, every revision is kept).
+    const kept = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(kept.statusCode).toBe(409);
+    expect(envelope(kept).message).toBe(
+      `Ce fichier est utilisé par la révision ${data<{ revision: number }>(published).revision - 1} : il doit rester pour qu’on puisse revenir à cette version.`,
+    );
+    expect(existsSync(file(item.value.slice('media/'.length)))).toBe(true);
+
+    // A file no revision ever showed is deleted, with its thumbnail.
+    const unused = data<MediaItem>(
+      await upload(editor, 'jamais-publie.png', await picture(60, 60)),
+    );
     expect(
-      (await editor.delete(adminMediaPaths.item(item.mediaid), { csrf: null })).statusCode,
+      (await editor.delete(adminMediaPaths.item(unused.mediaid), { csrf: null })).statusCode,
     ).toBe(403);
-    const deleted = await editor.delete(adminMediaPaths.item(item.mediaid));
+    const deleted = await editor.delete(adminMediaPaths.item(unused.mediaid));
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(data(deleted)).toEqual({ deleted: item.mediaid });
-    expect(existsSync(file(item.value.slice('media/'.length)))).toBe(false);
-    expect(existsSync(file(item.thumbnailUrl!.slice('/media/'.length)))).toBe(false);
+    expect(data(deleted)).toEqual({ deleted: unused.mediaid });
+    expect(existsSync(file(unused.value.slice('media/'.length)))).toBe(false);
+    expect(existsSync(file(unused.thumbnailUrl!.slice('/media/'.length)))).toBe(false);
     const list = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid)));
-    expect(list.some((media) => media.mediaid === item.mediaid)).toBe(false);
-    expect((await editor.delete(adminMediaPaths.item(item.mediaid))).statusCode).toBe(404);
+    expect(list.some((media) => media.mediaid === unused.mediaid)).toBe(false);
+    expect((await editor.delete(adminMediaPaths.item(unused.mediaid))).statusCode).toBe(404);
 
     const [entry] = data<AuditEntry[]>(
       await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
     );
-    expect(entry).toMatchObject({ action: 'media.delete', targetId: item.mediaid });
+    expect(entry).toMatchObject({ action: 'media.delete', targetId: unused.mediaid });
   });
 
   it('counts a sub-group field value as a use', async () => {

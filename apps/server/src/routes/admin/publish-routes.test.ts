@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type Envelope,
   type PublishResponse,
+  type StreamEvent,
   type StreamMessage,
 } from '@plant-kiosk/contract';
 import type { AddressInfo } from 'node:net';
@@ -27,11 +28,13 @@ afterAll(async () => {
   await f.close();
 });
 
+/** The content messages (every stream also starts with the alert state, issue 23). */
 const messagesIn = (text: string): StreamMessage[] =>
   text
     .split('\n')
     .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as StreamMessage);
+    .map((line) => JSON.parse(line.slice(6)) as StreamEvent)
+    .filter((message): message is StreamMessage => message.type !== 'alert');
 
 describe('POST /api/admin/developments/:devid/publish', () => {
   it('reaches a kiosk’s event stream after an edit, and is audited', async () => {
@@ -103,8 +106,8 @@ describe('POST /api/admin/developments/:devid/publish', () => {
   });
 
   it('sends a sync by default, to that development only', async () => {
-    const mine: StreamMessage[] = [];
-    const theirs: StreamMessage[] = [];
+    const mine: StreamEvent[] = [];
+    const theirs: StreamEvent[] = [];
     const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {

@@ -2,8 +2,10 @@
  * Publishing from the back-office (the same publishContent as the CLI and the token-protected
  * endpoint: it copies the draft's differences into the live content as a new revision, builds the
  * snapshot, then tells the kiosks) and the audit log, which an editor sees for their own
- * developments only. Discarding the draft's unpublished changes (issue 22) lives here too: who
- * may publish may discard.
+ * developments only. Discarding the draft's unpublished changes (issue 22) and rolling back to an
+ * earlier revision (issue 25) live here too: who may publish — admins, and editors an admin
+ * allowed (decision 014) — may discard and roll back. A publish or rollback refused by the publish
+ * checks answers 409 with the problems in `data`.
  */
 import {
   AuditEntry,
@@ -12,16 +14,21 @@ import {
   type DiscardDraftResponse,
   PublishRequest,
   PublishResponse,
+  type RollbackResponse,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { totalChanges, type DiscardOutcome } from '../../db/repositories/revision-repository.js';
-import { conflict, isUniqueViolation } from '../../lib/admin/errors.js';
+import {
+  emptyCounts,
+  totalChanges,
+  type DiscardOutcome,
+} from '../../db/repositories/revision-repository.js';
+import { ConflictError, conflict, isUniqueViolation } from '../../lib/admin/errors.js';
 import { summarizeCounts } from '../../lib/admin/revision-summary.js';
 import { notFound, ok } from '../../lib/envelope.js';
-import { publishContent } from '../../lib/publisher.js';
-import { actorOf, authOf, requireDevelopment } from './guards.js';
+import { publishContent, rollbackContent } from '../../lib/publisher.js';
+import { actorOf, authOf, requireDevelopment, requirePublishRight } from './guards.js';
 import type { AdminServices } from './index.js';
 import { DevidParams, answers, routeSchema } from './schemas.js';
 
@@ -56,7 +63,7 @@ export async function publishRoutes(
     },
     async (request) => {
       const { devid } = request.params;
-      requireDevelopment(request, devid);
+      requirePublishRight(request, devid);
       await editor.development(devid);
       const actor = actorOf(request);
       const result = await publishContent(ctx, devid, request.body, {
@@ -107,7 +114,7 @@ export async function publishRoutes(
     async (request) => {
       const { devid } = request.params;
       const { zoneid } = request.body;
-      requireDevelopment(request, devid);
+      requirePublishRight(request, devid);
       await editor.development(devid);
       if (zoneid !== undefined && !(await ctx.repos.revisions.zoneBelongs(devid, zoneid))) {
         throw notFound(`La zone ${zoneid} n’existe pas dans ce développement.`);
@@ -155,6 +162,62 @@ export async function publishRoutes(
       return ok(
         answer,
         `Modifications non publiées annulées (${answer.summary}) : le brouillon est revenu à la révision ${outcome.revision}.`,
+      );
+    },
+  );
+
+  fastify.post<{ Params: { devid: number; revision: number } }>(
+    adminRoutePatterns.rollback,
+    { schema: routeSchema('adminRollback') },
+    async (request) => {
+      const { devid, revision } = request.params;
+      requirePublishRight(request, devid);
+      await editor.development(devid);
+      const actor = actorOf(request);
+      const result = await rollbackContent(ctx, devid, revision, {
+        kind: 'user',
+        name: actor.username,
+        userid: actor.userid,
+      });
+      if (!result) {
+        throw notFound(
+          `La révision ${revision} n’existe pas dans ce développement (ou ne peut plus être reconstruite).`,
+        );
+      }
+      if (result.status === 'draft-changed') {
+        throw new ConflictError(
+          { reason: 'draft-changed', counts: result.counts ?? null },
+          `Le brouillon a des modifications non publiées (${summarizeCounts(result.counts!)}) : annulez-les d’abord, ou annulez le retour à la révision ${revision}.`,
+        );
+      }
+      const counts = result.counts ?? emptyCounts();
+      const answer: RollbackResponse = {
+        rolledBackTo: revision,
+        revision: result.revision,
+        created: result.status === 'created',
+        counts,
+        summary: summarizeCounts(counts, 'Aucun changement'),
+        delivered: result.delivered,
+      };
+      if (!answer.created) {
+        return ok(
+          answer,
+          `Rien à faire : les totems ont déjà le contenu de la révision ${revision} (révision ${result.revision}).`,
+        );
+      }
+      await ctx.repos.audit.insert({
+        at: ctx.now(),
+        userid: actor.userid,
+        username: actor.username,
+        devid,
+        action: 'revision.rollback',
+        targetType: 'development',
+        targetId: devid,
+        summary: { rolledBackTo: revision, revision: result.revision, counts },
+      });
+      return ok(
+        answer,
+        `Retour à la révision ${revision} publié : révision ${result.revision} (${answer.summary}).`,
       );
     },
   );

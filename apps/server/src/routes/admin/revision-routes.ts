@@ -17,7 +17,7 @@ import { summarizeCounts } from '../../lib/admin/revision-summary.js';
 import { notFound, ok } from '../../lib/envelope.js';
 import { requireDevelopment } from './guards.js';
 import type { AdminServices } from './index.js';
-import { DevidParams, answers } from './schemas.js';
+import { DevidParams, answers, routeSchema } from './schemas.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -36,7 +36,9 @@ const toEntry = (revision: Revision): RevisionEntry => ({
   summary:
     revision.source === 'migration'
       ? 'Contenu repris à la mise à jour (révision de départ)'
-      : summarizeCounts(revision.counts),
+      : revision.source === 'rollback'
+        ? `${revision.note ?? 'Retour à une révision antérieure'} : ${summarizeCounts(revision.counts)}`
+        : summarizeCounts(revision.counts),
 });
 
 export async function revisionRoutes(
@@ -75,6 +77,25 @@ export async function revisionRoutes(
       // Each change's zone as today's draft or live content knows it (null for a zone since gone).
       const changes = await revisions.locate(await revisions.changes(devid, revision, revision));
       return ok({ revision: toEntry(found), changes });
+    },
+  );
+
+  // A revision's whole content, read-only (issue 25: look before rolling back to it).
+  fastify.get<{ Params: { devid: number; revision: number } }>(
+    adminRoutePatterns.revisionContent,
+    { schema: routeSchema('adminRevisionContent') },
+    async (request) => {
+      const { devid, revision } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const found = await revisions.find(devid, revision);
+      const content = found && (await revisions.contentAt(devid, revision));
+      if (!found || !content) {
+        throw notFound(
+          `La révision ${revision} n’existe pas dans ce développement (ou ne peut plus être reconstruite).`,
+        );
+      }
+      return ok({ revision: toEntry(found), content });
     },
   );
 

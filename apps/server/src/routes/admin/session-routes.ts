@@ -1,8 +1,9 @@
 /**
- * Login, logout and the current session. Login is rate-limited per client address and user name
- * (the count includes successes), runs scrypt even for unknown users so that timing does not tell
- * which names exist, and always opens a fresh session (any session the browser already had is
- * ended first, so a planted cookie cannot be carried into a login).
+ * Login, logout and the current session. Failed logins are limited per client address whatever
+ * the user name (issue 24; successes are not counted); an unknown user costs no scrypt but gets the
+ * same answer after the same time (lib/passwords.ts); a full scrypt queue answers 429 at once. A
+ * login always opens a fresh session (any session the browser already had is ended first, so a
+ * planted cookie cannot be carried into a login).
  */
 import {
   ADMIN_SESSION_COOKIE,
@@ -12,11 +13,21 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { readCookie } from '../../lib/admin/cookies.js';
-import { ok } from '../../lib/envelope.js';
+import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
+import { HttpError, ok } from '../../lib/envelope.js';
+import { LoginLimiter } from '../../lib/login-limiter.js';
+import { PasswordQueueFullError } from '../../lib/passwords.js';
+import {
+  LOGIN_BUSY_MESSAGE,
+  LOGIN_BUSY_RETRY_SECONDS,
+  failedLoginLimit,
+  tooManyRequests,
+} from '../auth.js';
 import { assertCsrf, authOf } from './guards.js';
 import type { AdminServices } from './index.js';
 import { routeSchema } from './schemas.js';
 
+/** Failed logins per client address and window. */
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 15 * 60_000 };
 
 export async function sessionRoutes(
@@ -24,28 +35,32 @@ export async function sessionRoutes(
   services: AdminServices,
 ): Promise<void> {
   const { ctx, sessions } = services;
+  const limit = failedLoginLimit(
+    new LoginLimiter({
+      max: ADMIN_LOGIN_RATE_LIMIT.max,
+      windowMs: ADMIN_LOGIN_RATE_LIMIT.timeWindowMs,
+    }),
+    ADMIN_MESSAGES.loginRateLimited,
+  );
 
   fastify.post<{ Body: AdminLoginRequest }>(
     adminRoutePatterns.login,
     {
       schema: routeSchema('adminLogin'),
-      config: {
-        adminPublic: true,
-        rateLimit: {
-          max: ADMIN_LOGIN_RATE_LIMIT.max,
-          timeWindow: ADMIN_LOGIN_RATE_LIMIT.timeWindowMs,
-          // After validation, so that the key can include the user name from the body.
-          hook: 'preHandler',
-          keyGenerator: (request) =>
-            `${request.ip}|${((request.body as Partial<AdminLoginRequest> | undefined)?.username ?? '').trim().toLowerCase()}`,
-        },
-      },
+      config: { adminPublic: true },
+      ...limit.hooks,
     },
     async (request, reply) => {
       await sessions.logout(readCookie(request.headers.cookie, ADMIN_SESSION_COOKIE));
       const { token, session, user } = await sessions
         .login(request.body.username, request.body.password)
         .catch((error: unknown) => {
+          if (error instanceof PasswordQueueFullError) {
+            throw tooManyRequests(reply, LOGIN_BUSY_RETRY_SECONDS, LOGIN_BUSY_MESSAGE);
+          }
+          if (error instanceof HttpError && error.statusCode === 401) {
+            limit.failed(request);
+          }
           // For whoever watches the logs: repeated failures are an attack or a locked-out user.
           request.log.warn(
             { username: request.body.username.slice(0, 60), ip: request.ip },

@@ -159,8 +159,10 @@ describe('product range page', () => {
     );
     expect(qr.getAttribute('src')).toBe('http://kiosk.test/media/images/qr.svg');
     expect(screen.getByRole('heading', { name: brochures.titles.cosmetics })).toBeTruthy();
-    // No QR code yet for that one.
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    // No QR code yet for that one: the QR tile's in-progress text of the spec (issue 29).
+    expect(screen.getByText('En cours de déploiement')).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+    expect(brochures.downloadLabel).toBe('Download the catalogue');
 
     fireEvent.click(screen.getByRole('button', { name: `Browse — ${brochures.titles.fragrance}` }));
     const viewer = screen.getByRole('dialog', { name: brochures.titles.fragrance });

@@ -189,7 +189,7 @@ export const catalogueEn: PlantTourCatalogue = {
     },
     brochures: {
       title: 'Our brochures',
-      downloadLabel: 'Download the brochure',
+      downloadLabel: 'Download the catalogue',
       scanHint: 'Scan the QR code with your phone.',
       titles: {
         fragrance: 'Fragrance brochure',

@@ -198,7 +198,7 @@ export const catalogueFr: PlantTourCatalogue = {
     },
     brochures: {
       title: 'Nos brochures',
-      downloadLabel: 'Téléchargez la brochure',
+      downloadLabel: 'Téléchargez le catalogue',
       scanHint: 'Scannez le code QR avec votre téléphone.',
       titles: {
         fragrance: 'Brochure Parfum',

@@ -139,8 +139,11 @@ describe('plant-tour catalogue shape', () => {
       benefits: 'Benefits',
       sustainability: 'Sustainability',
     });
-    expect(getCatalogue('fr').productRange.brochures.downloadLabel).toBe('Téléchargez la brochure');
-    expect(getCatalogue('en').productRange.brochures.downloadLabel).toBe('Download the brochure');
+    // Spec §2: 'Téléchargez le catalogue' (English: 'Download the catalogue') — issue 29.
+    expect(getCatalogue('fr').productRange.brochures.downloadLabel).toBe(
+      'Téléchargez le catalogue',
+    );
+    expect(getCatalogue('en').productRange.brochures.downloadLabel).toBe('Download the catalogue');
   });
 
   it('names the seven visitor buttons in both languages', () => {

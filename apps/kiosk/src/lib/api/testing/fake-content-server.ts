@@ -9,6 +9,7 @@ import {
   ALL_MODELS,
   routePatterns,
   TOKEN_HEADER,
+  type AlertTemplate,
   type Element,
   type Envelope,
   type KioskConfig,
@@ -35,6 +36,8 @@ export interface FakePlant {
   elements: Element[];
   subelements: Subelement[];
   subgroups: Subgroup[];
+  /** Issue 23: in the snapshot when set. */
+  alertTemplates?: AlertTemplate[];
   /** Keyed by path without leading slash, as content values reference them. */
   media: Record<string, FakeMedia>;
 }
@@ -401,6 +404,7 @@ export class FakeContentServer {
         elements: p.elements,
         subelements: p.subelements,
         subgroups: p.subgroups,
+        ...(p.alertTemplates ? { alertTemplates: p.alertTemplates } : {}),
       };
       return this.ok(snapshot, { ETag: this.etag });
     }

@@ -1,0 +1,64 @@
+import type { AdminDevelopment, MediaItem } from '@plant-kiosk/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { matchesSearch, MediaLibrary } from './media-page';
+
+const item = (mediaid: number, kind: MediaItem['kind'], originalName: string): MediaItem => ({
+  mediaid,
+  devid: 1,
+  kind,
+  originalName,
+  contentType: kind === 'pdf' ? 'application/pdf' : kind === 'video' ? 'video/mp4' : 'image/webp',
+  bytes: 1024,
+  width: null,
+  height: null,
+  value: `media/uploads/1/${originalName}`,
+  url: `/media/uploads/1/${originalName}`,
+  thumbnailUrl: kind === 'image' ? `/media/thumbs/1/${originalName}` : null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  usedBy: [],
+});
+
+const LIBRARY = [
+  item(1, 'image', 'plan-du-site.webp'),
+  item(2, 'pdf', 'Règlement intérieur.pdf'),
+  item(3, 'video', 'film-60-ans.mp4'),
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('media library (issue 29)', () => {
+  it('matches every word of the search, without accents or case', () => {
+    expect(matchesSearch(LIBRARY[1]!, 'reglement')).toBe(true);
+    expect(matchesSearch(LIBRARY[1]!, 'INTÉRIEUR règl')).toBe(true);
+    expect(matchesSearch(LIBRARY[1]!, 'reglement film')).toBe(false);
+    expect(matchesSearch(LIBRARY[0]!, '  ')).toBe(true);
+  });
+
+  it('has a search box, and pictures for PDFs and videos instead of a bare word', async () => {
+    mockFetch((call) => (call.method === 'GET' ? { data: LIBRARY } : undefined));
+    const { container } = render(
+      <MediaLibrary
+        development={{ devid: 1, devname: 'neubourg' } as AdminDevelopment}
+        switcher={null}
+      />,
+    );
+    const name = (text: string) => screen.queryByText(text, { selector: '.media-name' });
+    expect(await screen.findByText('plan-du-site.webp', { selector: '.media-name' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('3 fichiers');
+    // A video shows its first frame, a PDF a document icon.
+    expect(container.querySelector('.media-thumb video')?.getAttribute('src')).toBe(
+      '/media/uploads/1/film-60-ans.mp4#t=0.5',
+    );
+    expect(container.querySelector('.media-thumb .media-icon-pdf svg')).toBeTruthy();
+
+    await userEvent
+      .setup()
+      .type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'reglement');
+    expect(screen.getByRole('status').textContent).toBe('1 fichier');
+    expect(name('Règlement intérieur.pdf')).toBeTruthy();
+    expect(name('plan-du-site.webp')).toBeNull();
+  });
+});

@@ -1,0 +1,241 @@
+import type { RevisionContent, RevisionEntry, RollbackResponse } from '@plant-kiosk/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/session/session-context';
+import { mockFetch, type Call } from '../../test/fetch-mock';
+import { PublishButton } from '../content/publish-button';
+import { HistoryPage } from './history-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const none = { added: 0, changed: 0, removed: 0 };
+const counts = (element = none) => ({ zone: none, element, subgroup: none, subelement: none });
+const entry = (revision: number, extra: Partial<RevisionEntry> = {}): RevisionEntry => ({
+  revision,
+  publishedAt: `2026-11-2${revision}T08:00:00.000Z`,
+  author: { kind: 'user', name: 'camille', userid: 2 },
+  note: null,
+  source: 'publish',
+  counts: counts({ added: 0, changed: 1, removed: 0 }),
+  summary: '1 élément modifié',
+  ...extra,
+});
+const REVISIONS = [entry(3, { note: 'Mauvais menu' }), entry(2, { note: 'Menu semaine 48' })];
+const DEVELOPMENTS = [
+  {
+    devid: 1,
+    devname: 'neubourg',
+    contentVersion: 3,
+    tokenVersion: 0,
+    createdAt: '2026-11-01T08:00:00.000Z',
+  },
+];
+const ROLLED: RollbackResponse = {
+  rolledBackTo: 2,
+  revision: 4,
+  created: true,
+  counts: counts({ added: 0, changed: 1, removed: 0 }),
+  summary: '1 élément modifié',
+  delivered: 3,
+};
+
+function api(
+  extra: (call: Call) => { status?: number; data?: unknown; message?: string } | undefined,
+) {
+  return mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/admin/developments') return { data: DEVELOPMENTS };
+    if (call.url.startsWith('/api/admin/developments/1/media')) return { data: [] };
+    if (call.url.startsWith('/api/admin/developments/1/revisions?')) return { data: REVISIONS };
+    return undefined;
+  });
+}
+
+function renderHistory(withSession = false) {
+  const router = createMemoryRouter([{ path: '/historique/:devid', element: <HistoryPage /> }], {
+    initialEntries: ['/historique/1'],
+  });
+  const page = <RouterProvider router={router} />;
+  return render(withSession ? <SessionProvider>{page}</SessionProvider> : page);
+}
+
+describe('Revenir à cette version', () => {
+  it('asks first, then publishes the old revision again and says so', async () => {
+    const calls = api((call) =>
+      call.method === 'POST' && call.url === '/api/admin/developments/1/revisions/2/rollback'
+        ? { data: ROLLED }
+        : undefined,
+    );
+    renderHistory();
+    // The live revision offers no rollback; the older one does.
+    const rollbacks = await screen.findAllByRole('button', { name: /Revenir à cette version/ });
+    expect(rollbacks).toHaveLength(1);
+    await userEvent.click(rollbacks[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Revenir à la révision 2 ?' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revenir à cette version' }));
+    expect(
+      await screen.findByText('Révision 4 publiée : retour à la révision 2 — envoyée à 3 totems.'),
+    ).toBeTruthy();
+  });
+
+  it('on unpublished changes, offers to discard them and roll back, or to cancel', async () => {
+    let discarded = false;
+    const calls = api((call) => {
+      if (call.method === 'POST' && call.url.endsWith('/draft/discard')) {
+        discarded = true;
+        return {
+          data: {
+            discarded: true,
+            publishedRevision: 3,
+            zoneid: null,
+            counts: counts({ added: 0, changed: 1, removed: 0 }),
+            summary: '1 élément modifié',
+          },
+        };
+      }
+      if (call.method === 'POST' && call.url.endsWith('/revisions/2/rollback')) {
+        return discarded
+          ? { data: ROLLED }
+          : {
+              status: 409,
+              data: { reason: 'draft-changed', counts: counts() },
+              message: 'Le brouillon a des modifications non publiées (1 élément modifié).',
+            };
+      }
+      return undefined;
+    });
+    renderHistory();
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: /Revenir à cette version/ }))[0]!,
+    );
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revenir à cette version' }));
+    expect(await within(dialog).findByText(/modifications non publiées/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeTruthy();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Annuler les modifications et revenir' }),
+    );
+    await screen.findByText(/Révision 4 publiée/);
+    expect(
+      calls
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.url.split('/').slice(-2).join('/')),
+    ).toEqual(['2/rollback', 'draft/discard', '2/rollback']);
+  });
+
+  it('shows a revision’s content read-only', async () => {
+    const content: RevisionContent = {
+      revision: REVISIONS[1]!,
+      content: {
+        zone: [{ zoneid: 4, zonename: 'Menu', type: 'images', checklist: 0 }],
+        element: [
+          {
+            elementid: 21,
+            zoneid: 4,
+            order: 1,
+            value: 'media/uploads/1/menu-48.webp',
+            type: 'image',
+          },
+        ],
+        subgroup: [],
+        subelement: [],
+      },
+    };
+    api((call) =>
+      call.url === '/api/admin/developments/1/revisions/2/content' ? { data: content } : undefined,
+    );
+    renderHistory();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Voir le contenu de la révision 2' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Contenu de la révision 2' });
+    const menu = await within(dialog).findByRole('region', { name: 'Menu' });
+    expect(within(menu).getByText('media/uploads/1/menu-48.webp')).toBeTruthy();
+  });
+
+  it('is not offered to an editor without the publish right, nor is publishing', async () => {
+    api((call) =>
+      call.url === '/api/admin/me'
+        ? {
+            data: {
+              user: {
+                userid: 5,
+                username: 'preparatrice',
+                role: 'editor',
+                disabled: false,
+                createdAt: '2026-11-01T08:00:00.000Z',
+                devids: [1],
+                canPublish: false,
+              },
+              csrfToken: 'x',
+              expiresAt: '2026-12-01T08:00:00.000Z',
+            },
+          }
+        : undefined,
+    );
+    renderHistory(true);
+    await screen.findAllByRole('button', { name: /Voir le contenu/ });
+    expect(screen.queryByRole('button', { name: /Revenir à cette version/ })).toBeNull();
+
+    const router = createMemoryRouter(
+      [{ path: '/', element: <PublishButton devid={1} devname="neubourg" /> }],
+      { initialEntries: ['/'] },
+    );
+    const { container } = render(
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(container.querySelector('.publish')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Publier sur les totems' })).toBeNull();
+  });
+});
+
+describe('a refused publish', () => {
+  it('lists the problems, each linking to its item, and publishes nothing', async () => {
+    api((call) => {
+      if (call.url === '/api/admin/developments/1/draft/changes') {
+        return {
+          data: { publishedRevision: 3, counts: counts(), summary: 'Aucune', changes: [] },
+        };
+      }
+      if (call.method === 'POST' && call.url === '/api/admin/developments/1/publish') {
+        return {
+          status: 409,
+          message: 'Publication refusée : 1 problème à corriger.',
+          data: {
+            problems: [
+              {
+                code: 'empty-emergency-zone',
+                message:
+                  'Zone « Défibrillateurs » est vide : la page d’urgence des totems la montrerait sans rien.',
+                zoneid: 12,
+                zonename: 'Défibrillateurs',
+                elementid: null,
+                subgroupid: null,
+                subelementid: null,
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    const router = createMemoryRouter(
+      [{ path: '/', element: <PublishButton devid={1} devname="neubourg" /> }],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Publier sur les totems' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Publier' }));
+    expect(await within(dialog).findByText(/Rien n’a été publié : 1 problème/)).toBeTruthy();
+    expect(within(dialog).getByText(/Défibrillateurs » est vide/)).toBeTruthy();
+    const link = within(dialog).getByRole('link', { name: /Corriger/ });
+    expect(link.getAttribute('href')).toBe('/contenu/1/zones/12');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The takeover with fake timers: it latches across a "reload" (local storage), ignores touches,
+ * ends on the end message with the end text for 30 s, ends by itself after the maximum duration,
+ * says EXERCICE / DRILL for a drill, and shows a generic screen for a template it lacks.
+ */
+import type { ActiveAlert, AlertTemplate } from '@plant-kiosk/contract';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeKioskDb, openKioskDb } from '../../lib/local-db/kiosk-db';
+import { INACTIVITY_SECONDS, useUiStore } from '../../lib/ui-store/ui-store';
+import { END_SCREEN_MS, receiveAlert, restoreAlert, useAlertStore } from './alert-store';
+import { EmergencyAlertTakeover, formatElapsed } from './emergency-alert-takeover';
+
+const DEV = 'alert-test';
+const START = Date.parse('2026-11-25T10:00:00.000Z');
+const TEMPLATE: AlertTemplate = {
+  templateid: 1,
+  name: 'Évacuation',
+  kind: 'evacuation',
+  titleFr: 'Évacuation immédiate',
+  titleEn: 'Evacuate now',
+  instructionsFr: 'Quittez le bâtiment.',
+  instructionsEn: 'Leave the building.',
+  pictogram: 'evacuation',
+  colour: 'rouge',
+  image: '/media/images/plan.png',
+  endTextFr: 'Fin de l’alerte : regagnez votre poste.',
+  endTextEn: 'All clear: back to work.',
+  maxDurationMinutes: 120,
+};
+const alert = (overrides: Partial<ActiveAlert> = {}): ActiveAlert => ({
+  templateid: 1,
+  templateName: 'Évacuation',
+  kind: 'evacuation',
+  drill: false,
+  startedAt: new Date(START).toISOString(),
+  startedBy: 'api',
+  maxDurationMinutes: 120,
+  ...overrides,
+});
+
+async function show() {
+  const db = openKioskDb(DEV);
+  await db.alertTemplates.put(TEMPLATE);
+  const onClick = vi.fn();
+  render(
+    <>
+      <button onClick={onClick}>Page dessous</button>
+      <EmergencyAlertTakeover db={db} config={{ contentBase: 'http://kiosk.test' }} />
+    </>,
+  );
+  return { onClick };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(START + 65_000);
+  useAlertStore.setState({ devname: null, active: null, ending: null });
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await openKioskDb(DEV).delete();
+  closeKioskDb(DEV);
+});
+
+describe('EmergencyAlertTakeover', () => {
+  it('shows nothing without an alert, and "no alert" on connecting changes nothing', async () => {
+    await show();
+    act(() => receiveAlert(DEV, null));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('takes over in both languages with the elapsed time, and touches do not dismiss it', async () => {
+    const { onClick } = await show();
+    act(() => receiveAlert(DEV, alert()));
+    const dialog = await screen.findByRole('alertdialog');
+    await screen.findByTestId('alert-elapsed');
+    expect(dialog.textContent).toContain('Évacuation immédiate');
+    expect(dialog.textContent).toContain('Evacuate now');
+    expect(dialog.textContent).toContain('Leave the building.');
+    expect(screen.getByTestId('alert-elapsed').textContent).toContain('depuis 1 min 05 s');
+    expect(screen.getByRole('img', { hidden: true, name: 'Plan / Map' }).getAttribute('src')).toBe(
+      'http://kiosk.test/media/images/plan.png',
+    );
+    expect(screen.queryByTestId('alert-drill')).toBeNull();
+
+    fireEvent.click(dialog);
+    fireEvent.pointerDown(dialog);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByTestId('alert-elapsed').textContent).toContain('depuis 2 min 05 s');
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('holds the inactivity timers while it shows', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    await screen.findByRole('alertdialog');
+    useUiStore.setState({ inactivityRemaining: 5 });
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(useUiStore.getState().inactivityRemaining).toBe(INACTIVITY_SECONDS);
+  });
+
+  it('is latched: a reload (a new store read from local storage) shows it again', async () => {
+    act(() => receiveAlert(DEV, alert({ drill: true })));
+    useAlertStore.setState({ devname: null, active: null, ending: null });
+    restoreAlert(DEV);
+    await show();
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    expect((await screen.findAllByTestId('alert-drill'))[0]!.textContent).toContain(
+      'EXERCICE · DRILL',
+    );
+  });
+
+  it('ends on the end message: the end text for 30 s, then the page under it', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    await screen.findByTestId('emergency-alert');
+    act(() => receiveAlert(DEV, null));
+    const end = await screen.findByTestId('emergency-alert-end');
+    expect(end.textContent).toContain('Fin de l’alerte : regagnez votre poste.');
+    expect(end.textContent).toContain('All clear: back to work.');
+    expect(localStorage.getItem(`plant-kiosk:alert:${DEV}`)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(END_SCREEN_MS - 2_000));
+    expect(screen.getByTestId('emergency-alert-end')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Page dessous' })).toBeTruthy();
+  });
+
+  it('ends by itself after the maximum duration when it hears nothing', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert({ maxDurationMinutes: 2 })));
+    await screen.findByTestId('emergency-alert');
+    await act(() => vi.advanceTimersByTimeAsync(56_000));
+    expect(await screen.findByTestId('emergency-alert-end')).toBeTruthy();
+    expect(useAlertStore.getState().ending?.reason).toBe('expired');
+  });
+
+  it('shows a generic evacuation screen naming the alert when it lacks the template', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert({ templateid: 42, templateName: 'Fuite de gaz' })));
+    const dialog = await screen.findByRole('alertdialog');
+    await screen.findByTestId('alert-generic');
+    expect(dialog.textContent).toContain('Alerte : évacuez');
+    expect(dialog.textContent).toContain('Alert: evacuate');
+    expect(screen.getByTestId('alert-generic').textContent).toContain('« Fuite de gaz »');
+  });
+
+  it('is an accessible alert dialog', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    const dialog = await screen.findByRole('alertdialog', { name: /Évacuation immédiate/ });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toContain('Quittez le bâtiment');
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+  });
+});
+
+describe('formatElapsed', () => {
+  it('reads the same in both languages', () => {
+    expect(formatElapsed(9_000)).toBe('9 s');
+    expect(formatElapsed(65_000)).toBe('1 min 05 s');
+    expect(formatElapsed(3_720_000)).toBe('1 h 02 min');
+  });
+});

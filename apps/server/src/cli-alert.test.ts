@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StreamEvent } from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { runCli } from './cli.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createRepositories, type Repositories } from './db/repositories/index.js';
+import { InMemoryEventBus } from './lib/event-bus.js';
+import {
+  TEST_ALERT_TOKEN,
+  publishDraftDirectly,
+  seedFixture,
+  testConfig,
+  testSecrets,
+  type FixtureIds,
+} from './test-support/fixture.js';
+import { openTestDatabase } from './test-support/test-database.js';
+
+let dataDir: string;
+let handle: DatabaseHandle;
+let repos: Repositories;
+let ids: FixtureIds;
+let app: FastifyInstance;
+let bus: InMemoryEventBus;
+let url: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'kiosk-cli-alert-'));
+  handle = await openTestDatabase(join(dataDir, 'kiosk.sqlite'));
+  repos = createRepositories(handle.db);
+  ids = await seedFixture(repos);
+  await repos.alerts.createDraftTemplate(ids.devid, {
+    name: 'Pollution accidentelle',
+    kind: 'pollution',
+    titleFr: 'Pollution accidentelle',
+    titleEn: 'Accidental spill',
+    instructionsFr: 'Éloignez-vous.',
+    instructionsEn: 'Keep away.',
+    pictogram: 'pollution',
+    colour: 'rouge',
+    image: null,
+    endTextFr: null,
+    endTextEn: null,
+  });
+  await publishDraftDirectly(repos, ids.devid);
+  bus = new InMemoryEventBus();
+  app = await buildApp({
+    repos,
+    bus,
+    config: testConfig({ dataDir }),
+    secrets: testSecrets(),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await app.close();
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(
+  args: string[],
+  env: Record<string, string> = { ALERT_TOKEN: TEST_ALERT_TOKEN },
+) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, {
+    env: {
+      DATA_DIR: dataDir,
+      ...(handle.postgres ? { DATABASE_URL: handle.postgres.connectionString } : {}),
+      ...env,
+    },
+    cwd: dataDir,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    fetch: globalThis.fetch,
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('cli alert', () => {
+  it('starts a drill by a name of several words, tells it, and ends it', async () => {
+    const received: StreamEvent[] = [];
+    const stop = bus.subscribe(ids.devid, (message) => received.push(message));
+    try {
+      const started = await cli([
+        'alert',
+        'start',
+        'Pollution',
+        'accidentelle',
+        '--drill',
+        '--dev',
+        'neubourg',
+        '--url',
+        url,
+      ]);
+      expect(started.err).toBe('');
+      expect(started.code).toBe(0);
+      expect(started.out).toMatch(
+        /^Exercice « Pollution accidentelle » déclenché — "neubourg" \(devid \d+\), sent to 1 connected kiosk\(s\)\.$/,
+      );
+      expect(received).toEqual([
+        expect.objectContaining({
+          type: 'alert',
+          alert: expect.objectContaining({ drill: true, startedBy: 'cli' }) as unknown,
+        }),
+      ]);
+      const status = await cli(['alert', 'status', '--url', url]);
+      expect(status.out).toMatch(/^Exercice « Pollution accidentelle » en cours/);
+      expect((await cli(['alert', 'end', '--url', url])).out).toMatch(/terminé/);
+      expect((await cli(['alert', 'end', '--url', url])).out).toMatch(/^Aucune alerte en cours/);
+      const audit = await repos.audit.list({ devid: ids.devid, limit: 5 });
+      expect(audit.slice(0, 2).map((entry) => [entry.action, entry.username])).toEqual([
+        ['alert.end', 'cli'],
+        ['alert.start', 'cli'],
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('fails clearly on usage, an unknown template or a wrong token', async () => {
+    expect((await cli(['alert', 'start', '--url', url])).code).toBe(2);
+    expect((await cli(['alert', 'ring', '--url', url])).code).toBe(2);
+    const unknown = await cli(['alert', 'start', 'Tornade', '--url', url]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/HTTP 404/);
+    const wrong = await cli(['alert', 'end', '--url', url], { ALERT_TOKEN: 'x'.repeat(20) });
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatch(/HTTP 401 Wrong alert token/);
+  });
+});

@@ -1,0 +1,271 @@
+/**
+ * The publish checks (issue 25): what must hold of the content before it reaches the totems. A
+ * publish and a rollback run them under the development's lock, on the content about to go live
+ * (the draft, or a revision's content), before anything is written; any problem refuses the whole
+ * publish (409, the problems in `data`), so nothing moves anywhere — no revision, no message.
+ *
+ * Each problem names its item (zone, element, sub-group, sub-element ids) so that the back-office
+ * links to it, and says in French what is wrong. The checks are pure functions of the content
+ * and of the library's file values, so they read the same on SQLite and PostgreSQL.
+ */
+import {
+  IMAGE_ZONES,
+  MODEL_LABELS,
+  type ModelLabel,
+  type PublishProblem,
+  type PublishRefusal,
+} from '@plant-kiosk/contract';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Transaction } from 'kysely';
+import { PublishCheckRepository } from '../../db/repositories/publish-check-repository.js';
+import type { Database } from '../../db/schema.js';
+import { mediaValue } from '../media/media-library.js';
+import { ConflictError } from './errors.js';
+
+/** Rows as the revision log holds them (decision 011): column name → value. */
+type Row = Record<string, unknown>;
+
+/** The content to check, by kind (other kinds, e.g. alert templates, are not looked at). */
+export interface CheckedContent {
+  zone: readonly Row[];
+  element: readonly Row[];
+  subgroup: readonly Row[];
+  subelement: readonly Row[];
+}
+
+/**
+ * Fields a sub-group of each model cannot go without: what the kiosk needs to show it at all (a
+ * product's title, a magazine issue's month, a poster's image, a PDF document's title and file).
+ */
+export const REQUIRED_FIELDS: Partial<Record<ModelLabel, readonly string[]>> = {
+  [MODEL_LABELS.magazine]: ['mois'],
+  [MODEL_LABELS.product]: ['titre'],
+  [MODEL_LABELS.poster]: ['image'],
+  [MODEL_LABELS.pdfDocument]: ['titre', 'pdf'],
+};
+
+/**
+ * Zones of the emergency page (spec §2 /accueil/urgence; the kiosk's EMERGENCY_SECTIONS): someone
+ * opening it under stress must never find one of them empty.
+ */
+export const EMERGENCY_ZONES: readonly string[] = [
+  IMAGE_ZONES.emergencyNumbers.fr,
+  IMAGE_ZONES.firstAiders.fr,
+  IMAGE_ZONES.bodilyInjury.fr,
+  IMAGE_ZONES.medicalEmergency.fr,
+  IMAGE_ZONES.fireAlarm.fr,
+  IMAGE_ZONES.accidentalPollution.fr,
+  IMAGE_ZONES.gateOpening.fr,
+  IMAGE_ZONES.defibrillators.fr,
+  IMAGE_ZONES.sitePlan.fr,
+];
+
+/** A value that names a file of the media library (with or without the leading `/`). */
+export function isMediaValue(value: string): boolean {
+  return /^\/?(media|pdf)\//.test(value);
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const num = (value: unknown): number => Number(value);
+
+export interface CheckInput {
+  content: CheckedContent;
+  /** Every value a file of the library may be stored as (see MediaLibrary's valuesOf). */
+  mediaValues: ReadonlySet<string>;
+  /** Content model labels by id. */
+  models: ReadonlyMap<number, string>;
+  /** Only report problems of this zone (a one-zone publish publishes nothing else). */
+  zoneid?: number;
+  /**
+   * The items the publish writes (`kind:id`, added or changed): item checks look at those only,
+   * so content published before the checks existed does not block the next publish; an empty
+   * emergency zone is reported whatever made it empty. All items when not given.
+   */
+  touched?: ReadonlySet<string>;
+}
+
+export function checkContent({
+  content,
+  mediaValues,
+  models,
+  zoneid,
+  touched,
+}: CheckInput): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  const zones = new Map(content.zone.map((row) => [num(row.zoneid), row]));
+  const elementZone = new Map(content.element.map((row) => [num(row.elementid), num(row.zoneid)]));
+  const where = (elementid: number | null, zone?: number) => {
+    const id = zone ?? (elementid === null ? undefined : elementZone.get(elementid));
+    return {
+      zoneid: id ?? null,
+      zonename: id === undefined ? null : str(zones.get(id)?.zonename) || null,
+    };
+  };
+  const item = (
+    ids: Partial<Pick<PublishProblem, 'elementid' | 'subgroupid' | 'subelementid'>>,
+  ) => ({
+    elementid: ids.elementid ?? null,
+    subgroupid: ids.subgroupid ?? null,
+    subelementid: ids.subelementid ?? null,
+  });
+
+  // 1. Media values that name no file of the library.
+  const missingFile = (value: string) => isMediaValue(value) && !mediaValues.has(value);
+  const writes = (kind: string, id: unknown) => !touched || touched.has(`${kind}:${num(id)}`);
+  for (const row of content.element) {
+    const value = str(row.value);
+    if (!writes('element', row.elementid) || !missingFile(value)) continue;
+    const place = where(num(row.elementid));
+    problems.push({
+      code: 'missing-media',
+      ...place,
+      ...item({ elementid: num(row.elementid) }),
+      message: `${label(place.zonename)} : l’élément ${num(row.elementid)} montre « ${value} », qui n’est pas dans la médiathèque.`,
+    });
+  }
+  for (const row of content.subelement) {
+    const value = str(row.value);
+    if (!writes('subelement', row.subelementid) || !missingFile(value)) continue;
+    const elementid = num(row.elementid);
+    const place = where(elementid);
+    const field = str(row.fieldlabel);
+    problems.push({
+      code: 'missing-media',
+      ...place,
+      ...item({
+        elementid,
+        subgroupid: row.subgroupid == null ? null : num(row.subgroupid),
+        subelementid: num(row.subelementid),
+      }),
+      message: `${label(place.zonename)} : ${field ? `le champ « ${field} »` : `le sous-élément ${num(row.subelementid)}`} montre « ${value} », qui n’est pas dans la médiathèque.`,
+    });
+  }
+
+  // 2. Required fields of a content model; 3. expiration before adding date.
+  const fields = new Map<number, Map<string, string>>();
+  for (const row of content.subelement) {
+    if (row.subgroupid == null) continue;
+    const id = num(row.subgroupid);
+    if (!fields.has(id)) fields.set(id, new Map());
+    const values = fields.get(id)!;
+    const value = str(row.value).trim();
+    if (value) values.set(str(row.fieldlabel), value);
+  }
+  // A sub-group whose fields the publish writes is checked too.
+  const fieldWrites = new Set(
+    content.subelement
+      .filter((row) => row.subgroupid != null && writes('subelement', row.subelementid))
+      .map((row) => num(row.subgroupid)),
+  );
+  for (const row of content.subgroup) {
+    const subgroupid = num(row.subgroupid);
+    if (!writes('subgroup', subgroupid) && !fieldWrites.has(subgroupid)) continue;
+    const elementid = num(row.elementid);
+    const place = where(elementid);
+    const model = models.get(num(row.modelid)) ?? '';
+    const required = REQUIRED_FIELDS[model as ModelLabel] ?? [];
+    const missing = required.filter((field) => !fields.get(subgroupid)?.has(field));
+    if (missing.length > 0) {
+      problems.push({
+        code: 'missing-field',
+        ...place,
+        ...item({ elementid, subgroupid }),
+        message: `${label(place.zonename)} : ${model} ${subgroupid} sans ${missing.map((field) => `« ${field} »`).join(' ni ')}.`,
+      });
+    }
+    const adding = str(row.addingdate);
+    const expiration = str(row.expirationdate);
+    if (adding && expiration && Date.parse(expiration) < Date.parse(adding)) {
+      problems.push({
+        code: 'expires-before-added',
+        ...place,
+        ...item({ elementid, subgroupid }),
+        message: `${label(place.zonename)} : ${model || 'le sous-groupe'} ${subgroupid} expire le ${day(expiration)}, avant sa date d’ajout (${day(adding)}).`,
+      });
+    }
+  }
+
+  // 4. An emergency zone left empty.
+  const filled = new Set(content.element.map((row) => num(row.zoneid)));
+  for (const zone of content.zone) {
+    const id = num(zone.zoneid);
+    if (!EMERGENCY_ZONES.includes(str(zone.zonename)) || filled.has(id)) continue;
+    problems.push({
+      code: 'empty-emergency-zone',
+      ...where(null, id),
+      ...item({}),
+      message: `${label(str(zone.zonename))} est vide : la page d’urgence des totems la montrerait sans rien.`,
+    });
+  }
+
+  return zoneid === undefined ? problems : problems.filter((problem) => problem.zoneid === zoneid);
+}
+
+function label(zonename: string | null): string {
+  return zonename ? `Zone « ${zonename} »` : 'Zone inconnue';
+}
+
+function day(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString().slice(0, 10);
+}
+
+/** The refusal's message: the problems, one per line, in French. */
+export function refusalMessage(problems: readonly PublishProblem[]): string {
+  const head =
+    problems.length === 1
+      ? 'Publication refusée : 1 problème à corriger.'
+      : `Publication refusée : ${problems.length} problèmes à corriger.`;
+  return [head, ...problems.map((problem) => `– ${problem.message}`)].join('\n');
+}
+
+/**
+ * Runs the checks on `content` (the draft when not given) inside the caller's transaction, and
+ * refuses with a 409 carrying the problems when there is any. Throwing there rolls the
+ * transaction back before it wrote anything.
+ */
+export async function assertPublishable(
+  trx: Transaction<Database>,
+  devid: number,
+  options: {
+    content?: CheckedContent;
+    zoneid?: number;
+    touched?: ReadonlySet<string>;
+    /** Files on disk there count as the library's too (content written before the library). */
+    mediaDir?: string;
+  } = {},
+): Promise<void> {
+  const repo = new PublishCheckRepository(trx);
+  const content = options.content ?? (await repo.draftContent(devid));
+  const mediaValues = new Set(
+    (await repo.mediaFiles(devid)).flatMap((row) =>
+      [row.path, ...(row.thumbnail_path ? [row.thumbnail_path] : [])].flatMap((path) => [
+        mediaValue(path),
+        `/${mediaValue(path)}`,
+      ]),
+    ),
+  );
+  // A value not in the library's table may still name a file the media routes serve.
+  const { mediaDir } = options;
+  if (mediaDir) {
+    const values = [...content.element, ...content.subelement].map((row) => str(row.value));
+    for (const value of values) {
+      if (!isMediaValue(value) || mediaValues.has(value)) continue;
+      const path = value.replace(/^\//, '').replace(/^media\//, '');
+      if (!path.split('/').includes('..') && existsSync(join(mediaDir, path)))
+        mediaValues.add(value);
+    }
+  }
+  const problems = checkContent({
+    content,
+    mediaValues,
+    models: await repo.modelLabels(),
+    zoneid: options.zoneid,
+    touched: options.touched,
+  });
+  if (problems.length > 0) {
+    const refusal: PublishRefusal = { problems };
+    throw new ConflictError(refusal, refusalMessage(problems));
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Emergency alerts (issue 23, decision 012): start, end and read the alert in force of a
+ * development, for the HTTP calls and the CLI. The state is written to the store first (so a totem
+ * that connects, a restarted server or another instance sees it), then announced on the bus as an
+ * `alert` message, which the stream hub writes to the development's totems. Every start, change
+ * and end is audited.
+ */
+import type { ActiveAlert, AlertMessage, AlertState, AlertTemplate } from '@plant-kiosk/contract';
+import type { Repositories } from '../db/repositories/index.js';
+import { notFound } from './envelope.js';
+import type { EventBus } from './event-bus.js';
+
+export interface AlertDeps {
+  repos: Repositories;
+  bus: EventBus;
+  now: () => Date;
+}
+
+/** Who made the call: "api" (the alert token), or "cli" when the CLI says so. */
+export type AlertCaller = 'api' | 'cli';
+
+export interface AlertOutcome extends AlertState {
+  /** For a person: what happened ("Alerte « Évacuation » déclenchée"). */
+  message: string;
+}
+
+export const alertMessage = (devid: number, alert: ActiveAlert | null): AlertMessage => ({
+  type: 'alert',
+  devid,
+  alert,
+});
+
+async function requireDevelopment(repos: Repositories, devid: number): Promise<void> {
+  if (!(await repos.content.findDevelopment(devid)))
+    throw notFound(`Development ${devid} does not exist`);
+}
+
+async function resolveTemplate(
+  repos: Repositories,
+  devid: number,
+  ref: number | string,
+): Promise<AlertTemplate> {
+  const template = await repos.alerts.findLiveTemplate(devid, ref);
+  if (!template)
+    throw notFound(
+      `No published alert template ${typeof ref === 'number' ? ref : `"${ref}"`} in development ${devid}`,
+    );
+  return template;
+}
+
+export async function startAlert(
+  deps: AlertDeps,
+  devid: number,
+  input: { template: number | string; drill?: boolean },
+  caller: AlertCaller,
+): Promise<AlertOutcome> {
+  const { repos, bus } = deps;
+  await requireDevelopment(repos, devid);
+  const template = await resolveTemplate(repos, devid, input.template);
+  const now = deps.now();
+  const drill = input.drill ?? false;
+  const change = await repos.alerts.start(devid, template, { drill, by: caller, now });
+  const label = `${drill ? 'Exercice' : 'Alerte'} « ${template.name} »`;
+  const e = drill ? '' : 'e'; // "Exercice … déclenché", "Alerte … déclenchée".
+  if (!change.changed)
+    return {
+      alert: change.alert,
+      changed: false,
+      delivered: 0,
+      message: `${label} déjà en cours depuis ${change.alert!.startedAt} : rien n’a changé`,
+    };
+  await repos.audit.insert({
+    at: now,
+    userid: null,
+    username: caller,
+    devid,
+    action: change.previous ? 'alert.replace' : 'alert.start',
+    targetType: 'alert_template',
+    targetId: template.templateid,
+    summary: {
+      template: template.name,
+      drill,
+      ...(change.previous
+        ? { replaced: change.previous.templateName, replacedDrill: change.previous.drill }
+        : {}),
+    },
+  });
+  const delivered = await bus.publish(alertMessage(devid, change.alert));
+  return {
+    alert: change.alert,
+    changed: true,
+    delivered,
+    message: change.previous
+      ? `${label} déclenché${e} : remplace « ${change.previous.templateName} »`
+      : `${label} déclenché${e}`,
+  };
+}
+
+export async function endAlert(
+  deps: AlertDeps,
+  devid: number,
+  caller: AlertCaller,
+): Promise<AlertOutcome> {
+  const { repos, bus } = deps;
+  await requireDevelopment(repos, devid);
+  const now = deps.now();
+  const change = await repos.alerts.end(devid, now);
+  if (!change.previous)
+    // Decision 012: ending when nothing is in force is a no-op said in the body (200), so that a
+    // panel that sends "end" twice, or after the totems' own timeout, gets no error.
+    return { alert: null, changed: false, delivered: 0, message: 'Aucune alerte en cours' };
+  await repos.audit.insert({
+    at: now,
+    userid: null,
+    username: caller,
+    devid,
+    action: 'alert.end',
+    targetType: 'alert_template',
+    targetId: change.previous.templateid,
+    summary: { template: change.previous.templateName, drill: change.previous.drill },
+  });
+  const delivered = await bus.publish(alertMessage(devid, null));
+  return {
+    alert: null,
+    changed: true,
+    delivered,
+    message: change.previous.drill
+      ? `Exercice « ${change.previous.templateName} » terminé`
+      : `Alerte « ${change.previous.templateName} » terminée`,
+  };
+}
+
+export async function currentAlert(deps: AlertDeps, devid: number): Promise<AlertOutcome> {
+  await requireDevelopment(deps.repos, devid);
+  const alert = await deps.repos.alerts.active(devid, deps.now());
+  return {
+    alert,
+    changed: false,
+    delivered: 0,
+    message: alert
+      ? `${alert.drill ? 'Exercice' : 'Alerte'} « ${alert.templateName} » en cours`
+      : 'Aucune alerte en cours',
+  };
+}

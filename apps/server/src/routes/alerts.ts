@@ -1,0 +1,78 @@
+/**
+ * /api/alerts/:devid (issue 23): start (POST), end (DELETE) and read (GET) the emergency alert of a
+ * development, for a fire-alarm panel, a building system or the CLI. Authorised by the alert token
+ * (its own secret, not the publish token) as a bearer token, compared in constant time; a missing
+ * or wrong token is a 401 and is audited (someone is trying to trigger or end an alert).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeSchema } from './admin/schemas.js';
+import { currentAlert, endAlert, startAlert, type AlertCaller } from '../lib/alerts.js';
+import type { AppContext } from '../lib/context.js';
+import { ok, unauthorized } from '../lib/envelope.js';
+
+/** Set by the CLI, so that the audit log says "cli". */
+export const ALERT_CLIENT_HEADER = 'x-alert-client';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const expected = digest(ctx.secrets.alertToken);
+  const caller = (request: FastifyRequest): AlertCaller =>
+    request.headers[ALERT_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
+
+  const authorize = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer +(\S+)\s*$/i.exec(header) : null;
+    // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the length.
+    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return;
+    const devid = Number((request.params as { devid?: string }).devid);
+    await ctx.repos.audit.insert({
+      at: ctx.now(),
+      userid: null,
+      username: null,
+      devid: Number.isSafeInteger(devid) && devid > 0 && devid <= 2_147_483_647 ? devid : null,
+      action: 'alert.unauthorized',
+      summary: { method: request.method, ip: request.ip, token: match?.[1] ? 'wrong' : 'missing' },
+    });
+    throw unauthorized(
+      match?.[1]
+        ? 'Wrong alert token'
+        : 'Missing alert token: send "Authorization: Bearer <ALERT_TOKEN>"',
+    );
+  };
+  const deps = { repos: ctx.repos, bus: ctx.bus, now: ctx.now };
+
+  fastify.post<{ Params: { devid: number }; Body: StartAlertRequest }>(
+    routePatterns.alertStart,
+    { schema: routeSchema('alertStart'), onRequest: authorize },
+    async (request) => {
+      const { message, ...state } = await startAlert(
+        deps,
+        request.params.devid,
+        request.body,
+        caller(request),
+      );
+      return ok(state, message);
+    },
+  );
+
+  fastify.delete<{ Params: { devid: number } }>(
+    routePatterns.alertEnd,
+    { schema: routeSchema('alertEnd'), onRequest: authorize },
+    async (request) => {
+      const { message, ...state } = await endAlert(deps, request.params.devid, caller(request));
+      return ok(state, message);
+    },
+  );
+
+  fastify.get<{ Params: { devid: number } }>(
+    routePatterns.alertGet,
+    { schema: routeSchema('alertGet'), onRequest: authorize },
+    async (request) => {
+      const { message, ...state } = await currentAlert(deps, request.params.devid);
+      return ok(state, message);
+    },
+  );
+}

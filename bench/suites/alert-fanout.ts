@@ -1,0 +1,198 @@
+/**
+ * Issue 23's figures, on the real built server with the demo plant (its seeded alert templates).
+ *
+ * 1. Trigger → received by 500 stream clients on one instance: from the start of
+ *    `POST /api/alerts/:devid` to each client's arrival of the `alert` message, p50/p99 over all
+ *    clients and runs (target p99 ≤ 1 s). Baseline in the same run: the same with one client.
+ *    The clients run in this process, so the figure includes their own event loop's delay.
+ * 2. Trigger → takeover visible on a real kiosk (headless Chromium) on a deep page (Nos clients,
+ *    nos produits) with a product popup open: from the request's start to the frame where the
+ *    takeover is in the page, median (target ≤ 500 ms).
+ *
+ * Each run alternates the template (Évacuation / Confinement) so every trigger changes the alert
+ * (the same one again is a no-op and sends nothing). For the browser, each run is a first
+ * takeover: the previous alert is ended and the kiosk reloaded, the popup opened again and the
+ * stream open before the trigger.
+ */
+import { apiPaths, hashPasswordForLogin } from '@plant-kiosk/contract';
+import {
+  DEMO_ACCOUNT,
+  newKioskContext,
+  openLoggedInKiosk,
+  startDemoServer,
+  withBrowser,
+} from '../support/browser.js';
+import { login } from '../support/development-reader.js';
+import { sized } from '../support/sizes.js';
+import { median, percentile, round } from '../support/stats.js';
+import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
+
+const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
+const RUNS = sized({ fanout: 5, browser: 5 }, { fanout: 1, browser: 1 });
+const CLIENTS = sized(500, 5);
+const TARGETS = { fanoutP99Ms: 1000, takeoverMedianMs: 500 };
+const TEMPLATES = ['Évacuation', 'Confinement'];
+
+async function waitFor(condition: () => boolean, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return true;
+}
+
+const summary = (values: number[]) => ({
+  p50Ms: round(percentile(values, 50)),
+  p99Ms: round(percentile(values, 99)),
+  maxMs: round(Math.max(...values)),
+});
+
+export async function alertFanoutBench(log: (line: string) => void) {
+  const server = await startDemoServer({ ALERT_TOKEN: BENCH_ALERT_TOKEN });
+  try {
+    const kiosk = await login(
+      server.url,
+      DEMO_ACCOUNT.devname,
+      DEMO_ACCOUNT.login,
+      hashPasswordForLogin(DEMO_ACCOUNT.password),
+    );
+    const devid = kiosk.devid;
+    const alertCall = async (method: 'POST' | 'DELETE', template?: string) => {
+      const response = await fetch(server.url + apiPaths.alerts(devid), {
+        method,
+        headers: {
+          authorization: `Bearer ${BENCH_ALERT_TOKEN}`,
+          ...(template ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(template ? { body: JSON.stringify({ template }) } : {}),
+      });
+      if (!response.ok) throw new Error(`alert ${method}: HTTP ${response.status}`);
+    };
+
+    /** Trigger → `alert` message on every client, per client (ms), over `runs` triggers. */
+    const measure = async (clients: StreamClient[], runs: number) => {
+      const all: number[] = [];
+      // Each client gets the state on connecting: wait for it, then only count what follows.
+      await waitFor(() => clients.every((c) => c.received.some((m) => m.type === 'alert')), 30_000);
+      for (let run = 0; run < runs; run++) {
+        for (const client of clients) client.received.length = 0;
+        const since = performance.now();
+        await alertCall('POST', TEMPLATES[run % 2]);
+        await waitFor(
+          () => clients.every((client) => client.received.some((m) => m.type === 'alert')),
+          30_000,
+        );
+        all.push(
+          ...clients.map((client) => {
+            const at = client.received.find((m) => m.type === 'alert')?.at;
+            return at === undefined ? Number.POSITIVE_INFINITY : at - since;
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await alertCall('DELETE');
+      return all;
+    };
+
+    const one = await openStreamClients(1, { base: server.url, devid, token: kiosk.token });
+    const oneClient = await measure(one, RUNS.fanout);
+    for (const client of one) client.close();
+
+    log(`  opening ${CLIENTS} streams…`);
+    const many = await openStreamClients(CLIENTS, {
+      base: server.url,
+      devid,
+      token: kiosk.token,
+      kioskId: 'bench-alert',
+    });
+    const fanout = await measure(many, RUNS.fanout);
+    for (const client of many) client.close();
+    const fanoutFigures = {
+      clients: CLIENTS,
+      triggers: RUNS.fanout,
+      latency: summary(fanout),
+      oneClientLatency: summary(oneClient),
+      p99RatioToOneClient: round(percentile(fanout, 99) / Math.max(1, percentile(oneClient, 99))),
+      targetP99Ms: TARGETS.fanoutP99Ms,
+    };
+    log(
+      `  trigger → received by ${CLIENTS} streams: p50 ${fanoutFigures.latency.p50Ms} / p99 ${fanoutFigures.latency.p99Ms} ms ` +
+        `(target p99 ≤ ${TARGETS.fanoutP99Ms}); one client: p50 ${fanoutFigures.oneClientLatency.p50Ms} / p99 ${fanoutFigures.oneClientLatency.p99Ms} ms`,
+    );
+
+    const takeover = await withBrowser(async (browser) => {
+      const context = await newKioskContext(browser);
+      await context.addInitScript(() => {
+        const Native = window.EventSource;
+        const seen: EventSource[] = [];
+        (window as unknown as { benchStreams: EventSource[] }).benchStreams = seen;
+        window.EventSource = class extends Native {
+          constructor(url: string | URL, init?: EventSourceInit) {
+            super(url, init);
+            seen.push(this);
+          }
+        };
+      });
+      const page = await openLoggedInKiosk(context, server.url, DEMO_ACCOUNT);
+      /**
+       * A fresh kiosk on the deep page with the popup open and its stream connected: reloaded
+       * (which also drops the previous run's end screen), so every run is a first takeover.
+       */
+      const ready = async () => {
+        await page.goto(`${server.url}/#/accueil/nosClientsNosProduits`);
+        await page.reload();
+        await page.locator('.product-tile').first().click();
+        await page.getByRole('dialog').waitFor({ state: 'visible' });
+        // The kiosk's stream is open (the init script below keeps its EventSources in sight).
+        await page.waitForFunction(
+          () =>
+            (window as unknown as { benchStreams?: EventSource[] }).benchStreams?.some(
+              (source) => source.readyState === EventSource.OPEN,
+            ) === true,
+          undefined,
+          { timeout: 30_000 },
+        );
+      };
+      const runs: number[] = [];
+      for (let run = 0; run < RUNS.browser; run++) {
+        await ready();
+        const template = TEMPLATES[run % 2]!;
+        const title = template === 'Évacuation' ? 'Évacuation immédiate' : 'Confinement';
+        const onScreen = page.waitForFunction(
+          (expected) =>
+            new Promise<number>((resolve) => {
+              const check = () => {
+                const node = document.querySelector('[data-testid="emergency-alert"] h1');
+                if (node?.textContent?.includes(expected)) resolve(Date.now());
+                else requestAnimationFrame(check);
+              };
+              check();
+            }),
+          title,
+          { timeout: 30_000 },
+        );
+        const started = Date.now();
+        await alertCall('POST', template);
+        runs.push((await (await onScreen).jsonValue()) - started);
+        if (run < RUNS.browser - 1) await alertCall('DELETE');
+      }
+      const popupStillOpen = await page.getByRole('dialog').isVisible();
+      await alertCall('DELETE');
+      await context.close();
+      return {
+        runsMs: runs.map(Math.round),
+        medianMs: round(median(runs)),
+        popupStillOpenUnderIt: popupStillOpen,
+        ratioToOneStreamClientP50: round(median(runs) / Math.max(1, percentile(oneClient, 50))),
+        targetMedianMs: TARGETS.takeoverMedianMs,
+      };
+    });
+    log(
+      `  trigger → takeover on a browser kiosk (deep page, popup open): ${takeover.runsMs.join(', ')} ms, median ${takeover.medianMs} (target ≤ ${TARGETS.takeoverMedianMs})`,
+    );
+    return { fanout: fanoutFigures, takeover };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Issue 23, emergency alerts, in Debian's Chromium against a real server of its own (one kiosk,
+ * one first sync): an API trigger takes over a kiosk open on a deep page with a popup; the end
+ * shows the end text, then the page and its popup are there again. A drill says EXERCICE / DRILL,
+ * survives a reload and a stopped server (latched locally), and a totem that reconnects after the
+ * end ends it. The API refuses a wrong token. axe passes on the takeover. Screenshots of an alert
+ * and a drill at 1080 × 1920 go to docs/screenshots/.
+ */
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { devidOf } from './support/content';
+import { expectAccessible } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { openKioskLoggedIn } from './support/kiosk';
+import { DEMO, E2E_PUBLISH_TOKEN, repoRoot, type RunningServer } from './support/server';
+
+const ALERT_TOKEN = 'e2e-only-alert-token-0123456789';
+const PRODUCTS = '/accueil/nosClientsNosProduits';
+
+async function alertCall(
+  server: RunningServer,
+  devid: number,
+  method: 'POST' | 'DELETE' | 'GET',
+  body?: object,
+  token = ALERT_TOKEN,
+): Promise<Response> {
+  return fetch(`${server.url}/api/alerts/${devid}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+const takeover = (page: Page) => page.getByTestId('emergency-alert');
+
+async function expectOffline(page: Page) {
+  await expect(page.getByTestId('connection-indicator')).toContainText('Hors ligne', {
+    timeout: 20_000,
+  });
+}
+
+test('emergency alerts: takeover over a popup, end text then the page back, drill latched through a reload and a stopped server, wrong token refused', async ({
+  page,
+  ownServer,
+}) => {
+  test.setTimeout(240_000);
+  const server = await ownServer({ env: { ALERT_TOKEN } });
+  const devid = devidOf(server, DEMO.devname);
+  await openKioskLoggedIn(page, server);
+
+  await test.step('the API refuses a wrong or missing token, and the publish token', async () => {
+    for (const token of ['wrong-token-0123456789', '', E2E_PUBLISH_TOKEN]) {
+      const answer = await alertCall(server, devid, 'POST', { template: 'Évacuation' }, token);
+      expect(answer.status).toBe(401);
+    }
+    await expect(takeover(page)).toHaveCount(0);
+  });
+
+  await test.step('a trigger takes over a deep page with a popup open', async () => {
+    await page.goto(`${server.url}/#${PRODUCTS}`);
+    await page.locator('.product-tile').first().click();
+    const popup = page.getByRole('dialog');
+    await expect(popup).toBeVisible();
+
+    const answer = await alertCall(server, devid, 'POST', { template: 'Évacuation' });
+    expect(answer.status).toBe(200);
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Évacuation immédiate');
+    await expect(dialog).toContainText('Evacuate now');
+    await expect(dialog).toContainText('Leave the building by the nearest exit');
+    await expect(page.getByTestId('alert-elapsed')).toContainText('depuis');
+    await expect(dialog.locator('img')).toHaveJSProperty('complete', true);
+    // Above everything: the point at the centre of the screen is the takeover's.
+    const onTop = await page.evaluate(() => {
+      const hit = document.elementFromPoint(540, 960);
+      return !!hit?.closest('[data-testid="emergency-alert"]');
+    });
+    expect(onTop).toBe(true);
+    // A touch does not dismiss it.
+    await page.mouse.click(540, 1500);
+    await expect(takeover(page)).toBeVisible();
+    await expectAccessible(page, 'alert takeover');
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/kiosk-alert.png') });
+
+    // The end: the end text, then after 30 s the page with its popup, as it was.
+    expect((await alertCall(server, devid, 'DELETE')).status).toBe(200);
+    const end = page.getByTestId('emergency-alert-end');
+    await expect(end).toContainText('Fin de l’alerte : vous pouvez regagner votre poste.');
+    await expect(end).toContainText('All clear');
+    await expect(end).toHaveCount(0, { timeout: 45_000 });
+    await expect(popup).toBeVisible();
+    expect(new URL(page.url()).hash).toBe(`#${PRODUCTS}`);
+  });
+
+  await test.step('a drill survives a reload and a stopped server', async () => {
+    const answer = await alertCall(server, devid, 'POST', {
+      template: 'Pollution accidentelle',
+      drill: true,
+    });
+    expect(answer.status).toBe(200);
+    await expect(takeover(page)).toBeVisible();
+    await expect(page.getByTestId('alert-drill').first()).toContainText('EXERCICE · DRILL');
+    await expect(takeover(page)).toContainText('Accidental spill');
+    await expectAccessible(page, 'drill takeover');
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/kiosk-alert-drill.png') });
+
+    await page.reload();
+    await expect(takeover(page)).toBeVisible();
+    await server.stop();
+    await page.reload();
+    await expectOffline(page);
+    await expect(takeover(page)).toBeVisible();
+    await expect(page.getByTestId('alert-drill').first()).toBeVisible();
+  });
+
+  await test.step('ended while the totem was away: it ends when it reconnects', async () => {
+    await server.start();
+    // Ended through the restarted server before the kiosk's stream is back.
+    expect((await alertCall(server, devid, 'DELETE')).status).toBe(200);
+    await expect(page.getByTestId('emergency-alert-end')).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId('emergency-alert-end')).toHaveCount(0, { timeout: 45_000 });
+    expect(new URL(page.url()).hash).toBe(`#${PRODUCTS}`);
+    await expect(page.locator('.product-tile').first()).toBeVisible();
+  });
+});
