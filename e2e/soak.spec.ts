@@ -114,6 +114,14 @@ async function cycle(
   // home is the first level: the inactivity end reloads the page only from a deeper one, which
   // the kiosk-core idle test checks — a reload here would end the uptime this test is about).
   // The reader stays up until someone taps it, as on a real totem.
+  // The slideshow is paused first (a tap on its button, as a person could): under the fake clock
+  // each of its slide transitions is a run of animation frames, 120 of them in 600 s — 40 s of
+  // real time per idle spell, up to the test's time-out on a loaded machine — measuring nothing
+  // the rest of the cycle does not.
+  await page
+    .locator('.home-slideshow')
+    .getByRole('button', { name: /Mettre en pause/ })
+    .click();
   await page.clock.runFor(601_000);
   await expect(reader).toBeVisible();
   await expect(page).toHaveURL(/#\/accueil$/);
