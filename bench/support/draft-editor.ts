@@ -3,8 +3,13 @@
  * rows, their versions and the development's draft version), so that the next publish has
  * something to publish. SQLite in WAL mode lets this process write while the server reads.
  */
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+
+/** A tiny picture, for the files the generated large plant names but never writes. */
+const PLACEHOLDER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>';
 
 function withStore<T>(dataDir: string, work: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, 'kiosk.sqlite'));
@@ -16,9 +21,27 @@ function withStore<T>(dataDir: string, work: (db: Database.Database) => T): T {
   }
 }
 
-/** Changes one element of the development (its adding date: content, not media). */
+/**
+ * Changes one element of the development (its adding date: content, not media). The publish checks
+ * (issue 25) refuse a changed item whose picture is not on the server, and the generated large
+ * plant names files it never writes: the edited element's file is put in place first, as a plant's
+ * would be.
+ */
 export function editOneElement(dataDir: string, devid: number, stamp: number): void {
   withStore(dataDir, (db) => {
+    const row = db
+      .prepare(
+        `SELECT e.value FROM elements e JOIN zones z ON z.zoneid = e.zoneid
+         WHERE z.devid = ? ORDER BY e.elementid LIMIT 1`,
+      )
+      .get(devid) as { value: string } | undefined;
+    if (row?.value.startsWith('media/')) {
+      const file = join(dataDir, row.value);
+      if (!existsSync(file)) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, PLACEHOLDER_SVG);
+      }
+    }
     db.prepare(
       `UPDATE elements SET addingdate = ?, version = version + 1 WHERE elementid =
          (SELECT min(e.elementid) FROM elements e JOIN zones z ON z.zoneid = e.zoneid
