@@ -54,8 +54,8 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 
 const STREAM_TYPES = new Set(['sync', 'zone', 'element']);
 
-/** Parses one `data:` payload; null for anything that is not a stream message (comments, junk). */
-export function parseStreamMessage(data: unknown): StreamMessage | null {
+/** A `data:` payload's JSON object; null for anything else (comments, junk, non-objects). */
+function parseJsonObject(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return null;
   let value: unknown;
   try {
@@ -63,8 +63,13 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
+/** Parses one `data:` payload; null for anything that is not a stream message (comments, junk). */
+export function parseStreamMessage(data: unknown): StreamMessage | null {
+  const v = parseJsonObject(data);
+  if (!v) return null;
   if (typeof v.devid !== 'number' || typeof v.type !== 'string' || !STREAM_TYPES.has(v.type))
     return null;
   const optionalId = (key: string) => (typeof v[key] === 'number' ? (v[key] as number) : undefined);
@@ -80,15 +85,8 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
 
 /** Parses an `alert` payload (issue 23); null for anything else. */
 export function parseAlertMessage(data: unknown): AlertMessage | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const v = parseJsonObject(data);
+  if (!v) return null;
   if (v.type !== 'alert' || typeof v.devid !== 'number') return null;
   if (v.alert === null) return { type: 'alert', devid: v.devid, alert: null };
   const a = v.alert as Record<string, unknown> | undefined;
