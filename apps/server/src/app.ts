@@ -13,6 +13,7 @@ import { ADMIN_API_PREFIX } from '@plant-kiosk/contract';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './db/repositories/index.js';
 import { ContentVersions } from './lib/content-versions.js';
+import { DeltaCache } from './lib/delta-cache.js';
 import type { AppContext } from './lib/context.js';
 import { ok } from './lib/envelope.js';
 import type { EventBus } from './lib/event-bus.js';
@@ -106,6 +107,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     versions,
     responses: new ResponseCache(versions, now),
     snapshots: new SnapshotCache(options.repos.content, versions, now),
+    deltas: new DeltaCache(options.repos.deltas, versions, now),
     streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
   };

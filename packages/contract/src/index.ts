@@ -1,4 +1,5 @@
 export * from './entities.js';
+export * from './changes.js';
 export * from './messages.js';
 export * from './alerts.js';
 export * from './paths.js';

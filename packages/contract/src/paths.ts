@@ -53,6 +53,8 @@ export const apiPaths = {
     fillPath(R.subgroupFieldSubelements.path, { subgroupid, fieldlabel }),
   populatedSubgroup: (subgroupid: IdLike) => fillPath(R.populatedSubgroup.path, { subgroupid }),
   snapshot: (devid: IdLike) => fillPath(R.snapshot.path, { devid }),
+  changes: (devid: IdLike, since: number) =>
+    withQuery(fillPath(R.changes.path, { devid }), { since }),
   /** The kiosk's event stream; `identity` names the kiosk for the fleet view (fleet.ts). */
   stream: (devid: IdLike, token?: string, identity: KioskStreamIdentity = {}) =>
     withQuery(fillPath(R.stream.path, { devid }), {
@@ -85,6 +87,7 @@ export const routePatterns = {
   subgroupFieldSubelements: R.subgroupFieldSubelements.path,
   populatedSubgroup: R.populatedSubgroup.path,
   snapshot: R.snapshot.path,
+  changes: R.changes.path,
   stream: R.stream.path,
   heartbeat: R.heartbeat.path,
   publish: R.publish.path,

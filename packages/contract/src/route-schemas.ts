@@ -62,6 +62,7 @@ import {
   Subgroup,
   Zone,
 } from './entities.js';
+import { ChangesQuery, ContentChanges } from './changes.js';
 import { AlertState, StartAlertRequest, StreamEvent } from './alerts.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
@@ -221,6 +222,12 @@ export const ROUTE_SCHEMAS = {
     params: DevidParams,
     response: Snapshot,
     note: 'Carries an ETag; with a matching If-None-Match the answer is 304 with no body. Gzipped when the client accepts it.',
+  },
+  changes: {
+    params: DevidParams,
+    querystring: ChangesQuery,
+    response: ContentChanges,
+    note: 'Delta sync: 304 with no body when `since` is the latest revision and nothing expired since; `full: true` when the kiosk must fetch the snapshot instead. Gzipped when the client accepts it.',
   },
   heartbeat: {
     params: DevidParams,

@@ -82,6 +82,12 @@ export const ROUTES = {
     'kiosk-token',
     'The whole published content of a development (ETag)',
   ),
+  changes: route(
+    'GET',
+    '/display/changes/:devid',
+    'kiosk-token',
+    'What changed since a revision the kiosk holds (delta sync)',
+  ),
   heartbeat: route(
     'POST',
     '/display/heartbeat/:devid',

@@ -2,6 +2,7 @@
 import type { ServerConfig } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
+import type { DeltaCache } from './delta-cache.js';
 import type { EventBus } from './event-bus.js';
 import type { ScryptCost } from './passwords.js';
 import type { ResponseCache } from './response-cache.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   versions: ContentVersions;
   responses: ResponseCache;
   snapshots: SnapshotCache;
+  /** Delta sync answers (issue 26), per development and revision asked. */
+  deltas: DeltaCache;
   streams: StreamHub;
   /** scrypt cost of the dummy verification run for unknown logins. */
   passwordCost: ScryptCost;

@@ -32,6 +32,8 @@ export const INTEGER_PARAMETERS: Record<string, { min: number; max: number }> = 
 export const INTEGER_QUERY: Record<string, { min: number; max: number }> = {
   order: { min: 0, max: 1_000_000 },
   quantity: { min: 1, max: 1000 },
+  // GET /display/changes (issue 26): a revision number.
+  since: { min: 0, max: 2_147_483_647 },
 };
 
 const PART_NAMES: Record<string, string> = {

@@ -1,13 +1,15 @@
 /**
- * The content calls of spec §7 under /display, plus the snapshot fast path. Handlers stay thin:
- * the schema validates the input, the item's owner is checked against the token (403 for another
- * development's data, 404 for what does not exist — or has expired), then one repository call,
- * whose serialized answer the response cache keeps until the development's content changes.
+ * The content calls of spec §7 under /display, plus the snapshot fast path and the delta sync
+ * call (issue 26: delta-cache.ts). Handlers stay thin: the schema validates the input, the item's
+ * owner is checked against the token (403 for another development's data, 404 for what does not
+ * exist — or has expired), then one repository call, whose serialized answer the response cache
+ * keeps until the development's content changes.
  */
 import {
   ALL_MODELS,
   routePatterns,
   type BatchQuery,
+  type ChangesQuery,
   type ContentModel,
   type FieldsQuery,
 } from '@plant-kiosk/contract';
@@ -19,6 +21,7 @@ import { ifNoneMatchMatches } from '../lib/snapshot-cache.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
 import {
   BatchQuery as BatchQuerySchema,
+  ChangesQuery as ChangesQuerySchema,
   DevidParams,
   ElementidParams,
   FieldParams,
@@ -273,6 +276,29 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       if (ifNoneMatchMatches(request.headers['if-none-match'], entry.etag)) {
         return reply.code(304).send();
       }
+      reply.type(JSON_TYPE);
+      if (acceptsGzip(request)) {
+        reply.header('content-encoding', 'gzip');
+        return reply.send(await entry.gzipped());
+      }
+      return reply.send(entry.body);
+    },
+  );
+
+  // Delta sync (issue 26, decision 016): the answer is built once per (development, revision
+  // asked) by the delta cache; no ETag, `since` already says what the totem holds.
+  fastify.get<{ Params: { devid: number }; Querystring: ChangesQuery }>(
+    routePatterns.changes,
+    { schema: { params: DevidParams, querystring: ChangesQuerySchema } },
+    async (request, reply) => {
+      const { devid } = request.params;
+      assertDevelopment(request, devid);
+      const entry = await ctx.deltas.get(devid, request.query.since);
+      if (!entry) throw notFound(`Development ${devid} not found`);
+      reply.header('cache-control', 'no-cache');
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      if (!entry.body) return reply.code(304).send();
       reply.type(JSON_TYPE);
       if (acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip');

@@ -5,6 +5,7 @@
  */
 export {
   BatchQuery,
+  ChangesQuery,
   DevidParams,
   ElementidParams,
   FieldParams,

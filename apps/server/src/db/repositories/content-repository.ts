@@ -356,8 +356,11 @@ export class ContentRepository {
 
   // ---------- sub-groups ----------
 
-  /** Published sub-groups that have not expired at `now`, with their model's label. */
-  private unexpiredSubgroups(now: Date, db: Db = this.db) {
+  /**
+   * Published sub-groups that have not expired at `now`, with their model's label. Public for the
+   * delta (delta-repository.ts), which must filter and label sub-groups exactly as the snapshot does.
+   */
+  unexpiredSubgroups(now: Date, db: Db = this.db) {
     return db
       .selectFrom('pub_subgroups as subgroups')
       .innerJoin('content_models', 'content_models.modelid', 'subgroups.modelid')

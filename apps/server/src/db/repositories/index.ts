@@ -7,6 +7,7 @@ import { AdminContentRepository } from './admin-content-repository.js';
 import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
 import { ContentRepository } from './content-repository.js';
+import { DeltaRepository } from './delta-repository.js';
 import { KioskRepository } from './kiosk-repository.js';
 import { MediaRepository } from './media-repository.js';
 import { RevisionRepository } from './revision-repository.js';
@@ -15,6 +16,7 @@ export {
   AccountRepository,
   AlertRepository,
   ContentRepository,
+  DeltaRepository,
   KioskRepository,
   MediaRepository,
   RevisionRepository,
@@ -27,6 +29,7 @@ export {
 };
 export type { AuditInput } from './admin-audit-repository.js';
 export type { Batch, Owned } from './content-repository.js';
+export type { DeltaOutcome } from './delta-repository.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
 export interface Repositories {
@@ -34,6 +37,8 @@ export interface Repositories {
   content: ContentRepository;
   /** Publishing the draft, revisions and their change log (issue 19). */
   revisions: RevisionRepository;
+  /** Delta sync (issue 26): what changed since a revision a totem holds. */
+  deltas: DeltaRepository;
   accounts: AccountRepository;
   media: MediaRepository;
   /** Back-office (issue 7): users, sessions, content edits with version checks, audit log. */
@@ -51,6 +56,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     content: new ContentRepository(db),
     revisions: new RevisionRepository(db),
+    deltas: new DeltaRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),
     adminUsers: new AdminUserRepository(db),
