@@ -1,0 +1,158 @@
+/**
+ * The media step of a sync: every image/PDF/video URL the records (and the alert templates)
+ * reference goes into Cache Storage (`kiosk-media-v1`, which the service worker serves offline).
+ *
+ * Cached entries are kept, entries no longer referenced are deleted first (their space may be what
+ * the new files need), and missing ones are fetched MEDIA_CONCURRENCY at a time. Only 200 answers
+ * that are not an HTML page are kept: a server or proxy answering every unknown path with the app's
+ * page must not poison the cache. Each file has MEDIA_TIMEOUT_MS, so a stalled download cannot hold
+ * the single-flight sync forever. One file's failure does not stop the others: it is logged and
+ * counted, and the engine decides what the count means (the records stay committed; the next run
+ * fetches just what is missing).
+ *
+ * The engine runs this step after a 304 too, so media that failed or were evicted since are
+ * fetched again; `mediaCacheHolds` lets it skip the step (and reading every record back) when the
+ * last run for these very records cached everything and the cache still holds that many entries.
+ */
+import type { AlertTemplate, ItemType } from '@plant-kiosk/contract';
+import type { KioskDb } from '../../lib/local-db/kiosk-db';
+import { collectMediaUrls, MEDIA_CACHE_NAME } from '../../lib/media/media-url';
+import { settlePool } from './concurrency-pool';
+import type { SyncProgress } from './sync-store';
+
+export const MEDIA_CONCURRENCY = 4;
+/** Per media file: a stalled download must not hold the single-flight sync forever. */
+export const MEDIA_TIMEOUT_MS = 5 * 60_000;
+
+/** Anything with a value that may be a media path: elements, sub-elements, template images. */
+export interface MediaItem {
+  value: string;
+  type: ItemType;
+}
+
+export interface MediaFigures {
+  /** Distinct cacheable URLs referenced. */
+  referenced: number;
+  fetched: number;
+  failed: number;
+  /** Cache entries deleted because nothing references them any more. */
+  removed: number;
+}
+
+export const NO_MEDIA: Readonly<MediaFigures> = {
+  referenced: 0,
+  fetched: 0,
+  failed: 0,
+  removed: 0,
+};
+
+/** The alert templates' images, cached with the other media so an alert shows them offline. */
+export const templateMedia = (templates: readonly AlertTemplate[]): MediaItem[] =>
+  templates.flatMap((template) =>
+    template.image ? [{ value: template.image, type: 'image' as const }] : [],
+  );
+
+/** Every media item the local database references (records not in memory: after a 304). */
+export async function storedMediaItems(db: KioskDb): Promise<MediaItem[]> {
+  return [
+    ...(await db.elements.toArray()),
+    ...(await db.subelements.toArray()),
+    ...templateMedia(await db.alertTemplates.toArray()),
+  ];
+}
+
+export function defaultOpenMediaCache(): Promise<Cache | null> {
+  // Cache Storage only exists in secure contexts (https or localhost).
+  if (typeof caches === 'undefined') return Promise.resolve(null);
+  return caches.open(MEDIA_CACHE_NAME);
+}
+
+/** Whether the media cache holds exactly `count` entries (true without Cache Storage). */
+export async function mediaCacheHolds(
+  openMediaCache: () => Promise<Cache | null>,
+  count: number,
+): Promise<boolean> {
+  const cache = await openMediaCache();
+  return cache === null || (await cache.keys()).length === count;
+}
+
+export interface PrefetchMediaOptions {
+  /** Base URL media values resolve against. */
+  contentBase: string;
+  /** Resolves null when there is no Cache Storage (insecure context): nothing is kept. */
+  openMediaCache: () => Promise<Cache | null>;
+  fetchMedia: typeof fetch;
+  /** Aborting it stops the step; it then throws the signal's reason. */
+  signal: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
+/** Downloads one file into the cache, or throws why not. */
+async function download(
+  url: string,
+  cache: Cache,
+  options: PrefetchMediaOptions,
+  signal: AbortSignal,
+): Promise<void> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), options.timeoutMs ?? MEDIA_TIMEOUT_MS);
+  const onAbort = () => stop.abort();
+  signal.addEventListener('abort', onAbort);
+  try {
+    const response = await options.fetchMedia(url, { signal: stop.signal });
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    const type = response.headers.get('Content-Type') ?? '';
+    if (type.toLowerCase().includes('text/html')) throw new Error('HTML page instead of media');
+    // Within the timeout too: `put` reads the whole body.
+    await cache.put(url, response);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Brings the media cache in line with `items`; never throws for a single file's failure. */
+export async function prefetchMedia(
+  items: Iterable<MediaItem>,
+  options: PrefetchMediaOptions,
+): Promise<MediaFigures> {
+  const { signal, onProgress } = options;
+  const referenced = collectMediaUrls(items, { contentBase: options.contentBase });
+  const figures = { ...NO_MEDIA, referenced: referenced.size };
+  const cache = await options.openMediaCache();
+  if (cache === null) {
+    console.warn('[sync] no Cache Storage (insecure context?): media are not kept offline');
+    return figures;
+  }
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  // Delete first: the space of unreferenced files may be what the new ones need.
+  for (const url of cached) {
+    if (referenced.has(url)) continue;
+    if (await cache.delete(url)) figures.removed++;
+  }
+  const missing = [...referenced].filter((url) => !cached.has(url));
+  const total = missing.length;
+  let done = 0;
+  if (total > 0) onProgress?.({ phase: 'media', done, total });
+  const outcomes = await settlePool(
+    missing,
+    async (url, s) => {
+      try {
+        await download(url, cache, options, s);
+      } catch (error) {
+        console.error(`[sync] media download failed: ${url}`, error);
+        throw error;
+      } finally {
+        onProgress?.({ phase: 'media', done: ++done, total });
+      }
+    },
+    { limit: options.concurrency ?? MEDIA_CONCURRENCY, signal },
+  );
+  for (const outcome of outcomes) {
+    if (outcome.status === 'fulfilled') figures.fetched++;
+    else figures.failed++;
+  }
+  return figures;
+}
