@@ -8,7 +8,7 @@
  * content models, zones, elements, sub-groups, sub-elements and media records — in one transaction,
  * so a failed seed leaves no half-made development behind.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ZONES, hashPasswordForLogin } from '@plant-kiosk/contract';
 import { REPO_ROOT } from '../config.js';
@@ -80,8 +80,9 @@ async function buildZones(ctx: SeedContext, assetsDir: string): Promise<PlannedZ
       asset(`videos/${VIDEO_ASSETS[key]}`),
       VIDEO_ASSETS[key].replace('.webm', ''),
     );
-  // Password of this sample: PROTECTED_PDF_PASSWORD (content/documents.ts).
-  ctx.media.copyPdf(asset(`pdf/${PROTECTED_FILE}.pdf`), PROTECTED_FILE);
+  // Password of this sample: PROTECTED_PDF_PASSWORD (content/documents.ts). A test fixture, not
+  // the plant's content: out of its media library.
+  ctx.media.pdfFixture(PROTECTED_FILE, readFileSync(asset(`pdf/${PROTECTED_FILE}.pdf`)));
 
   const documents = await documentZones(ctx);
   const zones = [

@@ -108,6 +108,18 @@ export class MediaStore {
     return this.pdf(name, readFileSync(source));
   }
 
+  /**
+   * A test fixture served at /pdf/<name>.pdf (the viewers' demo page, the tests and the bench open
+   * it) but kept out of the plant's content: written to disk and NOT recorded, so the seed does
+   * not register it in the development's media library (issue 29). Returns "pdf/<name>.pdf".
+   */
+  pdfFixture(name: string, bytes: Uint8Array): string {
+    const path = `pdf/${name}.pdf`;
+    this.write(path, bytes);
+    this.records.delete(path);
+    return path;
+  }
+
   /** Copies a committed video asset, named by its content hash; returns its value. */
   copyVideo(source: string, name: string): string {
     const bytes = readFileSync(source);

@@ -389,6 +389,12 @@ describe('seedDemoPlant', () => {
     expect(PROTECTED_PDF_PASSWORD).toBe('neubourg-1963');
   });
 
+  it('keeps those two test PDFs out of the plant’s media library (issue 29)', async () => {
+    const paths = (await repos.media.list(seeded.devid)).map((item) => item.path);
+    expect(paths.length).toBeGreaterThan(100);
+    expect(paths.filter((path) => /document-(100-pages|protege)/.test(path))).toEqual([]);
+  });
+
   it('uses every content model of the contract', async () => {
     const models = await repos.content.listContentModels();
     expect(Object.fromEntries(models.map((model) => [model.label, model.fields]))).toEqual(
