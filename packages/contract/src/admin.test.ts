@@ -8,6 +8,7 @@ describe('admin api paths', () => {
       login: adminPaths.login(),
       logout: adminPaths.logout(),
       me: adminPaths.me(),
+      session: adminPaths.session(),
       contentModels: adminPaths.contentModels(),
       developments: adminPaths.developments(),
       accounts: adminPaths.accounts(7),

@@ -365,6 +365,8 @@ export const ContentChangeEntry = Type.Object({
     Type.Literal('subgroup'),
     Type.Literal('subelement'),
     Type.Literal('alert_template'),
+    // Issue 27: the development's settings, one item whose id is the devid.
+    Type.Literal('setting'),
   ]),
   itemId: Id,
   /** The zone the item is in (or was in), when it can still be found; null otherwise. */
@@ -482,6 +484,7 @@ export const adminPaths = {
   login: () => R.adminLogin.path,
   logout: () => R.adminLogout.path,
   me: () => R.adminMe.path,
+  session: () => R.adminSessionProbe.path,
   contentModels: () => R.adminContentModels.path,
   developments: () => R.adminDevelopments.path,
   accounts: (devid: IdLike) => fillPath(R.adminAccounts.path, { devid }),
@@ -531,6 +534,7 @@ export const adminRoutePatterns = {
   login: adminRelative('adminLogin'),
   logout: adminRelative('adminLogout'),
   me: adminRelative('adminMe'),
+  session: adminRelative('adminSessionProbe'),
   contentModels: adminRelative('adminContentModels'),
   developments: adminRelative('adminDevelopments'),
   accounts: adminRelative('adminAccounts'),

@@ -17,6 +17,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AlertTemplate, Element, Id, Subelement, Subgroup, Zone } from './entities.js';
+import { DevelopmentSettings } from './settings.js';
 
 export const ChangesQuery = Type.Object(
   {
@@ -64,6 +65,11 @@ export const ContentDelta = Type.Object({
     alertTemplates: ids,
   }),
   counts: ChangeCounts,
+  /**
+   * The development's settings as published in `to`, present only when a revision in
+   * (`from`, `to`] changed them (issue 27): the totem replaces its copy whole.
+   */
+  settings: Type.Optional(DevelopmentSettings),
 });
 export type ContentDelta = Static<typeof ContentDelta>;
 

@@ -4,6 +4,7 @@
  * the types, so none of this weighs on the kiosk bundle beyond what it imports.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DevelopmentSettings } from './settings.js';
 
 /** Database ids are positive integers; in paths they arrive as strings and are validated as such. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -181,5 +182,10 @@ export const Snapshot = Type.Object({
   subgroups: Type.Array(Subgroup),
   /** The development's published alert templates (issue 23); absent from older servers. */
   alertTemplates: Type.Optional(Type.Array(AlertTemplate)),
+  /**
+   * The development's published settings (issue 27), always sent by this server (the defaults
+   * when none were published); absent from older servers: the kiosk then keeps its defaults.
+   */
+  settings: Type.Optional(DevelopmentSettings),
 });
 export type Snapshot = Static<typeof Snapshot>;

@@ -13,3 +13,4 @@ export * from './fleet.js';
 export * from './fleet-constants.js';
 export * from './route-check.js';
 export * from './text.js';
+export * from './settings.js';

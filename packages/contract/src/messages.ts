@@ -121,6 +121,8 @@ export const RevisionCounts = Type.Object({
   subelement: KindCounts,
   /** Alert templates (issue 23); absent from revisions made before them. */
   alert_template: Type.Optional(KindCounts),
+  /** The development's settings (issue 27); absent from revisions made before them. */
+  setting: Type.Optional(KindCounts),
 });
 export type RevisionCounts = Static<typeof RevisionCounts>;
 

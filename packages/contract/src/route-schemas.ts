@@ -66,6 +66,7 @@ import { ChangesQuery, ContentChanges } from './changes.js';
 import { AlertState, StartAlertRequest, StreamEvent } from './alerts.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
+import { AdminSettings, DevelopmentSettings } from './settings.js';
 import {
   BatchQuery,
   FieldsQuery,
@@ -278,6 +279,10 @@ export const ROUTE_SCHEMAS = {
   },
   adminLogout: { response: Type.Null() },
   adminMe: { response: AdminSession },
+  adminSessionProbe: {
+    response: Type.Union([AdminSession, Type.Null()]),
+    note: 'What the back-office asks on load: 200 with `null` outside a session (a 401 would be a console error before every login); a dead session cookie is cleared.',
+  },
   adminContentModels: { response: ContentModelList },
   adminDevelopments: { response: list(AdminDevelopment) },
   adminCreateDevelopment: {
@@ -425,6 +430,15 @@ export const ROUTE_SCHEMAS = {
     params: MediaidParams,
     response: MediaDeletedResponse,
     note: '409 while content still uses the file, with the item and its `usedBy` in `data`.',
+  },
+
+  // ---------- back-office: settings (issue 27) ----------
+  adminSettings: { params: DevidParams, response: AdminSettings },
+  adminUpdateSettings: {
+    params: DevidParams,
+    body: DevelopmentSettings,
+    response: AdminSettings,
+    note: 'Saved to the draft: the totems get them with the next publish. 400 with the field’s French message for a malformed or non-http(s) address or a timing out of its bounds.',
   },
 } as const satisfies { readonly [N in RouteName]: RouteSchema };
 

@@ -123,6 +123,12 @@ export const ROUTES = {
   adminLogin: route('POST', `${A}/login`, 'none', 'Back-office login (sets the session cookie)'),
   adminLogout: route('POST', `${A}/logout`, 'admin-session', 'Back-office logout'),
   adminMe: route('GET', `${A}/me`, 'admin-session', 'The session’s user and CSRF token'),
+  adminSessionProbe: route(
+    'GET',
+    `${A}/session`,
+    'none',
+    'The session’s user and CSRF token, or null when not logged in',
+  ),
   adminContentModels: route('GET', `${A}/content-models`, 'admin-session', 'Content models'),
   adminDevelopments: route('GET', `${A}/developments`, 'admin-session', 'Developments'),
   adminCreateDevelopment: route('POST', `${A}/developments`, 'admin-session', 'New development'),
@@ -309,6 +315,18 @@ export const ROUTES = {
     'Upload a file (multipart)',
   ),
   adminDeleteMedia: route('DELETE', `${A}/media/:mediaid`, 'admin-session', 'Delete a file'),
+  adminSettings: route(
+    'GET',
+    `${A}/developments/:devid/settings`,
+    'admin-session',
+    'The development’s settings, as in the draft',
+  ),
+  adminUpdateSettings: route(
+    'PUT',
+    `${A}/developments/:devid/settings`,
+    'admin-session',
+    'Save the development’s settings to the draft (published with the next revision)',
+  ),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

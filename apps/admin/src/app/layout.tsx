@@ -11,6 +11,7 @@ import { useSession } from '../lib/session/session-context';
 const LINKS = [
   { to: '/contenu', label: 'Contenu', adminOnly: false },
   { to: '/medias', label: 'Médiathèque', adminOnly: false },
+  { to: '/reglages', label: 'Réglages', adminOnly: false },
   { to: '/historique', label: 'Historique', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },

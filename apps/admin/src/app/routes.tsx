@@ -9,6 +9,7 @@ import { FleetPage } from '../features/fleet/fleet-page';
 import { MediaPage } from '../features/media/media-page';
 import { HistoryPage } from '../features/revisions/history-page';
 import { UnpublishedPage } from '../features/revisions/unpublished-page';
+import { SettingsPage } from '../features/settings/settings-page';
 import { UsersPage } from '../features/users/users-page';
 import { useUser } from '../lib/session/session-context';
 import { Layout } from './layout';
@@ -29,6 +30,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'contenu/:devid/zones/:zoneid', element: <ContentPage /> },
       { path: 'medias', element: <MediaPage /> },
       { path: 'medias/:devid', element: <MediaPage /> },
+      { path: 'reglages', element: <SettingsPage /> },
+      { path: 'reglages/:devid', element: <SettingsPage /> },
       { path: 'modifications', element: <UnpublishedPage /> },
       { path: 'modifications/:devid', element: <UnpublishedPage /> },
       { path: 'historique', element: <HistoryPage /> },

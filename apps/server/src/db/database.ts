@@ -13,6 +13,7 @@ import * as mediaFleet from './migrations/003-media-fleet.js';
 import * as publishedContent from './migrations/004-published-content.js';
 import * as alerts from './migrations/005-alerts.js';
 import * as publishRights from './migrations/006-publish-rights.js';
+import * as settings from './migrations/007-settings.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '004-published-content': publishedContent,
   '005-alerts': alerts,
   '006-publish-rights': publishRights,
+  '007-settings': settings,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -225,6 +225,18 @@ export interface ActiveAlertTable {
   max_duration_minutes: number;
 }
 
+/**
+ * A development's settings (migration 007), draft (`development_settings`) and published
+ * (`pub_development_settings`): one row per development, no row meaning the defaults.
+ */
+export interface SettingsTable {
+  devid: number;
+  /** = devid: the change log's item id (decision 017). */
+  settingid: number;
+  /** JSON of the contract's DevelopmentSettings, as `serializeSettings` writes it. */
+  settings: string;
+}
+
 /** Back-office users (migration 002). Usernames are stored lowercase. */
 export interface AdminUserTable {
   userid: Generated<number>;
@@ -292,6 +304,8 @@ export interface Database {
   alert_templates: AlertTemplateTable;
   pub_alert_templates: LiveAlertTemplateTable;
   active_alerts: ActiveAlertTable;
+  development_settings: SettingsTable;
+  pub_development_settings: SettingsTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
@@ -313,5 +327,6 @@ export type LiveSubelementRow = Selectable<LiveSubelementTable>;
 export type ContentRevisionRow = Selectable<ContentRevisionTable>;
 export type LiveAlertTemplateRow = Selectable<LiveAlertTemplateTable>;
 export type ActiveAlertRow = Selectable<ActiveAlertTable>;
+export type SettingsRow = Selectable<SettingsTable>;
 export type NewZone = Insertable<ZoneTable>;
 export type ZoneUpdate = Updateable<ZoneTable>;

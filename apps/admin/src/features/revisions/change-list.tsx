@@ -4,7 +4,14 @@
  * before and after, images as thumbnails and documents by name (a media path is looked up in the
  * media library), and who made the change and when when the audit log knows.
  */
-import type { ContentChangeEntry, MediaItem } from '@plant-kiosk/contract';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_LABELS,
+  SETTINGS_TIMINGS,
+  normalizeSettings,
+  type ContentChangeEntry,
+  type MediaItem,
+} from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import { ITEM_TYPE_LABELS, ZONE_TYPE_LABELS, formatDate } from '../../lib/labels';
 import { mediaUrl } from '../../lib/api/admin-api';
@@ -25,6 +32,7 @@ const KIND_LABELS: Record<ContentChangeEntry['kind'], string> = {
   subgroup: 'Sous-groupe',
   subelement: 'Sous-élément',
   alert_template: 'Modèle d’alerte',
+  setting: 'Réglages',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -38,7 +46,25 @@ const FIELD_LABELS: Record<string, string> = {
   modelid: 'Modèle',
   fieldlabel: 'Champ',
   subgroupid: 'Sous-groupe',
+  ...SETTINGS_LABELS,
 };
+
+/**
+ * The two sides of a settings change (issue 27) as fields: the logged row holds the settings as
+ * JSON, and a side without a row is the defaults (what the totems have without settings), so a
+ * first save shows what it changes from them.
+ */
+function settingsSides(change: ContentChangeEntry): { before: Row; after: Row } {
+  const side = (row: Row | null | undefined): Row => {
+    if (!row || typeof row.settings !== 'string') return { ...DEFAULT_SETTINGS };
+    try {
+      return { ...normalizeSettings(JSON.parse(row.settings)) };
+    } catch {
+      return { ...DEFAULT_SETTINGS };
+    }
+  };
+  return { before: side(change.before), after: side(change.after) };
+}
 
 /** Columns that only tie a row to its parents: not worth showing as a change. */
 const HIDDEN = new Set(['zoneid', 'elementid', 'subelementid', 'subgroupid']);
@@ -104,7 +130,8 @@ function FieldValue({ field, value, media }: { field: string; value: unknown; me
       (ZONE_TYPE_LABELS as Record<string, string>)[value];
     return <span>{label ?? value}</span>;
   }
-  if (field === 'checklist') return <span>{value ? 'oui' : 'non'}</span>;
+  if (field === 'checklist' || field === 'alarmTone') return <span>{value ? 'oui' : 'non'}</span>;
+  if (field in SETTINGS_TIMINGS && typeof value === 'number') return <span>{value} s</span>;
   if ((field === 'addingdate' || field === 'expirationdate') && typeof value === 'string') {
     return <span>{formatDate(value)}</span>;
   }
@@ -118,6 +145,7 @@ export function itemTitle(change: ContentChangeEntry): string {
   if (change.kind === 'zone') return `Zone « ${String(row.zonename ?? change.itemId)} »`;
   if (change.kind === 'alert_template')
     return `Modèle d’alerte « ${String(row.name ?? change.itemId)} »`;
+  if (change.kind === 'setting') return 'Réglages du développement';
   if (change.kind === 'subelement' && row.fieldlabel) {
     return `Champ « ${String(row.fieldlabel)} » d’un sous-groupe`;
   }
@@ -140,9 +168,12 @@ function ChangeItem({
   media: MediaIndex;
   showWho: boolean;
 }) {
-  const what = whatOf(change);
-  const before: Row = change.before ?? {};
-  const after: Row = change.after ?? {};
+  const isSetting = change.kind === 'setting';
+  // The settings always exist (a side without a row is the defaults): a change, never an add.
+  const what = isSetting ? 'changed' : whatOf(change);
+  const { before, after }: { before: Row; after: Row } = isSetting
+    ? settingsSides(change)
+    : { before: change.before ?? {}, after: change.after ?? {} };
   const fields =
     what === 'changed'
       ? Object.keys(after).filter(
@@ -210,20 +241,34 @@ function ChangeItem({
 export interface ZoneGroup {
   zoneid: number | null;
   zonename: string;
+  /** The development's settings (issue 27), in no zone. */
+  settings?: boolean;
   changes: ContentChangeEntry[];
 }
 
-const KIND_ORDER = { zone: 0, element: 1, subgroup: 2, subelement: 3, alert_template: 4 } as const;
+const KIND_ORDER = {
+  zone: 0,
+  element: 1,
+  subgroup: 2,
+  subelement: 3,
+  alert_template: 4,
+  setting: 5,
+} as const;
 
 /** Changes by zone, zones by name; in a zone, the zone itself first, then by kind and position. */
 export function groupByZone(changes: readonly ContentChangeEntry[]): ZoneGroup[] {
   const groups = new Map<string, ZoneGroup>();
   for (const change of changes) {
-    const key = String(change.zoneid ?? 'none');
+    // The settings (issue 27) are in no zone: a group of their own, named as their page.
+    const key = change.kind === 'setting' ? 'setting' : String(change.zoneid ?? 'none');
     if (!groups.has(key)) {
       groups.set(key, {
-        zoneid: change.zoneid ?? null,
-        zonename: change.zonename ?? 'Zone supprimée ou inconnue',
+        zoneid: change.kind === 'setting' ? null : (change.zoneid ?? null),
+        settings: change.kind === 'setting',
+        zonename:
+          change.kind === 'setting'
+            ? 'Réglages'
+            : (change.zonename ?? 'Zone supprimée ou inconnue'),
         changes: [],
       });
     }
@@ -262,9 +307,9 @@ export function ChangeList({
     <div className="change-groups">
       {groupByZone(changes).map((group) => (
         <section
-          key={String(group.zoneid)}
+          key={group.settings ? 'settings' : String(group.zoneid)}
           className="change-group"
-          aria-label={`Zone ${group.zonename}`}
+          aria-label={group.settings ? 'Réglages' : `Zone ${group.zonename}`}
         >
           <div className="change-group-head">
             <Heading>

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import * as admin from './002-admin.js';
 import * as mediaFleet from './003-media-fleet.js';
 import * as publishedContent from './004-published-content.js';
 import * as alerts from './005-alerts.js';
+import * as settings from './007-settings.js';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
@@ -84,6 +86,9 @@ async function preUpgradeEtag(db: Kysely<Database>, devid: number): Promise<stri
       .filter((row) => row.subgroupid === null || live.has(row.subgroupid))
       .map(toSubelement),
     subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
+    // Issue 27 added the settings to every snapshot (the defaults here): the one change of the
+    // ETag since, made by that upgrade, not by this migration.
+    settings: DEFAULT_SETTINGS,
   };
   const hash = createHash('sha256')
     .update(JSON.stringify(content))
@@ -162,6 +167,7 @@ describe('migration 004 (published content)', () => {
       await publishedContent.up(db);
       // Today's repositories also read the tables of the later migrations.
       await alerts.up(db);
+      await settings.up(db);
 
       const content = new ContentRepository(db);
       const now = () => NOW;

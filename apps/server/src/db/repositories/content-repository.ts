@@ -30,6 +30,7 @@ import type {
   ZoneRow,
 } from '../schema.js';
 import { AlertRepository } from './alert-repository.js';
+import { SettingsRepository } from './settings-repository.js';
 
 export interface Batch {
   order?: number;
@@ -533,6 +534,8 @@ export class ContentRepository {
         // Issue 23: every totem holds the alert templates before it needs one. Left out when there
         // are none, so a development without templates keeps its snapshot (and ETag) unchanged.
         const alertTemplates = await new AlertRepository(trx).liveTemplates(devid);
+        // Issue 27: the published settings, always (the defaults when none were published).
+        const settings = await new SettingsRepository(trx).live(devid);
         return {
           devid,
           version: development.content_version,
@@ -544,6 +547,7 @@ export class ContentRepository {
             .map(toSubelement),
           subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
           ...(alertTemplates.length > 0 ? { alertTemplates } : {}),
+          settings,
         };
       });
   }

@@ -5,7 +5,7 @@
  * its counts are that snapshot's lengths.
  *
  * Random runs (fast-check: a failure prints its seed and the shrunk sequence) of draft edits of
- * every kind, sub-groups expiring around the clock, publishes, clock moves, snapshots taken, and
+ * every kind (the settings of issue 27 included: replaced whole when the delta carries them), sub-groups expiring around the clock, publishes, clock moves, snapshots taken, and
  * checks. Each run works on a development of its own, in one store: an in-memory SQLite database
  * here, a fresh PostgreSQL schema when the same file runs in the `server-pg` project
  * (test-database.ts) — one body for both stores.
@@ -39,6 +39,7 @@ const OPS = [
   ['addTemplate', 1],
   ['changeTemplate', 1],
   ['removeTemplate', 1],
+  ['changeSettings', 2],
   ['publish', 8],
   ['advance', 6],
   ['snapshot', 7],
@@ -240,6 +241,8 @@ async function run(ops: readonly Op[]): Promise<void> {
     });
     const expected = normalize(latest);
     expect(applied, context).toEqual(expected);
+    // Issue 27: the settings are replaced whole when the delta has them, else kept.
+    expect(delta.settings ?? kept.settings, context).toEqual(latest.settings);
     expect(delta.counts, context).toEqual({
       zones: expected.zones.length,
       elements: expected.elements.length,
@@ -376,6 +379,15 @@ async function run(ops: readonly Op[]): Promise<void> {
       case 'removeTemplate': {
         const templateid = pick(await templateIds(), index);
         if (templateid !== undefined) await alerts.deleteDraftTemplate(templateid);
+        break;
+      }
+      case 'changeSettings': {
+        const settings = await repos.settings.draft(devid);
+        await repos.settings.saveDraft(devid, {
+          ...settings,
+          pingIntervalSeconds: 5 + index,
+          suggestionFormUrl: hours === null ? null : `https://forms-${index % 3}.test/`,
+        });
         break;
       }
       case 'publish':

@@ -15,6 +15,9 @@
  *   sub-group had expired there, then a later revision extended its date).
  * Deletes of ids the totem does not hold are no-ops, which is what lets these sets be generous.
  *
+ * The settings (issue 27) are not records: sent whole, as the snapshot has them, when the log
+ * names them in (N, M]; they count in the log's size, not in `counts`.
+ *
  * Every read runs in one repeatable-read, read-only transaction, as the snapshot's do, so a
  * publish committing meanwhile cannot mix two revisions in one answer.
  */
@@ -36,6 +39,7 @@ import {
   toZone,
 } from './content-repository.js';
 import type { ChangeKind } from './revision-repository.js';
+import { SettingsRepository } from './settings-repository.js';
 
 /**
  * A delta is answered only while the change log rows it covers are at most this share of the
@@ -264,6 +268,10 @@ export class DeltaRepository {
     );
     for (const row of ofDeletedGroups) subelementDeletes.add(row.subelementid);
 
+    // Issue 27: the settings travel whole, and only when a revision in (N, M] changed them.
+    const settings =
+      ids('setting').length > 0 ? await new SettingsRepository(trx).live(devid) : undefined;
+
     const sortedValues = <T>(map: Map<number, T>) =>
       [...map.entries()].sort(([a], [b]) => a - b).map(([, value]) => value);
     return {
@@ -301,6 +309,7 @@ export class DeltaRepository {
           ),
         },
         counts,
+        ...(settings ? { settings } : {}),
       },
     };
   }

@@ -11,6 +11,7 @@ import { DeltaRepository } from './delta-repository.js';
 import { KioskRepository } from './kiosk-repository.js';
 import { MediaRepository } from './media-repository.js';
 import { RevisionRepository } from './revision-repository.js';
+import { SettingsRepository } from './settings-repository.js';
 
 export {
   AccountRepository,
@@ -20,6 +21,7 @@ export {
   KioskRepository,
   MediaRepository,
   RevisionRepository,
+  SettingsRepository,
 };
 export {
   AdminAuditRepository,
@@ -50,6 +52,8 @@ export interface Repositories {
   kiosks: KioskRepository;
   /** Emergency alerts (issue 23): templates and the alert in force. */
   alerts: AlertRepository;
+  /** A development's settings (issue 27), draft and published. */
+  settings: SettingsRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -65,5 +69,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
     alerts: new AlertRepository(db),
+    settings: new SettingsRepository(db),
   };
 }

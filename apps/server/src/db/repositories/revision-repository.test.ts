@@ -37,7 +37,8 @@ type Op =
   | { op: 'publish' }
   | { op: 'publishZone'; pick: number }
   | { op: 'discard' }
-  | { op: 'discardZone'; pick: number };
+  | { op: 'discardZone'; pick: number }
+  | { op: 'editSettings'; pick: number };
 
 const value = fc.string({ maxLength: 12 });
 const pick = fc.nat({ max: 1000 });
@@ -59,6 +60,8 @@ const ops: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('publishZone' as const), pick }),
   fc.constant<Op>({ op: 'discard' }),
   fc.record({ op: fc.constant('discardZone' as const), pick }),
+  // Issue 27: the settings are one more kind of item, in no zone.
+  fc.record({ op: fc.constant('editSettings' as const), pick }),
 );
 
 let zoneNames = 0;
@@ -164,6 +167,15 @@ async function apply(op: Op, published: Map<number, LiveContent>): Promise<void>
           .where('subgroupid', '=', id)
           .execute();
       }
+      return;
+    }
+    case 'editSettings': {
+      const settings = await repos.settings.draft(ids.devid);
+      await repos.settings.saveDraft(ids.devid, {
+        ...settings,
+        slideshowIntervalSeconds: 2 + (op.pick % 5),
+        websiteUrl: op.pick % 2 ? `https://site-${op.pick % 3}.test/` : null,
+      });
       return;
     }
     case 'discard': {

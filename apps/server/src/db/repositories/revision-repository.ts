@@ -25,17 +25,20 @@ import type {
   LiveSubelementRow,
   LiveSubgroupRow,
   LiveZoneRow,
+  SettingsRow,
 } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 // `alert_template` (issue 23): alert templates are published with the content (decision 012).
+// `setting` (issue 27): a development's settings, one item whose id is the devid (decision 017).
 export const CHANGE_KINDS = [
   'zone',
   'element',
   'subgroup',
   'subelement',
   'alert_template',
+  'setting',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -140,7 +143,12 @@ export interface Revision {
 }
 
 type LiveRow =
-  LiveZoneRow | LiveElementRow | LiveSubgroupRow | LiveSubelementRow | LiveAlertTemplateRow;
+  | LiveZoneRow
+  | LiveElementRow
+  | LiveSubgroupRow
+  | LiveSubelementRow
+  | LiveAlertTemplateRow
+  | SettingsRow;
 
 /** The columns of an alert template, draft and live alike. */
 const ALERT_TEMPLATE_COLUMNS = [
@@ -192,6 +200,7 @@ const ID_COLUMNS: Record<ChangeKind, string> = {
   subgroup: 'subgroupid',
   subelement: 'subelementid',
   alert_template: 'templateid',
+  setting: 'settingid',
 };
 
 /** Rows per INSERT: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -203,6 +212,7 @@ export const emptyCounts = (): RevisionCounts => ({
   subgroup: { added: 0, changed: 0, removed: 0 },
   subelement: { added: 0, changed: 0, removed: 0 },
   alert_template: { added: 0, changed: 0, removed: 0 },
+  setting: { added: 0, changed: 0, removed: 0 },
 });
 
 export const totalChanges = (counts: RevisionCounts): number =>
@@ -485,6 +495,20 @@ export class RevisionRepository {
       const before = await live.except(draft).execute();
       collect('alert_template', (row) => (row as LiveAlertTemplateRow).templateid, after, before);
     }
+    // settings (issue 27): one row per development, compared as stored JSON texts
+    {
+      const draft = trx
+        .selectFrom('development_settings')
+        .select(['devid', 'settingid', 'settings'])
+        .where('devid', '=', devid);
+      const live = trx
+        .selectFrom('pub_development_settings')
+        .select(['devid', 'settingid', 'settings'])
+        .where('devid', '=', devid);
+      const after = await draft.except(live).execute();
+      const before = await live.except(draft).execute();
+      collect('setting', (row) => (row as SettingsRow).settingid, after, before);
+    }
 
     return { changes, counts };
   }
@@ -552,6 +576,11 @@ export class RevisionRepository {
     }
     for (const rows of chunks(come<LiveAlertTemplateRow>('alert_template'))) {
       await trx.insertInto('pub_alert_templates').values(rows).execute();
+    }
+    if (gone('setting').length > 0)
+      await trx.deleteFrom('pub_development_settings').where('devid', '=', devid).execute();
+    for (const rows of chunks(come<SettingsRow>('setting'))) {
+      await trx.insertInto('pub_development_settings').values(rows).execute();
     }
   }
 
@@ -692,7 +721,8 @@ export class RevisionRepository {
       ];
       for (const [row, side] of sides) {
         if (!row) continue;
-        if (change.kind === 'alert_template') continue; // In no zone: only whole publishes.
+        // In no zone: only whole publishes take them.
+        if (change.kind === 'alert_template' || change.kind === 'setting') continue;
         if (change.kind === 'zone') add(row.zoneid as number);
         else if (change.kind === 'element') add(row.zoneid as number);
         else {
@@ -768,6 +798,16 @@ export class RevisionRepository {
         await trx.insertInto('alert_templates').values(rows).execute();
       for (const { templateid: id, ...row } of changedTemplates)
         await trx.updateTable('alert_templates').set(row).where('templateid', '=', id).execute();
+
+      // 0b. Settings (issue 27): one row, the draft's given the live text back (or removed).
+      for (const change of of('setting')) {
+        await trx.deleteFrom('development_settings').where('devid', '=', devid).execute();
+        if (change.before)
+          await trx
+            .insertInto('development_settings')
+            .values(change.before as SettingsRow)
+            .execute();
+      }
 
       // 1. What the draft added goes (children first; the cascades would take them anyway).
       for (const ids of chunks(added('subelement')))
@@ -1064,6 +1104,13 @@ export class RevisionRepository {
           .orderBy('templateid')
           .execute(),
       ),
+      setting: strip(
+        await db
+          .selectFrom('pub_development_settings')
+          .selectAll()
+          .where('devid', '=', devid)
+          .execute(),
+      ),
     };
   }
 
@@ -1123,6 +1170,7 @@ export class RevisionRepository {
           subgroup: sorted('subgroup'),
           subelement: sorted('subelement'),
           alert_template: sorted('alert_template'),
+          setting: sorted('setting'),
         };
       });
   }

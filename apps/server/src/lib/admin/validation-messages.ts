@@ -3,6 +3,7 @@
  * server's message next to the form, and its users read French. One sentence, naming the field
  * and what is expected of it.
  */
+import { SETTINGS_URL_HINT } from '@plant-kiosk/contract';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const PART: Record<string, string> = {
@@ -37,6 +38,9 @@ const PATTERN_HINTS: Record<string, string> = {
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
   zonename: PLAIN_NAME_HINT,
   login: PLAIN_NAME_HINT,
+  // Issue 27: the settings' addresses (contract SETTINGS_URL_PATTERN).
+  suggestionFormUrl: SETTINGS_URL_HINT,
+  websiteUrl: SETTINGS_URL_HINT,
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;

@@ -27,6 +27,7 @@ import { mediaRoutes } from './media-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { revisionRoutes } from './revision-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { settingsRoutes } from './settings-routes.js';
 
 export interface AdminRoutesOptions {
   ctx: AppContext;
@@ -135,6 +136,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(revisionRoutes, services);
   await fastify.register(mediaRoutes, services);
   await fastify.register(fleetRoutes, services);
+  await fastify.register(settingsRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

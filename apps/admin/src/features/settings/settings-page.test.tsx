@@ -1,0 +1,133 @@
+import { DEFAULT_SETTINGS, type AdminSettings } from '@plant-kiosk/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/session/session-context';
+import { mockFetch } from '../../test/fetch-mock';
+import { formatSeconds, readForm, SettingsPage, toForm } from './settings-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = {
+  userid: 1,
+  username: 'admin',
+  role: 'admin',
+  disabled: false,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  devids: [],
+  canPublish: true,
+};
+
+function serve(
+  saved: AdminSettings = { devid: 1, settings: DEFAULT_SETTINGS, unpublished: false },
+) {
+  return mockFetch((call) => {
+    if (call.url === '/api/admin/me') {
+      return { data: { user: ADMIN, csrfToken: 'x', expiresAt: '2026-12-01T08:00:00.000Z' } };
+    }
+    if (call.url === '/api/admin/developments') {
+      return {
+        data: [
+          {
+            devid: 1,
+            devname: 'neubourg',
+            contentVersion: 3,
+            tokenVersion: 0,
+            createdAt: '2026-11-01T08:00:00.000Z',
+          },
+        ],
+      };
+    }
+    if (call.url === '/api/admin/developments/1/settings') {
+      if (call.method === 'PUT') {
+        return {
+          data: { devid: 1, settings: call.body, unpublished: true },
+          message: 'Réglages enregistrés. Publiez pour les envoyer aux totems.',
+        };
+      }
+      return { data: saved };
+    }
+    return undefined;
+  });
+}
+
+function renderPage() {
+  render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={['/reglages/1']}>
+        <Routes>
+          <Route path="/reglages/:devid" element={<SettingsPage />} />
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
+
+describe('Réglages (issue 27)', () => {
+  it('shows each wrong field’s message in French and sends nothing', async () => {
+    const calls = serve();
+    renderPage();
+    const form = await screen.findByLabelText('Adresse du formulaire de suggestion');
+    await userEvent.type(form, 'javascript:alert(1)');
+    await userEvent.type(screen.getByLabelText('Adresse du site web de l’entreprise'), 'www.site');
+    const slideshow = screen.getByLabelText('Diaporama de l’accueil (secondes)');
+    await userEvent.clear(slideshow);
+    await userEvent.type(slideshow, '500');
+    const warning = screen.getByLabelText('Avertissement avant la fin de session (secondes)');
+    await userEvent.clear(warning);
+    await userEvent.type(warning, '900');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(
+      await screen.findAllByText(/Adresse non acceptée : elle doit être une adresse web complète/),
+    ).toHaveLength(2);
+    expect(screen.getByText('Un nombre entier de secondes entre 2 et 120.')).toBeTruthy();
+    expect(form.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Corrigez les champs signalés avant d’enregistrer.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // The rule between fields, once the others are right.
+    await userEvent.clear(form);
+    await userEvent.clear(screen.getByLabelText('Adresse du site web de l’entreprise'));
+    await userEvent.clear(slideshow);
+    await userEvent.type(slideshow, '8');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Doit être inférieur à la durée avant la fin de session (600 s).'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('saves valid settings to the draft and says they await a publish', async () => {
+    const calls = serve();
+    renderPage();
+    await userEvent.type(
+      await screen.findByLabelText('Adresse du formulaire de suggestion'),
+      ' https://forms.test/suggestions ',
+    );
+    await userEvent.click(screen.getByLabelText('Jouer un son d’alarme pendant une alerte'));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Réglages enregistrés. Publiez pour les envoyer aux totems.'),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      suggestionFormUrl: 'https://forms.test/suggestions',
+      alarmTone: true,
+    });
+    expect(screen.getByText(/ne sont pas encore publiés/)).toBeTruthy();
+  });
+});
+
+describe('the settings form’s reading', () => {
+  it('an empty address is "not configured"; the defaults read back as they are', () => {
+    expect(readForm(toForm(DEFAULT_SETTINGS))).toEqual({
+      settings: DEFAULT_SETTINGS,
+      errors: null,
+    });
+    expect(formatSeconds(500)).toBe('500 s (8 min 20 s)');
+    expect(formatSeconds(600)).toBe('600 s (10 min)');
+    expect(formatSeconds(15)).toBe('15 s');
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * "Réglages" of one development (issue 27, decision 017): the suggestion form's and the web
+ * site's addresses, the spec §9 timings a plant tunes, the alarm tone. "Enregistrer" saves to the
+ * draft, like any content edit: the header's unpublished count follows, and the totems get the
+ * settings with the next publish. The form checks with the contract's schema (the same rules as
+ * the server) and says what is wrong next to each field, in French.
+ */
+import {
+  DEFAULT_SETTINGS,
+  DevelopmentSettings,
+  SETTINGS_LABELS,
+  SETTINGS_TIMINGS,
+  SETTINGS_TIMING_NAMES,
+  SETTINGS_URL_HINT,
+  settingsConsistencyErrors,
+  type AdminDevelopment,
+  type SettingsTiming,
+} from '@plant-kiosk/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DevelopmentGate } from '../../components/development-gate';
+import { CheckboxField, TextField } from '../../components/field';
+import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
+import { LoadError, Loading, Page } from '../../components/page';
+import { errorMessage } from '../../lib/api/client';
+import { settingsApi } from '../../lib/api/settings-api';
+import { validate, type FieldErrors } from '../../lib/api/validate';
+import { useResource } from '../../lib/use-resource';
+
+/** What the form holds: addresses and timings as typed (text), the tone as a box. */
+export interface SettingsForm {
+  suggestionFormUrl: string;
+  websiteUrl: string;
+  timings: Record<SettingsTiming, string>;
+  alarmTone: boolean;
+}
+
+export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
+  suggestionFormUrl: settings.suggestionFormUrl ?? '',
+  websiteUrl: settings.websiteUrl ?? '',
+  timings: Object.fromEntries(
+    SETTINGS_TIMING_NAMES.map((name) => [name, String(settings[name])]),
+  ) as Record<SettingsTiming, string>,
+  alarmTone: settings.alarmTone,
+});
+
+/** "500 s (8 min 20 s)": seconds, with minutes when there are some. */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `${seconds} s (${minutes} min${rest ? ` ${rest} s` : ''})`;
+}
+
+const URL_MESSAGE = `Adresse non acceptée : elle ${SETTINGS_URL_HINT}.`;
+const HINTS: Record<string, string> = {
+  suggestionFormUrl: URL_MESSAGE,
+  websiteUrl: URL_MESSAGE,
+  ...Object.fromEntries(
+    SETTINGS_TIMING_NAMES.map((name) => [
+      name,
+      `Un nombre entier de secondes entre ${SETTINGS_TIMINGS[name].min} et ${SETTINGS_TIMINGS[name].max}.`,
+    ]),
+  ),
+};
+
+/**
+ * The settings the form describes, or the French message of each field that is wrong: the
+ * contract's schema first (addresses, bounds), then the rules between fields.
+ */
+export function readForm(
+  form: SettingsForm,
+): { settings: DevelopmentSettings; errors: null } | { settings: null; errors: FieldErrors } {
+  const url = (text: string) => (text.trim() === '' ? null : text.trim());
+  const number = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+  const settings = {
+    suggestionFormUrl: url(form.suggestionFormUrl),
+    websiteUrl: url(form.websiteUrl),
+    ...(Object.fromEntries(
+      SETTINGS_TIMING_NAMES.map((name) => [name, number(form.timings[name])]),
+    ) as Record<SettingsTiming, number>),
+    alarmTone: form.alarmTone,
+  };
+  const errors = validate(DevelopmentSettings, settings, HINTS);
+  if (Object.keys(errors).length === 0) Object.assign(errors, settingsConsistencyErrors(settings));
+  return Object.keys(errors).length === 0 ? { settings, errors: null } : { settings: null, errors };
+}
+
+export function SettingsPage() {
+  return (
+    <DevelopmentGate base="/reglages">
+      {(development, switcher) => (
+        <SettingsEditor key={development.devid} development={development} switcher={switcher} />
+      )}
+    </DevelopmentGate>
+  );
+}
+
+export function SettingsEditor({
+  development,
+  switcher,
+}: {
+  development: AdminDevelopment;
+  switcher: ReactNode;
+}) {
+  const { devid } = development;
+  const resource = useResource(() => settingsApi.get(devid), `settings-${devid}`);
+  return (
+    <Page title="Réglages" actions={switcher}>
+      {resource.loading && !resource.data && <Loading />}
+      {resource.error && <LoadError message={resource.error} onRetry={resource.reload} />}
+      {resource.data && (
+        <SettingsFormView
+          devid={devid}
+          initial={resource.data.settings}
+          unpublished={resource.data.unpublished}
+          onSaved={(answer) => resource.setData(answer)}
+        />
+      )}
+    </Page>
+  );
+}
+
+function SettingsFormView({
+  devid,
+  initial,
+  unpublished,
+  onSaved,
+}: {
+  devid: number;
+  initial: DevelopmentSettings;
+  unpublished: boolean;
+  onSaved: (answer: { devid: number; settings: DevelopmentSettings; unpublished: boolean }) => void;
+}) {
+  const [form, setForm] = useState<SettingsForm>(() => toForm(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readForm(form);
+    if (read.errors) {
+      setErrors(read.errors);
+      setFeedback({ tone: 'error', text: 'Corrigez les champs signalés avant d’enregistrer.' });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { data, message } = await settingsApi.save(devid, read.settings);
+      onSaved(data);
+      setForm(toForm(data.settings));
+      setFeedback({ tone: 'success', text: message });
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const timingField = (name: SettingsTiming) => {
+    const { min, max, default: byDefault } = SETTINGS_TIMINGS[name];
+    return (
+      <TextField
+        key={name}
+        label={`${SETTINGS_LABELS[name]} (secondes)`}
+        inputMode="numeric"
+        value={form.timings[name]}
+        onChange={(event) =>
+          setForm({ ...form, timings: { ...form.timings, [name]: event.target.value } })
+        }
+        error={errors[name]}
+        hint={`Entre ${min} et ${formatSeconds(max)}. Par défaut : ${formatSeconds(byDefault)}.`}
+      />
+    );
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="muted">
+        Ces réglages partent vers les totems avec la prochaine publication, comme le contenu.
+      </p>
+      {unpublished && (
+        <Notice tone="info">
+          Des réglages enregistrés ne sont pas encore publiés : les totems ont encore les
+          précédents.
+        </Notice>
+      )}
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+
+      <section className="card stack" aria-labelledby="settings-addresses">
+        <h2 id="settings-addresses">Adresses</h2>
+        <TextField
+          label={SETTINGS_LABELS.suggestionFormUrl}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://…"
+          value={form.suggestionFormUrl}
+          onChange={(event) => setForm({ ...form, suggestionFormUrl: event.target.value })}
+          error={errors.suggestionFormUrl}
+          hint="Montrée dans le cadre de la page « Suggestion System » des totems. Vide : pas de formulaire (le totem l’indique)."
+        />
+        <TextField
+          label={SETTINGS_LABELS.websiteUrl}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://…"
+          value={form.websiteUrl}
+          onChange={(event) => setForm({ ...form, websiteUrl: event.target.value })}
+          error={errors.websiteUrl}
+          hint="Ouverte par le lien du pied de page. Vide : pas de lien."
+        />
+      </section>
+
+      <section className="card stack" aria-labelledby="settings-timings">
+        <h2 id="settings-timings">Délais</h2>
+        <div className="form-grid">{SETTINGS_TIMING_NAMES.map(timingField)}</div>
+      </section>
+
+      <section className="card stack" aria-labelledby="settings-alarm">
+        <h2 id="settings-alarm">Alertes</h2>
+        <CheckboxField
+          label="Jouer un son d’alarme pendant une alerte"
+          checked={form.alarmTone}
+          onChange={(event) => setForm({ ...form, alarmTone: event.target.checked })}
+        />
+      </section>
+
+      <div className="inline-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Enregistrement…' : 'Enregistrer'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setForm(toForm({ ...DEFAULT_SETTINGS }));
+            setErrors({});
+          }}
+        >
+          Valeurs par défaut
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Issue 27: `GET / PUT /api/admin/developments/:devid/settings` — saved to the draft, refused with
+ * the field's French message, audited, reserved to who may edit the development; published with
+ * the next revision into the snapshot and the delta, never before.
+ */
+import {
+  DEFAULT_SETTINGS,
+  adminPaths,
+  adminSettingsPaths,
+  apiPaths,
+  type AdminSettings,
+  type AuditEntry,
+  type ContentChanges,
+  type DevelopmentSettings,
+  type DraftChanges,
+  type Envelope,
+  type Snapshot,
+} from '@plant-kiosk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+
+let f: AdminFixture;
+let admin: AdminClient;
+let editor: AdminClient;
+let otherEditor: AdminClient;
+beforeAll(async () => {
+  ({ f, admin, editor, otherEditor } = await createAdminSuite());
+});
+afterAll(async () => {
+  await f.close();
+});
+
+const path = () => adminSettingsPaths.settings(f.ids.devid);
+const wanted: DevelopmentSettings = {
+  ...DEFAULT_SETTINGS,
+  suggestionFormUrl: 'https://forms.test/suggestions?site=1',
+  websiteUrl: 'http://intranet.test:8080/',
+  inactivitySeconds: 900,
+  alarmTone: true,
+};
+
+async function snapshot(): Promise<{ snapshot: Snapshot; etag: string }> {
+  const response = await f.app.inject({
+    url: apiPaths.snapshot(f.ids.devid),
+    headers: await f.auth(),
+  });
+  expect(response.statusCode).toBe(200);
+  return {
+    snapshot: response.json<Envelope<Snapshot>>().data!,
+    etag: String(response.headers.etag),
+  };
+}
+
+describe('settings in the back-office', () => {
+  it('answers the defaults for a development that never saved any', async () => {
+    const response = await editor.get(path());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(data<AdminSettings>(response)).toEqual({
+      devid: f.ids.devid,
+      settings: DEFAULT_SETTINGS,
+      unpublished: false,
+    });
+  });
+
+  it('refuses a bad address, a javascript: or data: address and a timing out of bounds, in French', async () => {
+    const cases: Array<[Partial<DevelopmentSettings>, RegExp]> = [
+      [{ suggestionFormUrl: 'forms.test/suggestions' }, /suggestionFormUrl.*https:\/\//],
+      [{ suggestionFormUrl: 'javascript:alert(1)' }, /suggestionFormUrl.*adresse web complète/],
+      [{ websiteUrl: 'data:text/html,<p>x</p>' }, /websiteUrl.*adresse web complète/],
+      [{ websiteUrl: 'https://exa mple.test/' }, /websiteUrl/],
+      [{ inactivitySeconds: 30 }, /inactivitySeconds.*au moins 60/],
+      [{ slideshowIntervalSeconds: 1000 }, /slideshowIntervalSeconds.*au plus 120/],
+      [
+        { idleCounterResetSeconds: 600 },
+        /Compteur après un appui sur l’horloge.*ne doit pas dépasser/,
+      ],
+      [
+        { inactivityWarningSeconds: 600 },
+        /Avertissement avant la fin de session.*inférieur à la durée/,
+      ],
+    ];
+    for (const [change, message] of cases) {
+      const response = await editor.put(path(), { ...DEFAULT_SETTINGS, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const body = response.json<Envelope<null>>();
+      expect(body.error, JSON.stringify(change)).toBe('bad_request');
+      expect(body.message, JSON.stringify(change)).toMatch(message);
+    }
+    expect(data<AdminSettings>(await editor.get(path())).settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('is reserved to who may edit the development', async () => {
+    expect((await otherEditor.get(path())).statusCode).toBe(403);
+    expect((await otherEditor.put(path(), wanted)).statusCode).toBe(403);
+    const anonymous = await f.app.inject({ method: 'GET', url: path() });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await editor.put(path(), wanted, { csrf: null })).statusCode).toBe(403);
+    expect((await admin.get(adminSettingsPaths.settings(999_999))).statusCode).toBe(404);
+  });
+
+  it('saves to the draft only: the kiosks get the settings with the next publish', async () => {
+    const before = await snapshot();
+    expect(before.snapshot.settings).toEqual(DEFAULT_SETTINGS);
+
+    const saved = await editor.put(path(), wanted);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(data<AdminSettings>(saved)).toEqual({
+      devid: f.ids.devid,
+      settings: wanted,
+      unpublished: true,
+    });
+    const [entry] = data<AuditEntry[]>(
+      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+    );
+    expect(entry).toMatchObject({ action: 'setting.update', targetType: 'setting' });
+
+    // Not published: the kiosk's snapshot, its ETag and the delta are unchanged.
+    const unpublished = await snapshot();
+    expect(unpublished.snapshot.settings).toEqual(DEFAULT_SETTINGS);
+    expect(unpublished.etag).toBe(before.etag);
+    const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    expect(draft.summary).toBe('Réglages modifiés');
+    expect(draft.changes).toMatchObject([{ kind: 'setting', itemId: f.ids.devid }]);
+
+    const published = await admin.post(adminPaths.publish(f.ids.devid), {});
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await snapshot();
+    expect(after.snapshot.settings).toEqual(wanted);
+    expect(after.snapshot.version).toBe(before.snapshot.version + 1);
+    expect(data<AdminSettings>(await editor.get(path())).unpublished).toBe(false);
+
+    const delta = await f.app.inject({
+      url: apiPaths.changes(f.ids.devid, before.snapshot.version),
+      headers: await f.auth(),
+    });
+    expect(delta.statusCode, delta.body).toBe(200);
+    expect(delta.json<Envelope<ContentChanges>>().data).toMatchObject({
+      full: false,
+      to: after.snapshot.version,
+      settings: wanted,
+    });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * A development's settings in the back-office (issue 27, decision 017): read and save the draft's.
+ * A save is a draft edit like any content edit — the development's draft lock first, then the
+ * write, then the audit entry, in one transaction — and reaches no totem until a publish carries
+ * it (revision kind `setting`). Who may edit a development's content may edit its settings.
+ * The body is checked by the contract's schema (French message per field, the URL pattern's
+ * meaning included); the rules between fields are checked here.
+ */
+import {
+  SETTINGS_AUDIT_ACTION,
+  SETTINGS_LABELS,
+  adminSettingsRoutePatterns as routes,
+  settingsConsistencyErrors,
+  type AdminSettings,
+  type DevelopmentSettings,
+} from '@plant-kiosk/contract';
+import type { FastifyInstance } from 'fastify';
+import { createRepositories } from '../../db/repositories/index.js';
+import { badRequest, ok } from '../../lib/envelope.js';
+import { actorOf, requireDevelopment } from './guards.js';
+import type { AdminServices } from './index.js';
+import { routeSchema } from './schemas.js';
+
+export async function settingsRoutes(
+  fastify: FastifyInstance,
+  { ctx, editor }: AdminServices,
+): Promise<void> {
+  const answer = async (devid: number): Promise<AdminSettings> => ({
+    devid,
+    settings: await ctx.repos.settings.draft(devid),
+    unpublished: await ctx.repos.settings.unpublished(devid),
+  });
+
+  fastify.get<{ Params: { devid: number } }>(
+    routes.settings,
+    { schema: routeSchema('adminSettings') },
+    async (request) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      return ok(await answer(devid));
+    },
+  );
+
+  fastify.put<{ Params: { devid: number }; Body: DevelopmentSettings }>(
+    routes.settings,
+    { schema: routeSchema('adminUpdateSettings') },
+    async (request) => {
+      const { devid } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const wanted = request.body;
+      const [field, message] = Object.entries(settingsConsistencyErrors(wanted))[0] ?? [];
+      if (field && message) {
+        throw badRequest(
+          `${SETTINGS_LABELS[field as keyof DevelopmentSettings]} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+        );
+      }
+      const actor = actorOf(request);
+      const changed = await ctx.repos.content.transaction(async (trx) => {
+        const tx = createRepositories(trx);
+        // First, as for every draft edit (content-editor.ts): the development's row lock.
+        await tx.content.bumpDraftVersion(devid);
+        const before = await tx.settings.draft(devid);
+        const fields = (Object.keys(wanted) as Array<keyof DevelopmentSettings>).filter(
+          (key) => before[key] !== wanted[key],
+        );
+        await tx.settings.saveDraft(devid, wanted);
+        if (fields.length === 0) return false;
+        await tx.audit.insert({
+          at: ctx.now(),
+          userid: actor.userid,
+          username: actor.username,
+          devid,
+          action: SETTINGS_AUDIT_ACTION,
+          targetType: 'setting',
+          targetId: devid,
+          summary: Object.fromEntries(
+            fields.map((key) => [key, { before: before[key], after: wanted[key] }]),
+          ),
+        });
+        return true;
+      });
+      return ok(
+        await answer(devid),
+        changed
+          ? 'Réglages enregistrés. Publiez pour les envoyer aux totems.'
+          : 'Aucun réglage n’a changé.',
+      );
+    },
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * A development's settings (issue 27, decision 017): what a plant changes without a rebuild — the
+ * suggestion form's and the company web site's addresses, the spec §9 timings a plant may tune,
+ * the alarm tone. They are edited in the back-office's draft and reach the totems only with a
+ * published revision, inside the snapshot (`settings`) and the delta (`settings`, when they
+ * changed).
+ *
+ * One schema serves the server (route validation, 400 with the field's French message), the
+ * back-office form (the same checks before sending) and the kiosk (a stored copy read back with
+ * `normalizeSettings`, which never throws: a field missing or wrong in an older copy takes its
+ * default).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ROUTES, adminRelative, fillPath } from './route-table.js';
+
+/** Longest address accepted: ample for a form's URL with its query, bounded for the CSP header. */
+export const SETTINGS_URL_MAX_LENGTH = 2000;
+
+/**
+ * An absolute http(s) address: the scheme, a host name (letters, digits, dots, hyphens: a name
+ * in another script goes in its xn-- form) or a bracketed IPv6 address, an optional port, then
+ * printable ASCII without spaces. Nothing else: `javascript:`, `data:`, relative addresses, user
+ * names in the address and control characters are refused. Only its origin
+ * (scheme://host:port) ever goes into a Content-Security-Policy, which the host part cannot break.
+ */
+export const SETTINGS_URL_PATTERN =
+  '^https?://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7E]*)?$';
+
+/** What the URL pattern means, for the person who typed the address. */
+export const SETTINGS_URL_HINT =
+  'doit être une adresse web complète commençant par https:// (ou http://), sans espace';
+
+/** A configured address, or null: not configured (the kiosk says so, it invents none). */
+const SettingsUrl = Type.Union([
+  Type.String({ minLength: 1, maxLength: SETTINGS_URL_MAX_LENGTH, pattern: SETTINGS_URL_PATTERN }),
+  Type.Null(),
+]);
+
+/** Bounds of each timing, in seconds, and its default (the spec §9 value). */
+export const SETTINGS_TIMINGS = {
+  /** Idle counter: seconds without a touch before the kiosk returns home (spec: 500). */
+  idleCounterSeconds: { default: 500, min: 30, max: 3600, label: 'Retour à l’accueil' },
+  /** The value a tap on the clock sets the idle counter to (spec: 290). */
+  idleCounterResetSeconds: {
+    default: 290,
+    min: 10,
+    max: 3600,
+    label: 'Compteur après un appui sur l’horloge',
+  },
+  /** Inactivity countdown of a staff session (spec: 600 s). */
+  inactivitySeconds: { default: 600, min: 60, max: 7200, label: 'Fin de session inactive' },
+  /** The warning shows below this many seconds of that countdown (spec: 300). */
+  inactivityWarningSeconds: {
+    default: 300,
+    min: 10,
+    max: 3600,
+    label: 'Avertissement avant la fin de session',
+  },
+  /** Home slideshow: seconds per slide (spec: 5000 ms). */
+  slideshowIntervalSeconds: { default: 5, min: 2, max: 120, label: 'Diaporama de l’accueil' },
+  /** Network check period (spec: 15 s; the `local` mode keeps its 3 s). */
+  pingIntervalSeconds: { default: 15, min: 5, max: 300, label: 'Vérification du réseau' },
+} as const;
+export type SettingsTiming = keyof typeof SETTINGS_TIMINGS;
+export const SETTINGS_TIMING_NAMES = Object.keys(SETTINGS_TIMINGS) as SettingsTiming[];
+
+const timing = (name: SettingsTiming) =>
+  Type.Integer({ minimum: SETTINGS_TIMINGS[name].min, maximum: SETTINGS_TIMINGS[name].max });
+
+export const DevelopmentSettings = Type.Object(
+  {
+    /** The staff page "Suggestion System" frame's address (980 × 1050). */
+    suggestionFormUrl: SettingsUrl,
+    /** The company web site the footer's link opens. */
+    websiteUrl: SettingsUrl,
+    idleCounterSeconds: timing('idleCounterSeconds'),
+    idleCounterResetSeconds: timing('idleCounterResetSeconds'),
+    inactivitySeconds: timing('inactivitySeconds'),
+    inactivityWarningSeconds: timing('inactivityWarningSeconds'),
+    slideshowIntervalSeconds: timing('slideshowIntervalSeconds'),
+    pingIntervalSeconds: timing('pingIntervalSeconds'),
+    /** Whether an alert plays a tone (issue 27, used by the alerts' order 10). */
+    alarmTone: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type DevelopmentSettings = Static<typeof DevelopmentSettings>;
+
+/** The spec's values, no address: what a development without settings has. */
+export const DEFAULT_SETTINGS: Readonly<DevelopmentSettings> = Object.freeze({
+  suggestionFormUrl: null,
+  websiteUrl: null,
+  idleCounterSeconds: SETTINGS_TIMINGS.idleCounterSeconds.default,
+  idleCounterResetSeconds: SETTINGS_TIMINGS.idleCounterResetSeconds.default,
+  inactivitySeconds: SETTINGS_TIMINGS.inactivitySeconds.default,
+  inactivityWarningSeconds: SETTINGS_TIMINGS.inactivityWarningSeconds.default,
+  slideshowIntervalSeconds: SETTINGS_TIMINGS.slideshowIntervalSeconds.default,
+  pingIntervalSeconds: SETTINGS_TIMINGS.pingIntervalSeconds.default,
+  alarmTone: false,
+});
+
+/** French names of the fields, for the back-office and the server's messages. */
+export const SETTINGS_LABELS: Record<keyof DevelopmentSettings, string> = {
+  suggestionFormUrl: 'Adresse du formulaire de suggestion',
+  websiteUrl: 'Adresse du site web de l’entreprise',
+  ...(Object.fromEntries(
+    SETTINGS_TIMING_NAMES.map((name) => [name, SETTINGS_TIMINGS[name].label]),
+  ) as Record<SettingsTiming, string>),
+  alarmTone: 'Son d’alarme',
+};
+
+const URL_RE = new RegExp(SETTINGS_URL_PATTERN);
+
+/** Whether `value` is an address the settings accept. */
+export function isSettingsUrl(value: string): boolean {
+  return value.length >= 1 && value.length <= SETTINGS_URL_MAX_LENGTH && URL_RE.test(value);
+}
+
+/**
+ * Rules between fields, which a JSON schema cannot say: the clock's value must not exceed the
+ * idle counter's default, the warning must come before the session ends. French messages by
+ * field; empty when the settings hold together.
+ */
+export function settingsConsistencyErrors(
+  settings: DevelopmentSettings,
+): Partial<Record<keyof DevelopmentSettings, string>> {
+  const errors: Partial<Record<keyof DevelopmentSettings, string>> = {};
+  if (settings.idleCounterResetSeconds > settings.idleCounterSeconds)
+    errors.idleCounterResetSeconds = `Ne doit pas dépasser le délai de retour à l’accueil (${settings.idleCounterSeconds} s).`;
+  if (settings.inactivityWarningSeconds >= settings.inactivitySeconds)
+    errors.inactivityWarningSeconds = `Doit être inférieur à la durée avant la fin de session (${settings.inactivitySeconds} s).`;
+  return errors;
+}
+
+/**
+ * Settings from anything stored (a database row's JSON, a kiosk's copy): each field that is
+ * present and valid is kept, any other takes its default. Never throws.
+ */
+export function normalizeSettings(value: unknown): DevelopmentSettings {
+  const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const url = (name: 'suggestionFormUrl' | 'websiteUrl') => {
+    const raw = source[name];
+    return typeof raw === 'string' && isSettingsUrl(raw) ? raw : null;
+  };
+  const settings: DevelopmentSettings = {
+    ...DEFAULT_SETTINGS,
+    suggestionFormUrl: url('suggestionFormUrl'),
+    websiteUrl: url('websiteUrl'),
+    alarmTone: typeof source.alarmTone === 'boolean' ? source.alarmTone : false,
+  };
+  for (const name of SETTINGS_TIMING_NAMES) {
+    const raw = source[name];
+    const { min, max } = SETTINGS_TIMINGS[name];
+    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= min && raw <= max)
+      settings[name] = raw;
+  }
+  // Inconsistent timings in a stored copy: the defaults of the pair, never a kiosk that misbehaves.
+  const errors = settingsConsistencyErrors(settings);
+  if (errors.idleCounterResetSeconds) {
+    settings.idleCounterSeconds = DEFAULT_SETTINGS.idleCounterSeconds;
+    settings.idleCounterResetSeconds = DEFAULT_SETTINGS.idleCounterResetSeconds;
+  }
+  if (errors.inactivityWarningSeconds) {
+    settings.inactivitySeconds = DEFAULT_SETTINGS.inactivitySeconds;
+    settings.inactivityWarningSeconds = DEFAULT_SETTINGS.inactivityWarningSeconds;
+  }
+  return settings;
+}
+
+/**
+ * The settings as stored: JSON with the fields in one fixed order, so two equal settings are the
+ * same text (the publish compares stored texts, decision 017).
+ */
+export function serializeSettings(settings: DevelopmentSettings): string {
+  const ordered = Object.fromEntries(
+    (Object.keys(DEFAULT_SETTINGS) as Array<keyof DevelopmentSettings>).map((key) => [
+      key,
+      settings[key],
+    ]),
+  );
+  return JSON.stringify(ordered);
+}
+
+/** The origin (scheme://host:port) of an address, for a CSP source list; null when not one. */
+export function settingsUrlOrigin(value: string | null): string | null {
+  if (value === null || !isSettingsUrl(value)) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+// ---------- back-office API ----------
+
+/** GET / PUT /api/admin/developments/:devid/settings answer: the draft's settings. */
+export const AdminSettings = Type.Object({
+  devid: Type.Integer({ minimum: 1 }),
+  /** The draft's settings (the defaults when the development never saved any). */
+  settings: DevelopmentSettings,
+  /** Whether the draft's settings differ from the published ones (a publish is due). */
+  unpublished: Type.Boolean(),
+});
+export type AdminSettings = Static<typeof AdminSettings>;
+
+/** Audit action of a settings save. */
+export const SETTINGS_AUDIT_ACTION = 'setting.update';
+
+type IdLike = number | string;
+
+export const adminSettingsPaths = {
+  settings: (devid: IdLike) => fillPath(ROUTES.adminSettings.path, { devid }),
+} as const;
+
+export const adminSettingsRoutePatterns = {
+  settings: adminRelative('adminSettings'),
+} as const;
