@@ -11,6 +11,7 @@ export default defineConfig({
       'apps/kiosk',
       'apps/admin',
       'deploy',
+      'scripts',
     ],
   },
 });

@@ -28,10 +28,30 @@ test('login refuses a wrong password with the server’s message, then opens the
   page,
   server,
 }) => {
+  // Issue 32: nothing in the console before logging in (the session probe answers 200, not 401),
+  // and the scripts come compressed (Chromium asks gzip over plain http, br over https).
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const scripts = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.set(response.url(), response.headers()['content-encoding']);
+    }
+  });
   await page.goto(`${server.url}/admin/`);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expectAccessible(page, 'admin login');
   await captureAdmin(page, 'connexion');
+  expect(consoleErrors).toEqual([]);
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const [url, encoding] of scripts) expect(encoding, url).toMatch(/^(br|gzip)$/);
+  const icon = (await page.locator('link[rel="icon"]').getAttribute('href')) ?? '';
+  const favicon = await page.request.get(new URL(icon, page.url()).href);
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toContain('image/svg+xml');
 
   await page.getByLabel('Identifiant').fill(E2E_ADMIN.username);
   await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
@@ -42,7 +62,7 @@ test('login refuses a wrong password with the server’s message, then opens the
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
 
-  // The session survives a reload: the page gets its CSRF token back from GET /me.
+  // The session survives a reload: the page gets its CSRF token back from GET /session.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
   await page.getByRole('button', { name: 'Se déconnecter' }).click();

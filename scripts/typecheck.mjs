@@ -14,6 +14,7 @@ const projects = [
   'e2e',
   'bench',
   'deploy',
+  'scripts',
 ].filter((dir) => existsSync(join(root, dir, 'tsconfig.json')));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const cache = join(root, 'node_modules', '.cache', 'typecheck');

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from '../precompress.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -92,21 +93,28 @@ const builds = [
       'apps/kiosk/package.json',
       'packages/contract/src',
       'package.json',
+      'scripts/precompress.mjs',
     ],
     output: 'apps/kiosk/dist',
+    // Brotli and gzip beside each text file, served by the server as they are (issue 32).
+    precompress: true,
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/kiosk') }],
   },
   {
     name: 'admin',
     inputs: [
       'apps/admin/src',
+      'apps/admin/public',
       'apps/admin/index.html',
       'apps/admin/vite.config.ts',
       'apps/admin/package.json',
       'packages/contract/src',
       'package.json',
+      'scripts/precompress.mjs',
     ],
     output: 'apps/admin/dist',
+    // Brotli and gzip beside each text file, served by the server as they are (issue 32).
+    precompress: true,
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/admin') }],
   },
 ];
@@ -120,6 +128,7 @@ export function ensureBuilt({ force = false } = {}) {
     console.log(`Building ${build.name}…`);
     const [command, args, options] = build.command;
     run(command, args, options);
+    if (build.precompress) precompressDir(join(root, build.output));
     writeFileSync(stampPath, print);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The back-office: the session first (GET /me tells whether the cookie is still good), then the
+ * The back-office: the session first (GET /session tells whether the cookie is still good), then the
  * hash router. Hash routing because the server mounts the build as static files at /admin/ and
  * has no fallback for client paths; a reload on any screen still works.
  */

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { adminPaths } from '@plant-kiosk/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api/client';
 import { SessionProvider } from '../lib/session/session-context';
 import { mockFetch } from '../test/fetch-mock';
@@ -46,7 +47,7 @@ function renderApp() {
 
 describe('Layout', () => {
   it('shows an editor only the screens an editor may use', async () => {
-    mockFetch((call) => (call.url.endsWith('/me') ? { data: session('editor') } : undefined));
+    mockFetch((call) => (call.url.endsWith('/session') ? { data: session('editor') } : undefined));
     renderApp();
     expect(await screen.findByRole('link', { name: 'Contenu' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Parc de totems' })).toBeTruthy();
@@ -57,7 +58,7 @@ describe('Layout', () => {
 
   it('goes back to the login screen, with a message, when a call answers 401', async () => {
     mockFetch((call) =>
-      call.url.endsWith('/me')
+      call.url.endsWith('/session')
         ? { data: session('admin') }
         : { status: 401, message: 'Votre session a expiré : reconnectez-vous.' },
     );
@@ -67,7 +68,22 @@ describe('Layout', () => {
     expect(screen.getByText('Votre session a pris fin : reconnectez-vous.')).toBeTruthy();
   });
 
-  it('shows the login screen when there is no session', async () => {
+  it('opens the login screen outside a session without any 401 or console error (issue 32)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const calls = mockFetch((call) =>
+      call.url === adminPaths.session() ? { data: null } : undefined,
+    );
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `GET ${adminPaths.session()}`,
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('shows the login screen when the probe itself fails', async () => {
     mockFetch(() => ({ status: 401, message: 'Vous n’êtes pas connecté.' }));
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();

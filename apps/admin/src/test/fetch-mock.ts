@@ -1,4 +1,5 @@
 /** A fetch stand-in answering with the API's envelope, and a record of every call made. */
+import { adminPaths } from '@plant-kiosk/contract';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -21,7 +22,8 @@ export function mockFetch(handler: Handler) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const reply = handler(call) ?? { status: 404, message: 'Introuvable.', error: 'not_found' };
+    const reply = handler(call) ??
+      sessionFromMe(handler, call) ?? { status: 404, message: 'Introuvable.', error: 'not_found' };
     const status = reply.status ?? 200;
     return new Response(
       JSON.stringify({
@@ -34,4 +36,16 @@ export function mockFetch(handler: Handler) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+}
+
+/**
+ * GET /session, the page's session probe (issue 32), answered from a test's GET /me answer when
+ * the test only describes /me: the session it gives, or null where /me would answer 401 — as the
+ * server does.
+ */
+function sessionFromMe(handler: Handler, call: Call): Reply | undefined {
+  if (call.method !== 'GET' || call.url !== adminPaths.session()) return undefined;
+  const me = handler({ ...call, url: adminPaths.me() });
+  if (!me) return undefined;
+  return me.status === 401 ? { data: null } : me;
 }

@@ -5,9 +5,17 @@
  *
  * Media file names carry a content hash, so they are cached for a year as immutable; the kiosk's
  * index.html and service worker must be revalidated on every load so that an update reaches totems.
+ *
+ * Compression (issue 32) is done once, ahead of time: the build writes `<file>.br`/`<file>.gz`
+ * beside the apps' text files (scripts/precompress.mjs) and the seed beside its SVGs
+ * (lib/precompress.ts). @fastify/static's `preCompressed` picks br, then gzip, then identity from
+ * Accept-Encoding, sends the original's Content-Type and the sent file's length and ETag. Two
+ * things it leaves to us: `Vary: Accept-Encoding`, and `setHeaders` sees the `.br`/`.gz` path, so
+ * headers keyed on the file name look at the original's name.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { isCompressible, originalPath } from '../lib/precompress.js';
 import fastifyStatic from '@fastify/static';
 import { LOCAL_PORTS, routePatterns, type KioskConfig } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,8 +29,9 @@ function safePath(pathname: string): boolean {
 }
 
 /** Media are files only: a directory path is a plain 404, never a listing or a 403. */
-function safeMediaPath(pathname: string): boolean {
-  return safePath(pathname) && !pathname.endsWith('/');
+function safeMediaPath(pathname: string, root: string): boolean {
+  // A deleted medium's `.br` left behind must not keep answering: the original has to exist.
+  return safePath(pathname) && !pathname.endsWith('/') && existsSync(join(root, pathname));
 }
 
 function isDirectory(path: string): boolean {
@@ -38,7 +47,14 @@ interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }
 
-function mediaHeaders(res: HeaderTarget, path: string): void {
+/** Caches must keep one copy per encoding of anything we may send compressed. */
+function varyHeader(res: HeaderTarget, path: string): void {
+  if (isCompressible(path)) res.setHeader('vary', 'Accept-Encoding');
+}
+
+function mediaHeaders(res: HeaderTarget, sentPath: string): void {
+  const path = originalPath(sentPath);
+  varyHeader(res, path);
   // An SVG opened on its own must not run scripts with this origin's privileges.
   if (extname(path).toLowerCase() === '.svg') {
     res.setHeader(
@@ -49,7 +65,9 @@ function mediaHeaders(res: HeaderTarget, path: string): void {
 }
 
 function appHeaders(root: string) {
-  return (res: HeaderTarget, path: string): void => {
+  return (res: HeaderTarget, sentPath: string): void => {
+    const path = originalPath(sentPath);
+    varyHeader(res, path);
     const rel = relative(root, path).split(sep).join('/');
     res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
   };
@@ -79,6 +97,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
     maxAge: 31_536_000_000,
     immutable: true,
     acceptRanges: true,
+    preCompressed: true,
     allowedPath: safeMediaPath,
     setHeaders: mediaHeaders,
     decorateReply: false,
@@ -103,6 +122,7 @@ export async function appRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       index: ['index.html'],
       dotfiles: 'ignore',
       cacheControl: false,
+      preCompressed: true,
       allowedPath: safePath,
       setHeaders: appHeaders(root),
       decorateReply: false,

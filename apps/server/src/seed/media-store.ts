@@ -3,7 +3,8 @@
  * store: URL paths relative to the site root, without a leading slash.
  *
  * Images and videos are named `<slug>-<first 8 hex of their sha256>.<ext>`, so a URL always names
- * the same bytes and can be cached forever. PDFs keep plain names (`pdf/<name>.pdf`) because the
+ * the same bytes and can be cached forever. SVGs get a `.br` and `.gz` beside them, once (issue 32:
+ * served by static.ts's `preCompressed`). PDFs keep plain names (`pdf/<name>.pdf`) because the
  * kiosk's PDF reader asks for them by file name (spec §7); their content is deterministic.
  */
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isCompressible, precompressFile, SEED_BROTLI_QUALITY } from '../lib/precompress.js';
 
 export interface MediaRecord {
   /** Path under the media root, e.g. "images/plan-du-site-1a2b3c4d.svg". */
@@ -69,6 +71,10 @@ export class MediaStore {
     ) {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, bytes);
+      precompressFile(file, bytes, SEED_BROTLI_QUALITY);
+    } else if (isCompressible(file) && !existsSync(`${file}.br`)) {
+      // A data dir seeded before issue 32: give its SVGs their encodings too.
+      precompressFile(file, bytes, SEED_BROTLI_QUALITY);
     }
     const extension = path.slice(path.lastIndexOf('.') + 1);
     const record: MediaRecord = {

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   CONTENT_ZONES,
   hashPasswordForLogin,
@@ -228,10 +229,17 @@ describe('seedDemoPlant', () => {
 
   it('writes well-formed, titled, lean SVG images', () => {
     const dir = join(mediaDir, 'images');
-    const files = readdirSync(dir);
+    const files = readdirSync(dir).filter((file) => file.endsWith('.svg'));
     expect(files.length).toBeGreaterThan(200);
     for (const file of files) {
       const svg = readFileSync(join(dir, file), 'utf8');
+      // Issue 32: from 1 KB on, a brotli and a gzip copy beside it, sent by the media route.
+      if (Buffer.byteLength(svg) >= 1024) {
+        expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString(), file).toBe(
+          svg,
+        );
+        expect(gunzipSync(readFileSync(join(dir, `${file}.gz`))).toString(), file).toBe(svg);
+      }
       expect(xmlProblems(svg), file).toEqual([]);
       expect(svg.length, file).toBeLessThan(30_000);
       if (!file.startsWith('qr-')) expect(svg, file).toMatch(/<title>[^<]{3,}<\/title>/);

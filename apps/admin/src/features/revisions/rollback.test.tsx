@@ -159,7 +159,7 @@ describe('Revenir à cette version', () => {
 
   it('is not offered to an editor without the publish right, nor is publishing', async () => {
     api((call) =>
-      call.url === '/api/admin/me'
+      call.url === '/api/admin/session'
         ? {
             data: {
               user: {

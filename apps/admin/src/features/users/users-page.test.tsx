@@ -31,7 +31,7 @@ const EDITOR = user({
 describe('Utilisateurs: the publish right (issue 25)', () => {
   it('shows who may publish and lets an admin allow an editor', async () => {
     const calls = mockFetch((call) => {
-      if (call.url === '/api/admin/me') {
+      if (call.url === '/api/admin/session') {
         return { data: { user: ADMIN, csrfToken: 'x', expiresAt: '2026-12-01T08:00:00.000Z' } };
       }
       if (call.url === '/api/admin/users') return { data: [ADMIN, EDITOR] };

@@ -1,7 +1,9 @@
 /**
  * Who is logged in. The session itself is the HttpOnly cookie the server set; the page only keeps
- * the user and the CSRF token, recovered from GET /me after a reload. Any 401 from any call ends
- * the session here, and the router sends the user back to the login page.
+ * the user and the CSRF token, recovered after a reload from GET /session — the probe that answers
+ * 200 with null outside a session, so that opening the login page logs no 401 in the console
+ * (issue 32). Any 401 from any other call ends the session here, and the router sends the user
+ * back to the login page.
  */
 import { adminPaths, type AdminLoginRequest, type AdminUser } from '@plant-kiosk/contract';
 import {
@@ -42,8 +44,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     const controller = new AbortController();
     api
-      .read('adminMe', adminPaths.me(), { expectUnauthorized: true, signal: controller.signal })
+      .read('adminSessionProbe', adminPaths.session(), {
+        expectUnauthorized: true,
+        signal: controller.signal,
+      })
       .then((session) => {
+        if (!session) {
+          setState({ status: 'anonymous' });
+          return;
+        }
         setCsrfToken(session.csrfToken);
         setState({ status: 'authenticated', user: session.user });
       })

@@ -257,7 +257,11 @@ export class MediaLibrary {
       throw notFound(MEDIA_MESSAGES.notFound(row.mediaid));
     }
     for (const path of [row.path, row.thumbnail_path]) {
-      if (path) await rm(join(this.root, path), { force: true });
+      if (!path) continue;
+      // With the original, its precompressed encodings (issue 32: the seed's SVGs have them).
+      for (const suffix of ['', '.br', '.gz']) {
+        await rm(join(this.root, path + suffix), { force: true });
+      }
     }
     await this.ctx.repos.audit.insert({
       at: this.ctx.now(),

@@ -197,6 +197,34 @@ describe('sessions', () => {
     expect((await me(`admin_session=${'A'.repeat(43)}`)).statusCode).toBe(401);
   });
 
+  it('GET /session answers 200 with null outside a session (no console error), the session inside', async () => {
+    const probe = (cookie?: string) =>
+      f.app.inject({ method: 'GET', url: adminPaths.session(), headers: cookie ? { cookie } : {} });
+    const anonymous = await probe();
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    expect(anonymous.json<Envelope<null>>().data).toBeNull();
+    expect(setCookieHeader(anonymous)).toBeUndefined();
+
+    // A cookie that opens no session is cleared, still without a 401.
+    for (const cookie of ['admin_session=forged', `admin_session=${'A'.repeat(43)}`]) {
+      const dead = await probe(cookie);
+      expect(dead.statusCode).toBe(200);
+      expect(dead.json<Envelope<null>>().data).toBeNull();
+      expect(setCookieHeader(dead)).toMatch(/^admin_session=; Path=\/api\/admin; Max-Age=0; /);
+    }
+
+    const client = await f.asAdmin();
+    const live = await client.get(adminPaths.session());
+    expect(live.statusCode).toBe(200);
+    expect(data<AdminSession>(live)).toEqual(client.session);
+
+    advance(12 * HOUR + 1000);
+    const expired = await client.get(adminPaths.session());
+    expect(expired.statusCode).toBe(200);
+    expect(expired.json<Envelope<null>>().data).toBeNull();
+  });
+
   it('expires 12 h after the last use, and the expired row is removed', async () => {
     const client = await f.asAdmin();
     advance(12 * HOUR + 1000);

@@ -102,6 +102,38 @@ export async function sessionRoutes(
     },
   );
 
+  // The back-office's probe on load (issue 32): no 401 outside a session, so the login page opens
+  // without an error in the console. A cookie that no longer opens a session is cleared.
+  fastify.get(
+    adminRoutePatterns.session,
+    { schema: routeSchema('adminSessionProbe'), config: { adminPublic: true } },
+    async (request, reply) => {
+      const token = readCookie(request.headers.cookie, ADMIN_SESSION_COOKIE);
+      if (!token) return ok(null);
+      const found = await sessions.authenticate(token).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 401) return undefined;
+        throw error;
+      });
+      if (!found) {
+        reply.header('set-cookie', services.sessionCookie(request, '', 0));
+        return ok(null);
+      }
+      const { auth, slid } = found;
+      if (slid) {
+        reply.header(
+          'set-cookie',
+          services.sessionCookie(request, token, sessions.maxAge(auth.expiresAt)),
+        );
+      }
+      const session: AdminSession = {
+        user: auth.user,
+        csrfToken: auth.csrfToken,
+        expiresAt: auth.expiresAt.toISOString(),
+      };
+      return ok(session);
+    },
+  );
+
   fastify.get(adminRoutePatterns.me, { schema: routeSchema('adminMe') }, async (request) => {
     const auth = authOf(request);
     const session: AdminSession = {
