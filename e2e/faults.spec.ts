@@ -155,7 +155,9 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   copyFileSync(join(server.dataDir, first!.value), join(server.dataDir, missing));
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/display/snapshot/**', async (route) => {
+  // The sync request: the delta since issue 26 (or the snapshot), held alike.
+  const syncRequest = /\/display\/(snapshot|changes)\//;
+  await page.route(syncRequest, async (route) => {
     await held;
     await route.continue();
   });
@@ -170,7 +172,7 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   const banner = page.getByTestId('sync-status-banner');
   await expect(banner.getByText(SYNC_FAILED)).toBeVisible({ timeout: 20_000 });
   await expect(banner).toContainText(/1 média\(s\) sur \d+ non téléchargé\(s\)/);
-  await page.unroute('**/display/snapshot/**');
+  await page.unroute(syncRequest);
   await expect(page.locator(`.home-slideshow img[src$="${fileName(missing)}"]`)).toHaveCount(1);
   await expectHomeContent(page, slides);
   const secondUrl = `${server.url}/${second!.value}`;
@@ -328,7 +330,8 @@ test('token revoked while the kiosk is offline: back online it keeps its content
   const streamCalls: number[] = [];
   let navigations = 0;
   page.on('request', (request) => {
-    if (request.url().includes('/display/snapshot/')) snapshotCalls.push(Date.now());
+    // A sync's request: the delta (asked first since issue 26) or the snapshot.
+    if (/\/display\/(snapshot|changes)\//.test(request.url())) snapshotCalls.push(Date.now());
     if (request.url().includes('/stream/')) streamCalls.push(Date.now());
   });
   page.on('framenavigated', (frame) => {

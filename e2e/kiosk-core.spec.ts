@@ -66,6 +66,8 @@ test.describe.serial('kiosk core, on one kiosk logged in once', () => {
   const kiosk = useSharedKiosk();
   test('a change published on the server appears on screen without a reload', () =>
     publishedChangeAppears(kiosk));
+  test('a one-element publish reaches the open kiosk as a delta, not the snapshot (issue 26)', () =>
+    publishedAsDelta(kiosk));
   test('the server killed mid-sync leaves the previous content, and the kiosk recovers when it is back', () =>
     killedMidSync(kiosk));
   test('with the server stopped a reload still shows the kiosk with its images; when it returns the stream reconnects', () =>
@@ -101,6 +103,34 @@ async function publishedChangeAppears(kiosk: SharedKiosk) {
   await expect(page.locator(`img[src$="${fileName(first.value)}"]`)).toHaveCount(0);
 }
 
+/** What a sync asks the server: the delta (issue 26) or the whole snapshot. */
+const SYNC_REQUEST = /\/display\/(snapshot|changes)\//;
+
+async function publishedAsDelta(kiosk: SharedKiosk) {
+  const { page, server } = kiosk;
+  await freshOnline(kiosk);
+  const { first, replacement } = nextSwap(server);
+  await expect(page.locator(`img[src$="${fileName(first.value)}"]`).first()).toBeAttached();
+  // The sync of the reload (stream open) is over: what follows is the publish's.
+  await waitForSyncDone(page);
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (SYNC_REQUEST.test(request.url())) asked.push(new URL(request.url()).pathname);
+  });
+  const deltaAsked = page.waitForRequest(/\/display\/changes\/\d+\?since=\d+/);
+  setElementValue(server, first.elementid, replacement);
+  await publish(server, devidOf(server, DEMO.devname));
+
+  await deltaAsked;
+  await expect(
+    page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),
+  ).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByText('Synchronisation terminée !')).toBeVisible({ timeout: 15_000 });
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((path) => path.includes('/snapshot/'))).toEqual([]);
+}
+
 async function killedMidSync(kiosk: SharedKiosk) {
   const { page, server } = kiosk;
   await freshOnline(kiosk);
@@ -111,9 +141,9 @@ async function killedMidSync(kiosk: SharedKiosk) {
   const { first, replacement } = nextSwap(server);
   setElementValue(server, first.elementid, replacement);
 
-  // The next snapshot request finds the server dead.
+  // The next sync request (the delta since issue 26, or the snapshot) finds the server dead.
   let killed = false;
-  await page.route('**/display/snapshot/**', async (route) => {
+  await page.route(SYNC_REQUEST, async (route) => {
     if (!killed) {
       killed = true;
       await server.kill();
@@ -121,7 +151,7 @@ async function killedMidSync(kiosk: SharedKiosk) {
     await route.abort('connectionrefused');
   });
   const devid = devidOf(server, DEMO.devname);
-  // The kiosk asks for the snapshot as soon as the publish is committed, which can be before the
+  // The kiosk asks for the delta as soon as the publish is committed, which can be before the
   // publish call's answer has left the server: then the kill cuts that answer.
   await publish(server, devid).catch((error: unknown) => {
     if (!killed) throw error;
@@ -135,7 +165,7 @@ async function killedMidSync(kiosk: SharedKiosk) {
   expect(await page.locator('.home-slideshow img').count()).toBe(before.slides);
 
   // The server comes back: the stream reconnects by itself and the sync goes through.
-  await page.unroute('**/display/snapshot/**');
+  await page.unroute(SYNC_REQUEST);
   await server.start();
   await expect(
     page.locator(`.home-slideshow img[src$="${fileName(replacement)}"]`).first(),

@@ -42,7 +42,8 @@ function start() {
   return services;
 }
 
-const snapshots = () => server.paths(/\/display\/snapshot\//).length;
+/** Sync runs that reached the server: the snapshot, or the delta asked first since issue 26. */
+const snapshots = () => server.paths(/\/display\/(snapshot|changes)\//).length;
 const settle = () => vi.waitFor(() => expect(useSyncStore.getState().status).not.toBe('pending'));
 
 beforeEach(() => {
@@ -103,9 +104,21 @@ describe('kiosk services', () => {
     await settle();
 
     FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', version: 2 });
+    // The revision under its own name (issue 19) is what the kiosk compares first.
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', revision: 2, version: 1 });
     FakeEventSource.last.send({ devid: 999, type: 'sync' });
     await vi.advanceTimersByTimeAsync(10);
     expect(snapshots()).toBe(3);
+
+    // A kiosk behind (revision 3 announced) syncs, by the delta since its revision.
+    server.change((p) => {
+      p.zones[0]!.zonename = 'Plan révisé';
+    });
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', revision: 3 });
+    await vi.waitFor(async () => expect((await db.zones.get(1))?.zonename).toBe('Plan révisé'));
+    expect(server.paths(/\/display\/(snapshot|changes)\//).at(-1)).toBe(
+      `/display/changes/${server.plant.devid}?since=2`,
+    );
   });
 
   it('turns zone and element messages into content events', async () => {

@@ -115,10 +115,12 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     onAlert: (message) => receiveAlert(config.devname, message.alert),
     onMessage: (message) => {
       if (message.type === 'sync') {
-        // The message says which version the server now has; skip a sync we already have.
+        // The message says which revision the server now has; skip a sync we already have. A
+        // kiosk behind syncs, and the engine asks the delta since its revision (issue 26).
+        const published = message.revision ?? message.version;
         const upToDate =
-          message.version !== undefined &&
-          message.version === engine.contentVersion() &&
+          published !== undefined &&
+          published === engine.contentVersion() &&
           !engine.isRunning() &&
           useSyncStore.getState().status === 'success';
         if (!upToDate) void sync('stream-message');

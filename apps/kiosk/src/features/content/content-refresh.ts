@@ -9,10 +9,18 @@
  * takes batch sizes from a list, repeating the last one. Each batch is written as it arrives, so a
  * long zone fills in progressively; elements the server no longer returns are removed only after
  * the last batch, since until then we cannot know they are gone.
+ *
+ * A refresh can race a sync (issue 26: "a delta racing a per-item refresh → the result is the
+ * published revision, whatever the order"). Each refresh reads the content write generation
+ * (lib/local-db/write-generation.ts) before it fetches and re-reads it inside each of its write
+ * transactions: if a sync wrote meanwhile, what the refresh fetched may be older than what the
+ * sync wrote, so it writes nothing more (the sync's content stays; the next refresh writes).
  */
 import { ALL_MODELS, type Element, type PopulatedSubgroup } from '@plant-kiosk/contract';
 import type { ApiClient } from '../../lib/api/api-client';
+import type { Table } from 'dexie';
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
+import { contentWriteGeneration } from '../../lib/local-db/write-generation';
 
 export type LoadingMode = 'hard' | 'even' | 'uneven';
 
@@ -42,6 +50,26 @@ function positiveInteger(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/**
+ * Runs `write` in one read-write transaction over `tables`, unless a sync wrote the content since
+ * `generation` was read (before the fetch): then nothing is written. Answers whether it wrote.
+ */
+async function writeUnlessSynced(
+  db: KioskDb,
+  generation: number,
+  what: string,
+  tables: Table[],
+  write: () => Promise<void>,
+): Promise<boolean> {
+  const written = await db.transaction('rw', tables, async () => {
+    if (contentWriteGeneration(db) !== generation) return false;
+    await write();
+    return true;
+  });
+  if (!written) console.info(`[content] ${what}: a sync wrote meanwhile; this refresh is dropped`);
+  return written;
+}
+
 /** Removes elements, with their sub-elements and sub-groups. Call inside a transaction. */
 async function deleteElements(db: KioskDb, elementids: number[]): Promise<void> {
   if (elementids.length === 0) return;
@@ -62,11 +90,13 @@ export async function refreshZone(
   const quantity = positiveInteger(options.quantity, DEFAULT_BATCH_QUANTITY);
   const batches = (options.batches ?? []).filter((size) => Number.isInteger(size) && size > 0);
   const checkAborted = () => signal?.throwIfAborted();
+  const generation = contentWriteGeneration(db);
+  const what = `zone "${zonename}"`;
 
   const zone = await api.zone(devid, zonename, { signal });
   checkAborted();
   const tables = [db.zones, db.elements, db.subelements, db.subgroups];
-  await db.transaction('rw', tables, async () => {
+  const zoneWritten = await writeUnlessSynced(db, generation, what, tables, async () => {
     // Zone names are unique: a zone of that name with another id was deleted and recreated.
     const stale = await db.zones
       .where('zonename')
@@ -79,16 +109,20 @@ export async function refreshZone(
     }
     await db.zones.put(zone);
   });
+  if (!zoneWritten) return;
 
   const seen = new Set<number>();
+  /** Writes one batch; false when a sync wrote meanwhile (the refresh stops there). */
   const writeBatch = async (elements: Element[]) => {
     checkAborted();
     for (const element of elements) seen.add(element.elementid);
-    if (elements.length > 0) await db.elements.bulkPut(elements);
+    return writeUnlessSynced(db, generation, what, [db.elements], async () => {
+      if (elements.length > 0) await db.elements.bulkPut(elements);
+    });
   };
 
   if (mode === 'hard') {
-    await writeBatch(await api.elements(zone.zoneid, undefined, { signal }));
+    if (!(await writeBatch(await api.elements(zone.zoneid, undefined, { signal })))) return;
   } else {
     let order = 1;
     for (let index = 0; index < MAX_BATCHES; index++) {
@@ -96,14 +130,14 @@ export async function refreshZone(
       const batch = await api.elements(zone.zoneid, { order, quantity: size }, { signal });
       if (batch.length === 0) break;
       const before = seen.size;
-      await writeBatch(batch);
+      if (!(await writeBatch(batch))) return;
       if (seen.size === before) break;
       order += size;
     }
   }
 
   checkAborted();
-  await db.transaction('rw', tables, async () => {
+  await writeUnlessSynced(db, generation, what, tables, async () => {
     const local = await db.elements.where('zoneid').equals(zone.zoneid).primaryKeys();
     await deleteElements(
       db,
@@ -119,10 +153,12 @@ export async function refreshSubelements(
   elementid: number,
   signal?: AbortSignal,
 ): Promise<void> {
+  const generation = contentWriteGeneration(db);
   const subelements = await api.subelements(elementid, undefined, { signal });
   signal?.throwIfAborted();
   const ids = new Set(subelements.map((sub) => sub.subelementid));
-  await db.transaction('rw', db.subelements, async () => {
+  const what = `sub-elements of element ${elementid}`;
+  await writeUnlessSynced(db, generation, what, [db.subelements], async () => {
     const local = await db.subelements.where('elementid').equals(elementid).primaryKeys();
     await db.subelements.bulkDelete(local.filter((id) => !ids.has(id)));
     await db.subelements.bulkPut(subelements.map(toStoredSubelement));
@@ -140,6 +176,7 @@ export async function refreshSubgroups(
   modelLabel: string | undefined,
   signal?: AbortSignal,
 ): Promise<void> {
+  const generation = contentWriteGeneration(db);
   const populated: PopulatedSubgroup[] = await api.populatedSubgroups(
     elementid,
     modelLabel ?? ALL_MODELS,
@@ -150,7 +187,8 @@ export async function refreshSubgroups(
   const groupIds = new Set(populated.map((group) => group.subgroupid));
   const values = populated.flatMap((group) => Object.values(group.fields).flat());
   const valueIds = new Set(values.map((value) => value.subelementid));
-  await db.transaction('rw', db.subgroups, db.subelements, async () => {
+  const what = `sub-groups of element ${elementid}`;
+  await writeUnlessSynced(db, generation, what, [db.subgroups, db.subelements], async () => {
     const localGroups = await db.subgroups
       .where('elementid')
       .equals(elementid)

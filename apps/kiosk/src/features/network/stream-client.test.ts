@@ -91,6 +91,7 @@ describe('stream client', () => {
     const source = FakeEventSource.last;
     source.open();
     source.send({ devid: 7, type: 'sync', version: 4 });
+    source.send({ devid: 7, type: 'sync', revision: 5 });
     source.send({ devid: 8, type: 'sync' });
     source.send({ devid: 7, type: 'zone', zoneid: 3 });
     source.send({ devid: 7, type: 'element', elementid: 11, zoneid: 1 });
@@ -98,6 +99,7 @@ describe('stream client', () => {
     source.send({ devid: 7, type: 'reboot' });
     expect(messages).toEqual([
       { devid: 7, type: 'sync', version: 4 },
+      { devid: 7, type: 'sync', revision: 5 },
       { devid: 7, type: 'zone', zoneid: 3 },
       { devid: 7, type: 'element', elementid: 11, zoneid: 1 },
     ]);

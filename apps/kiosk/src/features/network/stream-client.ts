@@ -77,9 +77,12 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   const zoneid = optionalId('zoneid');
   const elementid = optionalId('elementid');
   const version = optionalId('version');
+  // The published revision under its own name (issue 19); the kiosk compares it with its own.
+  const revision = optionalId('revision');
   if (zoneid !== undefined) message.zoneid = zoneid;
   if (elementid !== undefined) message.elementid = elementid;
   if (version !== undefined) message.version = version;
+  if (revision !== undefined) message.revision = revision;
   return message;
 }
 

@@ -13,6 +13,12 @@
  * The engine runs this step after a 304 too, so media that failed or were evicted since are
  * fetched again; `mediaCacheHolds` lets it skip the step (and reading every record back) when the
  * last run for these very records cached everything and the cache still holds that many entries.
+ *
+ * After a delta (issue 26) the engine passes only the delta's puts with `removeUnreferenced: false`:
+ * the files they reference that the cache lacks are fetched, and nothing is deleted, since the
+ * items not in the delta are not in memory (reading 105k records back to know what is still
+ * referenced would cost what the delta saves). Files no longer referenced stay until the next full
+ * media pass: a snapshot sync, or a run after a 304 whose media were not complete.
  */
 import type { AlertTemplate, ItemType } from '@plant-kiosk/contract';
 import type { KioskDb } from '../../lib/local-db/kiosk-db';
@@ -87,6 +93,8 @@ export interface PrefetchMediaOptions {
   onProgress?: (progress: SyncProgress) => void;
   concurrency?: number;
   timeoutMs?: number;
+  /** False: keep cache entries `items` do not reference (`items` is not everything: a delta). */
+  removeUnreferenced?: boolean;
 }
 
 /** Downloads one file into the cache, or throws why not. */
@@ -113,6 +121,55 @@ async function download(
   }
 }
 
+/** Whether the last media phase for the records held (`key`) cached them all, and still does. */
+export async function mediaComplete(
+  openMediaCache: () => Promise<Cache | null>,
+  meta: { mediaCompleteKey: string | null; mediaCount: number | null },
+  key: string | null,
+): Promise<boolean> {
+  return (
+    key !== null &&
+    meta.mediaCompleteKey === key &&
+    meta.mediaCount !== null &&
+    (await mediaCacheHolds(openMediaCache, meta.mediaCount))
+  );
+}
+
+/** What the engine's media step has to do. */
+export interface MediaPlan {
+  /** The records are unchanged and their media were complete: no work, no record read back. */
+  skip: boolean;
+  /** The media items in memory; null: read every record back from the local database. */
+  items: MediaItem[] | null;
+  /** `items` are a delta's only: fetch what they add, remove nothing. */
+  partial: boolean;
+  /** Cache entries after the last complete phase (what `skip` and `partial` build on). */
+  previousCount: number;
+}
+
+/**
+ * The engine's media step: the figures, and how many entries the cache holds afterwards when
+ * nothing failed (kept as `mediaCount` to recognise a complete cache next time).
+ */
+export async function mediaStep(
+  db: KioskDb,
+  plan: MediaPlan,
+  options: PrefetchMediaOptions,
+): Promise<{ figures: MediaFigures; cacheCount: number }> {
+  if (plan.skip)
+    return {
+      figures: { ...NO_MEDIA, referenced: plan.previousCount },
+      cacheCount: plan.previousCount,
+    };
+  const figures = await prefetchMedia(plan.items ?? (await storedMediaItems(db)), {
+    ...options,
+    removeUnreferenced: !plan.partial,
+  });
+  // After a delta the cache holds what it held (complete) plus the files just fetched.
+  const cacheCount = plan.partial ? plan.previousCount + figures.fetched : figures.referenced;
+  return { figures, cacheCount };
+}
+
 /** Brings the media cache in line with `items`; never throws for a single file's failure. */
 export async function prefetchMedia(
   items: Iterable<MediaItem>,
@@ -128,7 +185,7 @@ export async function prefetchMedia(
   }
   const cached = new Set((await cache.keys()).map((request) => request.url));
   // Delete first: the space of unreferenced files may be what the new ones need.
-  for (const url of cached) {
+  for (const url of options.removeUnreferenced === false ? [] : cached) {
     if (referenced.has(url)) continue;
     if (await cache.delete(url)) figures.removed++;
   }

@@ -10,11 +10,10 @@
  *   flight; the first failure aborts the rest (a half-crawled development is of no use).
  *
  * A source that answers 'unsupported' (the snapshot on a server without the route: 404/405/501)
- * is skipped for the fetcher's lifetime, i.e. the engine's. The delta source of issue 26
- * (`GET /display/changes/:devid?since=N`, contract changes.ts) slots in before the snapshot: it
- * will answer 'unchanged', a third kind of answer carrying the changes to apply rather than whole
- * records to replace, or — when the server says a full sync is needed — fall through to the next
- * source like 'unsupported' does for this run only.
+ * is skipped for the fetcher's lifetime, i.e. the engine's. The delta of issue 26
+ * (`GET /display/changes/:devid?since=N`) is not one of these sources: it carries changes to apply
+ * rather than whole records, so the engine asks it first through records-delta.ts and comes here
+ * only when it says to (a full sync needed, a count mismatch, no such route, no revision held).
  */
 import type { Subelement, Subgroup } from '@plant-kiosk/contract';
 import type { ApiClient } from '../../lib/api/api-client';

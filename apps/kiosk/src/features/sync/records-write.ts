@@ -11,6 +11,7 @@
  */
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
 import type { RecordCounts } from '../../lib/local-db/sync-meta';
+import { bumpContentWriteGeneration } from '../../lib/local-db/write-generation';
 import type { SyncRecords } from './records-validate';
 
 /** Replaces the local records with `records` in one transaction; resolves with the new counts. */
@@ -18,6 +19,8 @@ export async function writeRecords(db: KioskDb, records: SyncRecords): Promise<R
   const stored = records.subelements.map(toStoredSubelement);
   const stores = [db.zones, db.elements, db.subelements, db.subgroups, db.alertTemplates];
   return db.transaction('rw', stores, async () => {
+    // First thing in the transaction: a per-item refresh that fetched before now drops its write.
+    bumpContentWriteGeneration(db);
     // Absent templates (a crawl, an older server) mean "not known", not "none": keep ours.
     if (Array.isArray(records.alertTemplates)) {
       await db.alertTemplates.clear();

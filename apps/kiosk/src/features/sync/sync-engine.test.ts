@@ -70,6 +70,12 @@ afterEach(async () => {
 });
 
 describe('sync engine — snapshot path', () => {
+  // Issue 26: a kiosk asks the delta first; these tests are about the snapshot, i.e. a server
+  // without the changes route (the delta path has its own tests in sync-engine-delta.test.ts).
+  beforeEach(() => {
+    server.changesSupported = false;
+  });
+
   it('fills the four stores and the media cache from one snapshot request', async () => {
     const result = await engine().sync('test');
 
@@ -141,8 +147,10 @@ describe('sync engine — snapshot path', () => {
     const result = await sync.sync('second');
 
     expect(result).toMatchObject({ ok: true, recordsChanged: false, source: 'snapshot' });
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]!.headers.get('If-None-Match')).toBe(server.etag);
+    // The 404 of the delta (asked once, then remembered) aside: one conditional snapshot request.
+    const asked = server.requests.filter((r) => !r.path.startsWith('/display/changes/'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers.get('If-None-Match')).toBe(server.etag);
     expect((await db.zones.get(1))?.zonename).toBe('marqueur local');
     expect(useSyncStore.getState().status).toBe('success');
   });
@@ -164,7 +172,7 @@ describe('sync engine — snapshot path', () => {
 
     const second = await sync.sync('retry');
     expect(second).toMatchObject({ ok: true, recordsChanged: false });
-    expect(server.paths()).toEqual([
+    expect(server.paths().filter((path) => !path.startsWith('/display/changes/'))).toEqual([
       `/display/snapshot/${server.plant.devid}`,
       '/media/videos/pompe-b.mp4',
     ]);
@@ -192,7 +200,10 @@ describe('sync engine — snapshot path', () => {
     const result = await sync.sync('second');
 
     expect(result).toMatchObject({ ok: true, recordsChanged: false });
-    expect(server.paths()).toEqual([`/display/snapshot/${server.plant.devid}`, '/pdf/menu.pdf']);
+    expect(server.paths().filter((path) => !path.startsWith('/display/changes/'))).toEqual([
+      `/display/snapshot/${server.plant.devid}`,
+      '/pdf/menu.pdf',
+    ]);
     expect(cache.urls()).toEqual(mediaUrls());
   });
 
@@ -367,6 +378,7 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     [
       'network cut mid-crawl',
       (s) => {
+        s.changesSupported = false;
         s.snapshotSupported = false;
         s.fail('/display/subelements/20', { kind: 'network' });
       },
@@ -374,17 +386,20 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     ],
     [
       'server error on the snapshot',
-      (s) =>
+      (s) => {
+        s.changesSupported = false;
         s.fail(/\/display\/snapshot\//, {
           kind: 'status',
           status: 500,
           message: 'Base indisponible',
-        }),
+        });
+      },
       'Erreur du serveur (HTTP 500 : Base indisponible)',
     ],
     [
       'server error mid-crawl',
       (s) => {
+        s.changesSupported = false;
         s.snapshotSupported = false;
         s.fail('/display/elements/2', { kind: 'status', status: 503 } satisfies FakeFailure);
       },
@@ -392,7 +407,10 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     ],
     [
       'snapshot body cut short (malformed JSON)',
-      (s) => s.fail(/\/display\/snapshot\//, { kind: 'body', body: '{"data":{"zones":[' }),
+      (s) => {
+        s.changesSupported = false;
+        s.fail(/\/display\/snapshot\//, { kind: 'body', body: '{"data":{"zones":[' });
+      },
       'Réponse du serveur invalide',
     ],
     [
@@ -440,7 +458,8 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     server.change((p) => {
       p.zones[0]!.zonename = 'Nouveau plan';
     });
-    server.fail(/\/display\/snapshot\//, {
+    // Refused on every call: the delta (asked first since issue 26) as well as the snapshot.
+    server.fail(/\/display\/(snapshot|changes)\//, {
       kind: 'status',
       status: 401,
       message: 'Token revoked: log in again',
@@ -506,7 +525,8 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     await sync.sync('first');
     const before = await dump();
     server.change(() => undefined);
-    server.fail(/\/display\/snapshot\//, { kind: 'hang' });
+    // The delta (asked first since issue 26) has the snapshot's timeout.
+    server.fail(/\/display\/changes\//, { kind: 'hang' });
 
     const result = await sync.sync('slow');
 
@@ -519,10 +539,11 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     await sync.sync('first');
     const before = await dump();
     server.change(() => undefined);
-    server.fail(/\/display\/snapshot\//, { kind: 'hang' });
+    // The second run asks the delta first (issue 26): that is the request left hanging.
+    server.fail(/\/display\/changes\//, { kind: 'hang' });
 
     const running = sync.sync('hanging');
-    await vi.waitFor(() => expect(server.paths(/snapshot/)).toHaveLength(2));
+    await vi.waitFor(() => expect(server.paths(/changes/)).toHaveLength(1));
     sync.dispose();
     const result = await running;
 
@@ -585,11 +606,11 @@ describe('sync engine — single flight', () => {
 
     expect(firstResult.reason).toBe('one');
     expect(firstResult.recordsChanged).toBe(true);
-    // One queued run for all three triggers; it finds the content unchanged (304).
+    // One queued run for all three triggers; it finds the content unchanged (the delta's 304).
     expect(otherResults.map((r) => r.reason)).toEqual(['two', 'two', 'two']);
     expect(otherResults[0]).toBe(otherResults[1]);
     expect(otherResults[0]!.recordsChanged).toBe(false);
-    expect(server.paths(/snapshot/)).toHaveLength(2);
+    expect(server.paths(/\/display\/(snapshot|changes)\//)).toHaveLength(2);
     expect(peak).toBe(1);
     expect(sync.isRunning()).toBe(false);
   });
@@ -598,7 +619,8 @@ describe('sync engine — single flight', () => {
     const sync = engine();
     await sync.sync('one');
     await sync.sync('two');
-    expect(server.paths(/snapshot/)).toHaveLength(2);
+    // The second run asks the delta (issue 26) rather than the snapshot.
+    expect(server.paths(/\/display\/(snapshot|changes)\//)).toHaveLength(2);
   });
 });
 

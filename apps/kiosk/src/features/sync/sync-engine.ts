@@ -5,16 +5,27 @@
  * only ever read the local IndexedDB database (four stores, spec §3) and Cache Storage (media); this
  * engine is what refreshes both from the content service. It orchestrates; each step has a module:
  *
- * 1. Fetch every record into memory, touching nothing local (records-fetch.ts: the snapshot with
- *    the ETag of the content held — a 304 skips step 2 — or, on a server without it, the crawl).
- *    The ETag is sent only if the local record counts still match those written with it
- *    (sync-meta.ts, records-write.ts).
+ * 1. The delta first (records-delta.ts, issue 26): when the local stores are the revision N the
+ *    sync meta says (same development, same record counts: not cleared behind our back), ask what
+ *    changed since N and apply it in one transaction checked against the server's counts. A 304
+ *    skips step 2; "fetch the snapshot", a count mismatch (nothing written) or a server without
+ *    the route (404, remembered for the engine's lifetime) go on to the snapshot in the same run;
+ *    any other failure fails the run with revision N kept.
+ *    Otherwise fetch every record into memory, touching nothing local (records-fetch.ts: the
+ *    snapshot with the ETag of the content held — a 304 skips step 2 — or, on a server without it,
+ *    the crawl). The ETag is sent only if the local record counts still match those written with
+ *    it (sync-meta.ts, records-write.ts); after a delta there is none (it is a content hash).
  * 2. Validate (records-validate.ts: one bad record fails the run before anything is written), then
  *    write atomically (records-write.ts: one transaction, so any failure keeps the previous content).
+ *    Both writes bump the content write generation, which per-item refreshes check
+ *    (lib/local-db/write-generation.ts) so they never put back what a sync replaced.
  * 3. Media (media-prefetch.ts): bring Cache Storage in line with the records; runs after a 304 too,
- *    and is skipped only when the last media step for these very records completed and the cache
- *    still holds that many entries. The sync is declared done only after this step; if some media
- *    failed, the records stay committed and the run reports an error naming how many.
+ *    and is skipped only when the last media step for these very records (`recordsKey`: the ETag,
+ *    or the revision after a delta) completed and the cache still holds that many entries. After a
+ *    delta, when the cache was complete, only the files the delta's puts add are fetched and none
+ *    removed (no record read back); when it was not, the full pass runs. The sync is declared done
+ *    only after this step; if some media failed, the records stay committed and the run reports an
+ *    error naming how many.
  *
  * Runs are single-flight with one queued run (single-flight.ts). A run never rejects: it resolves
  * with a SyncResult, reports to the sync store (the status banner) and logs failures with
@@ -26,12 +37,17 @@
  */
 import type { ApiClient } from '../../lib/api/api-client';
 import type { KioskDb } from '../../lib/local-db/kiosk-db';
-import { readSyncMeta, updateSyncMeta, type SyncMeta } from '../../lib/local-db/sync-meta';
+import {
+  readSyncMeta,
+  recordsKey,
+  updateSyncMeta,
+  type SyncMeta,
+} from '../../lib/local-db/sync-meta';
 import {
   defaultOpenMediaCache,
-  mediaCacheHolds,
+  mediaComplete,
+  mediaStep,
   NO_MEDIA,
-  prefetchMedia,
   storedMediaItems,
   templateMedia,
   type MediaFigures,
@@ -42,6 +58,7 @@ import {
   type FetchedRecords,
   type RecordsSourceName,
 } from './records-fetch';
+import { deltaMediaItems, deltaSize, deltaStep } from './records-delta';
 import { validateRecords } from './records-validate';
 import { countRecords, sameCounts, writeRecords } from './records-write';
 import { createSingleFlight } from './single-flight';
@@ -62,11 +79,14 @@ export { validateRecords, type SyncRecords } from './records-validate';
 export { REAUTH_ERROR } from './sync-errors';
 export { SYNC_MARKS, type SyncMarkName } from './sync-marks';
 
+/** The records' sources of a run: the delta (issue 26), the snapshot or the crawl. */
+export type SyncSourceName = RecordsSourceName | 'delta';
+
 export interface SyncResult {
   ok: boolean;
   reason: string;
   /** Where the records came from; null when the run failed before knowing. */
-  source: RecordsSourceName | null;
+  source: SyncSourceName | null;
   /** Whether this run rewrote the local records. */
   recordsChanged: boolean;
   contentVersion: number | null;
@@ -128,6 +148,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const reporter: SyncReporter = options.reporter ?? useSyncStore.getState();
   const now = options.now ?? (() => new Date());
   const fetcher = defaultRecordsFetcher(api, devid);
+  /** Set when the server answers 404 to the delta: the snapshot for the engine's lifetime. */
+  let deltaUnsupported = false;
 
   let persistenceRequested = false;
   /** Aborted by `dispose` only, so `signal.aborted` also means "disposed". */
@@ -168,37 +190,74 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let recordsDone = false;
     try {
       if (signal.aborted) throw cancelledError();
-      // ---- step 1: fetch ----
+      // ---- step 1: fetch (the delta first, then the snapshot or crawl) ----
       const meta: SyncMeta = readSyncMeta(devname);
       const localCounts = await countRecords(db);
-      const etag =
-        meta.devid === devid && meta.etag !== null && sameCounts(meta.counts, localCounts)
-          ? meta.etag
-          : null;
+      // The local stores are the ones meta describes (not cleared behind the engine's back).
+      const trusted = meta.devid === devid && sameCounts(meta.counts, localCounts);
+      const etag = trusted ? meta.etag : null;
+      let heldKey = trusted ? recordsKey(meta.etag, meta.contentVersion) : null;
       progress({ phase: 'records', done: 0, total: 1 });
-      const fetched: FetchedRecords = await fetcher.fetch({ etag, signal, onProgress: progress });
-      result.source = fetched.source;
-      const unchanged = fetched.status === 'unchanged';
+      const delta =
+        trusted && meta.contentVersion !== null && !deltaUnsupported
+          ? await deltaStep({ api, db, devid, signal }, meta.contentVersion, reason)
+          : null;
+      if (delta?.kind === 'unsupported') deltaUnsupported = true;
+      let fetched: FetchedRecords | null = null;
+      if (delta === null || delta.kind === 'snapshot' || delta.kind === 'unsupported') {
+        fetched = await fetcher.fetch({ etag, signal, onProgress: progress });
+        result.source = fetched.source;
+      } else result.source = 'delta';
+      const unchanged = delta?.kind === 'unchanged' || fetched?.status === 'unchanged';
       progress({ phase: 'records', done: 1, total: 1 });
       markSync(SYNC_MARKS.recordsFetched, { reason, source: result.source, unchanged });
 
-      // ---- step 2: validate and write atomically ----
+      // ---- step 2: validate and write atomically (a delta was applied by deltaStep) ----
       let mediaItems: MediaItem[] | null = null;
-      let recordsEtag = etag;
-      if (fetched.status === 'records') {
+      /** A delta's media: only the files its puts add (the cache keeps the others). */
+      let deltaMedia: MediaItem[] | null = null;
+      // Was the cache complete for the records held before this run? (Asked before any media
+      // work; a delta already applied changed the records, not the cache.)
+      const mediaWasComplete =
+        (unchanged || delta?.kind === 'applied') &&
+        (await mediaComplete(openMediaCache, meta, heldKey));
+      if (delta?.kind === 'applied') {
+        const { to } = delta.delta;
+        // `counts` are the stores' totals after it; `changed` what the delta itself carried.
+        markSync(SYNC_MARKS.recordsWritten, {
+          reason,
+          source: 'delta',
+          counts: delta.counts,
+          changed: deltaSize(delta.delta),
+        });
+        result.recordsChanged = true;
+        knownVersion = to;
+        heldKey = recordsKey(null, to);
+        const { alertTemplates: _templates, ...counts } = delta.counts;
+        // The snapshot's ETag is a content hash this kiosk cannot know: none until the next one.
+        updateSyncMeta(devname, {
+          devid,
+          etag: null,
+          contentVersion: to,
+          counts,
+          mediaCompleteKey: null,
+        });
+        if (mediaWasComplete) deltaMedia = deltaMediaItems(delta.delta);
+        else mediaItems = await storedMediaItems(db);
+      } else if (fetched?.status === 'records') {
         const records = validateRecords(fetched.records);
         if (signal.aborted) throw cancelledError();
         const counts = await writeRecords(db, records);
         markSync(SYNC_MARKS.recordsWritten, { reason, source: result.source, counts });
         result.recordsChanged = true;
         knownVersion = fetched.version;
-        recordsEtag = fetched.etag;
+        heldKey = recordsKey(fetched.etag, fetched.version);
         updateSyncMeta(devname, {
           devid,
           etag: fetched.etag,
           contentVersion: fetched.version,
           counts,
-          mediaCompleteEtag: null,
+          mediaCompleteKey: null,
         });
         mediaItems = [
           ...records.elements,
@@ -210,30 +269,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       result.contentVersion = knownVersion;
 
       // ---- step 3: media ----
-      // Unchanged records whose media were all cached last time, with the cache still holding
-      // exactly that many entries: nothing to do, and no need to read every record back.
-      const mediaAlreadyComplete =
-        mediaItems === null &&
-        recordsEtag !== null &&
-        meta.mediaCompleteEtag === recordsEtag &&
-        meta.mediaCount !== null &&
-        (await mediaCacheHolds(openMediaCache, meta.mediaCount));
-      if (mediaAlreadyComplete) {
-        result.media = { ...NO_MEDIA, referenced: meta.mediaCount ?? 0 };
-      } else {
-        result.media = await prefetchMedia(mediaItems ?? (await storedMediaItems(db)), {
-          contentBase,
-          openMediaCache,
-          fetchMedia,
-          signal,
-          onProgress: progress,
-        });
-      }
+      const media = await mediaStep(
+        db,
+        {
+          // Unchanged records whose media were all cached last time: nothing to do.
+          skip: unchanged && mediaWasComplete,
+          items: deltaMedia ?? mediaItems,
+          partial: deltaMedia !== null,
+          previousCount: meta.mediaCount ?? 0,
+        },
+        { contentBase, openMediaCache, fetchMedia, signal, onProgress: progress },
+      );
+      result.media = media.figures;
+      const mediaCount = media.cacheCount;
       if (result.media.failed > 0) throw mediaFailedError(result.media);
-      updateSyncMeta(devname, {
-        mediaCompleteEtag: recordsEtag,
-        mediaCount: result.media.referenced,
-      });
+      updateSyncMeta(devname, { mediaCompleteKey: heldKey, mediaCount });
       result.ok = true;
       const at = now().toISOString();
       updateSyncMeta(devname, { lastSuccessAt: at, lastError: null });

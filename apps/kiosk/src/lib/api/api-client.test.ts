@@ -138,4 +138,47 @@ describe('API client', () => {
     server.fail(/snapshot/, { kind: 'status', status: 500, message: 'panne' }, 1);
     expect(await rejection(api.snapshot(7))).toMatchObject({ status: 500, message: 'panne' });
   });
+
+  it('changes: not-modified at the latest revision, the delta, full, unsupported on 404/405/501', async () => {
+    const { server, api } = setup();
+    expect(await api.changes(7, 1)).toEqual({ status: 'not-modified' });
+    expect(server.paths()).toEqual(['/display/changes/7?since=1']);
+
+    server.change((p) => {
+      p.elements = p.elements.filter((e) => e.elementid !== 11);
+      p.zones[0]!.zonename = 'Plan v2';
+    });
+    const delta = await api.changes(7, 1);
+    expect(delta).toMatchObject({
+      status: 'ok',
+      changes: {
+        devid: 7,
+        full: false,
+        from: 1,
+        to: 2,
+        puts: { zones: [{ zoneid: 1, zonename: 'Plan v2' }], elements: [] },
+        deletes: { elements: [11], zones: [] },
+        counts: { zones: 3, elements: 3, subelements: 5, subgroups: 2, alertTemplates: 0 },
+      },
+    });
+    expect(await api.changes(7, 9)).toMatchObject({
+      status: 'ok',
+      changes: { full: true, reason: 'ahead', to: 2 },
+    });
+
+    server.changesSupported = false;
+    expect(await api.changes(7, 1)).toEqual({ status: 'unsupported' });
+    server.changesSupported = true;
+    for (const status of [405, 501]) {
+      server.fail(/changes/, { kind: 'status', status }, 1);
+      expect(await api.changes(7, 1)).toEqual({ status: 'unsupported' });
+    }
+    server.fail(/changes/, { kind: 'status', status: 500, message: 'panne' }, 1);
+    expect(await rejection(api.changes(7, 1))).toMatchObject({ status: 500, message: 'panne' });
+    server.fail(/changes/, { kind: 'body', body: '{"data":{"full":' }, 1);
+    expect(await rejection(api.changes(7, 1))).toMatchObject({ code: 'bad_response' });
+    // A delta that never arrives times out (the snapshot's timeout: 50 ms here).
+    server.fail(/changes/, { kind: 'hang' }, 1);
+    expect(await rejection(api.changes(7, 1))).toMatchObject({ status: 0, code: 'timeout' });
+  });
 });

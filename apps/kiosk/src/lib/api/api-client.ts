@@ -50,6 +50,12 @@ export type SnapshotResult =
   | { status: 'ok'; snapshot: ResponseOf<'snapshot'>; etag: string | null }
   | { status: 'unsupported' };
 
+/** The delta since a revision (issue 26): 304, the changes (or "fetch the snapshot"), or no route. */
+export type ChangesResult =
+  | { status: 'not-modified' }
+  | { status: 'ok'; changes: ResponseOf<'changes'> }
+  | { status: 'unsupported' };
+
 export interface RequestOptions {
   /** Cancels the request (the sync engine aborts when the kiosk services stop). */
   signal?: AbortSignal;
@@ -94,6 +100,8 @@ export interface ApiClient {
     options?: RequestOptions,
   ): Promise<ResponseOf<'populatedSubgroup'>>;
   snapshot(devid: number, etag?: string | null, options?: RequestOptions): Promise<SnapshotResult>;
+  /** What changed since revision `since`; 404/405/501 (an older server) → 'unsupported'. */
+  changes(devid: number, since: number, options?: RequestOptions): Promise<ChangesResult>;
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(
     devid: number,
@@ -109,7 +117,7 @@ export interface ApiClientOptions {
   pingTimeoutMs?: number;
 }
 
-/** Statuses by which a server tells it has no snapshot route (an older or spec-only server). */
+/** Statuses by which a server tells it has no snapshot (or changes) route (an older or spec-only server). */
 const SNAPSHOT_UNSUPPORTED = new Set([404, 405, 501]);
 
 interface RawRequest {
@@ -328,6 +336,30 @@ export function createApiClient(
             snapshot: answer('snapshot', response.status, envelope.data),
             etag: response.headers.get('ETag'),
           };
+        },
+      ),
+
+    // Same timeout as the snapshot: a delta after a large publish can be most of one.
+    changes: (devid, since, opts) =>
+      exchange<ChangesResult>(
+        {
+          method: 'GET',
+          url: content(apiPaths.changes(devid, since)),
+          timeoutMs: snapshotTimeoutMs,
+          signal: opts?.signal,
+        },
+        async (response) => {
+          if (response.status === 304) return { status: 'not-modified' };
+          if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
+          const envelope = await readEnvelope(response);
+          if (!response.ok || envelope === null || envelope.data === null) {
+            throw new ApiError(
+              response.status,
+              envelope?.message || `HTTP ${response.status}`,
+              envelope?.error ?? (response.ok ? 'bad_response' : null),
+            );
+          }
+          return { status: 'ok', changes: answer('changes', response.status, envelope.data) };
         },
       ),
   };

@@ -19,9 +19,12 @@ export interface SyncMeta {
   etag: string | null;
   contentVersion: number | null;
   counts: RecordCounts | null;
-  /** ETag of the records whose media were all cached by the last media phase. */
-  mediaCompleteEtag: string | null;
-  /** How many media URLs those records reference (= cache entries right after that phase). */
+  /**
+   * Key of the records whose media were all cached by the last media phase: their ETag, or
+   * `revision:N` when there is none (after a delta, issue 26: `recordsKey`). Null: not complete.
+   */
+  mediaCompleteKey: string | null;
+  /** How many entries the media cache held right after that phase. */
   mediaCount: number | null;
   lastSuccessAt: string | null;
   lastError: string | null;
@@ -34,7 +37,7 @@ export const EMPTY_SYNC_META: SyncMeta = {
   etag: null,
   contentVersion: null,
   counts: null,
-  mediaCompleteEtag: null,
+  mediaCompleteKey: null,
   mediaCount: null,
   lastSuccessAt: null,
   lastError: null,
@@ -66,7 +69,8 @@ export function readSyncMeta(devname: string): SyncMeta {
       etag: stringOrNull(v.etag),
       contentVersion: numberOrNull(v.contentVersion),
       counts: parseCounts(v.counts),
-      mediaCompleteEtag: stringOrNull(v.mediaCompleteEtag),
+      // A key stored under the name used before issue 26 is ignored: one full media pass.
+      mediaCompleteKey: stringOrNull(v.mediaCompleteKey),
       mediaCount: numberOrNull(v.mediaCount),
       lastSuccessAt: stringOrNull(v.lastSuccessAt),
       lastError: stringOrNull(v.lastError),
@@ -74,6 +78,15 @@ export function readSyncMeta(devname: string): SyncMeta {
   } catch {
     return { ...EMPTY_SYNC_META };
   }
+}
+
+/**
+ * What identifies the records held, for the media bookkeeping: the snapshot's ETag, or the
+ * revision when there is no ETag (after a delta); null when neither is known (a crawl).
+ */
+export function recordsKey(etag: string | null, contentVersion: number | null): string | null {
+  if (etag !== null) return etag;
+  return contentVersion === null ? null : `revision:${contentVersion}`;
 }
 
 export function writeSyncMeta(devname: string, meta: SyncMeta): void {

@@ -4,12 +4,20 @@
  * server's [order, order + quantity) semantics and media files, logs every request, and can be
  * told to fail any request (network error, HTTP status, malformed body, a request that never
  * answers until aborted) to test what the kiosk does then.
+ *
+ * Delta sync (issue 26): every content version the server has held is remembered (a deep copy at
+ * construction and after each `change`), so `/display/changes/:devid?since=N` answers an honest
+ * delta — the records that differ are puts, the ids gone are deletes, `counts` are the current
+ * lengths — or 304 for the current version, or `full: true` for a version it never held or one
+ * ahead of it. `changesSupported = false` answers 404 like an older server; `scriptChanges` lets
+ * a test dictate the answer.
  */
 import {
   ALL_MODELS,
   routePatterns,
   TOKEN_HEADER,
   type AlertTemplate,
+  type ContentChanges,
   type Element,
   type Envelope,
   type KioskConfig,
@@ -213,9 +221,46 @@ const ROUTES = Object.fromEntries(
   Object.entries(routePatterns).map(([name, route]) => [name, toPattern(route)]),
 ) as Record<keyof typeof routePatterns, RegExp>;
 
+/** The content of one version, as the fake server remembers it for deltas. */
+interface PlantContent {
+  zones: Zone[];
+  elements: Element[];
+  subelements: Subelement[];
+  subgroups: Subgroup[];
+  alertTemplates: AlertTemplate[];
+}
+
+const contentOf = (plant: FakePlant): PlantContent =>
+  structuredClone({
+    zones: plant.zones,
+    elements: plant.elements,
+    subelements: plant.subelements,
+    subgroups: plant.subgroups,
+    alertTemplates: plant.alertTemplates ?? [],
+  });
+
+/** Puts (new or changed records) and deleted ids of one store between two versions. */
+function diffStore<T>(
+  before: readonly T[],
+  after: readonly T[],
+  id: (item: T) => number,
+): { puts: T[]; deletes: number[] } {
+  const old = new Map(before.map((item) => [id(item), JSON.stringify(item)]));
+  const now = new Set(after.map(id));
+  return {
+    puts: after.filter((item) => old.get(id(item)) !== JSON.stringify(item)),
+    deletes: [...old.keys()].filter((key) => !now.has(key)),
+  };
+}
+
+/** What a test may answer instead of the computed delta: a body, or a raw Response. */
+export type ScriptedChanges = ContentChanges | Response;
+
 export interface FakeContentServerOptions {
   origin?: string;
   snapshotSupported?: boolean;
+  /** False: `/display/changes` answers 404 (a server older than issue 26). */
+  changesSupported?: boolean;
   config?: Partial<KioskConfig>;
 }
 
@@ -223,6 +268,11 @@ export class FakeContentServer {
   readonly origin: string;
   plant: FakePlant;
   snapshotSupported: boolean;
+  changesSupported: boolean;
+  /** When set, answers `/display/changes` (null: compute the delta as usual). */
+  scriptChanges: ((since: number) => ScriptedChanges | null) | null = null;
+  /** The content of every version held, for deltas. */
+  private readonly history = new Map<number, PlantContent>();
   pingStatus = 200;
   config: KioskConfig;
   readonly requests: FakeRequest[] = [];
@@ -234,6 +284,8 @@ export class FakeContentServer {
     this.plant = plant;
     this.origin = options.origin ?? 'http://kiosk.test';
     this.snapshotSupported = options.snapshotSupported ?? true;
+    this.changesSupported = options.changesSupported ?? true;
+    this.history.set(plant.version, contentOf(plant));
     this.config = {
       environment: 'prod',
       devname: plant.devname,
@@ -253,6 +305,55 @@ export class FakeContentServer {
   change(mutate: (plant: FakePlant) => void): void {
     mutate(this.plant);
     this.plant.version++;
+    this.history.set(this.plant.version, contentOf(this.plant));
+  }
+
+  /** The delta from version `since` to the current one, computed from the versions held. */
+  changesSince(since: number): ContentChanges | null {
+    const p = this.plant;
+    if (since === p.version) return null;
+    const before = this.history.get(since);
+    if (since > p.version || !before)
+      return {
+        devid: p.devid,
+        full: true,
+        reason: since > p.version ? 'ahead' : 'unknown-revision',
+        to: p.version,
+      };
+    const now = contentOf(p);
+    const zones = diffStore(before.zones, now.zones, (z) => z.zoneid);
+    const elements = diffStore(before.elements, now.elements, (e) => e.elementid);
+    const subelements = diffStore(before.subelements, now.subelements, (s) => s.subelementid);
+    const subgroups = diffStore(before.subgroups, now.subgroups, (g) => g.subgroupid);
+    const templates = diffStore(before.alertTemplates, now.alertTemplates, (t) => t.templateid);
+    return {
+      devid: p.devid,
+      full: false,
+      from: since,
+      to: p.version,
+      generatedAt: ISO,
+      puts: {
+        zones: zones.puts,
+        elements: elements.puts,
+        subelements: subelements.puts,
+        subgroups: subgroups.puts,
+        alertTemplates: templates.puts,
+      },
+      deletes: {
+        zones: zones.deletes,
+        elements: elements.deletes,
+        subelements: subelements.deletes,
+        subgroups: subgroups.deletes,
+        alertTemplates: templates.deletes,
+      },
+      counts: {
+        zones: now.zones.length,
+        elements: now.elements.length,
+        subelements: now.subelements.length,
+        subgroups: now.subgroups.length,
+        alertTemplates: now.alertTemplates.length,
+      },
+    };
   }
 
   /** Makes matching requests fail, `times` times (default: always). */
@@ -407,6 +508,17 @@ export class FakeContentServer {
         ...(p.alertTemplates ? { alertTemplates: p.alertTemplates } : {}),
       };
       return this.ok(snapshot, { ETag: this.etag });
+    }
+    if ((m = ROUTES.changes.exec(path))) {
+      if (!this.changesSupported) return this.notFound('Route not found');
+      if (Number(m.groups!.devid) !== p.devid) return this.notFound();
+      const since = Number(query.get('since'));
+      if (!Number.isInteger(since) || since < 0)
+        return this.json(400, { data: null, message: 'since', error: 'bad_request' });
+      const scripted = this.scriptChanges?.(since) ?? null;
+      if (scripted instanceof Response) return scripted;
+      const changes = scripted ?? this.changesSince(since);
+      return changes === null ? new Response(null, { status: 304 }) : this.ok(changes);
     }
     if ((m = ROUTES.zones.exec(path))) {
       return Number(m.groups!.devid) === p.devid ? this.ok(p.zones) : this.notFound();
