@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { alertFanoutBench } from './suites/alert-fanout.js';
 import { contentServiceBench } from './suites/content-service.js';
+import { deltaSyncBench } from './suites/delta-sync.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
@@ -24,6 +25,7 @@ const only = process.argv.slice(2).filter((arg) => arg !== '--smoke');
 const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
   'content-service': contentServiceBench,
   'kiosk-sync': kioskSyncBench,
+  'delta-sync': deltaSyncBench,
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
   'publish-fanout': publishFanoutBench,

@@ -9,60 +9,23 @@
  * comes once the revision is committed and its snapshot built, plus the first snapshot read),
  * against a publish that finds nothing new (the diff of 105,100 rows alone) and the per-item read.
  */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { apiPaths, hashPasswordForLogin, TOKEN_HEADER } from '@plant-kiosk/contract';
 import { login, readPerItem, readSnapshot } from '../support/development-reader.js';
-import { editOneElement, editOneZone } from '../support/draft-editor.js';
+import { editOneElement, editOneZone, publishDraft } from '../support/draft-editor.js';
 import { compareLoad } from '../support/http-load.js';
-import {
-  BENCH_PUBLISH_TOKEN,
-  makeDataDir,
-  repoRoot,
-  startBareServer,
-  startRealServer,
-} from '../support/processes.js';
+import { LARGE_PLANT_ACCOUNT, prepareLargePlant } from '../support/large-plant.js';
+import { makeDataDir, startBareServer, startRealServer } from '../support/processes.js';
 import { LARGE_PLANT_SIZE, SMOKE, sized } from '../support/sizes.js';
 import { median, round, timed } from '../support/stats.js';
 
-const LARGE = { devname: 'grande-usine', login: 'kiosk', password: 'kiosk-large' };
-
-/** Publishes the draft; checks it made a revision (or did not) as the caller expects. */
-async function publishSync(base: string, devid: number, expectCreated = true) {
-  const response = await fetch(`${base}${apiPaths.publish(devid)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'sync' }),
-  });
-  if (!response.ok) throw new Error(`publish: HTTP ${response.status}`);
-  const { data } = (await response.json()) as { data: { created: boolean; revision: number } };
-  if (data.created !== expectCreated) {
-    throw new Error(`publish: revision ${data.revision} created=${data.created}`);
-  }
-}
+const LARGE = LARGE_PLANT_ACCOUNT;
 
 export async function contentServiceBench(log: (line: string) => void) {
   const data = makeDataDir();
   log(
     `preparing the large plant (${LARGE_PLANT_SIZE.zones} zones × ${LARGE_PLANT_SIZE.elementsPerZone} elements × ${LARGE_PLANT_SIZE.subelementsPerElement} sub-elements)…`,
   );
-  const prepared = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
-        join(import.meta.dirname, '../support/prepare-large-plant.ts'),
-        data.dir,
-        LARGE.devname,
-        LARGE.login,
-        LARGE.password,
-      ],
-      { cwd: repoRoot, encoding: 'utf8' },
-    )
-      .trim()
-      .split('\n')
-      .pop()!,
-  ) as { devid: number; ms: number };
+  const prepared = prepareLargePlant(data.dir);
   const real = await startRealServer(data.dir);
   try {
     const demo = await login(real.url, 'neubourg', 'kiosk', hashPasswordForLogin('kiosk'));
@@ -132,7 +95,7 @@ export async function contentServiceBench(log: (line: string) => void) {
       for (let i = 0; i < rounds; i++) {
         readDemoPerItem.push((await timed(() => readPerItem(real.url, demo.devid, demo.token))).ms);
         editOneElement(data.dir, demo.devid, i);
-        await publishSync(real.url, demo.devid); // a new revision, its snapshot built by the publish
+        await publishDraft(real.url, demo.devid); // a new revision, its snapshot built by the publish
         readDemoSnapshot.push(
           (await timed(() => readSnapshot(real.url, demo.devid, demo.token))).ms,
         );
@@ -152,7 +115,7 @@ export async function contentServiceBench(log: (line: string) => void) {
         // then builds and compresses the new snapshot before it tells the kiosks (once per
         // publish rather than per kiosk).
         editOneElement(data.dir, large.devid, 100 + i);
-        largePublish.push((await timed(() => publishSync(real.url, large.devid))).ms);
+        largePublish.push((await timed(() => publishDraft(real.url, large.devid))).ms);
         largeSnapshotCold.push(
           (await timed(() => readSnapshot(real.url, large.devid, large.token))).ms,
         );
@@ -160,7 +123,9 @@ export async function contentServiceBench(log: (line: string) => void) {
           (await timed(() => readSnapshot(real.url, large.devid, large.token))).ms,
         );
         // Nothing new: the diff of the whole development, and no revision.
-        largePublishNothing.push((await timed(() => publishSync(real.url, large.devid, false))).ms);
+        largePublishNothing.push(
+          (await timed(() => publishDraft(real.url, large.devid, false))).ms,
+        );
       }
       log('publishing one zone of the large plant (its 1,000 sub-elements changed)…');
       const zonePublish = [];
@@ -168,7 +133,7 @@ export async function contentServiceBench(log: (line: string) => void) {
       let zoneItems = 0;
       for (let i = 0; i < sized(3, 1); i++) {
         zoneItems = editOneZone(data.dir, large.devid, i);
-        const publish = await timed(() => publishSync(real.url, large.devid));
+        const publish = await timed(() => publishDraft(real.url, large.devid));
         const read = await timed(() => readSnapshot(real.url, large.devid, large.token));
         zonePublish.push(publish.ms);
         zoneServed.push(publish.ms + read.ms);

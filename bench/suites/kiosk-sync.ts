@@ -16,7 +16,6 @@
  *    the server up.
  * 3. Initial JS of the built kiosk (gzip): the scripts and module preloads of dist/index.html.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,23 +24,25 @@ import type { Browser, Page } from 'playwright-core';
 import {
   DEMO_ACCOUNT,
   fillLogin,
+  firstMark,
   newKioskContext,
   openLoggedInKiosk,
   readTimeline,
   recordTimeline,
   refuseSnapshot,
   startDemoServer,
+  SYNC_MARK,
   waitForServiceWorker,
   withBrowser,
   type Credentials,
-  type RecordedMark,
 } from '../support/browser.js';
+import { LARGE_PLANT_ACCOUNT, prepareLargePlant } from '../support/large-plant.js';
 import { makeDataDir, repoRoot, startRealServer, type Child } from '../support/processes.js';
 import { LARGE_PLANT_SIZE, sized } from '../support/sizes.js';
 import { median, round } from '../support/stats.js';
 
 const DEMO = DEMO_ACCOUNT;
-const LARGE = { devname: 'grande-usine', login: 'kiosk', password: 'kiosk-large' };
+const LARGE = LARGE_PLANT_ACCOUNT;
 /**
  * Runs per case. The login route allows 10 attempts a minute per development and address: the
  * demo plant's 5 + 3 sync runs and the cold-start session's login stay under it. The large plant
@@ -62,12 +63,7 @@ const LARGE_CRAWL_CAP_MS = 90_000;
 const NO_CAP_MS = 300_000;
 const TARGETS = { snapshotOverFloorLarge: 2, initialJsGzipKB: 200 };
 
-const MARK = {
-  start: 'kiosk:sync:start',
-  fetched: 'kiosk:sync:records-fetched',
-  written: 'kiosk:sync:records-written',
-  done: 'kiosk:sync:done',
-} as const;
+const MARK = SYNC_MARK;
 
 /** The spec's four stores (§3) as the kiosk declares them: key path, then indexes. */
 const STORES: Record<string, { key: string; indexes: string[] }> = {
@@ -102,26 +98,6 @@ interface SyncRun {
 function recordCount(detail: unknown): number {
   const counts = (detail as { counts?: Record<string, number> } | null)?.counts ?? {};
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
-}
-
-function prepareLargePlant(dataDir: string): { devid: number; ms: number } {
-  const output = execFileSync(
-    process.execPath,
-    [
-      join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
-      join(import.meta.dirname, '../support/prepare-large-plant.ts'),
-      dataDir,
-      LARGE.devname,
-      LARGE.login,
-      LARGE.password,
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  return JSON.parse(output.trim().split('\n').pop()!) as { devid: number; ms: number };
-}
-
-function firstMark(marks: RecordedMark[], name: string, after = 0): RecordedMark | undefined {
-  return marks.find((mark) => mark.name === name && mark.startTime >= after);
 }
 
 /**

@@ -103,11 +103,12 @@ export async function waitForServiceWorker(page: Page, timeout = 60_000): Promis
 }
 
 /**
- * Answers the kiosk's snapshot request with 404, as a server without the snapshot route would, so
- * the sync engine falls back to the spec's per-item calls. Through CDP with a pattern matching that
- * URL alone, so no other request is paused (see the header comment).
+ * Answers every request of the page whose URL matches `urlPattern` (CDP's glob: `*` for any run of
+ * characters) with 404 and the envelope, as a server without that route would. Through CDP with
+ * that pattern alone, so no other request is paused (see the header comment). Returns a function
+ * that stops refusing.
  */
-export async function refuseSnapshot(page: Page): Promise<() => Promise<void>> {
+export async function refuseRequests(page: Page, urlPattern: string): Promise<() => Promise<void>> {
   const session = await page.context().newCDPSession(page);
   const body = Buffer.from(
     JSON.stringify({ data: null, message: 'Not Found', error: 'not_found' }),
@@ -122,14 +123,23 @@ export async function refuseSnapshot(page: Page): Promise<() => Promise<void>> {
       })
       .catch(() => undefined);
   });
-  await session.send('Fetch.enable', {
-    patterns: [{ urlPattern: '*/display/snapshot/*', requestStage: 'Request' }],
-  });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Request' }] });
   return async () => {
     await session.send('Fetch.disable').catch(() => undefined);
     await session.detach().catch(() => undefined);
   };
 }
+
+/** The snapshot URL answered 404, so the sync engine falls back to the spec's per-item calls. */
+export const refuseSnapshot = (page: Page) => refuseRequests(page, '*/display/snapshot/*');
+
+/** The sync engine's User Timing marks (apps/kiosk/src/features/sync/sync-marks.ts). */
+export const SYNC_MARK = {
+  start: 'kiosk:sync:start',
+  fetched: 'kiosk:sync:records-fetched',
+  written: 'kiosk:sync:records-written',
+  done: 'kiosk:sync:done',
+} as const;
 
 /** A mark as the page's PerformanceObserver saw it (see recordTimeline). */
 export interface RecordedMark {
@@ -138,15 +148,33 @@ export interface RecordedMark {
   detail: unknown;
 }
 
+/** The sync banner's `data-status` as it changed (pending, success, error, hidden). */
+export interface BannerChange {
+  status: string;
+  at: number;
+}
+
 interface BenchWindow {
   __benchMarks?: RecordedMark[];
   __benchClicks?: number[];
+  __benchBanner?: BannerChange[];
+}
+
+/** The first mark named `name` at or after `after` (the page's performance.now() timeline). */
+export function firstMark(
+  marks: RecordedMark[],
+  name: string,
+  after = 0,
+): RecordedMark | undefined {
+  return marks.find((mark) => mark.name === name && mark.startTime >= after);
 }
 
 /**
  * Before any page script runs, starts recording every User Timing mark (buffered observer, so the
  * kiosk clearing its marks loses nothing here) and the timestamp of every click, on the page's
- * performance.now() timeline. Only numbers and plain details are kept, never DOM nodes.
+ * performance.now() timeline, and every change of the sync banner's `data-status` (an observer
+ * of that one attribute: the banner's progress text changing at each step costs it nothing). Only
+ * numbers, strings and plain details are kept, never DOM nodes.
  */
 export async function recordTimeline(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -165,13 +193,42 @@ export async function recordTimeline(page: Page): Promise<void> {
     window.addEventListener('click', (event) => target.__benchClicks!.push(event.timeStamp), {
       capture: true,
     });
+    target.__benchBanner = [];
+    new MutationObserver((records) => {
+      const at = performance.now();
+      for (const record of records) {
+        const status = (record.target as Element).getAttribute('data-status');
+        if ((record.target as Element).getAttribute('data-testid') === 'sync-status-banner') {
+          target.__benchBanner!.push({ status: status ?? '', at });
+        }
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
   });
 }
 
-export function readTimeline(page: Page): Promise<{ marks: RecordedMark[]; clicks: number[] }> {
+export function readTimeline(
+  page: Page,
+): Promise<{ marks: RecordedMark[]; clicks: number[]; banner: BannerChange[] }> {
   return page.evaluate(() => {
     const source = window as unknown as BenchWindow;
-    return { marks: source.__benchMarks ?? [], clicks: source.__benchClicks ?? [] };
+    return {
+      marks: source.__benchMarks ?? [],
+      clicks: source.__benchClicks ?? [],
+      banner: source.__benchBanner ?? [],
+    };
+  });
+}
+
+/**
+ * Before any page script runs, hides Cache Storage from the page, as an insecure context would:
+ * the kiosk's media step then keeps nothing and returns at once (media-prefetch.ts), so a sync ends
+ * "done" after its records. For the generated large plant, whose media values name 55,000 files
+ * that do not exist: trying them all at every sync would time the failures, and caching 55,000
+ * placeholders first took 112 s here and then made the sync's IndexedDB write abort.
+ */
+export async function hideCacheStorage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'caches', { value: undefined, configurable: true });
   });
 }
 

@@ -1,11 +1,14 @@
 /**
  * Edits the draft of a bench server's SQLite store directly, as a back-office save would (the
  * rows, their versions and the development's draft version), so that the next publish has
- * something to publish. SQLite in WAL mode lets this process write while the server reads.
+ * something to publish, and publishes it through the server's publish call. SQLite in WAL mode
+ * lets this process write while the server reads.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { apiPaths } from '@plant-kiosk/contract';
 import Database from 'better-sqlite3';
+import { BENCH_PUBLISH_TOKEN } from './processes.js';
 
 /** A tiny picture, for the files the generated large plant names but never writes. */
 const PLACEHOLDER_SVG =
@@ -68,4 +71,27 @@ export function editOneZone(dataDir: string, devid: number, stamp: number): numb
     );
     return changes;
   });
+}
+
+/**
+ * Publishes the draft through the server's publish call (as the back-office's publish button
+ * ends up doing: a new revision, the change log, a `sync` message to every kiosk's stream); checks
+ * that it made a revision (or did not) as the caller expects, and returns that revision.
+ */
+export async function publishDraft(
+  base: string,
+  devid: number,
+  expectCreated = true,
+): Promise<number> {
+  const response = await fetch(`${base}${apiPaths.publish(devid)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'sync' }),
+  });
+  if (!response.ok) throw new Error(`publish: HTTP ${response.status}`);
+  const { data } = (await response.json()) as { data: { created: boolean; revision: number } };
+  if (data.created !== expectCreated) {
+    throw new Error(`publish: revision ${data.revision} created=${data.created}`);
+  }
+  return data.revision;
 }
