@@ -1,0 +1,43 @@
+/**
+ * Issue 27 end to end, the back-office's side: the "Réglages" page of a development refuses a
+ * `javascript:` address and an out-of-bounds timing with the field's French message, saves a good
+ * address to the draft (the header then counts an unpublished change: no totem has it yet) and
+ * passes axe. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
+ */
+import { expectAccessible } from './support/a11y';
+import { captureAdmin, logInAdmin } from './support/admin';
+import { expect, test } from './support/fixtures';
+
+test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
+
+test('the settings page refuses bad addresses and timings in French, and saves to the draft', async ({
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  await logInAdmin(page, server);
+  await expect(page.getByRole('link', { name: 'Tout est publié' })).toBeVisible();
+  await page.getByRole('link', { name: 'Réglages', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Réglages', level: 1 })).toBeVisible();
+
+  const form = page.getByLabel('Adresse du formulaire de suggestion');
+  // Not configured in the demo plant: no placeholder address anywhere.
+  await expect(form).toHaveValue('');
+  await form.fill('javascript:alert(1)');
+  const idle = page.getByLabel('Retour à l’accueil (secondes)');
+  await idle.fill('10');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(/Adresse non acceptée/)).toBeVisible();
+  await expect(page.getByText(/Un nombre entier de secondes entre 30 et 3600/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tout est publié' })).toBeVisible();
+  await expectAccessible(page, 'settings (errors)');
+
+  await form.fill(`${server.url}/forms/suggestions`);
+  await idle.fill('500');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(/Réglages enregistrés/)).toBeVisible();
+  // Saved to the draft only: the header counts it as unpublished.
+  await expect(page.getByRole('link', { name: 'Modifications non publiées (1)' })).toBeVisible();
+  await expectAccessible(page, 'settings (saved)');
+  await captureAdmin(page, 'reglages');
+});
