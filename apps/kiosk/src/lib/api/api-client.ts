@@ -186,6 +186,28 @@ export function createApiClient(
     }
   }
 
+  /**
+   * The answer of a conditional call of ours (the snapshot, the delta): 304, "this server has no
+   * such route" (an older or spec-only one), or the envelope's data — any other failure throws.
+   */
+  async function readConditional(
+    response: Response,
+  ): Promise<
+    { status: 'not-modified' } | { status: 'unsupported' } | { status: 'ok'; data: unknown }
+  > {
+    if (response.status === 304) return { status: 'not-modified' };
+    if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
+    const envelope = await readEnvelope(response);
+    if (!response.ok || envelope === null || envelope.data === null) {
+      throw new ApiError(
+        response.status,
+        envelope?.message || `HTTP ${response.status}`,
+        envelope?.error ?? (response.ok ? 'bad_response' : null),
+      );
+    }
+    return { status: 'ok', data: envelope.data };
+  }
+
   /** The envelope of a response, or null when the body is not one (HTML page, proxy error). */
   async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
     // Read as text first: an abort while reading must propagate, only a parse failure means "no envelope".
@@ -321,19 +343,11 @@ export function createApiClient(
           signal: opts?.signal,
         },
         async (response) => {
-          if (response.status === 304) return { status: 'not-modified' };
-          if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
-          const envelope = await readEnvelope(response);
-          if (!response.ok || envelope === null || envelope.data === null) {
-            throw new ApiError(
-              response.status,
-              envelope?.message || `HTTP ${response.status}`,
-              envelope?.error ?? (response.ok ? 'bad_response' : null),
-            );
-          }
+          const read = await readConditional(response);
+          if (read.status !== 'ok') return read;
           return {
             status: 'ok',
-            snapshot: answer('snapshot', response.status, envelope.data),
+            snapshot: answer('snapshot', response.status, read.data),
             etag: response.headers.get('ETag'),
           };
         },
@@ -349,17 +363,9 @@ export function createApiClient(
           signal: opts?.signal,
         },
         async (response) => {
-          if (response.status === 304) return { status: 'not-modified' };
-          if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
-          const envelope = await readEnvelope(response);
-          if (!response.ok || envelope === null || envelope.data === null) {
-            throw new ApiError(
-              response.status,
-              envelope?.message || `HTTP ${response.status}`,
-              envelope?.error ?? (response.ok ? 'bad_response' : null),
-            );
-          }
-          return { status: 'ok', changes: answer('changes', response.status, envelope.data) };
+          const read = await readConditional(response);
+          if (read.status !== 'ok') return read;
+          return { status: 'ok', changes: answer('changes', response.status, read.data) };
         },
       ),
   };

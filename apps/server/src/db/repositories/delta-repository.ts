@@ -38,7 +38,7 @@ import {
   toSubgroup,
   toZone,
 } from './content-repository.js';
-import type { ChangeKind } from './revision-repository.js';
+import { logStartingAt, type ChangeKind } from './revision-repository.js';
 import { SettingsRepository } from './settings-repository.js';
 
 /**
@@ -113,21 +113,9 @@ export class DeltaRepository {
     });
 
     if (since > to) return full('ahead');
-    const revision = await trx
-      .selectFrom('content_revisions')
-      .select('created_at')
-      .where('devid', '=', devid)
-      .where('revision', '=', since)
-      .executeTakeFirst();
-    // The same rule as RevisionRepository.contentAt: a base revision (migration 004's) logged no
-    // changes, so the log cannot start before it.
-    const base = await trx
-      .selectFrom('content_revisions')
-      .select((eb) => eb.fn.max('revision').as('base'))
-      .where('devid', '=', devid)
-      .where('source', '=', 'migration')
-      .executeTakeFirst();
-    if (!revision || since < Number(base?.base ?? 0)) return full('unknown-revision');
+    // The same rule as RevisionRepository.contentAt: the log cannot start before a base revision.
+    const revision = await logStartingAt(trx, devid, since);
+    if (!revision) return full('unknown-revision');
 
     const nowIso = now.toISOString();
     // Sub-groups whose window closed since N was published: a copy of N may still hold them.

@@ -282,6 +282,31 @@ export const toRevision = (row: ContentRevisionRow): Revision => ({
   counts: parseCounts(row.summary),
 });
 
+/**
+ * Revision `revision` of the development if the change log can start there: it exists and is not
+ * older than the newest base revision (migration 004's logged no changes, so nothing before it can
+ * be rebuilt). The one rule of `contentAt` and of delta sync (delta-repository.ts).
+ */
+export async function logStartingAt(
+  db: Db,
+  devid: number,
+  revision: number,
+): Promise<{ created_at: string } | undefined> {
+  const known = await db
+    .selectFrom('content_revisions')
+    .select('created_at')
+    .where('devid', '=', devid)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  const base = await db
+    .selectFrom('content_revisions')
+    .select((eb) => eb.fn.max('revision').as('base'))
+    .where('devid', '=', devid)
+    .where('source', '=', 'migration')
+    .executeTakeFirst();
+  return known && revision >= Number(base?.base ?? 0) ? known : undefined;
+}
+
 export class RevisionRepository {
   constructor(private readonly db: Db) {}
 
@@ -1132,19 +1157,7 @@ export class RevisionRepository {
           .where('devid', '=', devid)
           .executeTakeFirst();
         if (!development) return undefined;
-        const known = await trx
-          .selectFrom('content_revisions')
-          .select('revision')
-          .where('devid', '=', devid)
-          .where('revision', '=', revision)
-          .executeTakeFirst();
-        const base = await trx
-          .selectFrom('content_revisions')
-          .select((eb) => eb.fn.max('revision').as('base'))
-          .where('devid', '=', devid)
-          .where('source', '=', 'migration')
-          .executeTakeFirst();
-        if (!known || revision < Number(base?.base ?? 0)) return undefined;
+        if (!(await logStartingAt(trx, devid, revision))) return undefined;
         const content = await this.liveContent(devid, trx);
         const later = await new RevisionRepository(trx).changes(
           devid,
