@@ -21,10 +21,11 @@ import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/passwords.js';
 import { ResponseCache } from './lib/response-cache.js';
 import type { Secrets } from './lib/secrets.js';
 import { SnapshotCache } from './lib/snapshot-cache.js';
+import { PublishedFrameSources } from './lib/frame-sources.js';
 import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
 import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
-import { securityPluginFp } from './plugins/security.js';
+import { frameSourceList, securityPluginFp } from './plugins/security.js';
 import { textInputPluginFp } from './plugins/text-input.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
@@ -108,6 +109,11 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     responses: new ResponseCache(versions, now),
     snapshots: new SnapshotCache(options.repos.content, versions, now),
     deltas: new DeltaCache(options.repos.deltas, versions, now),
+    frameSources: new PublishedFrameSources(
+      () => options.repos.settings.publishedFrameAddresses(),
+      frameSourceList(options.config.frameSources ?? []),
+      (error) => fastify.log.error({ err: error }, 'could not read the published frame addresses'),
+    ),
     streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
   };
@@ -116,8 +122,11 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
 
   // Changes made through other instances (PostgreSQL bus) or elsewhere in this one reach the caches.
   const stopSignals = options.bus.onInvalidate((signal) => {
-    if (signal.kind === 'content') versions.invalidate(signal.devid);
-    else if (signal.kind === 'tokens') ctx.tokens.forgetVersion(signal.devid);
+    if (signal.kind === 'content') {
+      versions.invalidate(signal.devid);
+      // Another instance's publish may have changed a frame address (decision 017).
+      void ctx.frameSources.refresh();
+    } else if (signal.kind === 'tokens') ctx.tokens.forgetVersion(signal.devid);
     else {
       versions.invalidateAll();
       ctx.tokens.forgetAllVersions();
@@ -126,9 +135,11 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   fastify.addHook('onClose', async () => stopSignals());
 
   await fastify.register(errorsPluginFp);
+  // The pages' policy allows the published frame addresses from the first request on.
+  await ctx.frameSources.refresh();
   await fastify.register(securityPluginFp, {
     kioskPort: options.config.port,
-    frameSources: options.config.frameSources,
+    frameSources: () => ctx.frameSources.current(),
   });
   // After the security headers (a refusal carries them too), before any store sees the input:
   // PostgreSQL and SQLite disagree on NUL in text.

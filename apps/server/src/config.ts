@@ -22,7 +22,7 @@
  * | SPLIT_PORTS    | off (on when KIOSK_ENV=local)        | "1": content on 8081, auth on 8082, stream on 8085 (spec §7) |
  * | TRUST_PROXY    | off                                  | "true", a hop count, or a comma-separated list of proxy addresses |
  * | ADMIN_PASSWORD | generated, printed once              | password of the back-office user `admin`, created when no admin exists (≥ 10 characters) |
- * | KIOSK_FRAME_SOURCES | the kiosk's shipped form and web site | space- or comma-separated http(s) addresses the kiosk may show in frames (CSP frame-src) |
+ * | KIOSK_FRAME_SOURCES | none                                 | space- or comma-separated http(s) addresses the kiosk may show in frames (CSP frame-src), besides the addresses published in the developments' settings |
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -60,8 +60,8 @@ export interface ServerConfig {
   /** ADMIN_PASSWORD: the first back-office admin's password; undefined means "generate one". */
   adminPassword?: string;
   /**
-   * KIOSK_FRAME_SOURCES: addresses the kiosk shows in frames (suggestion form, company web site),
-   * allowed by the pages' Content-Security-Policy; undefined means the kiosk's shipped ones.
+   * KIOSK_FRAME_SOURCES: addresses the pages' Content-Security-Policy lets the kiosk frame besides
+   * those published in the developments' settings (decision 017); undefined means none.
    */
   frameSources?: string[];
   /**

@@ -4,6 +4,7 @@
  *   network monitor ──online/offline──► stream client ──open / `sync` message──► sync engine
  *                   └──first online, back online──────────────────────────────────┘
  *                                        stream `zone`/`element` ──► content events (hooks reload)
+ *   local settings row ──► settings store (timings and frame addresses applied without a reload)
  *
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
@@ -33,6 +34,12 @@ import {
 import { useSyncStore } from '../features/sync/sync-store';
 import type { ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
+import {
+  currentSettings,
+  resetSettings,
+  watchStoredSettings,
+} from '../lib/settings/settings-store';
+import { startFramePolicyReload, type FramePolicyReloadOptions } from './frame-policy-reload';
 import type { KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, type Session } from '../lib/session/session';
 import { receiveAlert } from '../features/emergency-alert/alert-store';
@@ -48,6 +55,7 @@ export interface KioskServicesOptions {
   windowTarget?: NetworkMonitorOptions['target'];
   engineOptions?: Pick<SyncEngineOptions, 'openMediaCache' | 'fetchMedia' | 'reporter' | 'now'>;
   fleetOptions?: Pick<FleetReporterOptions, 'estimateStorage' | 'intervalMs'>;
+  framePolicyOptions?: FramePolicyReloadOptions;
   events?: ContentEventEmitter;
 }
 
@@ -76,6 +84,10 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   let stopped = false;
   let seenOnline = false;
   let last: SyncResult | null = null;
+  // Issue 27: the published settings held offline, applied as soon as a sync writes new ones.
+  const stopSettings = watchStoredSettings(db);
+  // A newly published frame address needs a page load for the policy to allow it.
+  const stopFramePolicy = startFramePolicyReload(options.framePolicyOptions);
 
   const engine = createSyncEngine({
     db,
@@ -134,7 +146,12 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
 
   const monitor = createNetworkMonitor({
     ping: () => api.ping(),
-    intervalMs: config.pingIntervalMs,
+    // Read at each scheduling, so a published change applies at the next check. The `local`
+    // environment keeps its own fast check (spec §9: 3 s).
+    intervalMs: () =>
+      config.environment === 'local'
+        ? config.pingIntervalMs
+        : currentSettings().pingIntervalSeconds * 1000,
     target: options.windowTarget,
     onChange: (online) => {
       if (stopped) return;
@@ -154,6 +171,10 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       stopped = true;
       monitor.stop();
       fleet.stop();
+      stopSettings();
+      stopFramePolicy();
+      // The next session (maybe another development) starts from its own held settings.
+      resetSettings();
       stream.stop();
       engine.dispose();
       useConnectionStore.setState({ streamConnected: false });

@@ -9,6 +9,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { applyLanguage, initI18n } from '../i18n/i18n';
 import { createApiClient, type ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
+import { resetSettings } from '../lib/settings/settings-store';
 import { initialUiState, useUiStore } from '../lib/ui-store/ui-store';
 import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 
@@ -47,6 +48,7 @@ export function kioskValue(overrides: Partial<KioskContextValue> = {}): KioskCon
 export function resetShellState() {
   initI18n();
   applyLanguage('fr');
+  resetSettings();
   useUiStore.setState(initialUiState());
   document.title = '';
 }

@@ -9,6 +9,8 @@ export const en: Translation = {
     siteName: 'Le Neubourg plant',
     brandTagline: 'Site information',
     loading: 'Loading…',
+    /** Drawn in place of a media file that cannot be had (lib/media/media-fallback.ts). */
+    imageUnavailable: 'Image unavailable',
   },
   login: {
     title: 'Welcome to the kiosk',
@@ -56,7 +58,16 @@ export const en: Translation = {
     text: 'Le Neubourg plant — fragrance and cosmetics',
     website: 'Our website',
     websiteTitle: 'Company website',
+    websiteOfflineTitle: 'The website is not available offline',
     websiteOffline: 'The website needs an internet connection. The kiosk is currently offline.',
+    websiteUnsetTitle: 'The website is not configured yet',
+    websiteUnset: 'The company website’s address has not been set for this plant.',
+    websiteBlockedTitle: 'The website will be available in a moment',
+    websiteBlocked:
+      'Its new address has just been published: the kiosk updates itself as soon as nobody is using it.',
+    websiteTimeoutTitle: 'The website is not answering',
+    websiteTimeout: 'The website is not answering at the moment. Please try again later.',
+    websiteChecking: 'Checking the connection…',
   },
   routeButton: {
     tap: 'Tap to open',

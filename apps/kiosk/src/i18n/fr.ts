@@ -8,6 +8,8 @@ export const fr = {
     siteName: 'Site du Neubourg',
     brandTagline: 'Informations site',
     loading: 'Chargement…',
+    /** Drawn in place of a media file that cannot be had (lib/media/media-fallback.ts). */
+    imageUnavailable: 'Image indisponible',
   },
   login: {
     title: 'Bienvenue sur le totem',
@@ -55,8 +57,17 @@ export const fr = {
     text: 'Site du Neubourg — parfumerie et cosmétique',
     website: 'Notre site web',
     websiteTitle: 'Site web de l’entreprise',
+    websiteOfflineTitle: 'Le site web n’est pas disponible hors ligne',
     websiteOffline:
       'Le site web nécessite une connexion internet. Le totem est actuellement hors ligne.',
+    websiteUnsetTitle: 'Le site web n’est pas encore configuré',
+    websiteUnset: 'L’adresse du site web de l’entreprise n’a pas été renseignée pour ce site.',
+    websiteBlockedTitle: 'Le site web sera disponible dans un instant',
+    websiteBlocked:
+      'Sa nouvelle adresse vient d’être publiée : le totem se met à jour dès qu’il n’est plus utilisé.',
+    websiteTimeoutTitle: 'Le site web ne répond pas',
+    websiteTimeout: 'Le site web ne répond pas pour le moment. Réessayez plus tard.',
+    websiteChecking: 'Vérification de la connexion…',
   },
   routeButton: {
     tap: 'Toucher pour ouvrir',

@@ -4,6 +4,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
 import type { DeltaCache } from './delta-cache.js';
 import type { EventBus } from './event-bus.js';
+import type { PublishedFrameSources } from './frame-sources.js';
 import type { ScryptCost } from './passwords.js';
 import type { ResponseCache } from './response-cache.js';
 import type { Secrets } from './secrets.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   snapshots: SnapshotCache;
   /** Delta sync answers (issue 26), per development and revision asked. */
   deltas: DeltaCache;
+  /** The origins the kiosk's page may frame: KIOSK_FRAME_SOURCES + published addresses. */
+  frameSources: PublishedFrameSources;
   streams: StreamHub;
   /** scrypt cost of the dummy verification run for unknown logins. */
   passwordCost: ScryptCost;

@@ -20,6 +20,7 @@ import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from './fleet/fleet.js';
+import type { PublishedFrameSources } from './frame-sources.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 
 const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>
@@ -34,6 +35,7 @@ export async function publishContent(
     bus: EventBus;
     versions?: ContentVersions;
     snapshots?: SnapshotCache;
+    frameSources?: PublishedFrameSources;
     now?: () => Date;
     config?: Pick<ServerConfig, 'publishChecks' | 'mediaDir'>;
   },
@@ -104,14 +106,7 @@ export async function publishContent(
   message.version = outcome.revision;
   message.revision = outcome.revision;
 
-  if (outcome.created) {
-    // This process's caches see the new revision at once (others when the message reaches them).
-    deps.versions?.invalidate(devid);
-    if (deps.snapshots) {
-      const entry = await deps.snapshots.get(devid);
-      await entry?.gzipped();
-    }
-  }
+  if (outcome.created) await afterCommit(deps, devid);
   // Sent even when nothing changed: kiosks that missed the last message catch up.
   const delivered = await bus.publish(message);
   // The fleet view: every kiosk of the development is behind until it reports this revision.
@@ -123,6 +118,21 @@ export async function publishContent(
     created: outcome.created,
     counts: outcome.counts,
   };
+}
+
+/**
+ * After a revision committed, before its stream message goes out: this process's caches see it at
+ * once (others when the message reaches them), the new snapshot is built once here, and the pages'
+ * frame policy learns a newly published frame address — a kiosk reloading on the message must
+ * get a policy that allows it (decision 017).
+ */
+async function afterCommit(deps: Parameters<typeof publishContent>[0], devid: number) {
+  deps.versions?.invalidate(devid);
+  await deps.frameSources?.refresh();
+  if (deps.snapshots) {
+    const entry = await deps.snapshots.get(devid);
+    await entry?.gzipped();
+  }
 }
 
 export interface RollbackResult {
@@ -159,11 +169,7 @@ export async function rollbackContent(
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
   if (outcome.status === 'unknown') return undefined;
   if (outcome.status !== 'created') return { ...outcome, delivered: 0 };
-  deps.versions?.invalidate(devid);
-  if (deps.snapshots) {
-    const entry = await deps.snapshots.get(devid);
-    await entry?.gzipped();
-  }
+  await afterCommit(deps, devid);
   const message: StreamMessage = {
     devid,
     type: 'sync',

@@ -7,14 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { openStream } from '../test-support/sse-client.js';
-import {
-  API_CSP,
-  appCsp,
-  DEFAULT_FRAME_SOURCES,
-  frameSourceList,
-  MEDIA_CSP,
-  PDF_CSP,
-} from './security.js';
+import { API_CSP, appCsp, frameSourceList, MEDIA_CSP, PDF_CSP } from './security.js';
 
 let dist: string;
 
@@ -59,7 +52,8 @@ describe('security headers on the pages', () => {
       expect(policy.get('script-src'), url).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(policy.get('object-src'), url).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors'), url).toEqual(["'self'"]);
-      expect(policy.get('frame-src'), url).toEqual(["'self'", ...DEFAULT_FRAME_SOURCES]);
+      // No external address is built in: published settings and KIOSK_FRAME_SOURCES add them.
+      expect(policy.get('frame-src'), url).toEqual(["'self'"]);
       // Media may live on another server (http(s) content values), and are prefetched.
       expect(policy.get('connect-src'), url).toEqual(["'self'", 'http:', 'https:']);
       expect(policy.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:', 'http:', 'https:']);
@@ -145,14 +139,12 @@ describe('configured frames and split ports', () => {
     expect(appCsp([])).toContain("frame-src 'self';");
   });
 
-  it('allows by default the frames the kiosk ships with', () => {
-    // The kiosk's constants, read from its sources: a change there must reach the policy.
-    const read = (path: string) => readFileSync(join(REPO_ROOT, 'apps/kiosk/src', path), 'utf8');
-    const urls = [
-      /SUGGESTION_FORM_URL = '([^']+)'/.exec(read('features/staff-pages/suggestion-form.ts'))?.[1],
-      /COMPANY_WEBSITE_URL = '([^']+)'/.exec(read('features/layout/footer.tsx'))?.[1],
-    ];
-    expect(urls.every(Boolean)).toBe(true);
-    expect(frameSourceList(urls as string[])).toEqual([...DEFAULT_FRAME_SOURCES]);
+  it('builds no placeholder address into the kiosk (issue 27)', () => {
+    const sources = [
+      'features/staff-pages/suggestion-form.ts',
+      'features/layout/footer.tsx',
+      'features/staff-pages/suggestion-form-page.tsx',
+    ].map((path) => readFileSync(join(REPO_ROOT, 'apps/kiosk/src', path), 'utf8'));
+    for (const source of sources) expect(source).not.toMatch(/example\.(com|org)/);
   });
 });

@@ -13,8 +13,10 @@
  *   uploaded file opened on its own can do no harm; PDFs are left to the browser's viewer (its
  *   policy only forbids framing by other sites), and a route's own policy (SVG) wins;
  * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only, and
- *   frames limited to the configured external pages (the suggestion form and the company web
- *   site the kiosk shows in frames). Images, video and fetches may reach any http(s) address:
+ *   frames limited to the external pages the kiosk shows in frames (the suggestion form and the
+ *   company web site): the origins of the addresses published in the developments' settings plus
+ *   the operator's KIOSK_FRAME_SOURCES (lib/frame-sources.ts, decision 017), read per response so
+ *   a publish changes the policy without a restart. Images, video and fetches may reach any http(s) address:
  *   content values may name media on another server (the back-office accepts http(s) addresses,
  *   and the kiosk prefetches them into its offline cache), and in the split topology the services
  *   sit on other ports. None of these can run code; scripts stay same-origin.
@@ -28,19 +30,13 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   /** Port the kiosk is served from; an Origin on this port of the request's host is allowed. */
   kioskPort: number;
-  /** Origins (or full URLs) the kiosk may show in frames; default: DEFAULT_FRAME_SOURCES. */
-  frameSources?: readonly string[];
+  /**
+   * The origins the kiosk may show in frames now (CSP frame-src sources), read for every page
+   * served; the policy is rebuilt only when it answers another array. None by default: no
+   * external address is built into the kiosk.
+   */
+  frameSources?: () => readonly string[];
 }
-
-/**
- * The kiosk's two external frames as shipped (apps/kiosk: SUGGESTION_FORM_URL in
- * features/staff-pages/suggestion-form.ts and COMPANY_WEBSITE_URL in features/layout/footer.tsx);
- * a plant that changes them sets KIOSK_FRAME_SOURCES. A test keeps this list in step with them.
- */
-export const DEFAULT_FRAME_SOURCES: readonly string[] = [
-  'https://forms.example.com',
-  'https://www.example.com',
-];
 
 const ALLOWED_HEADERS = 'token, content-type, if-none-match, authorization';
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
@@ -104,6 +100,8 @@ export function frameSourceList(values: readonly string[]): string[] {
   return [...sources];
 }
 
+const NO_FRAME_SOURCES: readonly string[] = [];
+
 type PathKind = 'api' | 'media' | 'app';
 
 const API_PREFIXES = ['/display/', '/stream/', '/api/'];
@@ -134,7 +132,17 @@ function allowedOrigin(request: FastifyRequest, kioskPort: number): string | und
 }
 
 async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions): Promise<void> {
-  const appPolicy = appCsp(frameSourceList(options.frameSources ?? DEFAULT_FRAME_SOURCES));
+  const frameSources = options.frameSources ?? (() => NO_FRAME_SOURCES);
+  let policySources: readonly string[] | null = null;
+  let appPolicy = '';
+  const currentAppPolicy = () => {
+    const sources = frameSources();
+    if (sources !== policySources) {
+      policySources = sources;
+      appPolicy = appCsp(sources);
+    }
+    return appPolicy;
+  };
 
   // Both hooks run on every response, content calls included: callback style, no promise (the
   // content calls' fast path stays promise-free, see plugins/auth.ts).
@@ -144,7 +152,7 @@ async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions
     reply.headers(COMMON_SECURITY_HEADERS);
     const kind = pathKind(request.url);
     if (kind === 'api') reply.header(CSP, API_CSP);
-    else if (kind === 'app') reply.header(CSP, appPolicy);
+    else if (kind === 'app') reply.header(CSP, currentAppPolicy());
     const origin = allowedOrigin(request, options.kioskPort);
     if (origin) {
       reply.header('access-control-allow-origin', origin);

@@ -1,6 +1,7 @@
 /** The slideshow's carousel, in its own chunk (see home-slideshow.tsx). */
 import { ImageCarousel } from '../../components/image-carousel';
-import { SLIDESHOW_DELAY_MS, SLIDESHOW_HEIGHT, SLIDESHOW_WIDTH } from './slideshow-size';
+import { useSettingsStore } from '../../lib/settings/settings-store';
+import { SLIDESHOW_HEIGHT, SLIDESHOW_WIDTH } from './slideshow-size';
 
 export interface SlideshowImage {
   id: number;
@@ -14,6 +15,8 @@ export default function SlideshowCarousel({
   images: readonly SlideshowImage[];
   label: string;
 }) {
+  // The published interval (issue 27; spec default 5 s).
+  const delaySeconds = useSettingsStore((state) => state.settings.slideshowIntervalSeconds);
   return (
     <ImageCarousel
       items={images}
@@ -22,7 +25,7 @@ export default function SlideshowCarousel({
       loop
       shuffle
       autoplay
-      delayMs={SLIDESHOW_DELAY_MS}
+      delayMs={delaySeconds * 1000}
       showArrows
       showDots={false}
       // The plant's photos carry their own captions: a cross-fade shows two captions on top of each

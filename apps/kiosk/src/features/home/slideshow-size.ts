@@ -1,4 +1,6 @@
-/** Spec §2 and §9: the home slideshow is 1080×607 and changes every 5000 ms. */
+/**
+ * Spec §2: the home slideshow is 1080×607. Its interval (spec §9: 5000 ms) is a published
+ * setting (issue 27): `slideshowIntervalSeconds`, read by the carousel.
+ */
 export const SLIDESHOW_WIDTH = 1080;
 export const SLIDESHOW_HEIGHT = 607;
-export const SLIDESHOW_DELAY_MS = 5000;

@@ -1,24 +1,48 @@
 /**
  * The frame's footer (spec §2): a localized line of text and the company web site, opened in a
  * modal frame (never by navigating the kiosk away: there is no browser UI to come back with).
- * The frame is sandboxed without top-navigation rights for the same reason.
+ * The frame is sandboxed without top-navigation rights for the same reason. Its address is the
+ * development's published setting `websiteUrl` (issue 27); without one, or offline, the popup
+ * says so in the frame's place (components/external-frame).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ExternalFrame,
+  type ExternalFrameTexts,
+} from '../../components/external-frame/external-frame';
 import { Popup } from '../../components/popup/popup';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { useConnectionStore } from '../network/network-monitor';
 
-/** The company web site (a neutral placeholder until the plant gives its real address). */
-export const COMPANY_WEBSITE_URL = 'https://www.example.com/';
+const WEBSITE_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
 export function Footer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const url = useSettingsStore((state) => state.settings.websiteUrl);
   const online = useConnectionStore((state) => state.online);
+  const checked = useConnectionStore((state) => state.lastPingAt !== null);
   const resetGeneration = useUiStore((state) => state.resetGeneration);
 
   useEffect(() => setOpen(false), [resetGeneration]);
+
+  const texts = useMemo<ExternalFrameTexts>(
+    () => ({
+      title: t('footer.websiteTitle'),
+      unsetTitle: t('footer.websiteUnsetTitle'),
+      unset: t('footer.websiteUnset'),
+      offlineTitle: t('footer.websiteOfflineTitle'),
+      offline: t('footer.websiteOffline'),
+      blockedTitle: t('footer.websiteBlockedTitle'),
+      blocked: t('footer.websiteBlocked'),
+      timeoutTitle: t('footer.websiteTimeoutTitle'),
+      timeout: t('footer.websiteTimeout'),
+      checking: t('footer.websiteChecking'),
+    }),
+    [t],
+  );
 
   return (
     <footer className="frame-footer">
@@ -32,17 +56,14 @@ export function Footer() {
         label={t('footer.websiteTitle')}
         className="website-popup"
       >
-        {online ? (
-          <iframe
-            className="website-popup__frame"
-            title={t('footer.websiteTitle')}
-            src={COMPANY_WEBSITE_URL}
-            sandbox="allow-scripts allow-same-origin allow-forms"
-            referrerPolicy="no-referrer"
-          />
-        ) : (
-          <p className="website-popup__offline">{t('footer.websiteOffline')}</p>
-        )}
+        <ExternalFrame
+          url={url}
+          online={online}
+          checked={checked}
+          texts={texts}
+          sandbox={WEBSITE_SANDBOX}
+          className="website-popup__frame"
+        />
       </Popup>
     </footer>
   );

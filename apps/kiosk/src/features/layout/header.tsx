@@ -5,12 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '../../i18n/i18n';
-import {
-  HOME_CRUMB,
-  IDLE_COUNTER_CLOCK_TAP,
-  STAFF_HOME_PATH,
-  useUiStore,
-} from '../../lib/ui-store/ui-store';
+import { currentSettings } from '../../lib/settings/settings-store';
+import { HOME_CRUMB, STAFF_HOME_PATH, useUiStore } from '../../lib/ui-store/ui-store';
 import { Clock } from './clock';
 import { ConnectionIndicator } from './connection-indicator';
 import { ModeSwitcher } from './mode-switcher';
@@ -37,7 +33,7 @@ export function Header({ language }: { language: Language }) {
         <Clock
           language={language}
           label={t('header.clock')}
-          onTap={() => setIdleCounter(IDLE_COUNTER_CLOCK_TAP)}
+          onTap={() => setIdleCounter(currentSettings().idleCounterResetSeconds)}
         />
         <ConnectionIndicator />
       </div>

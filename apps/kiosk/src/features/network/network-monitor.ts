@@ -26,7 +26,8 @@ export const useConnectionStore = create<ConnectionState>()(() => ({
 export interface NetworkMonitorOptions {
   /** Resolves true only on HTTP 200 (the API client's `ping`). */
   ping: () => Promise<boolean>;
-  intervalMs: number;
+  /** Period between checks; a function is read at each scheduling (a published setting). */
+  intervalMs: number | (() => number);
   /** Called on every change of mode, including the first answer. */
   onChange?: (online: boolean) => void;
   /** Window whose online/offline events trigger an immediate ping (default: window). */
@@ -53,7 +54,9 @@ export function createNetworkMonitor(options: NetworkMonitorOptions): NetworkMon
 
   const schedule = () => {
     if (timer !== null) clearTimeout(timer);
-    timer = running ? setTimeout(() => void checkNow(), options.intervalMs) : null;
+    const intervalMs =
+      typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs;
+    timer = running ? setTimeout(() => void checkNow(), intervalMs) : null;
   };
 
   const apply = (online: boolean) => {

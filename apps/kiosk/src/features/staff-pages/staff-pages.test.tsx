@@ -1,8 +1,15 @@
-import { CONTENT_ZONES, IMAGE_ZONES, totemZoneNames } from '@plant-kiosk/contract';
+import {
+  CONTENT_ZONES,
+  DEFAULT_SETTINGS,
+  IMAGE_ZONES,
+  totemZoneNames,
+} from '@plant-kiosk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/test-support';
 import { installObserverShims } from '../../components/image-carousel/test-support';
+import { FRAME_LOAD_TIMEOUT_MS } from '../../components/external-frame/external-frame';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { toGalleryItems } from '../content/use-zone-images';
 import { useConnectionStore } from '../network/network-monitor';
@@ -308,28 +315,82 @@ describe('quality page', () => {
 });
 
 describe('suggestion form page', () => {
-  it('shows the sandboxed 980×1050 form online', () => {
+  const FORM = 'https://forms.test/idees';
+  const publishForm = (suggestionFormUrl: string | null) =>
+    act(() =>
+      useSettingsStore.setState({
+        settings: { ...DEFAULT_SETTINGS, suggestionFormUrl },
+        loaded: true,
+      }),
+    );
+
+  it('shows the published form, sandboxed, in its 980×1050 frame online', () => {
+    publishForm(FORM);
     useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
-    renderInKiosk(<SuggestionFormPage url="https://forms.test/idees" />);
+    renderInKiosk(<SuggestionFormPage />);
     const frame = screen.getByTitle('Formulaire de suggestion');
-    expect(frame.getAttribute('src')).toBe('https://forms.test/idees');
+    expect(frame.getAttribute('src')).toBe(FORM);
     expect(frame.getAttribute('width')).toBe('980');
     expect(frame.getAttribute('height')).toBe('1050');
     expect(frame.getAttribute('sandbox')).toBe('allow-forms allow-scripts allow-same-origin');
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it('says the form needs the network when offline, and brings it back when the network returns', () => {
+  it('says the form is not configured when the development publishes no address', () => {
+    useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
+    renderInKiosk(<SuggestionFormPage />);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Le formulaire n’est pas encore configuré',
+    );
+    expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
+    // A publish brings the frame without a reload.
+    publishForm(FORM);
+    expect(screen.getByTitle('Formulaire de suggestion').getAttribute('src')).toBe(FORM);
+  });
+
+  it('says the form is not available offline, and brings it back when the network returns', () => {
+    publishForm(FORM);
     useConnectionStore.setState({ online: false, lastPingAt: new Date().toISOString() });
     renderInKiosk(<SuggestionFormPage />);
-    expect(screen.getByRole('alert').textContent).toContain('Le formulaire a besoin du réseau');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Le formulaire n’est pas disponible hors ligne',
+    );
     expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
     act(() => useConnectionStore.setState({ online: true }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByTitle('Formulaire de suggestion')).toBeTruthy();
   });
 
+  it('replaces the frame with a message when the page’s policy refuses its address', () => {
+    publishForm(FORM);
+    useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
+    renderInKiosk(<SuggestionFormPage />);
+    // What Chromium dispatches when frame-src does not list the form's origin.
+    const violation = new Event('securitypolicyviolation') as Event & Record<string, string>;
+    Object.assign(violation, { violatedDirective: 'frame-src', blockedURI: FORM });
+    act(() => void document.dispatchEvent(violation));
+    expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('disponible dans un instant');
+  });
+
+  it('says the form does not answer when its frame never loads', () => {
+    vi.useFakeTimers();
+    try {
+      publishForm(FORM);
+      useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
+      renderInKiosk(<SuggestionFormPage />);
+      expect(screen.getByTitle('Formulaire de suggestion')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
+      });
+      expect(screen.getByRole('alert').textContent).toContain('Le formulaire ne répond pas');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('waits for the first network check instead of flashing the offline message', () => {
+    publishForm(FORM);
     renderInKiosk(<SuggestionFormPage />);
     expect(screen.getByRole('status').textContent).toBe('Vérification de la connexion…');
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,10 +1,10 @@
 /**
- * The external suggestion form (spec §2, §7: the kiosk's only external link). TO BE CONFIGURED for
- * each plant: this placeholder address is where the plant's form provider publishes its form.
- * The frame is sandboxed (forms and scripts run, but it cannot navigate the kiosk, open popups or
- * reach the top window) and sends no referrer.
+ * The external suggestion form (spec §2, §7: the kiosk's only external link). Its address is the
+ * development's published setting `suggestionFormUrl` (issue 27): none is built into the kiosk,
+ * and a development without one says "not configured". The frame is sandboxed (forms and scripts
+ * run, but it cannot navigate the kiosk, open popups or reach the top window) and sends no
+ * referrer.
  */
-export const SUGGESTION_FORM_URL = 'https://forms.example.com/suggestions';
 
 /** Spec §9: the form's frame is 980×1050. */
 export const SUGGESTION_FRAME_SIZE = { width: 980, height: 1050 } as const;

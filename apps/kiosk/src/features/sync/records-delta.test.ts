@@ -1,7 +1,8 @@
-import type { ContentDelta } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, type ContentDelta } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoPlant, FakeContentServer } from '../../lib/api/testing/fake-content-server';
 import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
+import { readSettings } from '../../lib/local-db/stored-settings';
 import { contentWriteGeneration } from '../../lib/local-db/write-generation';
 import { applyDelta, DeltaCountMismatch, deltaMediaItems, validateDelta } from './records-delta';
 import { writeRecords } from './records-write';
@@ -65,6 +66,7 @@ describe('validateDelta', () => {
       (d) => ((d.puts as { zones: unknown[] }).zones = [{ zoneid: 'x' }]),
       'enregistrement',
     ],
+    ['settings that are not an object', (d) => (d.settings = 'https://x.test'), 'settings'],
   ])('refuses %s', (_, spoil, message) => {
     const delta = structuredClone(publishDelta()) as unknown as Record<string, unknown>;
     spoil(delta);
@@ -89,6 +91,24 @@ describe('applyDelta', () => {
     // Stored with the index copies, like the snapshot's sub-elements.
     expect(await db.subelements.get(1000)).toMatchObject({ fieldlabel: 'titre', subgroupid: 100 });
     expect(contentWriteGeneration(db)).toBe(before + 1);
+  });
+
+  it('replaces the settings when the delta carries them, and keeps them otherwise (issue 27)', async () => {
+    const settings = { ...DEFAULT_SETTINGS, websiteUrl: 'https://www.plant.test/' };
+    await applyDelta(db, { ...publishDelta(), settings });
+    expect(await readSettings(db)).toEqual(settings);
+    server.change((p) => {
+      p.zones[0]!.zonename = 'Plan v3';
+    });
+    await applyDelta(db, server.changesSince(2) as ContentDelta);
+    expect(await readSettings(db)).toEqual(settings);
+  });
+
+  it('rolls the settings back with the records on a count mismatch', async () => {
+    const delta = { ...publishDelta(), settings: { ...DEFAULT_SETTINGS, alarmTone: true } };
+    delta.counts.subgroups = 3;
+    await expect(applyDelta(db, delta)).rejects.toBeInstanceOf(DeltaCountMismatch);
+    expect(await readSettings(db)).toEqual(DEFAULT_SETTINGS);
   });
 
   it('rolls everything back on a count mismatch', async () => {

@@ -13,6 +13,9 @@
  *   transaction, so Dexie rolls everything back and the engine fetches the snapshot in the same
  *   run; any other failure (quota, abort) also leaves the previous revision intact.
  *
+ * The settings (issue 27) come only when a revision in (N, M] changed them, and are then replaced
+ * whole in the same transaction; they are not records and not in the counts.
+ *
  * Deleting a zone or an element deletes only the ids the delta names: the server lists every
  * record that goes (decision 016), so the kiosk does not cascade on its own.
  */
@@ -24,6 +27,7 @@ import type {
 } from '@plant-kiosk/contract';
 import type { ApiClient } from '../../lib/api/api-client';
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
+import { putSettings } from '../../lib/local-db/stored-settings';
 import { bumpContentWriteGeneration } from '../../lib/local-db/write-generation';
 import type { MediaItem } from './media-prefetch';
 import { templateMedia } from './media-prefetch';
@@ -82,6 +86,8 @@ export function validateDelta(value: unknown, devid: number, since: number): Con
     if (!Array.isArray(ids) || !ids.every(isId)) throw invalid(`deletes.${store}`);
     if (!isCount(counts[store])) throw invalid(`counts.${store}`);
   }
+  // Present only when they changed; then an object (its fields are normalized when stored).
+  if (value.settings !== undefined && !isObject(value.settings)) throw invalid('settings');
   return value as unknown as ContentDelta;
 }
 
@@ -130,7 +136,7 @@ const sameChangeCounts = (a: ChangeCounts, b: ChangeCounts) =>
  */
 export async function applyDelta(db: KioskDb, delta: ContentDelta): Promise<ChangeCounts> {
   const { puts, deletes } = delta;
-  const stores = STORES.map((store) => db[store]);
+  const stores = [...STORES.map((store) => db[store]), db.settings];
   return db.transaction('rw', stores, async () => {
     // First thing in the transaction: a per-item refresh that fetched before now drops its write.
     bumpContentWriteGeneration(db);
@@ -147,6 +153,7 @@ export async function applyDelta(db: KioskDb, delta: ContentDelta): Promise<Chan
       db.subelements.bulkPut(puts.subelements.map(toStoredSubelement)),
       db.subgroups.bulkPut(puts.subgroups),
       db.alertTemplates.bulkPut(puts.alertTemplates as AlertTemplate[]),
+      delta.settings === undefined ? undefined : putSettings(db, delta.settings),
     ]);
     const found = await countStores(db);
     // Throwing here aborts the transaction: Dexie rolls back every delete and put above.

@@ -15,6 +15,12 @@ export interface SyncRecords {
   subgroups: Subgroup[];
   /** From the snapshot (issue 23); absent from a crawl or an older server: kept as they are. */
   alertTemplates?: AlertTemplate[];
+  /**
+   * The development's published settings (issue 27), as sent: read with `normalizeSettings` when
+   * stored, so a field that is missing or wrong takes its default instead of failing the sync.
+   * Absent from a crawl or an older server: the held ones are kept.
+   */
+  settings?: unknown;
 }
 
 /** How many invalid records are logged one by one before the rest are only counted. */

@@ -1,7 +1,8 @@
-import type { AlertTemplate } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, type AlertTemplate } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoPlant } from '../../lib/api/testing/fake-content-server';
 import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
+import { readSettings } from '../../lib/local-db/stored-settings';
 import type { SyncRecords } from './records-validate';
 import { countRecords, sameCounts, writeRecords } from './records-write';
 
@@ -130,6 +131,45 @@ describe('writeRecords', () => {
       });
       expect(await db.alertTemplates.count()).toBe(0);
     });
+  });
+});
+
+describe('the development settings (issue 27)', () => {
+  const published = {
+    ...DEFAULT_SETTINGS,
+    suggestionFormUrl: 'https://forms.plant.test/idees',
+    idleCounterSeconds: 120,
+    idleCounterResetSeconds: 60,
+  };
+
+  it('are written with the records of their revision and read back', async () => {
+    expect(await readSettings(db)).toEqual(DEFAULT_SETTINGS);
+    await writeRecords(db, { ...records(), settings: published });
+    expect(await readSettings(db)).toEqual(published);
+  });
+
+  it('are kept when the records come without them (a crawl, an older server)', async () => {
+    await writeRecords(db, { ...records(), settings: published });
+    await writeRecords(db, records());
+    expect(await readSettings(db)).toEqual(published);
+  });
+
+  it('are not written when the records fail: content and settings stay of one revision', async () => {
+    await writeRecords(db, { ...records(), settings: published });
+    vi.spyOn(db.elements, 'bulkPut').mockRejectedValue(new Error('disk'));
+    await expect(
+      writeRecords(db, { ...records(), settings: { ...published, idleCounterSeconds: 60 } }),
+    ).rejects.toThrow('disk');
+    vi.restoreAllMocks();
+    expect(await readSettings(db)).toEqual(published);
+  });
+
+  it('take their defaults field by field when a stored copy is wrong', async () => {
+    await writeRecords(db, {
+      ...records(),
+      settings: { websiteUrl: 'javascript:alert(1)', idleCounterSeconds: 'soon', alarmTone: true },
+    });
+    expect(await readSettings(db)).toEqual({ ...DEFAULT_SETTINGS, alarmTone: true });
   });
 });
 

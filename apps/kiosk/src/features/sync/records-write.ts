@@ -8,16 +8,27 @@
  * The record counts written are kept with the ETag (sync-meta.ts): the ETag is trusted on the next
  * run only while the local counts still match them (`sameCounts`), so a database cleared behind the
  * engine's back (eviction, a technician) gets everything again rather than a 304.
+ *
+ * The development's settings (issue 27) ride in the same transaction when the snapshot carries
+ * them, so the content and the timings and addresses a totem holds are always of one revision.
  */
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
 import type { RecordCounts } from '../../lib/local-db/sync-meta';
+import { putSettings } from '../../lib/local-db/stored-settings';
 import { bumpContentWriteGeneration } from '../../lib/local-db/write-generation';
 import type { SyncRecords } from './records-validate';
 
 /** Replaces the local records with `records` in one transaction; resolves with the new counts. */
 export async function writeRecords(db: KioskDb, records: SyncRecords): Promise<RecordCounts> {
   const stored = records.subelements.map(toStoredSubelement);
-  const stores = [db.zones, db.elements, db.subelements, db.subgroups, db.alertTemplates];
+  const stores = [
+    db.zones,
+    db.elements,
+    db.subelements,
+    db.subgroups,
+    db.alertTemplates,
+    db.settings,
+  ];
   return db.transaction('rw', stores, async () => {
     // First thing in the transaction: a per-item refresh that fetched before now drops its write.
     bumpContentWriteGeneration(db);
@@ -26,6 +37,8 @@ export async function writeRecords(db: KioskDb, records: SyncRecords): Promise<R
       await db.alertTemplates.clear();
       await db.alertTemplates.bulkPut(records.alertTemplates);
     }
+    // Likewise absent settings (a crawl, a server before issue 27) leave the held ones.
+    if (records.settings !== undefined) await putSettings(db, records.settings);
     await Promise.all([
       db.zones.clear(),
       db.elements.clear(),

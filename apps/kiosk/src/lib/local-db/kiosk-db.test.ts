@@ -8,7 +8,7 @@ afterEach(async () => {
 });
 
 describe('local database', () => {
-  it('is named after the development with the spec stores (and the alert templates), keys and indexes', async () => {
+  it('is named after the development with the spec stores (and the alert templates and settings), keys and indexes', async () => {
     const db = openKioskDb('neubourg');
     await db.open();
     expect(db.name).toBe('neubourg');
@@ -28,6 +28,8 @@ describe('local database', () => {
       subgroups: { key: 'subgroupid', indexes: ['elementid', 'label', 'order'] },
       // Issue 23 (schema version 2): the alert templates from the snapshot.
       alertTemplates: { key: 'templateid', indexes: ['name'] },
+      // Issue 27 (schema version 3): the development's published settings, one row.
+      settings: { key: 'id', indexes: [] },
     });
     // The real IndexedDB database, not only Dexie's view of it.
     const names = (await indexedDB.databases()).map((info) => info.name);

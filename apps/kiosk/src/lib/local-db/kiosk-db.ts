@@ -4,7 +4,14 @@
  * engine and the content hooks are its only writers.
  */
 import Dexie, { type Table } from 'dexie';
-import type { AlertTemplate, Element, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';
+import type {
+  AlertTemplate,
+  DevelopmentSettings,
+  Element,
+  Subelement,
+  Subgroup,
+  Zone,
+} from '@plant-kiosk/contract';
 
 /**
  * A sub-element as stored: `fieldlabel` and `subgroupid` are copied to the top level from
@@ -34,12 +41,30 @@ export const KIOSK_DB_SCHEMA_V2 = {
   alertTemplates: 'templateid, name',
 } as const;
 
+/**
+ * Version 3 (issue 27, decision 017) adds the development's published settings: one row, written
+ * in the same transaction as the records of the revision they came with, so a totem never holds
+ * the content of one revision with the settings of another, and keeps both offline.
+ */
+export const KIOSK_DB_SCHEMA_V3 = {
+  ...KIOSK_DB_SCHEMA_V2,
+  settings: 'id',
+} as const;
+
+/** The one row of the settings store. */
+export const SETTINGS_ROW_ID = 'development';
+export interface StoredSettings {
+  id: typeof SETTINGS_ROW_ID;
+  settings: DevelopmentSettings;
+}
+
 export class KioskDb extends Dexie {
   zones!: Table<Zone, number>;
   elements!: Table<Element, number>;
   subelements!: Table<StoredSubelement, number>;
   subgroups!: Table<Subgroup, number>;
   alertTemplates!: Table<AlertTemplate, number>;
+  settings!: Table<StoredSettings, string>;
 
   constructor(devname: string) {
     // Dexie 4's query cache is off: with it, every live query run subscribes to cache entries
@@ -50,6 +75,7 @@ export class KioskDb extends Dexie {
     super(devname, { cache: 'disabled' });
     this.version(1).stores(KIOSK_DB_SCHEMA);
     this.version(2).stores(KIOSK_DB_SCHEMA_V2);
+    this.version(3).stores(KIOSK_DB_SCHEMA_V3);
   }
 }
 

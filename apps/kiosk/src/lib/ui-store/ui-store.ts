@@ -10,10 +10,11 @@
  * The timers themselves are not here (see features/idle): the store only holds the numbers, so the
  * one interval of each mechanism reads and decrements them without re-creating anything.
  */
-import { TOTEM_TYPES, type TotemType } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, TOTEM_TYPES, type TotemType } from '@plant-kiosk/contract';
 import { create } from 'zustand';
 import type { Language } from '../../i18n/i18n';
 import { PARCOURS_KEY, TOTEM_KEY } from '../session/session';
+import { currentSettings } from '../settings/settings-store';
 
 export type Parcours = 'visiteur';
 export type KioskMode = 'visiteur' | TotemType;
@@ -23,12 +24,20 @@ export interface Crumb {
   path: string;
 }
 
-/** Idle counter (spec §9): default 500 ticks of one second, set to 290 by a tap on the clock. */
-export const IDLE_COUNTER_DEFAULT = 500;
-export const IDLE_COUNTER_CLOCK_TAP = 290;
-/** Inactivity countdown (spec §9): 600 s; the warning shows below 300 s (non-visitors only). */
-export const INACTIVITY_SECONDS = 600;
-export const INACTIVITY_WARNING_BELOW = 300;
+/**
+ * Idle counter (spec §9): default 500 ticks of one second, set to 290 by a tap on the clock.
+ * Inactivity countdown (spec §9): 600 s; the warning shows below 300 s (non-visitors only).
+ * These are the spec's values, the defaults of the development's settings (issue 27): the store
+ * resets to the published values in force (`currentSettings`), read at each reset, so a publish
+ * applies at the next touch without a reload.
+ */
+export const IDLE_COUNTER_DEFAULT = DEFAULT_SETTINGS.idleCounterSeconds;
+export const IDLE_COUNTER_CLOCK_TAP = DEFAULT_SETTINGS.idleCounterResetSeconds;
+export const INACTIVITY_SECONDS = DEFAULT_SETTINGS.inactivitySeconds;
+export const INACTIVITY_WARNING_BELOW = DEFAULT_SETTINGS.inactivityWarningSeconds;
+
+const idleCounterStart = () => currentSettings().idleCounterSeconds;
+const inactivityStart = () => currentSettings().inactivitySeconds;
 
 export const STAFF_HOME_PATH = '/accueil';
 export const VISITOR_HOME_PATH = '/accueil/visiteur';
@@ -125,9 +134,9 @@ export function initialUiState() {
     totem: readStoredTotem(),
     parcours: readStoredParcours(),
     crumbs: [HOME_CRUMB],
-    idleCounter: IDLE_COUNTER_DEFAULT,
+    idleCounter: idleCounterStart(),
     idleReaderOpen: false,
-    inactivityRemaining: INACTIVITY_SECONDS,
+    inactivityRemaining: inactivityStart(),
     resetGeneration: 0,
   };
 }
@@ -161,7 +170,8 @@ export const useUiStore = create<UiState>()((set, get) => ({
   resetPageFrame: () => set(DEFAULT_PAGE_FRAME),
 
   resetIdleCounter: () => {
-    if (get().idleCounter !== IDLE_COUNTER_DEFAULT) set({ idleCounter: IDLE_COUNTER_DEFAULT });
+    const start = idleCounterStart();
+    if (get().idleCounter !== start) set({ idleCounter: start });
   },
   setIdleCounter: (value) => set({ idleCounter: Math.max(0, value) }),
   tickIdle: () => {
@@ -170,12 +180,12 @@ export const useUiStore = create<UiState>()((set, get) => ({
     const next = Math.max(0, idleCounter - 1);
     set(next === 0 ? { idleCounter: 0, idleReaderOpen: true } : { idleCounter: next });
   },
-  closeIdleReader: () => set({ idleReaderOpen: false, idleCounter: IDLE_COUNTER_DEFAULT }),
+  closeIdleReader: () => set({ idleReaderOpen: false, idleCounter: idleCounterStart() }),
 
   resetInactivity: () => {
     // Called on every pointer/key event: only notify subscribers when something changes.
-    if (get().inactivityRemaining !== INACTIVITY_SECONDS)
-      set({ inactivityRemaining: INACTIVITY_SECONDS });
+    const start = inactivityStart();
+    if (get().inactivityRemaining !== start) set({ inactivityRemaining: start });
   },
   tickInactivity: () => {
     const next = Math.max(0, get().inactivityRemaining - 1);

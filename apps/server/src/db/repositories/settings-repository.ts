@@ -81,4 +81,20 @@ export class SettingsRepository {
       .executeTakeFirst();
     return (draft?.settings ?? null) !== (live?.settings ?? null);
   }
+
+  /**
+   * Every frame address published in any development (the suggestion forms and web sites): the
+   * kiosk's page is served before login, so its Content-Security-Policy allows them all
+   * (decision 017). Draft addresses are not read.
+   */
+  async publishedFrameAddresses(db: Db = this.db): Promise<string[]> {
+    const rows = await db.selectFrom('pub_development_settings').select('settings').execute();
+    const addresses: string[] = [];
+    for (const row of rows) {
+      const settings = parseStoredSettings(row.settings);
+      if (settings.suggestionFormUrl !== null) addresses.push(settings.suggestionFormUrl);
+      if (settings.websiteUrl !== null) addresses.push(settings.websiteUrl);
+    }
+    return addresses;
+  }
 }

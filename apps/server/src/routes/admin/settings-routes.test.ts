@@ -39,6 +39,14 @@ const wanted: DevelopmentSettings = {
   alarmTone: true,
 };
 
+/** The frame sources of the kiosk page's Content-Security-Policy (served before any login). */
+async function pageFrameSources(): Promise<string[]> {
+  const response = await f.app.inject({ url: '/' });
+  const policy = String(response.headers['content-security-policy']);
+  const directive = policy.split(';').find((part) => part.trim().startsWith('frame-src'));
+  return directive?.trim().split(/\s+/).slice(1) ?? [];
+}
+
 async function snapshot(): Promise<{ snapshot: Snapshot; etag: string }> {
   const response = await f.app.inject({
     url: apiPaths.snapshot(f.ids.devid),
@@ -101,6 +109,8 @@ describe('settings in the back-office', () => {
   it('saves to the draft only: the kiosks get the settings with the next publish', async () => {
     const before = await snapshot();
     expect(before.snapshot.settings).toEqual(DEFAULT_SETTINGS);
+    // No address is built in: the page may frame nothing but itself.
+    expect(await pageFrameSources()).toEqual(["'self'"]);
 
     const saved = await editor.put(path(), wanted);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -121,6 +131,8 @@ describe('settings in the back-office', () => {
     const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
     expect(draft.summary).toBe('Réglages modifiés');
     expect(draft.changes).toMatchObject([{ kind: 'setting', itemId: f.ids.devid }]);
+    // A draft address reaches no page's policy either.
+    expect(await pageFrameSources()).toEqual(["'self'"]);
 
     const published = await admin.post(adminPaths.publish(f.ids.devid), {});
     expect(published.statusCode, published.body).toBe(200);
@@ -128,6 +140,13 @@ describe('settings in the back-office', () => {
     expect(after.snapshot.settings).toEqual(wanted);
     expect(after.snapshot.version).toBe(before.snapshot.version + 1);
     expect(data<AdminSettings>(await editor.get(path())).unpublished).toBe(false);
+    // The policy allows the published addresses' origins as soon as the publish answers, before
+    // any kiosk could reload for them (decision 017).
+    expect(await pageFrameSources()).toEqual([
+      "'self'",
+      'http://intranet.test:8080',
+      'https://forms.test',
+    ]);
 
     const delta = await f.app.inject({
       url: apiPaths.changes(f.ids.devid, before.snapshot.version),

@@ -1,0 +1,113 @@
+/**
+ * A reload that teaches the page a new frame address (issue 27, decision 017).
+ *
+ * The page's Content-Security-Policy (`frame-src`) comes with the document, and the server builds
+ * it from the frame addresses published at that moment: a suggestion form or web site address
+ * published later is refused in the frame until the page loads again. So the kiosk reloads itself
+ * when
+ * - the settings it holds change a frame address's origin after this page loaded, or
+ * - the policy refused one of its frames (a `securitypolicyviolation` on `frame-src`: the page came
+ *   from the service worker's copy of index.html, whose policy is as old as the installed build),
+ * and only at a quiet moment: the screen idle (the "Veille" reader, or the inactivity countdown run
+ * out, as for a new version: pwa-update.ts), no emergency alert on screen or ending, and online —
+ * the reload asks the network for the page (`?policy=1`, which the service worker answers
+ * network-first, falling back to its copy: sw.ts), so offline it would gain nothing.
+ *
+ * A page that was itself such a reload does not reload again for a refused frame: the server's
+ * policy does not allow that address (an operator's choice, or a site refusing to be framed), and
+ * the frame shows its message instead of the kiosk reloading at every quiet moment.
+ */
+import { isScreenIdle, useUiStore } from '../lib/ui-store/ui-store';
+import { useSettingsStore } from '../lib/settings/settings-store';
+import { useConnectionStore } from '../features/network/network-monitor';
+import { useAlertStore } from '../features/emergency-alert/alert-store';
+import { POLICY_RELOAD_PARAM } from '../lib/config/frame-policy';
+import type { DevelopmentSettings } from '@plant-kiosk/contract';
+
+/** The origins a page's policy must allow for these settings' frames, as one comparable key. */
+export function frameOriginsKey(settings: DevelopmentSettings): string {
+  const origins = new Set<string>();
+  for (const url of [settings.suggestionFormUrl, settings.websiteUrl]) {
+    if (url === null) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // The contract's pattern already refused it when it was saved.
+    }
+  }
+  return [...origins].sort().join(' ');
+}
+
+export interface FramePolicyReloadOptions {
+  /** Navigates to the given address (default: location.replace). */
+  navigate?: (url: string) => void;
+  location?: Pick<Location, 'href'>;
+  history?: Pick<History, 'replaceState' | 'state'>;
+  target?: Pick<Document, 'addEventListener' | 'removeEventListener'>;
+}
+
+/** Starts watching; returns the function that stops it. */
+export function startFramePolicyReload(options: FramePolicyReloadOptions = {}): () => void {
+  const location = options.location ?? window.location;
+  const history = options.history ?? window.history;
+  const target = options.target ?? document;
+  const navigate = options.navigate ?? ((url: string) => window.location.replace(url));
+
+  const here = new URL(location.href);
+  const cameFromPolicyReload = here.searchParams.has(POLICY_RELOAD_PARAM);
+  if (cameFromPolicyReload) {
+    // The address a technician sees stays the kiosk's own.
+    here.searchParams.delete(POLICY_RELOAD_PARAM);
+    history.replaceState(history.state, '', here.href);
+  }
+
+  let baseline: string | null = null;
+  let pending: string | null = null;
+  let reloading = false;
+
+  const quiet = () =>
+    isScreenIdle(useUiStore.getState()) &&
+    useAlertStore.getState().active === null &&
+    useAlertStore.getState().ending === null &&
+    useConnectionStore.getState().online;
+
+  const applyIfQuiet = () => {
+    if (pending === null || reloading || !quiet()) return;
+    reloading = true;
+    console.info(`[frames] reloading for the page's frame policy (${pending})`);
+    const url = new URL(location.href);
+    url.searchParams.set(POLICY_RELOAD_PARAM, '1');
+    navigate(url.href);
+  };
+
+  const onSettings = () => {
+    const { settings, loaded } = useSettingsStore.getState();
+    if (!loaded) return;
+    const key = frameOriginsKey(settings);
+    // The first settings this page reads are the ones its policy was served with (or older).
+    if (baseline === null) baseline = key;
+    else if (key !== baseline) pending ??= 'a published frame address changed';
+    applyIfQuiet();
+  };
+
+  const onViolation = (event: Event) => {
+    const directive = (event as SecurityPolicyViolationEvent).violatedDirective ?? '';
+    if (!directive.startsWith('frame-src') || cameFromPolicyReload) return;
+    pending ??= 'a frame was refused by the page policy';
+    applyIfQuiet();
+  };
+
+  const unsubscribes = [
+    useSettingsStore.subscribe(onSettings),
+    useUiStore.subscribe(applyIfQuiet),
+    useAlertStore.subscribe(applyIfQuiet),
+    useConnectionStore.subscribe(applyIfQuiet),
+  ];
+  target.addEventListener('securitypolicyviolation', onViolation);
+  onSettings();
+
+  return () => {
+    for (const unsubscribe of unsubscribes) unsubscribe();
+    target.removeEventListener('securitypolicyviolation', onViolation);
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Issue 27 end to end, the kiosk's side: the suggestion form's address travels from the
+ * back-office's "Réglages" to an open totem only with a publish. Before it, the page says the form
+ * is not configured (no placeholder address is built in); after it, the totem reloads itself at a
+ * quiet moment (here: the Veille reader, reached with Playwright's clock) so its page's
+ * Content-Security-Policy allows the new origin, and the form — a page on another origin that the
+ * test serves — shows in the 980 × 1050 frame. With the network down, the frame's place says so.
+ * With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-formulaire-*.png (1080 × 1920).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { logInAdmin } from './support/admin';
+import { expect, test } from './support/fixtures';
+import { openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
+import { repoRoot } from './support/server';
+
+const SHOTS = process.env.ADMIN_SCREENSHOTS === '1';
+const FORM_TITLE = 'Boîte à idées du site (page de test)';
+
+async function captureKiosk(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: join(repoRoot, 'docs/screenshots', `kiosk-${name}.png`) });
+}
+
+/** A stand-in for the plant's form provider: another origin than the kiosk's server. */
+async function serveForm(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="fr"><title>${FORM_TITLE}</title><body style="font: 32px sans-serif"><h1>${FORM_TITLE}</h1><label>Votre idée <textarea></textarea></label></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // `localhost`, not 127.0.0.1: another origin than the kiosk's server, as a real provider is.
+  return { url: `http://localhost:${port}/idees`, server };
+}
+
+test('a published form address reaches an open kiosk, which reloads when idle to frame it', async ({
+  browser,
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  const form = await serveForm();
+  const context = await browser.newContext({
+    viewport: { width: 1080, height: 1920 },
+    hasTouch: true,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  try {
+    const kiosk = await context.newPage();
+    // The clock takes the kiosk's timers from the first load on: the Veille reader comes when the
+    // test says, not after 500 real seconds.
+    await kiosk.clock.install();
+    await openKioskLoggedIn(kiosk, server);
+    await kiosk.evaluate(() => (window.location.hash = '#/accueil/formulaire'));
+    const unset = kiosk.getByRole('status').filter({ hasText: 'pas encore configuré' });
+    await expect(unset).toBeVisible();
+    await expect(kiosk.getByTitle('Formulaire de suggestion')).toHaveCount(0);
+    await expectAccessible(kiosk, 'suggestion form not configured');
+    await captureKiosk(kiosk, 'formulaire-non-configure');
+
+    // The back-office: the address saved (a draft: no totem has it), then published.
+    await logInAdmin(page, server);
+    await page.getByRole('link', { name: 'Réglages', exact: true }).click();
+    await page.getByLabel('Adresse du formulaire de suggestion').fill(form.url);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText(/Réglages enregistrés/)).toBeVisible();
+    await expect(unset).toBeVisible();
+    await page.getByRole('link', { name: 'Modifications non publiées (1)' }).click();
+    await page.getByRole('button', { name: 'Tout publier…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publier sur les totems de / });
+    await dialog.getByRole('button', { name: 'Publier', exact: true }).click();
+    await expect(dialog.getByText(/^Révision \d+ publiée — /)).toBeVisible();
+
+    // The totem syncs at once: its page's policy, older than the address, refuses the frame, and
+    // the frame's place says the form comes in a moment; the totem waits for a quiet moment.
+    const frame = kiosk.frameLocator('iframe[title="Formulaire de suggestion"]');
+    await expect(unset).toHaveCount(0);
+    await expect(
+      kiosk.getByRole('alert').filter({ hasText: 'disponible dans un instant' }),
+    ).toBeVisible();
+    await captureKiosk(kiosk, 'formulaire-en-attente');
+    await waitForSyncDone(kiosk);
+    const reloaded = kiosk.waitForEvent('load');
+    await kiosk.clock.runFor(501_000);
+    await reloaded;
+    await expect(kiosk).toHaveURL(/#\/accueil\/formulaire$/);
+    await expect(kiosk).not.toHaveURL(/policy=/);
+    const element = kiosk.getByTitle('Formulaire de suggestion');
+    await expect(element).toHaveAttribute('src', form.url);
+    await expect(element).toHaveAttribute('width', '980');
+    await expect(element).toHaveAttribute('height', '1050');
+    await expect(frame.getByRole('heading', { name: FORM_TITLE })).toBeVisible();
+    await expectAccessible(kiosk, 'suggestion form framed');
+    await captureKiosk(kiosk, 'formulaire');
+
+    // The network down: the message takes the frame's place.
+    await context.setOffline(true);
+    const offline = kiosk
+      .getByRole('alert')
+      .filter({ hasText: 'Le formulaire n’est pas disponible hors ligne' });
+    await expect(offline).toBeVisible({ timeout: 20_000 });
+    await expect(kiosk.getByTitle('Formulaire de suggestion')).toHaveCount(0);
+    await expectAccessible(kiosk, 'suggestion form offline');
+    await captureKiosk(kiosk, 'formulaire-hors-ligne');
+  } finally {
+    await context.close();
+    form.server.close();
+  }
+});
