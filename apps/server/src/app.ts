@@ -22,6 +22,7 @@ import { ResponseCache } from './lib/response-cache.js';
 import type { Secrets } from './lib/secrets.js';
 import { SnapshotCache } from './lib/snapshot-cache.js';
 import { PublishedFrameSources } from './lib/frame-sources.js';
+import { FrameProbe } from './lib/frame-probe.js';
 import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
 import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
@@ -76,6 +77,8 @@ export interface AppOptions {
    * tests only — keep the default in production.
    */
   passwordCost?: ScryptCost;
+  /** Test seam: the prober of frame addresses (its time-out, its clock). */
+  frameProbe?: FrameProbe;
 }
 
 declare module 'fastify' {
@@ -115,6 +118,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       (error) => fastify.log.error({ err: error }, 'could not read the published frame addresses'),
     ),
     streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
+    frameProbe: options.frameProbe ?? new FrameProbe({ now }),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
   };
   fastify.decorate('kiosk', ctx);

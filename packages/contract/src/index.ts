@@ -1,5 +1,6 @@
 export * from './entities.js';
 export * from './changes.js';
+export * from './frame-check.js';
 export * from './messages.js';
 export * from './alerts.js';
 export * from './paths.js';

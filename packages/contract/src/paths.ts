@@ -55,6 +55,7 @@ export const apiPaths = {
   snapshot: (devid: IdLike) => fillPath(R.snapshot.path, { devid }),
   changes: (devid: IdLike, since: number) =>
     withQuery(fillPath(R.changes.path, { devid }), { since }),
+  frameChecks: (devid: IdLike) => fillPath(R.frameChecks.path, { devid }),
   /** The kiosk's event stream; `identity` names the kiosk for the fleet view (fleet.ts). */
   stream: (devid: IdLike, token?: string, identity: KioskStreamIdentity = {}) =>
     withQuery(fillPath(R.stream.path, { devid }), {
@@ -88,6 +89,7 @@ export const routePatterns = {
   populatedSubgroup: R.populatedSubgroup.path,
   snapshot: R.snapshot.path,
   changes: R.changes.path,
+  frameChecks: R.frameChecks.path,
   stream: R.stream.path,
   heartbeat: R.heartbeat.path,
   publish: R.publish.path,

@@ -63,6 +63,7 @@ import {
   Zone,
 } from './entities.js';
 import { ChangesQuery, ContentChanges } from './changes.js';
+import { FrameChecks } from './frame-check.js';
 import { AlertState, StartAlertRequest, StreamEvent } from './alerts.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
@@ -229,6 +230,11 @@ export const ROUTE_SCHEMAS = {
     querystring: ChangesQuery,
     response: ContentChanges,
     note: 'Delta sync: 304 with no body when `since` is the latest revision and nothing expired since; `full: true` when the kiosk must fetch the snapshot instead. Gzipped when the client accepts it.',
+  },
+  frameChecks: {
+    params: DevidParams,
+    response: FrameChecks,
+    note: 'The service asks each published address (5 s at most, answers cached 10 minutes) and reads its X-Frame-Options and frame-ancestors against the calling kiosk’s origin.',
   },
   heartbeat: {
     params: DevidParams,

@@ -88,6 +88,12 @@ export const ROUTES = {
     'kiosk-token',
     'What changed since a revision the kiosk holds (delta sync)',
   ),
+  frameChecks: route(
+    'GET',
+    '/display/frames/:devid',
+    'kiosk-token',
+    'Whether the published frame addresses may be shown in the kiosk’s frames',
+  ),
   heartbeat: route(
     'POST',
     '/display/heartbeat/:devid',

@@ -10,6 +10,7 @@ import { applyLanguage, initI18n } from '../i18n/i18n';
 import { createApiClient, type ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { resetSettings } from '../lib/settings/settings-store';
+import { forgetFrameChecks } from '../lib/settings/use-frame-check';
 import { initialUiState, useUiStore } from '../lib/ui-store/ui-store';
 import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 
@@ -49,6 +50,7 @@ export function resetShellState() {
   initI18n();
   applyLanguage('fr');
   resetSettings();
+  forgetFrameChecks();
   useUiStore.setState(initialUiState());
   document.title = '';
 }

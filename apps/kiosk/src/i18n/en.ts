@@ -65,6 +65,8 @@ export const en: Translation = {
     websiteBlockedTitle: 'The website will be available in a moment',
     websiteBlocked:
       'Its new address has just been published: the kiosk updates itself as soon as nobody is using it.',
+    websiteRefusedTitle: 'The website cannot be shown on the kiosk',
+    websiteRefused: 'The website does not allow being shown inside another page.',
     websiteTimeoutTitle: 'The website is not answering',
     websiteTimeout: 'The website is not answering at the moment. Please try again later.',
     websiteChecking: 'Checking the connection…',

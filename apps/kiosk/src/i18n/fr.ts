@@ -65,6 +65,8 @@ export const fr = {
     websiteBlockedTitle: 'Le site web sera disponible dans un instant',
     websiteBlocked:
       'Sa nouvelle adresse vient d’être publiée : le totem se met à jour dès qu’il n’est plus utilisé.',
+    websiteRefusedTitle: 'Le site web ne peut pas s’afficher sur le totem',
+    websiteRefused: 'Le site web refuse d’être affiché dans une autre page.',
     websiteTimeoutTitle: 'Le site web ne répond pas',
     websiteTimeout: 'Le site web ne répond pas pour le moment. Réessayez plus tard.',
     websiteChecking: 'Vérification de la connexion…',

@@ -4,6 +4,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
 import type { DeltaCache } from './delta-cache.js';
 import type { EventBus } from './event-bus.js';
+import type { FrameProbe } from './frame-probe.js';
 import type { PublishedFrameSources } from './frame-sources.js';
 import type { ScryptCost } from './passwords.js';
 import type { ResponseCache } from './response-cache.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   deltas: DeltaCache;
   /** The origins the kiosk's page may frame: KIOSK_FRAME_SOURCES + published addresses. */
   frameSources: PublishedFrameSources;
+  /** Whether a published frame address lets the kiosk frame it (asked, cached). */
+  frameProbe: FrameProbe;
   streams: StreamHub;
   /** scrypt cost of the dummy verification run for unknown logins. */
   passwordCost: ScryptCost;

@@ -12,10 +12,11 @@ import {
   type ChangesQuery,
   type ContentModel,
   type FieldsQuery,
+  type FrameChecks,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
-import { badRequest, notFound } from '../lib/envelope.js';
+import { badRequest, notFound, ok } from '../lib/envelope.js';
 import type { Resolved } from '../lib/response-cache.js';
 import { ifNoneMatchMatches } from '../lib/snapshot-cache.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
@@ -305,6 +306,27 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
         return reply.send(await entry.gzipped());
       }
       return reply.send(entry.body);
+    },
+  );
+
+  // Issue 27: whether the published frame addresses can be framed by this kiosk (frame-probe.ts).
+  // The kiosk's origin is the one its calls come from (Origin in the split topology).
+  fastify.get<{ Params: { devid: number } }>(
+    routePatterns.frameChecks,
+    { schema: { params: DevidParams } },
+    async (request, reply) => {
+      const { devid } = request.params;
+      assertDevelopment(request, devid);
+      const settings = await ctx.repos.settings.live(devid);
+      const kioskOrigin = request.headers.origin ?? `${request.protocol}://${request.host}`;
+      const check = (url: string | null) =>
+        url === null ? Promise.resolve(null) : ctx.frameProbe.check(url, kioskOrigin);
+      const [suggestionFormUrl, websiteUrl] = await Promise.all([
+        check(settings.suggestionFormUrl),
+        check(settings.websiteUrl),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return ok<FrameChecks>({ devid, suggestionFormUrl, websiteUrl });
     },
   );
 }

@@ -9,13 +9,14 @@
  * - the page's Content-Security-Policy refused the address (a `securitypolicyviolation` for
  *   `frame-src` naming its origin: the policy was built before the address was published, and
  *   the kiosk reloads at a quiet moment to learn it) → "not available yet";
- * - no `load` within FRAME_LOAD_TIMEOUT_MS (a host that never answers) → "does not answer".
- *
- * A refusal by the other site's own headers (X-Frame-Options, frame-ancestors) cannot be seen from
- * here: the browser fires `load` for its error page and hides the cross-origin document.
+ * - the other site refuses to be framed (X-Frame-Options, frame-ancestors): the page cannot see
+ *   it (the browser fires `load` for its error page and hides the cross-origin document), so the
+ *   caller passes the content service's check of the address (`check`) → "cannot be shown here";
+ * - the service found it unreachable, or no `load` within FRAME_LOAD_TIMEOUT_MS → "does not answer".
  *
  * The component is shared (components/): the caller passes the connection state and the texts.
  */
+import type { FrameCheckStatus } from '@plant-kiosk/contract';
 import { useEffect, useState, type CSSProperties } from 'react';
 import './external-frame.css';
 
@@ -31,6 +32,8 @@ export interface ExternalFrameTexts {
   offline: string;
   blockedTitle: string;
   blocked: string;
+  refusedTitle: string;
+  refused: string;
   timeoutTitle: string;
   timeout: string;
   checking: string;
@@ -49,6 +52,8 @@ export interface ExternalFrameProps {
   height?: number;
   /** Size of the message box, so the message takes the frame's place on the page. */
   messageStyle?: CSSProperties;
+  /** The content service's check of the address; null: unknown, the frame is tried. */
+  check?: FrameCheckStatus | null;
 }
 
 type FrameProblem = 'blocked' | 'timeout';
@@ -72,6 +77,7 @@ export function ExternalFrame({
   width,
   height,
   messageStyle,
+  check = null,
 }: ExternalFrameProps) {
   const [problem, setProblem] = useState<FrameProblem | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -115,8 +121,10 @@ export function ExternalFrame({
       );
     return message(texts.offlineTitle, texts.offline);
   }
+  if (check === 'refused') return message(texts.refusedTitle, texts.refused);
   if (problem === 'blocked') return message(texts.blockedTitle, texts.blocked);
-  if (problem === 'timeout') return message(texts.timeoutTitle, texts.timeout);
+  if (problem === 'timeout' || check === 'unreachable')
+    return message(texts.timeoutTitle, texts.timeout);
   return (
     <iframe
       className={className}

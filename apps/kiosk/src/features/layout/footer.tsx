@@ -13,6 +13,7 @@ import {
 } from '../../components/external-frame/external-frame';
 import { Popup } from '../../components/popup/popup';
 import { useSettingsStore } from '../../lib/settings/settings-store';
+import { useFrameCheck } from '../../lib/settings/use-frame-check';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { useConnectionStore } from '../network/network-monitor';
 
@@ -24,6 +25,8 @@ export function Footer() {
   const url = useSettingsStore((state) => state.settings.websiteUrl);
   const online = useConnectionStore((state) => state.online);
   const checked = useConnectionStore((state) => state.lastPingAt !== null);
+  // Asked only once the popup is open: the footer is on every page.
+  const check = useFrameCheck('websiteUrl', open ? url : null, online);
   const resetGeneration = useUiStore((state) => state.resetGeneration);
 
   useEffect(() => setOpen(false), [resetGeneration]);
@@ -37,6 +40,8 @@ export function Footer() {
       offline: t('footer.websiteOffline'),
       blockedTitle: t('footer.websiteBlockedTitle'),
       blocked: t('footer.websiteBlocked'),
+      refusedTitle: t('footer.websiteRefusedTitle'),
+      refused: t('footer.websiteRefused'),
       timeoutTitle: t('footer.websiteTimeoutTitle'),
       timeout: t('footer.websiteTimeout'),
       checking: t('footer.websiteChecking'),
@@ -63,6 +68,7 @@ export function Footer() {
           texts={texts}
           sandbox={WEBSITE_SANDBOX}
           className="website-popup__frame"
+          check={check}
         />
       </Popup>
     </footer>

@@ -6,10 +6,11 @@ import {
 } from '@plant-kiosk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/test-support';
 import { installObserverShims } from '../../components/image-carousel/test-support';
 import { FRAME_LOAD_TIMEOUT_MS } from '../../components/external-frame/external-frame';
 import { useSettingsStore } from '../../lib/settings/settings-store';
+import { createApiClient } from '../../lib/api/api-client';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { toGalleryItems } from '../content/use-zone-images';
 import { useConnectionStore } from '../network/network-monitor';
@@ -371,6 +372,27 @@ describe('suggestion form page', () => {
     act(() => void document.dispatchEvent(violation));
     expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('disponible dans un instant');
+  });
+
+  it('says the form cannot be shown when its site refuses to be framed (the service’s check)', async () => {
+    publishForm(FORM);
+    useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
+    const check = { url: FORM, status: 'refused', reason: 'X-Frame-Options: DENY', checkedAt: '' };
+    const api = createApiClient(TEST_CONFIG, () => 'token', {
+      fetch: () =>
+        Promise.resolve(
+          Response.json({
+            data: { devid: 1, suggestionFormUrl: check, websiteUrl: null },
+            message: 'OK',
+            error: null,
+          }),
+        ),
+    });
+    renderInKiosk(<SuggestionFormPage />, { kiosk: { api } });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Le formulaire ne peut pas s’afficher sur la borne',
+    );
+    expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
   });
 
   it('says the form does not answer when its frame never loads', () => {

@@ -10,6 +10,7 @@ import {
   type ExternalFrameTexts,
 } from '../../components/external-frame/external-frame';
 import { useSettingsStore } from '../../lib/settings/settings-store';
+import { useFrameCheck } from '../../lib/settings/use-frame-check';
 import { usePageFrame } from '../layout/page-frame';
 import { useConnectionStore } from '../network/network-monitor';
 import { SUGGESTION_FRAME_SANDBOX, SUGGESTION_FRAME_SIZE } from './suggestion-form';
@@ -27,6 +28,9 @@ export const SUGGESTION_TEXT = {
   blockedTitle: 'Le formulaire sera disponible dans un instant',
   blocked:
     'Sa nouvelle adresse vient d’être publiée : la borne se met à jour dès qu’elle n’est plus utilisée. Vous pouvez aussi confier votre idée à votre responsable.',
+  refusedTitle: 'Le formulaire ne peut pas s’afficher sur la borne',
+  refused:
+    'Le site du formulaire refuse d’être affiché dans une autre page. Le service informatique peut le configurer ; en attendant, confiez votre idée à votre responsable.',
   timeoutTitle: 'Le formulaire ne répond pas',
   timeout:
     'Le site du formulaire ne répond pas pour le moment. Réessayez plus tard, ou confiez votre idée à votre responsable.',
@@ -42,6 +46,7 @@ export default function SuggestionFormPage() {
   const url = useSettingsStore((state) => state.settings.suggestionFormUrl);
   const online = useConnectionStore((state) => state.online);
   const checked = useConnectionStore((state) => state.lastPingAt !== null);
+  const check = useFrameCheck('suggestionFormUrl', url, online);
 
   return (
     <div className="staff-page staff-page--formulaire">
@@ -56,6 +61,7 @@ export default function SuggestionFormPage() {
         width={SUGGESTION_FRAME_SIZE.width}
         height={SUGGESTION_FRAME_SIZE.height}
         messageStyle={MESSAGE_STYLE}
+        check={check}
       />
     </div>
   );

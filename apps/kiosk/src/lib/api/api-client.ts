@@ -102,6 +102,8 @@ export interface ApiClient {
   snapshot(devid: number, etag?: string | null, options?: RequestOptions): Promise<SnapshotResult>;
   /** What changed since revision `since`; 404/405/501 (an older server) → 'unsupported'. */
   changes(devid: number, since: number, options?: RequestOptions): Promise<ChangesResult>;
+  /** Whether the published frame addresses let this kiosk frame them (issue 27). */
+  frameChecks(devid: number, options?: RequestOptions): Promise<ResponseOf<'frameChecks'>>;
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(
     devid: number,
@@ -323,6 +325,8 @@ export function createApiClient(
       ),
     populatedSubgroup: (subgroupid, opts) =>
       get('populatedSubgroup', apiPaths.populatedSubgroup(subgroupid), opts),
+
+    frameChecks: (devid, opts) => get('frameChecks', apiPaths.frameChecks(devid), opts),
 
     heartbeat: (devid, report, opts) =>
       call('heartbeat', {

@@ -1,0 +1,41 @@
+/**
+ * Whether the published frame addresses can be shown in the kiosk's frames (issue 27).
+ *
+ * A page may refuse to be framed by another site (`X-Frame-Options`, or `frame-ancestors` in its
+ * Content-Security-Policy). The kiosk cannot see it: the browser fires `load` for its own error
+ * page and hides the cross-origin document, so the totem would show an error icon in the frame.
+ * The content service asks the address itself (only the addresses the kiosk's development
+ * published, with a short time-out and a cache) and says what the browser would do, so the frame's
+ * place shows a message instead.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './entities.js';
+
+export const FrameCheckStatus = Type.Union([
+  /** The page answers and allows being framed by the kiosk's origin. */
+  Type.Literal('ok'),
+  /** The page answers but its headers forbid the kiosk's origin to frame it. */
+  Type.Literal('refused'),
+  /** No usable answer (network error, time-out, HTTP error status). */
+  Type.Literal('unreachable'),
+]);
+export type FrameCheckStatus = Static<typeof FrameCheckStatus>;
+
+export const FrameCheck = Type.Object({
+  /** The published address checked. */
+  url: Type.String(),
+  status: FrameCheckStatus,
+  /** What decided it, for the logs and a technician ("X-Frame-Options: DENY", "HTTP 404"…). */
+  reason: Type.String(),
+  /** When the service asked the address (ISO 8601): answers are cached for a few minutes. */
+  checkedAt: Type.String(),
+});
+export type FrameCheck = Static<typeof FrameCheck>;
+
+/** `GET /display/frames/:devid`: each published frame address's check, null when not configured. */
+export const FrameChecks = Type.Object({
+  devid: Id,
+  suggestionFormUrl: Type.Union([FrameCheck, Type.Null()]),
+  websiteUrl: Type.Union([FrameCheck, Type.Null()]),
+});
+export type FrameChecks = Static<typeof FrameChecks>;
