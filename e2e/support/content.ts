@@ -85,3 +85,50 @@ export function imagesNotIn(server: RunningServer, zonename: string): string[] {
     db.close();
   }
 }
+
+export interface LiveProduct {
+  subgroupid: number;
+  title: string;
+}
+
+/** The draft's products (sub-groups "Produit" of the zone "Produits") that never expire. */
+export function unexpiringProducts(server: RunningServer): LiveProduct[] {
+  const db = open(server);
+  try {
+    return db
+      .prepare(
+        `SELECT g.subgroupid, s.value AS title
+           FROM zones z
+           JOIN elements e ON e.zoneid = z.zoneid
+           JOIN subgroups g ON g.elementid = e.elementid
+           JOIN content_models m ON m.modelid = g.modelid
+           JOIN subelements s ON s.subgroupid = g.subgroupid AND s.fieldlabel = 'titre'
+          WHERE z.zonename = 'Produits' AND m.label = 'Produit' AND g.expirationdate IS NULL
+          ORDER BY e."order", g."order"`,
+      )
+      .all() as LiveProduct[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Sets a sub-group's expiration in the draft, as a back-office save does. */
+export function setSubgroupExpiration(
+  server: RunningServer,
+  subgroupid: number,
+  expirationdate: string | null,
+) {
+  const db = open(server);
+  try {
+    db.transaction(() => {
+      db.prepare(
+        'UPDATE subgroups SET expirationdate = ?, version = version + 1 WHERE subgroupid = ?',
+      ).run(expirationdate, subgroupid);
+      db.prepare(
+        'UPDATE developments SET draft_version = draft_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid JOIN subgroups g ON g.elementid = e.elementid WHERE g.subgroupid = ?)',
+      ).run(subgroupid);
+    })();
+  } finally {
+    db.close();
+  }
+}

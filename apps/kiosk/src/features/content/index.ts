@@ -4,3 +4,4 @@ export { isNew, NEW_ITEM_WINDOW_MINUTES } from './is-new';
 export { useZone, type UseZoneOptions, type UseZoneResult } from './use-zone';
 export { useSubelements, type UseSubelementsResult } from './use-subelements';
 export { useSubgroups, buildPopulatedSubgroups, type UseSubgroupsResult } from './use-subgroups';
+export { nextWindowChange, useWindowNow, type WindowedItem } from './content-clock';

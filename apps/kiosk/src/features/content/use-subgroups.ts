@@ -2,12 +2,14 @@
  * `useSubgroups(elementid, modelLabel?)`: an element's populated sub-groups (products, magazine
  * issues…) built from the local database — each with its field values grouped by field label and
  * sorted by order — refreshed from the network when online and on an `element` stream message.
- * Sub-groups past their expiration date are hidden even offline, when no sync can remove them.
+ * Sub-groups past their expiration date are hidden even offline, when no sync can remove them,
+ * and at the very moment they expire (content-clock.ts).
  */
 import type { PopulatedSubgroup, Subelement, Subgroup } from '@plant-kiosk/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { fromStoredSubelement, type StoredSubelement } from '../../lib/local-db/kiosk-db';
+import { useWindowNow } from './content-clock';
 import { contentEvents } from './content-events';
 import { refreshSubgroups } from './content-refresh';
 import { useContentSource } from './content-source';
@@ -52,16 +54,27 @@ export function useSubgroups(
   modelLabel?: string,
 ): UseSubgroupsResult {
   const { db, api } = useContentSource();
-  const local = useLiveQuery(async () => {
-    if (elementid == null) return EMPTY;
+  const stored = useLiveQuery(async () => {
+    if (elementid == null) return { groups: [], values: [] };
     const [groups, values] = await Promise.all([
       db.subgroups.where('elementid').equals(elementid).toArray(),
       db.subelements.where('elementid').equals(elementid).toArray(),
     ]);
     const wanted =
       modelLabel === undefined ? groups : groups.filter((group) => group.label === modelLabel);
-    return buildPopulatedSubgroups(wanted, values);
+    return { groups: wanted, values };
   }, [db, elementid, modelLabel]);
+  // Recomputed when a sub-group's window closes, not only when the database changes.
+  const now = useWindowNow(stored?.groups);
+  const local = useMemo(
+    () =>
+      stored === undefined
+        ? undefined
+        : stored.groups.length === 0
+          ? EMPTY
+          : buildPopulatedSubgroups(stored.groups, stored.values, new Date(now)),
+    [stored, now],
+  );
 
   const task = useCallback(
     (signal: AbortSignal) =>

@@ -3,12 +3,13 @@
  * categories, BE LEAN + documents): one local query for all of them instead of one per element,
  * so a screen that needs them all together (the newest magazine issue, the product grid) renders
  * in one pass. Like `useSubgroups`, it is local-first, refreshes each element from the network
- * when online (a failure only logs; the local copy stays), and again on a stream message.
+ * when online (a failure only logs; the local copy stays), and again on a stream message. Expired
+ * sub-groups leave at the moment they expire (content-clock.ts).
  */
 import type { Element, PopulatedSubgroup } from '@plant-kiosk/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo } from 'react';
-import { buildPopulatedSubgroups, contentEvents } from '../content';
+import { buildPopulatedSubgroups, contentEvents, useWindowNow } from '../content';
 import { refreshSubgroups } from '../content/content-refresh';
 import { useContentSource } from '../content/content-source';
 import { useOnlineRefresh } from '../content/use-online-refresh';
@@ -31,20 +32,26 @@ export function useElementsSubgroups(
   const idsKey = elements.map((element) => element.elementid).join(',');
   const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
 
-  const local = useLiveQuery(async () => {
-    if (ids.length === 0) return new Map<number, PopulatedSubgroup[]>();
+  const stored = useLiveQuery(async () => {
+    if (ids.length === 0) return { groups: [], values: [] };
     const [groups, values] = await Promise.all([
       db.subgroups.where('elementid').anyOf(ids).toArray(),
       db.subelements.where('elementid').anyOf(ids).toArray(),
     ]);
     const wanted =
       modelLabel === undefined ? groups : groups.filter((group) => group.label === modelLabel);
+    return { groups: wanted, values };
+  }, [db, ids, modelLabel]);
+  // Recomputed when a window closes (an expiration, a "new" badge's end), not only on a write.
+  const now = useWindowNow(stored?.groups);
+  const local = useMemo(() => {
+    if (stored === undefined) return undefined;
     const map = new Map<number, PopulatedSubgroup[]>(ids.map((id) => [id, NONE]));
-    for (const group of buildPopulatedSubgroups(wanted, values)) {
+    for (const group of buildPopulatedSubgroups(stored.groups, stored.values, new Date(now))) {
       map.set(group.elementid, [...(map.get(group.elementid) ?? NONE), group]);
     }
     return map;
-  }, [db, ids, modelLabel]);
+  }, [stored, ids, now]);
 
   const task = useCallback(
     async (signal: AbortSignal) => {
