@@ -14,6 +14,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ADMIN_PREFIX, adminRelative, fillPath, ROUTES } from './route-table.js';
 import {
+  ContentLanguage,
   ContentModel,
   Element,
   Id,
@@ -209,7 +210,13 @@ export type UpdateZoneRequest = Static<typeof UpdateZoneRequest>;
 
 /** New elements go last; reorder them with the order call. */
 export const CreateElementRequest = Type.Object(
-  { value: ItemValue, type: ItemType, addingdate: Type.Optional(IsoDate) },
+  {
+    value: ItemValue,
+    type: ItemType,
+    addingdate: Type.Optional(IsoDate),
+    /** Issue 30: `en` adds the element to the zone's English version; French by default. */
+    lang: Type.Optional(ContentLanguage),
+  },
   strict,
 );
 export type CreateElementRequest = Static<typeof CreateElementRequest>;

@@ -37,6 +37,15 @@ export const ItemType = Type.Union([
 ]);
 export type ItemType = Static<typeof ItemType>;
 
+/**
+ * The language of a piece of content (issue 30, decision 021). Content is French; a zone's English
+ * version is its elements marked `en` (with their own sub-elements and sub-groups), which visitor
+ * pages in English show instead of the French ones.
+ */
+export const CONTENT_LANGUAGES = ['fr', 'en'] as const;
+export const ContentLanguage = Type.Union(CONTENT_LANGUAGES.map((lang) => Type.Literal(lang)));
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
 export const Zone = Type.Object({
   zoneid: Id,
   zonename: Type.String({ minLength: 1, maxLength: 120 }),
@@ -59,8 +68,17 @@ export const Element = Type.Object({
   type: ItemType,
   /** When the element was added (beyond the spec's fields: the kiosk marks recent items as new). */
   addingdate: IsoDate,
+  /**
+   * Issue 30: `en` for an element of the zone's English version. Absent means French — the
+   * server sends it only for English elements, and a snapshot from before it reads as French.
+   */
+  lang: Type.Optional(ContentLanguage),
 });
 export type Element = Static<typeof Element>;
+
+/** The language of an element: absent is French (see `Element.lang`). */
+export const elementLanguage = (element: Pick<Element, 'lang'>): ContentLanguage =>
+  element.lang ?? 'fr';
 
 export const SubgroupInfo = Type.Object({
   subgroupid: Id,

@@ -145,6 +145,7 @@ export const en: Translation = {
       videoPending: 'The video will be available soon.',
       pauseVideo: 'Pause the video',
       playVideo: 'Play the video',
+      frenchOnly: 'Shown in French: no English version yet',
     },
     zones: {
       hsePolicies: 'HSE policies and contacts',

@@ -145,6 +145,7 @@ export const fr = {
       videoPending: 'La vidéo sera bientôt disponible.',
       pauseVideo: 'Mettre la vidéo en pause',
       playVideo: 'Lire la vidéo',
+      frenchOnly: 'Contenu en français',
     },
     zones: {
       hsePolicies: 'Politiques et contacts HSE',

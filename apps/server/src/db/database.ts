@@ -14,6 +14,7 @@ import * as publishedContent from './migrations/004-published-content.js';
 import * as alerts from './migrations/005-alerts.js';
 import * as publishRights from './migrations/006-publish-rights.js';
 import * as settings from './migrations/007-settings.js';
+import * as contentLanguage from './migrations/009-content-language.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '005-alerts': alerts,
   '006-publish-rights': publishRights,
   '007-settings': settings,
+  '009-content-language': contentLanguage,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -47,6 +47,8 @@ export interface ElementTable {
   type: string;
   addingdate: string;
   version: ColumnType<number, number | undefined, number>;
+  /** Migration 009 (issue 30): 'fr' or 'en', the zone version the element belongs to. */
+  lang: ColumnType<string, string | undefined, string>;
 }
 
 export interface ContentModelTable {
@@ -141,6 +143,8 @@ export interface LiveElementTable {
   value: string;
   type: string;
   addingdate: string;
+  /** Migration 009: as the draft's (decision 021). */
+  lang: ColumnType<string, string | undefined, string>;
 }
 
 export interface LiveSubgroupTable {

@@ -3,7 +3,7 @@
  * elements in order, with absolute media URLs (the same ones the sync engine cached, so they load
  * offline), recent ones flagged new. Local-first like `useZone`, whose loading mode it passes on.
  */
-import type { Element, Zone } from '@plant-kiosk/contract';
+import type { ContentLanguage, Element, Zone } from '@plant-kiosk/contract';
 import { useMemo } from 'react';
 import type { ZoneGalleryItem } from '../../components/zone-gallery';
 import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
@@ -22,6 +22,10 @@ export interface UseZoneImagesResult {
   loading: boolean;
   /** The zone itself (its `checkList` flag tells a gallery to number the images as steps). */
   zone: Zone | null;
+  /** The language of the images shown (see `UseZoneOptions.language`). */
+  language: ContentLanguage;
+  /** English was asked for and the zone has no English version: the images are French. */
+  fallback: boolean;
 }
 
 /**
@@ -49,11 +53,11 @@ export function useZoneImages(
 ): UseZoneImagesResult {
   const { altPrefix, ...zoneOptions } = options;
   const config = useRuntimeConfig();
-  const { zone, elements, loading } = useZone(zonename, zoneOptions);
+  const { zone, elements, loading, language, fallback } = useZone(zonename, zoneOptions);
   const prefix = altPrefix ?? zonename;
   const items = useMemo(
     () => toGalleryItems(elements, prefix, (value) => mediaUrl(value, config)),
     [elements, prefix, config],
   );
-  return { items, loading, zone };
+  return { items, loading, zone, language, fallback };
 }

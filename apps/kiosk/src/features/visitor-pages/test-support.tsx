@@ -57,6 +57,27 @@ export async function seedImageZone(zonename: string, count: number) {
 }
 
 /**
+ * Adds `count` English images (issue 30) to a zone seeded before, after its French ones: its
+ * English version, as a sync would store it.
+ */
+export async function seedEnglishImages(zonename: string, count: number) {
+  const db = openKioskDb(TEST_CONFIG.devname);
+  const zone = await db.zones.where('zonename').equals(zonename).first();
+  if (!zone) throw new Error(`seed the zone "${zonename}" first`);
+  const last = await db.elements.where('zoneid').equals(zone.zoneid).count();
+  const elements: Element[] = Array.from({ length: count }, (_, index) => ({
+    elementid: id(),
+    zoneid: zone.zoneid,
+    order: last + index + 1,
+    value: `media/images/${encodeURIComponent(zonename)}-en-${index + 1}.svg`,
+    type: 'image',
+    addingdate: DAY_AGO,
+    lang: 'en',
+  }));
+  await db.elements.bulkPut(elements);
+}
+
+/**
  * A sub-grouped zone: one element per entry, each with one sub-group of `model` whose fields hold
  * the given values.
  */

@@ -14,6 +14,7 @@ import {
 import { useZoneImages } from '../content/use-zone-images';
 import { sectionId } from '../layout/page-frame';
 import type { KeyFigure } from '../visitor-tour/catalogue';
+import { FrenchMark } from './french-mark';
 import { useVisitorLanguage } from './use-visitor-page';
 import { zoneName, zoneTitle, type VisitorZone } from './zone-titles';
 
@@ -105,22 +106,28 @@ export interface ZoneImagesProps {
   label?: string;
 }
 
-/** A named zone's images, titled and labelled in the page's language. */
+/**
+ * A named zone's images, titled and labelled in the page's language: its English version on an
+ * English page, or its French one with the "FR" mark while it has none (issue 30).
+ */
 export function ZoneImages({ zone, layout = 'stack', label }: ZoneImagesProps) {
   const { t } = useTranslation();
   const language = useVisitorLanguage();
   const title = label ?? zoneTitle(zone, language, t);
-  const images = useZoneImages(zoneName(zone), { altPrefix: title });
+  const images = useZoneImages(zoneName(zone), { altPrefix: title, language });
   return (
-    <ZoneGallery
-      items={images.items}
-      loading={images.loading}
-      emptyMessage={t('visitorPages.common.empty')}
-      layout={images.zone?.checkList ? 'steps' : layout}
-      label={title}
-      labels={language === 'en' ? ZONE_GALLERY_LABELS_EN : ZONE_GALLERY_LABELS_FR}
-      className="visitor-zone-images"
-    />
+    <>
+      {images.fallback && images.items.length > 0 ? <FrenchMark /> : null}
+      <ZoneGallery
+        items={images.items}
+        loading={images.loading}
+        emptyMessage={t('visitorPages.common.empty')}
+        layout={images.zone?.checkList ? 'steps' : layout}
+        label={title}
+        labels={language === 'en' ? ZONE_GALLERY_LABELS_EN : ZONE_GALLERY_LABELS_FR}
+        className="visitor-zone-images"
+      />
+    </>
   );
 }
 

@@ -5,6 +5,9 @@
  * control: moving content that runs on for more than five seconds must be stoppable (WCAG 2.2.2),
  * and people who prefer reduced motion get the video paused from the start.
  *
+ * On an English page it plays the zone's English version, or its French one marked "FR" while
+ * there is none (issue 30).
+ *
  * The media URL is the one the sync engine cached, so it also plays offline through the service
  * worker.
  */
@@ -13,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../lib/media/media-url';
 import { useZone } from '../content';
+import { FrenchMark } from './french-mark';
+import { useVisitorLanguage } from './use-visitor-page';
 
 export interface ZoneVideoProps {
   zonename: string;
@@ -30,7 +35,7 @@ const prefersReducedMotion = () =>
 export function ZoneVideo({ zonename, pick = 'first', title, caption }: ZoneVideoProps) {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  const { elements, loading } = useZone(zonename);
+  const { elements, loading, fallback } = useZone(zonename, { language: useVisitorLanguage() });
   const videos = elements.filter((element) => element.type === 'video' && element.value.trim());
   const video = pick === 'last' ? videos.at(-1) : videos[0];
   const src = video ? mediaUrl(video.value, config) : null;
@@ -69,6 +74,7 @@ export function ZoneVideo({ zonename, pick = 'first', title, caption }: ZoneVide
             disablePictureInPicture
             onContextMenu={(event) => event.preventDefault()}
           />
+          {fallback ? <FrenchMark /> : null}
           <button
             type="button"
             className="zone-video__toggle"

@@ -20,6 +20,7 @@ import * as mediaFleet from './003-media-fleet.js';
 import * as publishedContent from './004-published-content.js';
 import * as alerts from './005-alerts.js';
 import * as settings from './007-settings.js';
+import * as contentLanguage from './009-content-language.js';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
@@ -168,6 +169,8 @@ describe('migration 004 (published content)', () => {
       // Today's repositories also read the tables of the later migrations.
       await alerts.up(db);
       await settings.up(db);
+      // Issue 30: French elements are sent without `lang`, so the ETag is still the old one.
+      await contentLanguage.up(db);
 
       const content = new ContentRepository(db);
       const now = () => NOW;

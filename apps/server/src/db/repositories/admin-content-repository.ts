@@ -15,6 +15,7 @@ import type {
   AdminSubelement,
   AdminSubgroup,
   AdminZone,
+  ContentLanguage,
   ItemType,
   ZoneType,
 } from '@plant-kiosk/contract';
@@ -190,6 +191,7 @@ export class AdminContentRepository {
     value: string;
     type: ItemType;
     addingdate: string;
+    lang?: ContentLanguage;
   }): Promise<AdminElement> {
     const last = await this.db
       .selectFrom('elements')
@@ -204,6 +206,7 @@ export class AdminContentRepository {
         value: input.value,
         type: input.type,
         addingdate: input.addingdate,
+        lang: input.lang ?? 'fr',
       })
       .returningAll()
       .executeTakeFirstOrThrow();

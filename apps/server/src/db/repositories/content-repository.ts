@@ -10,6 +10,7 @@
  * kiosk advances N by Q until a batch comes back empty, so orders are kept contiguous from 1.
  */
 import type {
+  ContentLanguage,
   ContentModel,
   Element,
   ItemType,
@@ -66,6 +67,8 @@ export const toElement = (row: ElementFields): Element => ({
   value: row.value,
   type: row.type as ItemType,
   addingdate: row.addingdate,
+  // Absent means French (the contract's `Element.lang`): French content is sent as before 009.
+  ...(row.lang === 'en' ? { lang: 'en' as const } : {}),
 });
 
 export const toSubelement = (row: SubelementFields): Subelement => ({
@@ -268,7 +271,14 @@ export class ContentRepository {
   }
 
   async createElement(
-    input: { zoneid: number; order: number; value: string; type: ItemType; addingdate?: string },
+    input: {
+      zoneid: number;
+      order: number;
+      value: string;
+      type: ItemType;
+      addingdate?: string;
+      lang?: ContentLanguage;
+    },
     db: Db = this.db,
   ): Promise<Element> {
     const row = await db
@@ -279,6 +289,7 @@ export class ContentRepository {
         value: input.value,
         type: input.type,
         addingdate: input.addingdate ?? new Date().toISOString(),
+        lang: input.lang ?? 'fr',
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -248,6 +248,16 @@ function touched(changes: readonly PendingChange[]): Set<string> {
   return keys;
 }
 
+/**
+ * A logged row with the columns added since it was logged, at the value their migration gave the
+ * rows of that time: an element logged before migration 009 was French (decision 021). Without
+ * it, a rollback across 009 would see every such element as changed.
+ */
+function withDefaults(kind: string, row: Record<string, unknown>): Record<string, unknown> {
+  if (kind === 'element' && row.lang === undefined) return { ...row, lang: 'fr' };
+  return row;
+}
+
 /** Whether two logged rows hold the same values, whatever the order of their columns. */
 function sameRow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -430,11 +440,12 @@ export class RevisionRepository {
           'elements.value',
           'elements.type',
           'elements.addingdate',
+          'elements.lang',
         ])
         .where('zones.devid', '=', devid);
       const live = trx
         .selectFrom('pub_elements')
-        .select(['devid', 'elementid', 'zoneid', 'order', 'value', 'type', 'addingdate'])
+        .select(['devid', 'elementid', 'zoneid', 'order', 'value', 'type', 'addingdate', 'lang'])
         .where('devid', '=', devid);
       const after = await draft.except(live).execute();
       const before = await live.except(draft).execute();
@@ -1235,14 +1246,14 @@ export class RevisionRepository {
       .orderBy('revision')
       .orderBy('changeid')
       .execute();
-    const parse = (json: string | null) =>
-      json === null ? null : (JSON.parse(json) as Record<string, unknown>);
+    const parse = (kind: string, json: string | null) =>
+      json === null ? null : withDefaults(kind, JSON.parse(json) as Record<string, unknown>);
     return rows.map((row) => ({
       revision: row.revision,
       kind: row.kind as ChangeKind,
       itemId: row.item_id,
-      before: parse(row.before),
-      after: parse(row.after),
+      before: parse(row.kind, row.before),
+      after: parse(row.kind, row.after),
     }));
   }
 

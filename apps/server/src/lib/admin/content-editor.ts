@@ -237,6 +237,7 @@ export class ContentEditor {
         value,
         type: body.type,
         addingdate,
+        ...(body.lang ? { lang: body.lang } : {}),
       });
       return [
         element,
@@ -250,6 +251,7 @@ export class ContentEditor {
               order: element.order,
               type: element.type,
               value: brief(value),
+              ...(element.lang ? { lang: element.lang } : {}),
             },
           },
         },

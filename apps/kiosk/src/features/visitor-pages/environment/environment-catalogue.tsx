@@ -11,6 +11,8 @@ import { useRuntimeConfig } from '../../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../../lib/media/media-url';
 import { useSubgroups, useZone } from '../../content';
 import { DocumentPopup } from '../document-popup';
+import { FrenchMark } from '../french-mark';
+import { useVisitorLanguage } from '../use-visitor-page';
 
 export interface EnvironmentCatalogueProps {
   title: string;
@@ -21,7 +23,8 @@ export interface EnvironmentCatalogueProps {
 export function EnvironmentCatalogue({ title, openLabel, closeLabel }: EnvironmentCatalogueProps) {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  const zone = useZone(CONTENT_ZONES.environmentCatalogue);
+  // Its English version on an English page, if it has one (issue 30).
+  const zone = useZone(CONTENT_ZONES.environmentCatalogue, { language: useVisitorLanguage() });
   const element = zone.elements[0];
   const { subgroups, loading } = useSubgroups(
     element?.elementid,
@@ -42,6 +45,7 @@ export function EnvironmentCatalogue({ title, openLabel, closeLabel }: Environme
   }
   return (
     <>
+      {zone.fallback ? <FrenchMark /> : null}
       <button
         type="button"
         className="document-cover"

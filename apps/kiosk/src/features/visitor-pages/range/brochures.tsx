@@ -13,6 +13,8 @@ import { mediaUrl } from '../../../lib/media/media-url';
 import { useSubgroups, useZone } from '../../content';
 import type { PlantTourCatalogue, ProductCategory } from '../../visitor-tour/catalogue';
 import { DocumentPopup } from '../document-popup';
+import { FrenchMark } from '../french-mark';
+import { useVisitorLanguage } from '../use-visitor-page';
 
 type BrochureLabels = PlantTourCatalogue['productRange']['brochures'];
 
@@ -39,7 +41,10 @@ export interface BrochuresProps {
 
 export function Brochures({ labels, closeLabel }: BrochuresProps) {
   const { t } = useTranslation();
-  const { elements, loading } = useZone(IMAGE_ZONES.products.fr);
+  // Its English version on an English page, if it has one (issue 30).
+  const { elements, loading, fallback } = useZone(IMAGE_ZONES.products.fr, {
+    language: useVisitorLanguage(),
+  });
   const categories = elements.filter((element) => element.value.trim() !== '');
   if (categories.length === 0) {
     if (loading) return null;
@@ -48,6 +53,7 @@ export function Brochures({ labels, closeLabel }: BrochuresProps) {
   return (
     <>
       <p className="visitor-text brochures__hint">{labels.scanHint}</p>
+      {fallback ? <FrenchMark /> : null}
       <ul className="brochures">
         {categories.map((element) => (
           <li key={element.elementid}>
