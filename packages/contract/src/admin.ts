@@ -75,6 +75,8 @@ export const AdminUser = Type.Object({
   devids: Type.Array(Id),
   /** May publish, roll back and discard (issue 25): always for admins, for editors if allowed. */
   canPublish: Type.Boolean(),
+  /** May trigger and end emergency alerts (issue 28): always for admins, for editors if allowed. */
+  canAlert: Type.Boolean(),
 });
 export type AdminUser = Static<typeof AdminUser>;
 
@@ -145,6 +147,8 @@ export const CreateAdminUserRequest = Type.Object(
     devids: Type.Optional(Devids),
     /** Whether an editor may publish, roll back and discard (default: no; admins always may). */
     canPublish: Type.Optional(Type.Boolean()),
+    /** Whether an editor may trigger and end emergency alerts (default: no; admins always may). */
+    canAlert: Type.Optional(Type.Boolean()),
   },
   strict,
 );
@@ -159,6 +163,8 @@ export const UpdateAdminUserRequest = Type.Object(
     devids: Type.Optional(Devids),
     /** Allows an editor to publish, roll back and discard, or takes it back. */
     canPublish: Type.Optional(Type.Boolean()),
+    /** Allows an editor to trigger and end emergency alerts, or takes it back. */
+    canAlert: Type.Optional(Type.Boolean()),
   },
   strict,
 );

@@ -5,11 +5,17 @@
  * carries only a reference plus what a totem lacking the template needs for its generic screen.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AlertKind, Id, IsoDate } from './entities.js';
+import { AlertKind, AlertTemplate, Id, IsoDate } from './entities.js';
 import { StreamMessage } from './messages.js';
+import { adminRelative, fillPath, ROUTES } from './route-table.js';
 
 /** One alert at a time per development. */
 export const ActiveAlert = Type.Object({
+  /**
+   * The alert's number in the development's alert history (migration 008): what a totem's
+   * acknowledgement names. Absent on an alert latched from a server that predates it.
+   */
+  alertid: Type.Optional(Id),
   templateid: Id,
   /** The template's name at the start: the generic screen of a totem lacking the template. */
   templateName: Type.String(),
@@ -64,3 +70,106 @@ export type StreamEvent = StreamMessage | AlertMessage;
 
 export const isAlertMessage = (message: StreamEvent): message is AlertMessage =>
   message.type === 'alert';
+
+// ---------- acknowledgements and the back-office (issue 28, decision 018) ----------
+
+/**
+ * A totem's "alerte affichée", carried by its heartbeat (`KioskHeartbeat.alertAck`) while the
+ * alert shows: every heartbeat repeats it, the server keeps the first (a totem counts once).
+ */
+export const AlertAck = Type.Object(
+  {
+    alertid: Id,
+    /** When the takeover was painted, by the totem's clock. */
+    displayedAt: IsoDate,
+    /** From the alert's arrival on the totem (stream message, or the reload that restored it) to the takeover painted. */
+    takeoverMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
+  },
+  { additionalProperties: false },
+);
+export type AlertAck = Static<typeof AlertAck>;
+
+/** A totem without an acknowledgement this long after the start is listed as late. */
+export const ALERT_ACK_DEADLINE_MS = 5_000;
+
+/**
+ * Where a totem stands during an alert: it said it shows it (`displayed`), it is online and the
+ * 5 s have not passed (`waiting`), online and silent past them (`late`), or offline.
+ */
+export const AlertKioskState = Type.Union([
+  Type.Literal('displayed'),
+  Type.Literal('waiting'),
+  Type.Literal('late'),
+  Type.Literal('offline'),
+]);
+export type AlertKioskState = Static<typeof AlertKioskState>;
+
+export const AlertKiosk = Type.Object({
+  kioskId: Type.String(),
+  mode: Type.Union([Type.Literal('totem'), Type.Literal('parcours'), Type.Null()]),
+  totem: Type.Union([Type.String(), Type.Null()]),
+  state: AlertKioskState,
+  /** Online for the fleet (stream open, or a recent heartbeat). */
+  online: Type.Boolean(),
+  /** The totem's own time of the takeover painted (null: no acknowledgement). */
+  displayedAt: Type.Union([IsoDate, Type.Null()]),
+  /** The server's time of the first acknowledgement. */
+  ackedAt: Type.Union([IsoDate, Type.Null()]),
+  /** Arrival on the totem to takeover painted, as the totem measured it. */
+  takeoverMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  lastSeenAt: IsoDate,
+});
+export type AlertKiosk = Static<typeof AlertKiosk>;
+
+export const AlertCounts = Type.Object({
+  displayed: Type.Integer({ minimum: 0 }),
+  waiting: Type.Integer({ minimum: 0 }),
+  late: Type.Integer({ minimum: 0 }),
+  offline: Type.Integer({ minimum: 0 }),
+});
+export type AlertCounts = Static<typeof AlertCounts>;
+
+/** What the back-office sees of a development's alert: the red button's choices, the banner, the live list. */
+export const AdminAlertView = Type.Object({
+  devid: Id,
+  /** The alert in force (null: none). */
+  alert: Type.Union([ActiveAlert, Type.Null()]),
+  /** The published templates, the red button's choices. */
+  templates: Type.Array(AlertTemplate),
+  /** Whether this user may trigger and end (admins, and users an admin allowed). */
+  canTrigger: Type.Boolean(),
+  /** The development's totems during the alert (empty without one). */
+  kiosks: Type.Array(AlertKiosk),
+  counts: AlertCounts,
+  /** The latest alert of the development's history, in force or ended (its timeline's number). */
+  lastAlertid: Type.Union([Id, Type.Null()]),
+  /** The server's clock when the view was made. */
+  at: IsoDate,
+});
+export type AdminAlertView = Static<typeof AdminAlertView>;
+
+export const AdminStartAlertRequest = Type.Object(
+  {
+    templateid: Id,
+    /** An exercise: the totems say "EXERCICE / DRILL". */
+    drill: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type AdminStartAlertRequest = Static<typeof AdminStartAlertRequest>;
+
+/** Names of the server-sent events of the back-office's alert channel. */
+export const ALERT_EVENTS = { view: 'alert' } as const;
+
+export const adminAlertPaths = {
+  alert: (devid: number | string) => fillPath(ROUTES.adminAlert.path, { devid }),
+  stream: (devid: number | string) => fillPath(ROUTES.adminAlertStream.path, { devid }),
+  timeline: (devid: number | string, alertid: number | string) =>
+    fillPath(ROUTES.adminAlertTimeline.path, { devid, alertid }),
+} as const;
+
+export const adminAlertRoutePatterns = {
+  alert: adminRelative('adminAlert'),
+  stream: adminRelative('adminAlertStream'),
+  timeline: adminRelative('adminAlertTimeline'),
+} as const;

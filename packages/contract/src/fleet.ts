@@ -19,6 +19,7 @@
  * or content is published. The stream ends now and then (session check); EventSource reconnects.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { AlertAck } from './alerts.js';
 import { Id, IsoDate } from './entities.js';
 import { adminRelative, ROUTES } from './route-table.js';
 
@@ -76,6 +77,11 @@ export const KioskHeartbeat = Type.Object(
     storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
     /** Reason of the last failed sync; null after a success. */
     lastError: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+    /**
+     * Issue 28: "alerte affichée" while the takeover of an alert shows (absent or null otherwise).
+     * A server that predates it drops the field.
+     */
+    alertAck: Type.Optional(Type.Union([AlertAck, Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -64,7 +64,13 @@ import {
 } from './entities.js';
 import { ChangesQuery, ContentChanges } from './changes.js';
 import { FrameChecks } from './frame-check.js';
-import { AlertState, StartAlertRequest, StreamEvent } from './alerts.js';
+import {
+  AdminAlertView,
+  AdminStartAlertRequest,
+  AlertState,
+  StartAlertRequest,
+  StreamEvent,
+} from './alerts.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
 import { AdminSettings, DevelopmentSettings } from './settings.js';
@@ -94,6 +100,7 @@ export const ElementidParams = idParams('elementid');
 export const SubelementidParams = idParams('subelementid');
 export const SubgroupidParams = idParams('subgroupid');
 export const MediaidParams = idParams('mediaid');
+export const AlertTimelineParams = idParams('devid', 'alertid');
 export const RevisionParams = Type.Object(
   { devid: Id, revision: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
@@ -157,7 +164,9 @@ export type RouteAnswer =
   /** No body (HEAD). */
   | 'empty'
   /** An HTML page. */
-  | 'html';
+  | 'html'
+  /** A CSV file (a download: Content-Disposition attachment). */
+  | 'csv';
 
 export interface RouteSchema {
   params?: TSchema;
@@ -446,6 +455,31 @@ export const ROUTE_SCHEMAS = {
     response: AdminSettings,
     note: 'Saved to the draft: the totems get them with the next publish. 400 with the field’s French message for a malformed or non-http(s) address or a timing out of its bounds.',
   },
+
+  // ---------- back-office: emergency alerts (issue 28) ----------
+  adminAlert: { params: DevidParams, response: AdminAlertView },
+  adminStartAlert: {
+    params: DevidParams,
+    body: AdminStartAlertRequest,
+    response: AdminAlertView,
+    note: 'Admins, and users an admin allowed (`canAlert`). The same alert already in force: 200, nothing changes. Another alert in force: 409 with the view in `data` (one alert at a time; the back-office never replaces one).',
+  },
+  adminEndAlert: {
+    params: DevidParams,
+    response: AdminAlertView,
+    note: 'With no alert in force: 200 and a message saying so.',
+  },
+  adminAlertStream: {
+    params: DevidParams,
+    answer: 'event-stream',
+    events: AdminAlertView,
+    note: 'Server-sent events: an `alert` event (the whole view) at once, then at each change (start, end, acknowledgement, a totem going offline, the 5 s deadline passing).',
+  },
+  adminAlertTimeline: {
+    params: AlertTimelineParams,
+    answer: 'csv',
+    note: 'UTF-8 with a byte order mark, `;`-separated, French column headers: the start, each totem’s first acknowledgement (its takeover time; those after the end say so), the end. 404 for an alert of another development.',
+  },
 } as const satisfies { readonly [N in RouteName]: RouteSchema };
 
 type RouteSchemas = typeof ROUTE_SCHEMAS;
@@ -467,7 +501,9 @@ export type BodyOf<N extends RouteName> = RouteSchemas[N] extends {
 /** Routes whose success answer is a JSON envelope with a `data` schema. */
 export type JsonRouteName = {
   [N in RouteName]: RouteSchemas[N] extends { readonly response: TSchema }
-    ? RouteSchemas[N] extends { readonly answer: 'json' | 'event-stream' | 'empty' | 'html' }
+    ? RouteSchemas[N] extends {
+        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv';
+      }
       ? never
       : N
     : never;

@@ -333,6 +333,36 @@ export const ROUTES = {
     'admin-session',
     'Save the development’s settings to the draft (published with the next revision)',
   ),
+  adminAlert: route(
+    'GET',
+    `${A}/developments/:devid/alert`,
+    'admin-session',
+    'The emergency alert in force, its templates and which totems show it',
+  ),
+  adminStartAlert: route(
+    'POST',
+    `${A}/developments/:devid/alert`,
+    'admin-session',
+    'Trigger an emergency alert (the red button)',
+  ),
+  adminEndAlert: route(
+    'DELETE',
+    `${A}/developments/:devid/alert`,
+    'admin-session',
+    'End the emergency alert',
+  ),
+  adminAlertStream: route(
+    'GET',
+    `${A}/developments/:devid/alert/stream`,
+    'admin-session',
+    'Server-sent events: the alert and the totems’ acknowledgements, live',
+  ),
+  adminAlertTimeline: route(
+    'GET',
+    `${A}/developments/:devid/alerts/:alertid/timeline.csv`,
+    'admin-session',
+    'One alert’s timeline (start, each totem’s acknowledgement, end) as CSV',
+  ),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -4,6 +4,7 @@
  */
 import { NavLink, Outlet } from 'react-router-dom';
 import { Loading } from '../components/page';
+import { ShellAlertBanner, ShellAlertButton } from '../features/alerts/alert-shell';
 import { LoginPage } from '../features/login/login-page';
 import { UnpublishedIndicator } from '../features/revisions/unpublished-indicator';
 import { useSession } from '../lib/session/session-context';
@@ -55,6 +56,7 @@ export function Layout() {
             ))}
           </ul>
         </nav>
+        <ShellAlertButton />
         <div className="user">
           <span>
             {user.username}{' '}
@@ -69,6 +71,7 @@ export function Layout() {
           </button>
         </div>
       </header>
+      <ShellAlertBanner />
       <UnpublishedIndicator />
       <main id="main" tabIndex={-1}>
         <Outlet />

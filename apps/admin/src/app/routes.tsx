@@ -1,18 +1,52 @@
-/** Screens of the back-office, in French paths. Admin-only screens are guarded here too. */
-import type { ReactNode } from 'react';
+/**
+ * Screens of the back-office, in French paths. Admin-only screens are guarded here too.
+ *
+ * Each screen is its own lazy chunk (issue 32): the first load holds the frame, the login page
+ * and the libraries, not every screen's code; a screen's chunk is fetched when it is opened, the
+ * frame staying on screen meanwhile.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AuditPage } from '../features/audit/audit-page';
-import { ContentPage } from '../features/content/content-page';
-import { DevelopmentPage } from '../features/developments/development-page';
-import { DevelopmentsPage } from '../features/developments/developments-page';
-import { FleetPage } from '../features/fleet/fleet-page';
-import { MediaPage } from '../features/media/media-page';
-import { HistoryPage } from '../features/revisions/history-page';
-import { UnpublishedPage } from '../features/revisions/unpublished-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { UsersPage } from '../features/users/users-page';
 import { useUser } from '../lib/session/session-context';
 import { Layout } from './layout';
+
+/** A screen loaded on demand: `load` picks the named export out of its module. */
+function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const Screen = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const AlertPage = lazyScreen(() =>
+  import('../features/alerts/alert-page').then((m) => m.AlertPage),
+);
+const AuditPage = lazyScreen(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
+const ContentPage = lazyScreen(() =>
+  import('../features/content/content-page').then((m) => m.ContentPage),
+);
+const DevelopmentPage = lazyScreen(() =>
+  import('../features/developments/development-page').then((m) => m.DevelopmentPage),
+);
+const DevelopmentsPage = lazyScreen(() =>
+  import('../features/developments/developments-page').then((m) => m.DevelopmentsPage),
+);
+const FleetPage = lazyScreen(() => import('../features/fleet/fleet-page').then((m) => m.FleetPage));
+const MediaPage = lazyScreen(() => import('../features/media/media-page').then((m) => m.MediaPage));
+const HistoryPage = lazyScreen(() =>
+  import('../features/revisions/history-page').then((m) => m.HistoryPage),
+);
+const UnpublishedPage = lazyScreen(() =>
+  import('../features/revisions/unpublished-page').then((m) => m.UnpublishedPage),
+);
+const SettingsPage = lazyScreen(() =>
+  import('../features/settings/settings-page').then((m) => m.SettingsPage),
+);
+const UsersPage = lazyScreen(() => import('../features/users/users-page').then((m) => m.UsersPage));
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -38,6 +72,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'historique/:devid', element: <HistoryPage /> },
       { path: 'parc', element: <FleetPage /> },
       { path: 'journal', element: <AuditPage /> },
+      { path: 'alerte/:devid', element: <AlertPage /> },
       {
         path: 'developpements',
         element: (

@@ -14,6 +14,7 @@ import * as publishedContent from './migrations/004-published-content.js';
 import * as alerts from './migrations/005-alerts.js';
 import * as publishRights from './migrations/006-publish-rights.js';
 import * as settings from './migrations/007-settings.js';
+import * as alertAcks from './migrations/008-alert-acks.js';
 import * as contentLanguage from './migrations/009-content-language.js';
 import type { Database } from './schema.js';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '005-alerts': alerts,
   '006-publish-rights': publishRights,
   '007-settings': settings,
+  '008-alert-acks': alertAcks,
   '009-content-language': contentLanguage,
 };
 

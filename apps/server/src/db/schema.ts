@@ -227,6 +227,37 @@ export interface ActiveAlertTable {
   started_at: string;
   started_by: string;
   max_duration_minutes: number;
+  /** Migration 008: its row of `alert_history` (null only for a row written before 008 ran). */
+  alertid: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Every alert started (migration 008), numbered; how it ended. */
+export interface AlertHistoryTable {
+  alertid: Generated<number>;
+  devid: number;
+  templateid: number;
+  template_name: string;
+  kind: string;
+  drill: number;
+  started_at: string;
+  started_by: string;
+  max_duration_minutes: number;
+  ended_at: string | null;
+  ended_by: string | null;
+  /** 'ended' | 'replaced' | 'expired'. */
+  end_reason: string | null;
+}
+
+/** A totem's first "alerte affichée" for an alert (migration 008). */
+export interface AlertAckTable {
+  alertid: number;
+  kiosk_id: string;
+  devid: number;
+  displayed_at: string;
+  takeover_ms: number;
+  acked_at: string;
+  /** 1 when it arrived after the alert's end. */
+  after_end: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -253,6 +284,8 @@ export interface AdminUserTable {
   disabled: ColumnType<number, number | undefined, number>;
   /** Migration 006: an editor may publish, roll back and discard (admins always may). */
   can_publish: ColumnType<number, number | undefined, number>;
+  /** Migration 008: an editor may trigger and end emergency alerts (admins always may). */
+  can_alert: ColumnType<number, number | undefined, number>;
 }
 
 /** The developments an editor may edit. */
@@ -308,6 +341,8 @@ export interface Database {
   alert_templates: AlertTemplateTable;
   pub_alert_templates: LiveAlertTemplateTable;
   active_alerts: ActiveAlertTable;
+  alert_history: AlertHistoryTable;
+  alert_acks: AlertAckTable;
   development_settings: SettingsTable;
   pub_development_settings: SettingsTable;
 }

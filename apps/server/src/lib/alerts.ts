@@ -16,13 +16,30 @@ export interface AlertDeps {
   now: () => Date;
 }
 
-/** Who made the call: "api" (the alert token), or "cli" when the CLI says so. */
-export type AlertCaller = 'api' | 'cli';
+/**
+ * Who made the call: "api" (the alert token), "cli" when the CLI says so, or a back-office user
+ * (the red button, issue 28).
+ */
+export type AlertCaller = 'api' | 'cli' | { userid: number; username: string };
+
+const callerName = (caller: AlertCaller): string =>
+  typeof caller === 'string' ? caller : caller.username;
+const callerId = (caller: AlertCaller): number | null =>
+  typeof caller === 'string' ? null : caller.userid;
 
 export interface AlertOutcome extends AlertState {
   /** For a person: what happened ("Alerte « Évacuation » déclenchée"). */
   message: string;
+  /** `exclusive` start: another alert is in force, nothing was started (decision 018). */
+  refused?: boolean;
 }
+
+const clockFr = (iso: string) =>
+  new Date(iso).toLocaleTimeString('fr-FR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Paris',
+  });
 
 export const alertMessage = (devid: number, alert: ActiveAlert | null): AlertMessage => ({
   type: 'alert',
@@ -53,15 +70,31 @@ export async function startAlert(
   devid: number,
   input: { template: number | string; drill?: boolean },
   caller: AlertCaller,
+  options: { exclusive?: boolean } = {},
 ): Promise<AlertOutcome> {
   const { repos, bus } = deps;
   await requireDevelopment(repos, devid);
   const template = await resolveTemplate(repos, devid, input.template);
   const now = deps.now();
   const drill = input.drill ?? false;
-  const change = await repos.alerts.start(devid, template, { drill, by: caller, now });
+  const change = await repos.alerts.start(devid, template, {
+    drill,
+    by: callerName(caller),
+    now,
+    exclusive: options.exclusive,
+  });
   const label = `${drill ? 'Exercice' : 'Alerte'} « ${template.name} »`;
   const e = drill ? '' : 'e'; // "Exercice … déclenché", "Alerte … déclenchée".
+  if (change.refused) {
+    const current = change.alert!;
+    return {
+      alert: current,
+      changed: false,
+      delivered: 0,
+      refused: true,
+      message: `${current.drill ? 'Un exercice' : 'Une alerte'} est déjà en cours : « ${current.templateName} », déclenché${current.drill ? '' : 'e'} par ${current.startedBy} à ${clockFr(current.startedAt)}. Terminez-l${current.drill ? 'e' : 'a'} avant d’en déclencher une autre.`,
+    };
+  }
   if (!change.changed)
     return {
       alert: change.alert,
@@ -71,8 +104,8 @@ export async function startAlert(
     };
   await repos.audit.insert({
     at: now,
-    userid: null,
-    username: caller,
+    userid: callerId(caller),
+    username: callerName(caller),
     devid,
     action: change.previous ? 'alert.replace' : 'alert.start',
     targetType: 'alert_template',
@@ -80,6 +113,7 @@ export async function startAlert(
     summary: {
       template: template.name,
       drill,
+      alertid: change.alert?.alertid ?? null,
       ...(change.previous
         ? { replaced: change.previous.templateName, replacedDrill: change.previous.drill }
         : {}),
@@ -104,20 +138,28 @@ export async function endAlert(
   const { repos, bus } = deps;
   await requireDevelopment(repos, devid);
   const now = deps.now();
-  const change = await repos.alerts.end(devid, now);
+  const change = await repos.alerts.end(devid, now, callerName(caller));
   if (!change.previous)
     // Decision 012: ending when nothing is in force is a no-op said in the body (200), so that a
     // panel that sends "end" twice, or after the totems' own timeout, gets no error.
     return { alert: null, changed: false, delivered: 0, message: 'Aucune alerte en cours' };
   await repos.audit.insert({
     at: now,
-    userid: null,
-    username: caller,
+    userid: callerId(caller),
+    username: callerName(caller),
     devid,
     action: 'alert.end',
     targetType: 'alert_template',
     targetId: change.previous.templateid,
-    summary: { template: change.previous.templateName, drill: change.previous.drill },
+    summary: {
+      template: change.previous.templateName,
+      drill: change.previous.drill,
+      alertid: change.previous.alertid ?? null,
+      // Issue 28: how many totems said they showed it (the timeline's CSV has each of them).
+      ...(change.previous.alertid === undefined
+        ? {}
+        : { acknowledged: (await repos.alerts.acks(change.previous.alertid)).length }),
+    },
   });
   const delivered = await bus.publish(alertMessage(devid, null));
   return {

@@ -173,6 +173,11 @@ function successResponse(entry: RouteSchema): Json {
         description: 'An HTML page.',
         content: { 'text/html': { schema: { type: 'string' } } },
       };
+    case 'csv':
+      return {
+        description: 'A CSV file, as a download.',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      };
   }
 }
 

@@ -17,6 +17,7 @@ const user = (extra: Partial<AdminUser>): AdminUser => ({
   createdAt: '2026-11-01T08:00:00.000Z',
   devids: [],
   canPublish: true,
+  canAlert: true,
   ...extra,
 });
 const ADMIN = user({});
@@ -26,6 +27,7 @@ const EDITOR = user({
   role: 'editor',
   devids: [1],
   canPublish: false,
+  canAlert: false,
 });
 
 describe('Utilisateurs: the publish right (issue 25)', () => {
@@ -67,5 +69,35 @@ describe('Utilisateurs: the publish right (issue 25)', () => {
     await userEvent.click(box);
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ canPublish: true });
     expect(await within(row).findByText('Oui')).toBeTruthy();
+  });
+
+  it('lets an admin allow an editor to trigger alerts (issue 28)', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/admin/session') {
+        return { data: { user: ADMIN, csrfToken: 'x', expiresAt: '2026-12-01T08:00:00.000Z' } };
+      }
+      if (call.url === '/api/admin/users') return { data: [ADMIN, EDITOR] };
+      if (call.url === '/api/admin/developments') return { data: [] };
+      if (call.method === 'PATCH' && call.url === '/api/admin/users/2') {
+        return { data: { ...EDITOR, canAlert: true } };
+      }
+      return undefined;
+    });
+    render(
+      <SessionProvider>
+        <MemoryRouter>
+          <UsersPage />
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    expect(
+      await screen.findByRole('columnheader', { name: 'Peut déclencher une alerte' }),
+    ).toBeTruthy();
+    const row = screen.getByRole('row', { name: /camille/ });
+    const box = within(row).getByRole('checkbox', { name: /camille peut déclencher/ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(box);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ canAlert: true });
+    await within(row).findByRole('checkbox', { name: /Oui.*camille peut déclencher/ });
   });
 });

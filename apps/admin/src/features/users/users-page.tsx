@@ -65,7 +65,12 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
     .filter((d) => user.devids.includes(d.devid))
     .map((d) => d.devname);
 
-  const update = async (body: { disabled?: boolean; devids?: number[]; canPublish?: boolean }) => {
+  const update = async (body: {
+    disabled?: boolean;
+    devids?: number[];
+    canPublish?: boolean;
+    canAlert?: boolean;
+  }) => {
     try {
       const { data } = await adminApi.updateUser(user.userid, body);
       onChange(data);
@@ -136,6 +141,26 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
               <span className="visually-hidden">
                 {' '}
                 : {user.username} peut publier, revenir à une version et annuler des modifications
+              </span>
+            </span>
+          </label>
+        )}
+      </td>
+      <td>
+        {user.role === 'admin' ? (
+          'Oui'
+        ) : (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={user.canAlert}
+              onChange={(event) => void update({ canAlert: event.target.checked })}
+            />
+            <span>
+              {user.canAlert ? 'Oui' : 'Non'}
+              <span className="visually-hidden">
+                {' '}
+                : {user.username} peut déclencher et terminer une alerte
               </span>
             </span>
           </label>
@@ -224,6 +249,7 @@ export function UsersPage() {
                 <th scope="col">Rôle</th>
                 <th scope="col">Développements</th>
                 <th scope="col">Peut publier</th>
+                <th scope="col">Peut déclencher une alerte</th>
                 <th scope="col">Créé le</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>

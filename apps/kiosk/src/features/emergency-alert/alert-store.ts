@@ -6,8 +6,12 @@
  *
  * After an end, `ending` holds the alert for END_SCREEN_MS, the time the end-of-alert text shows;
  * then the totem is back on the page it was on (the takeover covered it, never replaced it).
+ *
+ * Issue 28: the store also notes when the alert arrived (`receivedAt`, the monotonic clock) and,
+ * once the takeover is painted, the acknowledgement ("alerte affichée", with the time the takeover
+ * took) that the fleet heartbeat carries to the server (decision 018).
  */
-import type { ActiveAlert } from '@plant-kiosk/contract';
+import type { ActiveAlert, AlertAck } from '@plant-kiosk/contract';
 import { create } from 'zustand';
 
 export const END_SCREEN_MS = 30_000;
@@ -25,13 +29,51 @@ interface AlertState {
   devname: string | null;
   active: ActiveAlert | null;
   ending: EndingAlert | null;
+  /** performance.now() when the active alert arrived (stream message, or the start that restored it). */
+  receivedAt: number | null;
+  /** This totem's "alerte affichée" for the active alert, once its takeover was painted. */
+  ack: AlertAck | null;
 }
 
 export const useAlertStore = create<AlertState>()(() => ({
   devname: null,
   active: null,
   ending: null,
+  receivedAt: null,
+  ack: null,
 }));
+
+/** The monotonic clock of the takeover measure (tests replace it). */
+let monotonic = (): number => performance.now();
+export function setMonotonicClock(clock: () => number): void {
+  monotonic = clock;
+}
+
+/** Whether two alert states are the same alert (a reconnection re-sends the one in force). */
+const sameAlert = (a: ActiveAlert | null, b: ActiveAlert | null): boolean =>
+  a !== null &&
+  b !== null &&
+  a.startedAt === b.startedAt &&
+  a.templateid === b.templateid &&
+  a.alertid === b.alertid;
+
+/**
+ * The takeover of `alert` is on screen (painted at `paintedAt`, the monotonic clock): keeps the
+ * acknowledgement, once per alert. An alert without a number (from a server that predates
+ * acknowledgements) has nothing to acknowledge.
+ */
+export function markDisplayed(alert: ActiveAlert, paintedAt: number = monotonic()): void {
+  const { active, receivedAt, ack } = useAlertStore.getState();
+  if (!sameAlert(active, alert) || alert.alertid === undefined || receivedAt === null) return;
+  if (ack?.alertid === alert.alertid) return;
+  useAlertStore.setState({
+    ack: {
+      alertid: alert.alertid,
+      displayedAt: new Date().toISOString(),
+      takeoverMs: Math.max(0, Math.round(paintedAt - receivedAt)),
+    },
+  });
+}
 
 const storageKey = (devname: string) => `${KEY_PREFIX}${devname}`;
 
@@ -66,10 +108,16 @@ export function restoreAlert(devname: string, now: number = Date.now()): void {
   const latched = readLatched(devname);
   if (latched && now >= alertExpiresAt(latched)) {
     writeLatched(devname, null);
-    useAlertStore.setState({ devname, active: null, ending: null });
+    useAlertStore.setState({ devname, active: null, ending: null, receivedAt: null, ack: null });
     return;
   }
-  useAlertStore.setState({ devname, active: latched, ending: null });
+  useAlertStore.setState({
+    devname,
+    active: latched,
+    ending: null,
+    receivedAt: latched ? monotonic() : null,
+    ack: null,
+  });
 }
 
 /** What the stream said: an alert (start, replace, or the state on connecting) or none. */
@@ -82,7 +130,18 @@ export function receiveAlert(
   if (alert) {
     if (now >= alertExpiresAt(alert)) return receiveAlert(devname, null, now);
     writeLatched(devname, alert);
-    useAlertStore.setState({ devname, active: alert, ending: null });
+    if (sameAlert(active, alert)) {
+      // The state re-sent on reconnecting: the takeover is already there, its measure stands.
+      useAlertStore.setState({ devname, active: alert, ending: null });
+      return;
+    }
+    useAlertStore.setState({
+      devname,
+      active: alert,
+      ending: null,
+      receivedAt: monotonic(),
+      ack: null,
+    });
     return;
   }
   writeLatched(devname, null);
@@ -108,5 +167,5 @@ export function expireAlert(now: number = Date.now()): void {
 
 /** The end screen's time is over. */
 export function clearEnding(): void {
-  useAlertStore.setState({ ending: null });
+  useAlertStore.setState({ ending: null, ack: null, receivedAt: null });
 }

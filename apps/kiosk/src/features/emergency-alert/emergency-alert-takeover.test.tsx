@@ -8,7 +8,13 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeKioskDb, openKioskDb } from '../../lib/local-db/kiosk-db';
 import { INACTIVITY_SECONDS, useUiStore } from '../../lib/ui-store/ui-store';
-import { END_SCREEN_MS, receiveAlert, restoreAlert, useAlertStore } from './alert-store';
+import {
+  END_SCREEN_MS,
+  receiveAlert,
+  restoreAlert,
+  setMonotonicClock,
+  useAlertStore,
+} from './alert-store';
 import { EmergencyAlertTakeover, formatElapsed } from './emergency-alert-takeover';
 
 const DEV = 'alert-test';
@@ -55,7 +61,13 @@ async function show() {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(START + 65_000);
-  useAlertStore.setState({ devname: null, active: null, ending: null });
+  useAlertStore.setState({
+    devname: null,
+    active: null,
+    ending: null,
+    receivedAt: null,
+    ack: null,
+  });
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -163,5 +175,39 @@ describe('formatElapsed', () => {
     expect(formatElapsed(9_000)).toBe('9 s');
     expect(formatElapsed(65_000)).toBe('1 min 05 s');
     expect(formatElapsed(3_720_000)).toBe('1 h 02 min');
+  });
+
+  it('acknowledges once the takeover is painted, with the time it took, once per alert', async () => {
+    let clock = 1_000;
+    setMonotonicClock(() => clock);
+    try {
+      await show();
+      act(() => receiveAlert(DEV, alert({ alertid: 41 })));
+      clock = 1_180;
+      await screen.findByTestId('alert-elapsed');
+      await waitFor(() => expect(useAlertStore.getState().ack).not.toBeNull());
+      const first = useAlertStore.getState().ack!;
+      expect(first.alertid).toBe(41);
+      // Measured from the arrival to the paint (the clock moved 180 ms in between here; the
+      // frame and the task after it may add their own time).
+      expect(first.takeoverMs).toBeGreaterThanOrEqual(180);
+      // The state re-sent on reconnecting is the same alert: the acknowledgement stands.
+      clock = 9_000;
+      act(() => receiveAlert(DEV, alert({ alertid: 41 })));
+      expect(useAlertStore.getState().ack).toBe(first);
+      // Another alert: a new measure, a new acknowledgement.
+      act(() => receiveAlert(DEV, alert({ alertid: 42, templateid: 1, drill: true })));
+      await waitFor(() => expect(useAlertStore.getState().ack?.alertid).toBe(42));
+    } finally {
+      setMonotonicClock(() => performance.now());
+    }
+  });
+
+  it('has nothing to acknowledge for an alert without a number (an older server)', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    await screen.findByTestId('alert-elapsed');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(useAlertStore.getState().ack).toBeNull();
   });
 });

@@ -8,7 +8,9 @@
  * Nothing on it reacts to a touch (no button, no dismissal). While it shows, the idle counter and
  * the inactivity countdown are held, so the page under it is not reset during a long alert.
  * A template the totem lacks (never synced since it was added) gives a generic evacuation screen
- * naming the alert. A drill says EXERCICE / DRILL in a band at the top and the bottom.
+ * naming the alert. A drill says EXERCICE / DRILL in a band at the top and the bottom. When the
+ * development's published settings turn the alarm tone on, it sounds while the alert is in force
+ * (alarm-tone.ts) and stops with it.
  */
 import type { ActiveAlert, AlertTemplate } from '@plant-kiosk/contract';
 import { PALETTE } from '@plant-kiosk/contract';
@@ -17,9 +19,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../lib/config/runtime-config';
 import type { KioskDb } from '../../lib/local-db/kiosk-db';
 import { mediaUrl } from '../../lib/media/media-url';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
+import { useAlarmTone, type AudioContextFactory } from './alarm-tone';
 import { AlertPictogram } from './alert-pictogram';
-import { alertExpiresAt, clearEnding, expireAlert, useAlertStore } from './alert-store';
+import {
+  alertExpiresAt,
+  clearEnding,
+  expireAlert,
+  markDisplayed,
+  useAlertStore,
+} from './alert-store';
 import './emergency-alert.css';
 
 const TICK_MS = 1000;
@@ -155,11 +165,14 @@ export function EmergencyAlertTakeover({
   db,
   config,
   now: nowFn = Date.now,
+  createAudioContext,
 }: {
   db: KioskDb;
   config: Pick<RuntimeConfig, 'contentBase'>;
   /** The clock (tests use fake timers; the default is the device's). */
   now?: () => number;
+  /** Test seam: where the alarm tone's Web Audio context comes from. */
+  createAudioContext?: AudioContextFactory;
 }) {
   const active = useAlertStore((state) => state.active);
   const ending = useAlertStore((state) => state.ending);
@@ -167,6 +180,9 @@ export function EmergencyAlertTakeover({
   const shown = active ?? ending?.alert ?? null;
   const template = useTemplate(db, shown?.templateid ?? null);
   const root = useRef<HTMLDivElement>(null);
+  // The tone is for the alert in force only: the end screen is silent.
+  const toneWanted = useSettingsStore((state) => state.settings.alarmTone);
+  useAlarmTone(toneWanted && active !== null, createAudioContext);
 
   useEffect(() => {
     if (!shown) return;
@@ -189,6 +205,22 @@ export function EmergencyAlertTakeover({
   useEffect(() => {
     if (shown) root.current?.focus();
   }, [shown]);
+
+  // Issue 28: once the alert's screen is committed (its template read), wait for the frame that
+  // paints it — a frame callback runs before the paint, a task queued from it runs after — and
+  // note "alerte affichée" with the time since the alert arrived.
+  const screenReady = active !== null && template !== undefined;
+  useEffect(() => {
+    if (!active || !screenReady) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => markDisplayed(active), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [active, screenReady]);
 
   if (!shown) return null;
   const colour = PALETTE[(template ?? GENERIC_TEMPLATE).colour] ?? PALETTE.rouge;

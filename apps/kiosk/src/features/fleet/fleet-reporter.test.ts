@@ -2,6 +2,7 @@ import type { KioskHeartbeat } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
 import { initialUiState, useUiStore } from '../../lib/ui-store/ui-store';
+import { useAlertStore } from '../emergency-alert/alert-store';
 import { useSyncStore } from '../sync/sync-store';
 import { createFleetReporter, streamIdentity, type FleetReporterOptions } from './fleet-reporter';
 
@@ -30,6 +31,7 @@ beforeEach(() => {
   });
   useSyncStore.getState().reset();
   useUiStore.setState(initialUiState());
+  useAlertStore.setState({ active: null, ending: null, receivedAt: null, ack: null });
 });
 
 afterEach(() => {
@@ -54,6 +56,7 @@ describe('fleet reporter', () => {
         storageUsedBytes: 1235,
         storageQuotaBytes: 10_000,
         lastError: 'x'.repeat(500),
+        alertAck: null,
       },
     ]);
   });
@@ -98,5 +101,41 @@ describe('fleet reporter', () => {
       appVersion: KIOSK_APP_VERSION,
       contentVersion: 5,
     });
+  });
+
+  it('sends "alerte affichée" at once, and in every heartbeat while it holds', async () => {
+    const r = reporter({ intervalMs: 60_000 });
+    r.start();
+    const ack = { alertid: 9, displayedAt: '2026-03-10T09:00:01.000Z', takeoverMs: 210 };
+    useAlertStore.setState({ ack });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.alertAck).toEqual(ack);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent.map((report) => report.alertAck)).toEqual([ack, ack]);
+    r.stop();
+  });
+
+  it('sends once more after the one in flight when asked meanwhile, however often', async () => {
+    let release: () => void = () => undefined;
+    heartbeat = vi.fn((_devid: number, report: KioskHeartbeat) => {
+      sent.push(report);
+      return new Promise<{ contentVersion: number }>((resolve) => {
+        release = () => resolve({ contentVersion: 3 });
+      });
+    });
+    const r = reporter();
+    const first = r.send();
+    await vi.advanceTimersByTimeAsync(0);
+    useAlertStore.setState({
+      ack: { alertid: 3, displayedAt: '2026-03-10T09:00:01.000Z', takeoverMs: 90 },
+    });
+    void r.send();
+    void r.send();
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    release();
+    await first;
+    expect(sent.map((report) => report.alertAck?.alertid ?? null)).toEqual([null, 3]);
   });
 });

@@ -4,6 +4,10 @@
  * is in, which build and content version it runs, when it last synced, how much storage it uses
  * and why its last sync failed. A failed heartbeat is dropped quietly: the fleet view is a
  * convenience, and the next one comes a minute later.
+ *
+ * Issue 28: while an alert's takeover shows, every heartbeat carries its acknowledgement ("alerte
+ * affichée", features/emergency-alert), and one goes at once when the takeover is painted. The
+ * server keeps the first (decision 018), so a lost one is made good by the next heartbeat.
  */
 import {
   KIOSK_HEARTBEAT_INTERVAL_MS,
@@ -13,6 +17,7 @@ import {
 import type { ApiClient } from '../../lib/api/api-client';
 import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
 import { useUiStore } from '../../lib/ui-store/ui-store';
+import { useAlertStore } from '../emergency-alert/alert-store';
 import { useSyncStore } from '../sync/sync-store';
 
 /** The server keeps at most this much of the last error. */
@@ -35,7 +40,10 @@ export interface FleetReporterOptions {
 
 export interface FleetReporter {
   start(): void;
-  /** Sends a heartbeat now if online (coalesced with one in flight); never rejects. */
+  /**
+   * Sends a heartbeat now if online; never rejects. Asked while one is in flight, it sends one more
+   * after it (what changed since may be an alert acknowledgement), however many times it was asked.
+   */
   send(): Promise<void>;
   stop(): void;
 }
@@ -75,7 +83,10 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
   const controller = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
   let inFlight: Promise<void> | null = null;
+  /** A send asked while one was in flight: that one was built before, so one more follows it. */
+  let again = false;
   let stopped = false;
+  let unsubscribeAlert: (() => void) | undefined;
 
   const build = async (): Promise<KioskHeartbeat> => {
     const sync = useSyncStore.getState();
@@ -94,19 +105,30 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
       storageUsedBytes: bytes(storage?.usage),
       storageQuotaBytes: bytes(storage?.quota),
       lastError: sync.lastError === null ? null : sync.lastError.slice(0, MAX_ERROR_LENGTH),
+      alertAck: useAlertStore.getState().ack,
     };
+  };
+
+  const once = async (): Promise<void> => {
+    try {
+      await options.api.heartbeat(options.devid, await build(), { signal: controller.signal });
+    } catch {
+      // Quietly dropped: see the header comment.
+    }
   };
 
   const send = (): Promise<void> => {
     if (stopped || !options.isOnline()) return Promise.resolve();
-    inFlight ??= (async () => {
-      try {
-        await options.api.heartbeat(options.devid, await build(), { signal: controller.signal });
-      } catch {
-        // Quietly dropped: see the header comment.
-      } finally {
-        inFlight = null;
-      }
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        await once();
+      } while (again && !stopped && options.isOnline());
+      inFlight = null;
     })();
     return inFlight;
   };
@@ -115,10 +137,15 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
     start() {
       if (stopped || timer !== undefined) return;
       timer = setInterval(() => void send(), options.intervalMs ?? KIOSK_HEARTBEAT_INTERVAL_MS);
+      // "Alerte affichée" goes at once, not at the next minute's heartbeat.
+      unsubscribeAlert = useAlertStore.subscribe((state, previous) => {
+        if (state.ack && state.ack !== previous.ack) void send();
+      });
     },
     send,
     stop() {
       stopped = true;
+      unsubscribeAlert?.();
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
       controller.abort();

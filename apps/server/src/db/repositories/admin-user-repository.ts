@@ -14,6 +14,7 @@ export function toAdminUser(row: AdminUserRow, devids: readonly number[]): Admin
     createdAt: row.created_at,
     devids: row.role === 'admin' ? [] : [...devids],
     canPublish: row.role === 'admin' || Boolean(row.can_publish),
+    canAlert: row.role === 'admin' || Boolean(row.can_alert),
   };
 }
 
@@ -98,6 +99,7 @@ export class AdminUserRepository {
     passwordSalt: string;
     now: Date;
     canPublish?: boolean;
+    canAlert?: boolean;
   }): Promise<AdminUserRow> {
     return this.db
       .insertInto('admin_users')
@@ -108,6 +110,7 @@ export class AdminUserRepository {
         password_salt: input.passwordSalt,
         created_at: input.now.toISOString(),
         can_publish: input.canPublish ? 1 : 0,
+        can_alert: input.canAlert ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -125,6 +128,15 @@ export class AdminUserRepository {
     await this.db
       .updateTable('admin_users')
       .set({ can_publish: canPublish ? 1 : 0 })
+      .where('userid', '=', userid)
+      .execute();
+  }
+
+  /** Issue 28: whether an editor may trigger and end emergency alerts. */
+  async setCanAlert(userid: number, canAlert: boolean): Promise<void> {
+    await this.db
+      .updateTable('admin_users')
+      .set({ can_alert: canAlert ? 1 : 0 })
       .where('userid', '=', userid)
       .execute();
   }
@@ -183,6 +195,7 @@ export class AdminUserRepository {
         'admin_users.created_at as user_created_at',
         'admin_users.disabled',
         'admin_users.can_publish',
+        'admin_users.can_alert',
       ])
       .where('admin_sessions.session_id', '=', sessionId)
       .executeTakeFirst();
@@ -205,6 +218,7 @@ export class AdminUserRepository {
         created_at: row.user_created_at,
         disabled: row.disabled,
         can_publish: row.can_publish,
+        can_alert: row.can_alert,
       },
     };
   }

@@ -8,12 +8,13 @@
  */
 import type {
   ActiveAlert,
+  AlertAck,
   AlertKind,
   AlertPictogram,
   AlertTemplate,
   PaletteColour,
 } from '@plant-kiosk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { ActiveAlertRow, Database, LiveAlertTemplateRow } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,6 +42,7 @@ export const toAlertTemplate = (row: LiveAlertTemplateRow): AlertTemplate => ({
 });
 
 const toActiveAlert = (row: ActiveAlertRow): ActiveAlert => ({
+  ...(row.alertid === null ? {} : { alertid: row.alertid }),
   templateid: row.templateid,
   templateName: row.template_name,
   kind: row.kind as AlertKind,
@@ -60,7 +62,28 @@ export interface AlertChange {
   /** The one in force before it (null: none). */
   previous: ActiveAlert | null;
   changed: boolean;
+  /**
+   * `exclusive` start only (the back-office, decision 018): another alert was in force, so nothing
+   * was started; `alert` is that one.
+   */
+  refused?: boolean;
 }
+
+/** How an alert of the history ended. */
+export type AlertEndReason = 'ended' | 'replaced' | 'expired';
+
+/** A totem's acknowledgement as stored (alert_acks). */
+export interface StoredAlertAck {
+  alertid: number;
+  kioskId: string;
+  displayedAt: string;
+  takeoverMs: number;
+  ackedAt: string;
+  afterEnd: boolean;
+}
+
+/** What recording an acknowledgement did. */
+export type AckOutcome = 'recorded' | 'duplicate' | 'after-end' | 'unknown-alert';
 
 export class AlertRepository {
   constructor(private readonly db: Db) {}
@@ -133,25 +156,48 @@ export class AlertRepository {
 
   /**
    * Starts an alert from a published template. The same template (and the same drill flag) already
-   * in force changes nothing; another one replaces it. One transaction, so two starts at once on
-   * two instances leave one of them, not a mix.
+   * in force changes nothing; another one replaces it, unless `exclusive` (the back-office's red
+   * button: one alert at a time, the first wins, decision 018). One transaction holding the
+   * development's row lock (PostgreSQL; SQLite runs one write transaction at a time), so two starts
+   * at once, on one instance or two, are serialised: the second sees the first's alert.
+   * Each start writes a row of `alert_history`, whose number the alert carries (`alertid`).
    */
   async start(
     devid: number,
     template: AlertTemplate,
-    input: { drill: boolean; by: string; now: Date },
+    input: { drill: boolean; by: string; now: Date; exclusive?: boolean },
   ): Promise<AlertChange> {
     return this.inTransaction(async (trx) => {
+      await this.lockDevelopment(trx, devid);
       const previous = await this.active(devid, input.now, trx);
       if (previous && previous.templateid === template.templateid && previous.drill === input.drill)
         return { alert: previous, previous, changed: false };
+      if (previous && input.exclusive)
+        return { alert: previous, previous, changed: false, refused: true };
+      await this.closeHistory(trx, devid, input.now, input.by, previous ? 'replaced' : 'expired');
+      const startedAt = input.now.toISOString();
+      const { alertid } = await trx
+        .insertInto('alert_history')
+        .values({
+          devid,
+          templateid: template.templateid,
+          template_name: template.name,
+          kind: template.kind,
+          drill: input.drill ? 1 : 0,
+          started_at: startedAt,
+          started_by: input.by,
+          max_duration_minutes: template.maxDurationMinutes,
+        })
+        .returning('alertid')
+        .executeTakeFirstOrThrow();
       const row: ActiveAlertRow = {
         devid,
+        alertid,
         templateid: template.templateid,
         template_name: template.name,
         kind: template.kind,
         drill: input.drill ? 1 : 0,
-        started_at: input.now.toISOString(),
+        started_at: startedAt,
         started_by: input.by,
         max_duration_minutes: template.maxDurationMinutes,
       };
@@ -166,13 +212,135 @@ export class AlertRepository {
   }
 
   /** Ends the alert in force; nothing to end changes nothing. */
-  async end(devid: number, now: Date): Promise<AlertChange> {
+  async end(devid: number, now: Date, by = 'api'): Promise<AlertChange> {
     return this.inTransaction(async (trx) => {
+      await this.lockDevelopment(trx, devid);
       const previous = await this.active(devid, now, trx);
+      await this.closeHistory(trx, devid, now, by, previous ? 'ended' : 'expired');
       // A lapsed row goes too: it is no longer anyone's alert.
       await trx.deleteFrom('active_alerts').where('devid', '=', devid).execute();
       return { alert: null, previous, changed: previous !== null };
     });
+  }
+
+  /**
+   * Closes the history row of the development's `active_alerts` row, if any and still open. A
+   * lapsed row (past its maximum duration) is closed as `expired` at its lapse time.
+   */
+  private async closeHistory(
+    trx: Transaction<Database>,
+    devid: number,
+    now: Date,
+    by: string,
+    reason: AlertEndReason,
+  ): Promise<void> {
+    const row = await trx
+      .selectFrom('active_alerts')
+      .selectAll()
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    if (!row || row.alertid === null) return;
+    const lapsed = !alertInForce(toActiveAlert(row), now);
+    const endedAt = lapsed
+      ? new Date(Date.parse(row.started_at) + row.max_duration_minutes * 60_000).toISOString()
+      : now.toISOString();
+    await trx
+      .updateTable('alert_history')
+      .set({
+        ended_at: endedAt,
+        ended_by: lapsed ? null : by,
+        end_reason: lapsed ? 'expired' : reason,
+      })
+      .where('alertid', '=', row.alertid)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** The development's row lock (PostgreSQL): starts and ends of one development in turn. */
+  private async lockDevelopment(trx: Transaction<Database>, devid: number): Promise<void> {
+    if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await trx
+      .selectFrom('developments')
+      .select('devid')
+      .where('devid', '=', devid)
+      .forUpdate()
+      .execute();
+  }
+
+  // ---------- acknowledgements (issue 28) ----------
+
+  /**
+   * Records a totem's "alerte affichée". The first one per (alert, totem) is kept: a totem repeats
+   * it in every heartbeat while the alert shows, and counts once. One for an alert that has ended
+   * is recorded (`after-end`) and changes nothing else: an acknowledgement never reopens an alert.
+   * One naming an alert of another development, or none, is ignored.
+   */
+  async recordAck(devid: number, kioskId: string, ack: AlertAck, now: Date): Promise<AckOutcome> {
+    const alert = await this.db
+      .selectFrom('alert_history')
+      .select(['alertid', 'ended_at', 'started_at', 'max_duration_minutes'])
+      .where('alertid', '=', ack.alertid)
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    if (!alert) return 'unknown-alert';
+    const lapsedAt = Date.parse(alert.started_at) + alert.max_duration_minutes * 60_000;
+    const afterEnd = alert.ended_at !== null || now.getTime() >= lapsedAt;
+    const result = await this.db
+      .insertInto('alert_acks')
+      .values({
+        alertid: ack.alertid,
+        kiosk_id: kioskId,
+        devid,
+        displayed_at: ack.displayedAt,
+        takeover_ms: ack.takeoverMs,
+        acked_at: now.toISOString(),
+        after_end: afterEnd ? 1 : 0,
+      })
+      .onConflict((oc) => oc.columns(['alertid', 'kiosk_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+    return afterEnd ? 'after-end' : 'recorded';
+  }
+
+  /** The acknowledgements of one alert, oldest first. */
+  async acks(alertid: number): Promise<StoredAlertAck[]> {
+    const rows = await this.db
+      .selectFrom('alert_acks')
+      .selectAll()
+      .where('alertid', '=', alertid)
+      .orderBy('acked_at')
+      .orderBy('kiosk_id')
+      .execute();
+    return rows.map((row) => ({
+      alertid: row.alertid,
+      kioskId: row.kiosk_id,
+      displayedAt: row.displayed_at,
+      takeoverMs: row.takeover_ms,
+      ackedAt: row.acked_at,
+      afterEnd: row.after_end === 1,
+    }));
+  }
+
+  /** The number of the development's latest alert, in force or ended (null: never any). */
+  async lastAlertid(devid: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('alert_history')
+      .select('alertid')
+      .where('devid', '=', devid)
+      .orderBy('alertid', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.alertid ?? null;
+  }
+
+  /** One alert of the history (ended or not). */
+  async historyEntry(devid: number, alertid: number) {
+    return this.db
+      .selectFrom('alert_history')
+      .selectAll()
+      .where('devid', '=', devid)
+      .where('alertid', '=', alertid)
+      .executeTakeFirst();
   }
 
   private inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

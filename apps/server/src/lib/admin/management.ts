@@ -198,6 +198,7 @@ export class Management {
           passwordSalt: salt,
           now: this.ctx.now(),
           canPublish: body.canPublish ?? false,
+          canAlert: body.canAlert ?? false,
         });
         await tx.adminUsers.setDevelopments(row.userid, devids);
         await tx.audit.insert({
@@ -209,7 +210,13 @@ export class Management {
           targetType: 'user',
           targetId: row.userid,
           summary: {
-            after: { username: row.username, role, devids, canPublish: body.canPublish ?? false },
+            after: {
+              username: row.username,
+              role,
+              devids,
+              canPublish: body.canPublish ?? false,
+              canAlert: body.canAlert ?? false,
+            },
           },
         });
         return tx.adminUsers.toUser(row);
@@ -235,7 +242,8 @@ export class Management {
       body.disabled === undefined &&
       body.password === undefined &&
       body.devids === undefined &&
-      body.canPublish === undefined
+      body.canPublish === undefined &&
+      body.canAlert === undefined
     ) {
       throw badRequest(ADMIN_MESSAGES.nothingToChange);
     }
@@ -268,6 +276,7 @@ export class Management {
       if (password) await tx.adminUsers.setPassword(userid, password.hash, password.salt);
       if (body.devids !== undefined) await tx.adminUsers.setDevelopments(userid, body.devids);
       if (body.canPublish !== undefined) await tx.adminUsers.setCanPublish(userid, body.canPublish);
+      if (body.canAlert !== undefined) await tx.adminUsers.setCanAlert(userid, body.canAlert);
       if (body.disabled === true || password) {
         const keep = userid === actor.userid ? actor.sessionId : undefined;
         await tx.adminUsers.deleteSessionsOf(userid, keep);
@@ -291,6 +300,9 @@ export class Management {
             : {}),
           ...(body.canPublish !== undefined
             ? { canPublish: { before: before.canPublish, after: after.canPublish } }
+            : {}),
+          ...(body.canAlert !== undefined
+            ? { canAlert: { before: before.canAlert, after: after.canAlert } }
             : {}),
           ...(password ? { password: 'changed' } : {}),
         },

@@ -2,6 +2,8 @@
  * The fleet (issue 7): what each kiosk last reported, kept in the database (never in a process:
  * several server instances share one PostgreSQL), and how the back-office sees it.
  *
+ * A heartbeat may carry a totem's acknowledgement of the alert in force (issue 28), stored here.
+ *
  * Presence: a stream open marks the kiosk connected (naming the connection), its close marks it
  * disconnected (unless a newer stream took over), each instance refreshes `last_seen_at` of its
  * open streams every minute (see stream route), and a heartbeat refreshes it too. So a kiosk
@@ -193,6 +195,16 @@ export class Fleet {
         lastError: report.lastError,
       },
     });
+    // Issue 28: "alerte affichée" rides on the heartbeat (decision 018). Stored before the signal,
+    // so the back-office's live alert list, woken by it, reads the acknowledgement.
+    if (report.alertAck) {
+      await this.deps.repos.alerts.recordAck(
+        devid,
+        report.kioskId,
+        report.alertAck,
+        this.deps.now(),
+      );
+    }
     await this.signal(devid);
     return current;
   }

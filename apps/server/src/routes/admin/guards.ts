@@ -56,6 +56,22 @@ export function requirePublishRight(request: FastifyRequest, devid: number): Adm
   return auth;
 }
 
+/** Whether the user may trigger and end the development's alerts (issue 28, decision 018). */
+export function canAlert(auth: AdminAuth, devid: number): boolean {
+  return canEdit(auth, devid) && (auth.user.role === 'admin' || auth.user.canAlert);
+}
+
+/** 403 unless the user may trigger and end the development's alerts: admins, and users allowed. */
+export function requireAlertRight(request: FastifyRequest, devid: number): AdminAuth {
+  const auth = requireDevelopment(request, devid);
+  if (!canAlert(auth, devid)) {
+    throw forbidden(
+      'Vous ne pouvez pas déclencher ni terminer une alerte : demandez ce droit à un administrateur.',
+    );
+  }
+  return auth;
+}
+
 /** 403 unless the user may edit the development's content. */
 export function requireDevelopment(request: FastifyRequest, devid: number): AdminAuth {
   const auth = authOf(request);

@@ -20,6 +20,7 @@ import { formatAdminSchemaErrors } from '../../lib/admin/validation-messages.js'
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
+import { alertRoutes } from './alert-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
@@ -137,6 +138,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(mediaRoutes, services);
   await fastify.register(fleetRoutes, services);
   await fastify.register(settingsRoutes, services);
+  await fastify.register(alertRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

@@ -1,0 +1,42 @@
+/** French wording of an alert's state, shared by the banner and the list of totems (issue 28). */
+import type { AlertCounts, AlertKiosk } from '@plant-kiosk/contract';
+
+export const timeOf = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('fr-FR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+
+/** "2 totems l'affichent · 1 sans confirmation après 5 s · 1 hors ligne". */
+export function countsText(counts: AlertCounts): string {
+  const parts = [
+    `${counts.displayed} ${plural(counts.displayed, 'totem l’affiche', 'totems l’affichent')}`,
+  ];
+  if (counts.waiting > 0) parts.push(`${counts.waiting} en attente`);
+  if (counts.late > 0) parts.push(`${counts.late} sans confirmation après 5 s`);
+  if (counts.offline > 0) parts.push(`${counts.offline} hors ligne`);
+  return parts.join(' · ');
+}
+
+export const STATE_LABELS: Record<AlertKiosk['state'], string> = {
+  displayed: 'Affichée',
+  waiting: 'En attente',
+  late: 'Pas de confirmation après 5 s',
+  offline: 'Hors ligne',
+};
+
+export const STATE_BADGES: Record<AlertKiosk['state'], string> = {
+  displayed: 'badge-ok',
+  waiting: 'badge-muted',
+  late: 'badge-flag',
+  offline: 'badge-off',
+};
+
+export function kioskLabel(kiosk: AlertKiosk): string {
+  if (kiosk.mode === 'parcours') return 'Parcours visiteur';
+  if (kiosk.mode === 'totem') return `Totem ${kiosk.totem ?? ''}`.trim();
+  return 'Mode non choisi';
+}

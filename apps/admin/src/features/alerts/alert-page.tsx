@@ -1,0 +1,114 @@
+/**
+ * The list the safety manager reads while people evacuate (issue 28): every totem of the
+ * development and where it stands — shows the alert (since when, how long its takeover took), has
+ * not confirmed within 5 s, is offline, or is still within its 5 s — live from the alert channel.
+ * Those that need a look come first (the server's order).
+ */
+import { adminAlertPaths } from '@plant-kiosk/contract';
+import { useParams } from 'react-router-dom';
+import { LoadError, Loading, Page } from '../../components/page';
+import { rememberDevid } from '../../lib/current-development';
+import { useAlertView } from './alert-live';
+import { countsText, kioskLabel, STATE_BADGES, STATE_LABELS, timeOf } from './alert-labels';
+import './alerts.css';
+
+export function AlertPage() {
+  const params = useParams();
+  const devid = Number(params.devid);
+  const valid = Number.isInteger(devid) && devid > 0;
+  const { view, live, error } = useAlertView(valid ? devid : null, { live: true });
+  if (valid) rememberDevid(devid);
+  const alert = view?.alert ?? null;
+
+  return (
+    <Page
+      title={alert?.drill ? 'Exercice en cours' : alert ? 'Alerte en cours' : 'Alerte'}
+      actions={
+        <span className={`live live-${live}`} role="status">
+          {live === 'live' ? '● En direct' : live === 'connecting' ? 'Connexion…' : 'Reconnexion…'}
+        </span>
+      }
+    >
+      {!valid && <LoadError message="Développement inconnu." />}
+      {error && <LoadError message={error} />}
+      {valid && !view && !error && <Loading />}
+      {view && !alert && (
+        <p className="card">
+          Aucune alerte en cours.
+          {view.canTrigger &&
+            ' Le bouton « Déclencher une alerte », en haut de chaque page, en lance une.'}
+        </p>
+      )}
+      {view && view.lastAlertid !== null && (
+        <p>
+          <a
+            className="button"
+            href={adminAlertPaths.timeline(view.devid, view.lastAlertid)}
+            download
+          >
+            {alert
+              ? 'Exporter la chronologie (CSV)'
+              : 'Exporter la chronologie de la dernière alerte (CSV)'}
+          </a>
+        </p>
+      )}
+      {view && alert && (
+        <>
+          <p className="alert-page-summary">
+            « {alert.templateName} »{alert.drill ? ' (exercice)' : ''}, déclenché
+            {alert.drill ? '' : 'e'} à {timeOf(alert.startedAt)} par {alert.startedBy} :{' '}
+            <strong>{countsText(view.counts)}</strong>.
+          </p>
+          <div className="card table-scroll">
+            {view.kiosks.length === 0 ? (
+              <p className="muted">Aucun totem ne s’est encore signalé pour ce développement.</p>
+            ) : (
+              <table className="table table-compact" data-testid="alert-kiosks">
+                <caption className="visually-hidden">Totems pendant l’alerte</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Totem</th>
+                    <th scope="col">État</th>
+                    <th scope="col">Affichée depuis</th>
+                    <th scope="col">Temps d’affichage</th>
+                    <th scope="col">Dernier signe</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.kiosks.map((kiosk) => (
+                    <tr
+                      key={kiosk.kioskId}
+                      className={kiosk.state === 'late' ? 'row-flagged' : undefined}
+                      data-testid="alert-kiosk"
+                    >
+                      <td>
+                        <strong className="mono" title={kiosk.kioskId}>
+                          {kiosk.kioskId.slice(0, 8)}
+                        </strong>{' '}
+                        <span className="muted small">{kioskLabel(kiosk)}</span>
+                      </td>
+                      <td>
+                        <span className={`badge ${STATE_BADGES[kiosk.state]}`}>
+                          {STATE_LABELS[kiosk.state]}
+                        </span>
+                      </td>
+                      <td className="nowrap">
+                        {kiosk.displayedAt ? timeOf(kiosk.displayedAt) : '—'}
+                      </td>
+                      <td className="nowrap">
+                        {kiosk.takeoverMs === null
+                          ? '—'
+                          : `${kiosk.takeoverMs.toLocaleString('fr-FR')} ms`}
+                      </td>
+                      <td className="nowrap">{timeOf(kiosk.lastSeenAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

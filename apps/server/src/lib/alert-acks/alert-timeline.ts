@@ -1,0 +1,69 @@
+/**
+ * One alert's timeline as CSV (issue 28): its start, each totem's first acknowledgement (with the
+ * takeover time the totem measured; one that came after the end says so), its end. What the
+ * safety manager files after a drill or an evacuation. For a spreadsheet in French: UTF-8 with a
+ * byte order mark (so accents survive opening the file), `;` between fields, CRLF line ends,
+ * French column headers, dates in ISO 8601 (UTC, as stored: no guess about the reader's zone).
+ */
+import type { AlertHistoryTable } from '../../db/schema.js';
+import type { StoredAlertAck } from '../../db/repositories/alert-repository.js';
+
+export const TIMELINE_HEADERS = [
+  'Horodatage (UTC)',
+  'Événement',
+  'Totem',
+  'Temps d’affichage (ms)',
+  'Par',
+  'Détail',
+] as const;
+
+type HistoryRow = Omit<AlertHistoryTable, 'alertid'> & { alertid: number };
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // A cell starting with = + - @ is a formula for spreadsheets: never run what a name contains.
+  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const END_LABELS: Record<string, string> = {
+  ended: 'Fin d’alerte',
+  replaced: 'Remplacée par une autre alerte',
+  expired: 'Fin par durée maximale atteinte',
+};
+
+export function alertTimelineCsv(alert: HistoryRow, acks: readonly StoredAlertAck[]): string {
+  const rows: Array<Array<string | number | null>> = [[...TIMELINE_HEADERS]];
+  const drill = alert.drill === 1;
+  rows.push([
+    alert.started_at,
+    drill ? 'Déclenchement (exercice)' : 'Déclenchement',
+    null,
+    null,
+    alert.started_by,
+    `« ${alert.template_name} »`,
+  ]);
+  for (const ack of acks) {
+    rows.push([
+      ack.ackedAt,
+      ack.afterEnd ? 'Alerte affichée (après la fin)' : 'Alerte affichée',
+      ack.kioskId,
+      ack.takeoverMs,
+      null,
+      `affichée à ${ack.displayedAt} (horloge du totem)`,
+    ]);
+  }
+  if (alert.ended_at) {
+    rows.push([
+      alert.ended_at,
+      END_LABELS[alert.end_reason ?? 'ended'] ?? 'Fin d’alerte',
+      null,
+      null,
+      alert.ended_by,
+      null,
+    ]);
+  }
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(';')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,87 @@
+/**
+ * What the back-office sees of a development's emergency alert (issue 28, decision 018): the alert
+ * in force, the published templates (the red button's choices) and, during an alert, every totem
+ * of the development with where it stands — it said it shows the alert ("affichée", since when,
+ * how long its takeover took), it is offline, or it is online and has not said so yet (within the
+ * 5 s of ALERT_ACK_DEADLINE_MS: waiting; past them: late).
+ *
+ * Computed from the store only (the fleet's rows, the acknowledgements), so every instance on one
+ * PostgreSQL store shows the same list, whichever instance the totems talk to.
+ */
+import {
+  ALERT_ACK_DEADLINE_MS,
+  type AdminAlertView,
+  type AlertCounts,
+  type AlertKiosk,
+} from '@plant-kiosk/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import { toKioskStatus } from '../fleet/fleet.js';
+
+export interface AlertViewDeps {
+  repos: Repositories;
+  now: () => Date;
+}
+
+/** Where a totem without an acknowledgement stands, `sinceStartMs` after the start. */
+function silentState(online: boolean, sinceStartMs: number): AlertKiosk['state'] {
+  if (!online) return 'offline';
+  return sinceStartMs > ALERT_ACK_DEADLINE_MS ? 'late' : 'waiting';
+}
+
+const ORDER: Record<AlertKiosk['state'], number> = {
+  late: 0,
+  offline: 1,
+  waiting: 2,
+  displayed: 3,
+};
+
+export async function alertView(
+  deps: AlertViewDeps,
+  devid: number,
+  canTrigger: boolean,
+): Promise<AdminAlertView> {
+  const now = deps.now();
+  const alert = await deps.repos.alerts.active(devid, now);
+  const templates = await deps.repos.alerts.liveTemplates(devid);
+  const counts: AlertCounts = { displayed: 0, waiting: 0, late: 0, offline: 0 };
+  const kiosks: AlertKiosk[] = [];
+  if (alert) {
+    const acks = new Map(
+      alert.alertid === undefined
+        ? []
+        : (await deps.repos.alerts.acks(alert.alertid)).map((ack) => [ack.kioskId, ack]),
+    );
+    const sinceStart = now.getTime() - Date.parse(alert.startedAt);
+    for (const row of await deps.repos.kiosks.list([devid])) {
+      const status = toKioskStatus(row, now);
+      const online = status.state === 'online';
+      const ack = acks.get(status.kioskId);
+      const state = ack ? 'displayed' : silentState(online, sinceStart);
+      counts[state] += 1;
+      kiosks.push({
+        kioskId: status.kioskId,
+        mode: status.mode,
+        totem: status.totem,
+        state,
+        online,
+        displayedAt: ack?.displayedAt ?? null,
+        ackedAt: ack?.ackedAt ?? null,
+        takeoverMs: ack?.takeoverMs ?? null,
+        lastSeenAt: status.lastSeenAt,
+      });
+    }
+    // What needs a look first: the silent ones, then the offline ones.
+    kiosks.sort((a, b) => ORDER[a.state] - ORDER[b.state] || a.kioskId.localeCompare(b.kioskId));
+  }
+  const lastAlertid = await deps.repos.alerts.lastAlertid(devid);
+  return {
+    devid,
+    alert,
+    templates,
+    canTrigger,
+    kiosks,
+    counts,
+    lastAlertid,
+    at: now.toISOString(),
+  };
+}
