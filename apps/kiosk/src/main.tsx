@@ -1,21 +1,25 @@
 /**
  * Entry point: runtime configuration first (fetched, or the stored copy offline), then i18n, then
- * the app; the service worker is registered last so it never delays the first screen.
+ * the app; the service worker is registered last so it never delays the first screen. Its update
+ * policy is loaded on demand: it reads the UI store, whose dependencies (the local database) the
+ * login screen does not need, so it stays out of the initial load (issue 32).
  */
 // Global styles first: component stylesheets, imported below, refine them.
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/app';
-import { startPwaUpdates } from './app/pwa-update';
-import { initI18n } from './i18n/i18n';
+import { lazyWithRetry } from './app/lazy-with-retry';
+import { i18n, initI18n } from './i18n/i18n';
 import { loadRuntimeConfig } from './lib/config/runtime-config';
+import { installMediaFallback } from './lib/media/media-fallback';
 import { installNavigationGuard } from './lib/navigation-guard/navigation-guard';
 
 installNavigationGuard();
 const config = await loadRuntimeConfig();
 initI18n();
+// Issue 31: an image the totem cannot have shows "Image indisponible", never a broken icon.
+installMediaFallback({ label: () => i18n.t('app.imageUnavailable') });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -25,4 +29,10 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-if ('serviceWorker' in navigator) startPwaUpdates(registerSW);
+if ('serviceWorker' in navigator) {
+  // Retried like a page's chunk: on a first start, a lost import would leave the totem without
+  // its service worker, so without offline mode, until the next reload.
+  lazyWithRetry(() => Promise.all([import('./app/pwa-update'), import('virtual:pwa-register')]))()
+    .then(([{ startPwaUpdates }, { registerSW }]) => startPwaUpdates(registerSW))
+    .catch((error: unknown) => console.error('[pwa] the service worker was not registered', error));
+}

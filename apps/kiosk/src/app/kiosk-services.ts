@@ -134,7 +134,9 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
           published !== undefined &&
           published === engine.contentVersion() &&
           !engine.isRunning() &&
-          useSyncStore.getState().status === 'success';
+          useSyncStore.getState().status === 'success' &&
+          // Issue 31: the content is up to date but media are missing; this sync fetches them.
+          useSyncStore.getState().media?.phase !== 'incomplete';
         if (!upToDate) void sync('stream-message');
       } else if (message.type === 'zone' && message.zoneid !== undefined) {
         events.emit({ type: 'zone', zoneid: message.zoneid });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapPool, settlePool } from './concurrency-pool';
+import { linkSignals, mapPool, settlePool } from './concurrency-pool';
 
 /** A promise settled from outside, to hold tasks in flight as long as a test needs. */
 function deferred<T = void>() {
@@ -199,5 +199,30 @@ describe('settlePool — one failure does not stop the others (the media)', () =
       { status: 'fulfilled', value: 40 },
       { status: 'rejected', reason: failure },
     ]);
+  });
+});
+
+describe('linkSignals', () => {
+  it("aborts with the first source's reason, and stops listening once unlinked", () => {
+    const dispose = new AbortController();
+    const preempt = new AbortController();
+    const linked = linkSignals(dispose.signal, preempt.signal);
+    expect(linked.signal.aborted).toBe(false);
+    const reason = new Error('newer revision');
+    preempt.abort(reason);
+    expect(linked.signal.reason).toBe(reason);
+    dispose.abort(new Error('later'));
+    expect(linked.signal.reason).toBe(reason);
+
+    const other = new AbortController();
+    const unlinked = linkSignals(other.signal);
+    unlinked.unlink();
+    other.abort();
+    expect(unlinked.signal.aborted).toBe(false);
+  });
+
+  it('is aborted at once when a source already is', () => {
+    const reason = new Error('gone');
+    expect(linkSignals(AbortSignal.abort(reason)).signal.reason).toBe(reason);
   });
 });

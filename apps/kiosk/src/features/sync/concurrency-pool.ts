@@ -92,3 +92,21 @@ export function settlePool<T, R>(
 ): Promise<PromiseSettledResult<R>[]> {
   return runPool(items, task, options, false);
 }
+
+/**
+ * A signal aborted as soon as one of `signals` is, with that one's reason (the sync engine's media
+ * step stops on dispose or on pre-emption, and must tell which). `unlink` stops listening.
+ */
+export function linkSignals(...signals: AbortSignal[]): { signal: AbortSignal; unlink(): void } {
+  const controller = new AbortController();
+  const listeners = signals.map((source) => {
+    const onAbort = () => controller.abort(abortReason(source));
+    if (source.aborted) onAbort();
+    else source.addEventListener('abort', onAbort, { once: true });
+    return () => source.removeEventListener('abort', onAbort);
+  });
+  return {
+    signal: controller.signal,
+    unlink: () => listeners.forEach((remove) => remove()),
+  };
+}

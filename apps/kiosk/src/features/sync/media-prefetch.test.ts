@@ -4,11 +4,14 @@ import { demoPlant, FakeContentServer } from '../../lib/api/testing/fake-content
 import { closeKioskDb, openKioskDb, toStoredSubelement } from '../../lib/local-db/kiosk-db';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
 import {
+  MEDIA_RETRIES,
   MEDIA_TIMEOUT_MS,
   mediaCacheHolds,
+  mediaRetryDelayMs,
   prefetchMedia,
   storedMediaItems,
   templateMedia,
+  type MediaFiles,
   type MediaItem,
   type PrefetchMediaOptions,
 } from './media-prefetch';
@@ -30,6 +33,8 @@ function options(overrides: Partial<PrefetchMediaOptions> = {}): PrefetchMediaOp
     openMediaCache: cache.opener(),
     fetchMedia: server.fetch,
     signal: new AbortController().signal,
+    // Retries without their pauses, but in the test of the pauses.
+    retryDelayMs: () => 0,
     ...overrides,
   };
 }
@@ -112,6 +117,18 @@ describe('prefetchMedia', () => {
     expect(figures).toMatchObject({ fetched: 4, failed: 1 });
   });
 
+  it('reports what the cache holds of what it should hold, file by file', async () => {
+    await prefetchMedia(items(), options());
+    cache.entries.delete(url('pdf/menu.pdf'));
+    server.fail('/pdf/menu.pdf', { kind: 'status', status: 404 });
+    const reports: MediaFiles[] = [];
+    await prefetchMedia(items(), options({ onFiles: (files) => reports.push(files) }));
+    expect(reports).toEqual([
+      { cached: 4, total: 5, failed: 0 },
+      { cached: 4, total: 5, failed: 1 },
+    ]);
+  });
+
   it(`gives up on a download stalled for ${MEDIA_TIMEOUT_MS} ms, and only on that one`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stalled = url('media/videos/pompe-b.mp4');
@@ -122,7 +139,9 @@ describe('prefetchMedia', () => {
       return server.fetch(input, init);
     };
     let settled = false;
-    const run = prefetchMedia(items(), options({ fetchMedia })).finally(() => (settled = true));
+    const run = prefetchMedia(items(), options({ fetchMedia, retries: 0 })).finally(
+      () => (settled = true),
+    );
 
     await vi.advanceTimersByTimeAsync(MEDIA_TIMEOUT_MS - 1);
     expect(stalledSignal?.aborted).toBe(false);
@@ -133,6 +152,89 @@ describe('prefetchMedia', () => {
     expect(await run).toEqual({ referenced: 5, fetched: 4, failed: 1, removed: 0 });
     expect(stalledSignal?.aborted).toBe(true);
     expect(cache.urls()).not.toContain(stalled);
+  });
+
+  it('gives up a body that stops flowing, not one that flows slowly (the time-out is idle time)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const slow = url('media/videos/pompe-b.mp4');
+    const stalled = url('pdf/menu.pdf');
+    const chunk = new TextEncoder().encode('x');
+    /** A body of 3 chunks, one every `gap` ms; `stopAfter` chunks then nothing, when set. */
+    const trickle = (signal: AbortSignal | null | undefined, gap: number, stopAfter?: number) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            signal?.addEventListener('abort', () => controller.error(signal.reason));
+            let sent = 0;
+            const next = () => {
+              if (sent === stopAfter) return;
+              if (sent === 3) return controller.close();
+              sent++;
+              controller.enqueue(chunk);
+              setTimeout(next, gap);
+            };
+            next();
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/octet-stream' } },
+      );
+    const fetchMedia: typeof fetch = (input, init) => {
+      // 3 chunks 20 s apart: a minute in all, never 30 s without data.
+      if (String(input) === slow) return Promise.resolve(trickle(init?.signal, 20_000));
+      if (String(input) === stalled) return Promise.resolve(trickle(init?.signal, 20_000, 1));
+      return server.fetch(input, init);
+    };
+    const run = prefetchMedia(items(), options({ fetchMedia, retries: 0 }));
+
+    await vi.advanceTimersByTimeAsync(70_000);
+    expect(await run).toEqual({ referenced: 5, fetched: 4, failed: 1, removed: 0 });
+    expect(await cache.text(slow)).toBe('xxx');
+    expect(cache.urls()).not.toContain(stalled);
+    const logged = errorSpy.mock.calls.find((call) => String(call[0]).includes(stalled));
+    expect(String(logged?.[1])).toContain(`no answer or no data for ${MEDIA_TIMEOUT_MS} ms`);
+  });
+
+  it(`retries a failure that may pass ${MEDIA_RETRIES} times at most, after growing pauses`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.fail('/pdf/menu.pdf', { kind: 'status', status: 503 });
+    const attempts = () => server.paths().filter((path) => path === '/pdf/menu.pdf').length;
+    let settled = false;
+    const run = prefetchMedia(items(), options({ retryDelayMs: mediaRetryDelayMs })).finally(
+      () => (settled = true),
+    );
+
+    await vi.advanceTimersByTimeAsync(mediaRetryDelayMs(1) - 1);
+    expect(attempts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(mediaRetryDelayMs(2) - 1);
+    expect(attempts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await run).toMatchObject({ fetched: 4, failed: 1 });
+    expect(settled).toBe(true);
+    expect(attempts()).toBe(1 + MEDIA_RETRIES);
+    expect(mediaRetryDelayMs(2)).toBeGreaterThan(mediaRetryDelayMs(1));
+  });
+
+  it('keeps a file whose retry succeeds; times a stalled attempt out and retries it', async () => {
+    server.fail('/pdf/menu.pdf', { kind: 'network' }, 1);
+    server.fail('/media/images/plan-1.svg', { kind: 'hang' }, 1);
+    const figures = await prefetchMedia(items(), options({ timeoutMs: 10 }));
+    expect(figures).toMatchObject({ fetched: 5, failed: 0 });
+    expect(cache.urls()).toEqual(allUrls());
+  });
+
+  it('does not retry what will not pass: a 404, an HTML page, a full cache', async () => {
+    server.fail('/pdf/menu.pdf', { kind: 'status', status: 404 });
+    server.plant.media['media/images/plan-1.svg'] = {
+      body: '<html></html>',
+      contentType: 'text/html',
+    };
+    cache.failPuts.add(url('media/images/plan-2.svg'));
+    const figures = await prefetchMedia(items(), options());
+    expect(figures).toMatchObject({ fetched: 2, failed: 3 });
+    // One request per file: no retry.
+    expect(fetchedPaths()).toEqual([...new Set(fetchedPaths())]);
   });
 
   it("stops on the caller's abort: no new download, and the signal's reason is thrown", async () => {

@@ -5,10 +5,16 @@
  * Cached entries are kept, entries no longer referenced are deleted first (their space may be what
  * the new files need), and missing ones are fetched MEDIA_CONCURRENCY at a time. Only 200 answers
  * that are not an HTML page are kept: a server or proxy answering every unknown path with the app's
- * page must not poison the cache. Each file has MEDIA_TIMEOUT_MS, so a stalled download cannot hold
- * the single-flight sync forever. One file's failure does not stop the others: it is logged and
+ * page must not poison the cache. One file's failure does not stop the others: it is logged and
  * counted, and the engine decides what the count means (the records stay committed; the next run
  * fetches just what is missing).
+ *
+ * Issue 31 (a black-holed image address held every later publish for 5 minutes): an attempt is
+ * given up after MEDIA_TIMEOUT_MS without an answer or without a byte of the body (an idle
+ * time-out, so a large video on a slow link is not cut while it flows), and a failure that may
+ * pass (network, time-out, HTTP 5xx, 408, 429) is retried MEDIA_RETRIES times after a growing
+ * pause; a 404, an HTML page or a refusal of the cache (quota) is not. The step also stops when
+ * the caller's signal is aborted (dispose, or a newer revision pre-empting it), throwing its reason.
  *
  * The engine runs this step after a 304 too, so media that failed or were evicted since are
  * fetched again; `mediaCacheHolds` lets it skip the step (and reading every record back) when the
@@ -27,8 +33,15 @@ import { settlePool } from './concurrency-pool';
 import type { SyncProgress } from './sync-store';
 
 export const MEDIA_CONCURRENCY = 4;
-/** Per media file: a stalled download must not hold the single-flight sync forever. */
-export const MEDIA_TIMEOUT_MS = 5 * 60_000;
+/**
+ * Per attempt at a media file: this long without an answer, or without a byte of its body, and
+ * the attempt is given up (docs/decisions/019-content-first-sync.md).
+ */
+export const MEDIA_TIMEOUT_MS = 30_000;
+/** Attempts after the first, for a failure that may pass (see `isRetryable`). */
+export const MEDIA_RETRIES = 2;
+/** Pause before retry `n` (1-based): 2 s, then 8 s. */
+export const mediaRetryDelayMs = (retry: number): number => 2_000 * 4 ** (retry - 1);
 
 /** Anything with a value that may be a media path: elements, sub-elements, template images. */
 export interface MediaItem {
@@ -92,32 +105,143 @@ export interface PrefetchMediaOptions {
   signal: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   concurrency?: number;
+  /** Idle time-out of one attempt (MEDIA_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Attempts after the first for a failure that may pass (MEDIA_RETRIES). */
+  retries?: number;
+  /** Pause before retry `n`, 1-based (mediaRetryDelayMs). */
+  retryDelayMs?: (retry: number) => number;
   /** False: keep cache entries `items` do not reference (`items` is not everything: a delta). */
   removeUnreferenced?: boolean;
+  /**
+   * The cache's state as the step goes: entries it holds of those it should hold (`total`), and
+   * the files given up so far. Called once the missing files are known, then after each file.
+   */
+  onFiles?: (files: MediaFiles) => void;
 }
 
-/** Downloads one file into the cache, or throws why not. */
+export interface MediaFiles {
+  cached: number;
+  total: number;
+  failed: number;
+}
+
+/** A download that failed for a reason the file itself gives (status, type); `retryable` says if it may pass. */
+class MediaDownloadError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'MediaDownloadError';
+  }
+}
+
+class MediaTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer or no data for ${ms} ms`);
+    this.name = 'MediaTimeoutError';
+  }
+}
+
+/** Network errors (fetch's TypeError), time-outs, 5xx, 408 and 429 may pass; the rest will not. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof MediaDownloadError) return error.retryable;
+  return error instanceof MediaTimeoutError || error instanceof TypeError;
+}
+
+/** The response with a body that calls `onChunk` at each chunk (to re-arm the idle time-out). */
+function watchBody(response: Response, onChunk: () => void): Response {
+  if (response.body === null || typeof TransformStream === 'undefined') return response;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onChunk();
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}
+
+/** One attempt at downloading a file into the cache; throws why not. */
 async function download(
   url: string,
   cache: Cache,
   options: PrefetchMediaOptions,
   signal: AbortSignal,
 ): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? MEDIA_TIMEOUT_MS;
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), options.timeoutMs ?? MEDIA_TIMEOUT_MS);
-  const onAbort = () => stop.abort();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** (Re)starts the idle time-out: at the request, at the answer, at each chunk of the body. */
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stop.abort(new MediaTimeoutError(timeoutMs)), timeoutMs);
+  };
+  const onAbort = () => stop.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
+  arm();
   try {
     const response = await options.fetchMedia(url, { signal: stop.signal });
-    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    arm();
+    const { status } = response;
+    if (status !== 200)
+      throw new MediaDownloadError(
+        `HTTP ${status}`,
+        status >= 500 || status === 408 || status === 429,
+      );
     const type = response.headers.get('Content-Type') ?? '';
-    if (type.toLowerCase().includes('text/html')) throw new Error('HTML page instead of media');
-    // Within the timeout too: `put` reads the whole body.
-    await cache.put(url, response);
+    if (type.toLowerCase().includes('text/html'))
+      throw new MediaDownloadError('HTML page instead of media', false);
+    // `put` reads the whole body, each chunk re-arming the time-out.
+    await cache.put(url, watchBody(response, arm));
+  } catch (error) {
+    // Whatever the fetch or the body threw once stopped, the time-out is the cause to report.
+    const reason: unknown = stop.signal.reason;
+    throw reason instanceof MediaTimeoutError ? reason : error;
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Waits `ms`, or throws the signal's reason as soon as it is aborted. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as unknown);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as unknown);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Downloads a file, retrying a failure that may pass at most `retries` times. */
+async function downloadWithRetries(
+  url: string,
+  cache: Cache,
+  options: PrefetchMediaOptions,
+  signal: AbortSignal,
+): Promise<void> {
+  const retries = options.retries ?? MEDIA_RETRIES;
+  const delay = options.retryDelayMs ?? mediaRetryDelayMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await download(url, cache, options, signal);
+      return;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason as unknown;
+      if (attempt >= retries || !isRetryable(error)) throw error;
+      console.warn(`[sync] media download failed, retry ${attempt + 1}/${retries}: ${url}`, error);
+      await pause(delay(attempt + 1), signal);
+    }
   }
 }
 
@@ -156,11 +280,13 @@ export async function mediaStep(
   plan: MediaPlan,
   options: PrefetchMediaOptions,
 ): Promise<{ figures: MediaFigures; cacheCount: number }> {
-  if (plan.skip)
+  if (plan.skip) {
+    options.onFiles?.({ cached: plan.previousCount, total: plan.previousCount, failed: 0 });
     return {
       figures: { ...NO_MEDIA, referenced: plan.previousCount },
       cacheCount: plan.previousCount,
     };
+  }
   const figures = await prefetchMedia(plan.items ?? (await storedMediaItems(db)), {
     ...options,
     removeUnreferenced: !plan.partial,
@@ -192,17 +318,31 @@ export async function prefetchMedia(
   const missing = [...referenced].filter((url) => !cached.has(url));
   const total = missing.length;
   let done = 0;
+  // What the cache holds of what it should: every entry kept, then each file fetched.
+  const files: MediaFiles = {
+    cached: options.removeUnreferenced === false ? cached.size : referenced.size - total,
+    total: 0,
+    failed: 0,
+  };
+  files.total = files.cached + total;
+  options.onFiles?.({ ...files });
   if (total > 0) onProgress?.({ phase: 'media', done, total });
   const outcomes = await settlePool(
     missing,
     async (url, s) => {
       try {
-        await download(url, cache, options, s);
+        await downloadWithRetries(url, cache, options, s);
+        files.cached++;
       } catch (error) {
-        console.error(`[sync] media download failed: ${url}`, error);
+        // Stopped (dispose, pre-emption): not this file's failure.
+        if (!s.aborted) {
+          files.failed++;
+          console.error(`[sync] media download failed: ${url}`, error);
+        }
         throw error;
       } finally {
         onProgress?.({ phase: 'media', done: ++done, total });
+        if (!s.aborted) options.onFiles?.({ ...files });
       }
     },
     { limit: options.concurrency ?? MEDIA_CONCURRENCY, signal },

@@ -140,3 +140,45 @@ describe('single flight', () => {
     });
   });
 });
+
+describe('single flight — pre-emption (issue 31)', () => {
+  it("aborts the running run's yield signal when a trigger arrives, and gives the next run a fresh one", async () => {
+    const signals: AbortSignal[] = [];
+    const gates: (() => void)[] = [];
+    const flight = createSingleFlight(
+      (arg: string, yieldSignal: AbortSignal) => {
+        signals.push(yieldSignal);
+        return new Promise<string>((resolve) => gates.push(() => resolve(`done ${arg}`)));
+      },
+      { cancelled },
+    );
+
+    const first = flight.run('one');
+    expect(signals[0]!.aborted).toBe(false);
+    const second = flight.run('two');
+    // Asked to hand over, not stopped: the task decides what yields.
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals).toHaveLength(1);
+
+    gates[0]!();
+    expect(await first).toBe('done one');
+    expect(signals).toHaveLength(2);
+    expect(signals[1]!.aborted).toBe(false);
+    gates[1]!();
+    expect(await second).toBe('done two');
+  });
+
+  it('does not abort the yield signal of a run nobody waits behind', async () => {
+    let seen: AbortSignal | undefined;
+    const flight = createSingleFlight(
+      async (_arg: string, yieldSignal: AbortSignal) => {
+        seen = yieldSignal;
+        await flush();
+        return 'ok';
+      },
+      { cancelled },
+    );
+    expect(await flight.run('alone')).toBe('ok');
+    expect(seen?.aborted).toBe(false);
+  });
+});

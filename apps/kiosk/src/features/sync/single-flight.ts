@@ -11,6 +11,12 @@
  * between the two and start a third. After `dispose`, triggers resolve at once with the
  * `cancelled` result, and a queued run is not started (its callers get `cancelled` when the current
  * run ends). Stopping the current run itself is the task's business (the engine aborts a signal).
+ *
+ * Pre-emption (issue 31): each run gets a `yieldSignal`, aborted as soon as a trigger arrives
+ * during the run. It asks the run to hand over early; it does not stop it. The task alone decides
+ * which part of its work may yield: the sync engine lets only its media step go (the records of a
+ * run are written in one transaction that never sees this signal), so a newer revision's records
+ * do not wait for the previous revision's downloads.
  */
 
 export interface SingleFlight<A, R> {
@@ -34,18 +40,22 @@ interface Queued<A, R> {
 }
 
 export function createSingleFlight<A, R>(
-  task: (arg: A) => Promise<R>,
+  task: (arg: A, yieldSignal: AbortSignal) => Promise<R>,
   options: SingleFlightOptions<A, R>,
 ): SingleFlight<A, R> {
   let current: Promise<R> | null = null;
+  /** Aborted when a trigger arrives during the current run (see the header comment). */
+  let yieldController: AbortController | null = null;
   let queued: Queued<A, R> | null = null;
   let disposed = false;
 
   /** Runs one task, then the queued one if a trigger came in meanwhile. */
   async function runChain(arg: A): Promise<R> {
+    yieldController = new AbortController();
     try {
-      return await task(arg);
+      return await task(arg, yieldController.signal);
     } finally {
+      yieldController = null;
       // Hand over synchronously, so no trigger can slip in between two runs and start a third.
       const next = queued;
       queued = null;
@@ -66,6 +76,8 @@ export function createSingleFlight<A, R>(
         current = runChain(arg);
         return current;
       }
+      // A run is waiting: the current one may hand over early (only the task knows where).
+      yieldController?.abort();
       if (queued === null) {
         let resolve!: (result: R) => void;
         let reject!: (error: unknown) => void;

@@ -14,7 +14,7 @@ import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kios
 import { readSyncMeta } from '../../lib/local-db/sync-meta';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
 import { refreshSubelements, refreshZone } from '../content/content-refresh';
-import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
+import { createSyncEngine, SYNC_MARKS, type SyncEngineOptions } from './sync-engine';
 import { useSyncStore } from './sync-store';
 
 let counter = 0;
@@ -41,6 +41,7 @@ function engine(overrides: Partial<SyncEngineOptions> = {}) {
     devname,
     openMediaCache: cache.opener(),
     fetchMedia: server.fetch,
+    mediaAttempts: { retryDelayMs: () => 0 },
     ...overrides,
   });
 }
@@ -192,10 +193,15 @@ describe('sync engine — delta path', () => {
     const sync = engine();
     await sync.sync('first');
     publishNewPicture();
-    server.fail('/media/images/plan-1-v2.svg', { kind: 'status', status: 500 }, 1);
+    server.fail('/media/images/plan-1-v2.svg', { kind: 'status', status: 404 }, 1);
 
     const delta = await sync.sync('publish');
-    expect(delta).toMatchObject({ ok: false, recordsChanged: true, contentVersion: 2 });
+    expect(delta).toMatchObject({
+      ok: true,
+      mediaComplete: false,
+      recordsChanged: true,
+      contentVersion: 2,
+    });
     expect(delta.error).toBe('1 média(s) sur 1 non téléchargé(s)');
     expect(readSyncMeta(devname)).toMatchObject({ contentVersion: 2, mediaCompleteKey: null });
 
@@ -465,5 +471,134 @@ describe('a delta racing a per-item refresh', () => {
     expect((await syncing).ok).toBe(true);
     expect((await db.zones.get(1))?.checkList).toBe(true);
     expect(await dump()).toEqual(serverContent());
+  });
+});
+
+describe('content first, media after (issue 31)', () => {
+  /** Media requests wait for `release`; the records do not. */
+  function gatedMedia() {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMedia: typeof fetch = async (input, init) => {
+      await gate;
+      return server.fetch(input, init);
+    };
+    return { fetchMedia, release };
+  }
+
+  it('declares the sync done once the records are written, then reports the media apart', async () => {
+    const media = gatedMedia();
+    const run = engine({ fetchMedia: media.fetchMedia }).sync('first');
+
+    await vi.waitFor(() => expect(useSyncStore.getState().media?.phase).toBe('downloading'));
+    // The content is there and said so; the offline guarantee is not yet.
+    expect(useSyncStore.getState()).toMatchObject({
+      status: 'success',
+      contentVersion: 1,
+      media: { phase: 'downloading', cached: 0, total: 5, failed: 0 },
+    });
+    expect(useSyncStore.getState().lastSuccessAt).not.toBeNull();
+    expect(await dump()).toEqual(serverContent());
+    expect(performance.getEntriesByName(SYNC_MARKS.recordsWritten)).toHaveLength(1);
+    expect(performance.getEntriesByName(SYNC_MARKS.done)).toHaveLength(0);
+
+    media.release();
+    expect(await run).toMatchObject({ ok: true, mediaComplete: true, error: null });
+    expect(useSyncStore.getState().media).toEqual({
+      phase: 'complete',
+      cached: 5,
+      total: 5,
+      failed: 0,
+    });
+    expect(readSyncMeta(devname).mediaCompleteKey).not.toBeNull();
+  });
+
+  it('is never seen done with no media step under way (the browser tests wait on that)', async () => {
+    const seen: string[] = [];
+    const unsubscribe = useSyncStore.subscribe((state) =>
+      seen.push(`${state.status}:${state.media?.phase ?? 'none'}`),
+    );
+    await engine().sync('first');
+    unsubscribe();
+    expect(seen).not.toContain('success:none');
+    expect(seen.at(-1)).toBe('success:complete');
+  });
+
+  it("a newer revision pre-empts the media step: a black-holed file does not hold the next publish's content", async () => {
+    const blackHoled: AbortSignal[] = [];
+    const fetchMedia: typeof fetch = (input, init) => {
+      if (String(input).endsWith('/plan-1-v2.svg') && init?.signal) blackHoled.push(init.signal);
+      return server.fetch(input, init);
+    };
+    const sync = engine({ fetchMedia });
+    await sync.sync('first');
+    // Revision 2 references a file on a host that never answers.
+    publishNewPicture();
+    server.fail('/media/images/plan-1-v2.svg', { kind: 'hang' });
+    const second = sync.sync('publish 2');
+    await vi.waitFor(() => expect(blackHoled).toHaveLength(1));
+    expect(useSyncStore.getState()).toMatchObject({ status: 'success', contentVersion: 2 });
+
+    // Revision 3 arrives while the media of revision 2 still wait (no timer advanced: no time-out).
+    server.change((p) => {
+      p.zones.find((z) => z.zoneid === 3)!.zonename = 'Menu du jour';
+    });
+    const third = sync.sync('publish 3');
+    expect(await second).toMatchObject({
+      ok: true,
+      contentVersion: 2,
+      mediaComplete: false,
+      error: null,
+    });
+    expect(blackHoled[0]!.aborted).toBe(true);
+    await vi.waitFor(() => expect(useSyncStore.getState().contentVersion).toBe(3));
+    expect((await db.zones.get(3))?.zonename).toBe('Menu du jour');
+    expect(useSyncStore.getState()).toMatchObject({ status: 'success', lastError: null });
+
+    // The third run's media step waits on the black hole in turn; stopping the services ends it.
+    sync.dispose();
+    expect(await third).toMatchObject({ ok: true, contentVersion: 3, mediaComplete: false });
+  });
+
+  it('never cuts the records of a run: a trigger during them hands only the media over', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gatedApi = api(async (input, init) => {
+      if (String(input).includes('/display/snapshot/')) await gate;
+      return server.fetch(input, init);
+    });
+    const mediaRequests: string[] = [];
+    const sync = engine({
+      api: gatedApi,
+      fetchMedia: (input, init) => {
+        mediaRequests.push(String(input));
+        return server.fetch(input, init);
+      },
+    });
+    const first = sync.sync('one');
+    const second = sync.sync('two');
+    release();
+
+    const one = await first;
+    // Written whole, and the media left to the run waiting behind.
+    expect(one).toMatchObject({ ok: true, recordsChanged: true, mediaComplete: false });
+    expect(one.error).toBeNull();
+    expect(mediaRequests).toEqual([]);
+    expect(await dump()).toEqual(serverContent());
+
+    expect(await second).toMatchObject({ ok: true, recordsChanged: false, mediaComplete: true });
+    expect(mediaRequests).toHaveLength(5);
+    expect(cache.urls()).toHaveLength(5);
+  });
+
+  it('a stopped kiosk (dispose) during the media step reports a cancelled run, not a failure', async () => {
+    const media = gatedMedia();
+    const sync = engine({ fetchMedia: media.fetchMedia });
+    const run = sync.sync('first');
+    await vi.waitFor(() => expect(useSyncStore.getState().media?.phase).toBe('downloading'));
+    sync.dispose();
+    media.release();
+    expect(await run).toMatchObject({ ok: true, mediaComplete: false });
+    expect(useSyncStore.getState()).toMatchObject({ status: 'idle', media: null, lastError: null });
   });
 });

@@ -19,18 +19,28 @@
  *    write atomically (records-write.ts: one transaction, so any failure keeps the previous content).
  *    Both writes bump the content write generation, which per-item refreshes check
  *    (lib/local-db/write-generation.ts) so they never put back what a sync replaced.
- * 3. Media (media-prefetch.ts): bring Cache Storage in line with the records; runs after a 304 too,
- *    and is skipped only when the last media step for these very records (`recordsKey`: the ETag,
- *    or the revision after a delta) completed and the cache still holds that many entries. After a
- *    delta, when the cache was complete, only the files the delta's puts add are fetched and none
- *    removed (no record read back); when it was not, the full pass runs. The sync is declared done
- *    only after this step; if some media failed, the records stay committed and the run reports an
- *    error naming how many.
+ *    Once the records are written (or found unchanged) the sync is DONE, and said so: "Synchronisation
+ *    terminée" shows the new content at once (issue 31: content first; media never hold it back).
+ * 3. Media (media-prefetch.ts), after the content: bring Cache Storage in line with the records;
+ *    runs after a 304 too, and is skipped only when the last media step for these very records
+ *    (`recordsKey`: the ETag, or the revision after a delta) completed and the cache still holds
+ *    that many entries. After a delta, when the cache was complete, only the files the delta's puts
+ *    add are fetched and none removed (no record read back); when it was not, the full pass runs.
+ *    Its progress is reported apart (`mediaReported`): the banner says how many files are cached
+ *    and, until all are, that the totem does not hold everything offline. Files that failed leave
+ *    the step incomplete (the last error names how many); the next run fetches just those.
  *
- * Runs are single-flight with one queued run (single-flight.ts). A run never rejects: it resolves
- * with a SyncResult, reports to the sync store (the status banner) and logs failures with
- * console.error; the banner's texts come from sync-errors.ts. Progress (done/total, per phase) goes
- * to the store and to `onProgress`. Each run leaves User Timing marks (sync-marks.ts).
+ * Runs are single-flight with one queued run (single-flight.ts). A trigger during a run pre-empts
+ * the run's MEDIA step only (its yield signal is linked to step 3, never to steps 1-2, so the
+ * records of a run are never cut mid-transaction): the queued run — a newer revision, usually —
+ * starts as soon as the downloads in flight have stopped, and its own media step carries on from
+ * the files already cached. docs/decisions/019-content-first-sync.md says why.
+ *
+ * A run never rejects: it resolves with a SyncResult, reports to the sync store (the status
+ * banner) and logs failures with console.error; the banner's texts come from sync-errors.ts.
+ * Progress (done/total, per phase) goes to the store and to `onProgress`. Each run leaves User
+ * Timing marks (sync-marks.ts): `records-written` is the content being there, `done` the end of
+ * the run, media included.
  *
  * `dispose` aborts the engine's signal with the "cancelled" SyncError as its reason, so a step
  * stopped by it (the concurrency pool) throws exactly that error.
@@ -48,10 +58,12 @@ import {
   mediaComplete,
   mediaStep,
   NO_MEDIA,
-  storedMediaItems,
   templateMedia,
   type MediaFigures,
+  type MediaFiles,
   type MediaItem,
+  type MediaPlan,
+  type PrefetchMediaOptions,
 } from './media-prefetch';
 import {
   defaultRecordsFetcher,
@@ -61,6 +73,7 @@ import {
 import { deltaMediaItems, deltaSize, deltaStep } from './records-delta';
 import { validateRecords } from './records-validate';
 import { countRecords, sameCounts, writeRecords } from './records-write';
+import { linkSignals } from './concurrency-pool';
 import { createSingleFlight } from './single-flight';
 import {
   CANCELLED_ERROR,
@@ -68,13 +81,14 @@ import {
   describeError,
   isAuthRefusal,
   mediaFailedError,
+  preemptedError,
 } from './sync-errors';
 import { clearSyncMarks, markSync, SYNC_MARKS } from './sync-marks';
 import { useSyncStore, type SyncActions, type SyncProgress } from './sync-store';
 
 // What other modules imported from here before the split (issue 26) still comes from here.
 export { CRAWL_CONCURRENCY } from './records-fetch';
-export { MEDIA_CONCURRENCY, MEDIA_TIMEOUT_MS } from './media-prefetch';
+export { MEDIA_CONCURRENCY, MEDIA_RETRIES, MEDIA_TIMEOUT_MS } from './media-prefetch';
 export { validateRecords, type SyncRecords } from './records-validate';
 export { REAUTH_ERROR } from './sync-errors';
 export { SYNC_MARKS, type SyncMarkName } from './sync-marks';
@@ -83,7 +97,10 @@ export { SYNC_MARKS, type SyncMarkName } from './sync-marks';
 export type SyncSourceName = RecordsSourceName | 'delta';
 
 export interface SyncResult {
+  /** The records of the server's revision are in the local database (the content is up to date). */
   ok: boolean;
+  /** Every media file they reference is cached too (the offline guarantee holds). */
+  mediaComplete: boolean;
   reason: string;
   /** Where the records came from; null when the run failed before knowing. */
   source: SyncSourceName | null;
@@ -91,13 +108,13 @@ export interface SyncResult {
   recordsChanged: boolean;
   contentVersion: number | null;
   media: MediaFigures;
-  /** Short French description of the failure, shown in the banner; null on success. */
+  /** Short French description of the failure (records, or media left missing); null otherwise. */
   error: string | null;
 }
 
 export type SyncReporter = Pick<
   SyncActions,
-  'hydrate' | 'started' | 'progressed' | 'succeeded' | 'failed' | 'cancelled'
+  'hydrate' | 'started' | 'progressed' | 'succeeded' | 'failed' | 'mediaReported' | 'cancelled'
 >;
 
 export interface SyncEngineOptions {
@@ -112,6 +129,8 @@ export interface SyncEngineOptions {
   openMediaCache?: () => Promise<Cache | null>;
   /** Fetch used for media downloads. */
   fetchMedia?: typeof fetch;
+  /** Per-file time-out and retries of the media step (media-prefetch.ts's defaults otherwise). */
+  mediaAttempts?: Pick<PrefetchMediaOptions, 'timeoutMs' | 'retries' | 'retryDelayMs'>;
   /** Where status goes; defaults to the global sync store. */
   reporter?: SyncReporter;
   now?: () => Date;
@@ -170,23 +189,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     options.onProgress?.(value);
   };
 
-  async function runOnce(reason: string): Promise<SyncResult> {
-    const result: SyncResult = {
-      ok: false,
-      reason,
-      source: null,
-      recordsChanged: false,
-      contentVersion: knownVersion,
-      media: { ...NO_MEDIA },
-      error: null,
-    };
-    clearSyncMarks();
-    markSync(SYNC_MARKS.start, { reason });
-    reporter.started();
-    if (!persistenceRequested) {
-      persistenceRequested = true;
-      requestPersistentStorage();
-    }
+  /** What a run's media step works on, known once its records are done. */
+  interface MediaWork {
+    plan: MediaPlan;
+    /** The records held (`recordsKey`): the media are complete for these once the step is. */
+    key: string | null;
+  }
+
+  /**
+   * Steps 1 and 2: the records. Resolves with the media work once the content is the server's
+   * (reported as the sync's success), or null when the run failed or was stopped (reported too).
+   */
+  async function recordsSteps(reason: string, result: SyncResult): Promise<MediaWork | null> {
     let recordsDone = false;
     try {
       if (signal.aborted) throw cancelledError();
@@ -242,8 +256,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           counts,
           mediaCompleteKey: null,
         });
+        // Otherwise (null items) the media step reads every record back.
         if (mediaWasComplete) deltaMedia = deltaMediaItems(delta.delta);
-        else mediaItems = await storedMediaItems(db);
       } else if (fetched?.status === 'records') {
         const records = validateRecords(fetched.records);
         if (signal.aborted) throw cancelledError();
@@ -267,34 +281,31 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       recordsDone = true;
       result.contentVersion = knownVersion;
-
-      // ---- step 3: media ----
-      const media = await mediaStep(
-        db,
-        {
+      // The content is the server's: the sync is done, and said so, before any media (issue 31).
+      result.ok = true;
+      const at = now().toISOString();
+      updateSyncMeta(devname, { lastSuccessAt: at, lastError: null });
+      // The media step follows at once; said from the same moment, so that "done" is never read
+      // as "everything cached" in between.
+      reporter.mediaReported({ phase: 'downloading', cached: 0, total: 0, failed: 0 });
+      reporter.succeeded({ at, contentVersion: knownVersion });
+      return {
+        key: heldKey,
+        plan: {
           // Unchanged records whose media were all cached last time: nothing to do.
           skip: unchanged && mediaWasComplete,
           items: deltaMedia ?? mediaItems,
           partial: deltaMedia !== null,
           previousCount: meta.mediaCount ?? 0,
         },
-        { contentBase, openMediaCache, fetchMedia, signal, onProgress: progress },
-      );
-      result.media = media.figures;
-      const mediaCount = media.cacheCount;
-      if (result.media.failed > 0) throw mediaFailedError(result.media);
-      updateSyncMeta(devname, { mediaCompleteKey: heldKey, mediaCount });
-      result.ok = true;
-      const at = now().toISOString();
-      updateSyncMeta(devname, { lastSuccessAt: at, lastError: null });
-      reporter.succeeded({ at, contentVersion: knownVersion });
+      };
     } catch (error) {
       result.error = describeError(error);
       if (signal.aborted) {
         // Stopped on purpose (logout, services restarting): not a failure to show in red.
         console.warn(`[sync] sync (${reason}) stopped: ${result.error}`);
         reporter.cancelled();
-        return result;
+        return null;
       }
       console.error(
         `[sync] sync (${reason}) failed${recordsDone ? ' after the records were saved' : '; the previous content is kept'}: ${result.error}`,
@@ -306,21 +317,98 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         contentVersion: knownVersion,
         needsReauth: isAuthRefusal(error),
       });
-    } finally {
-      markSync(SYNC_MARKS.done, {
-        reason,
-        source: result.source,
-        ok: result.ok,
-        recordsChanged: result.recordsChanged,
-        error: result.error,
-      });
+      return null;
     }
+  }
+
+  /**
+   * Step 3: the media, after the content. Stops on dispose and on `yieldSignal` (a run waiting
+   * behind this one). Never throws: the outcome goes to the result and to the store.
+   */
+  async function mediaSteps(
+    reason: string,
+    work: MediaWork,
+    result: SyncResult,
+    yieldSignal: AbortSignal,
+  ): Promise<void> {
+    let files: MediaFiles = { cached: 0, total: 0, failed: 0 };
+    const stop = linkSignals(signal, yieldSignal);
+    try {
+      // A run already waits (a trigger came during the records): it does the media.
+      if (stop.signal.aborted) throw preemptedError();
+      const media = await mediaStep(db, work.plan, {
+        contentBase,
+        openMediaCache,
+        fetchMedia,
+        ...options.mediaAttempts,
+        signal: stop.signal,
+        onProgress: progress,
+        onFiles: (next) => {
+          files = next;
+          reporter.mediaReported({ phase: 'downloading', ...next });
+        },
+      });
+      result.media = media.figures;
+      if (media.figures.failed > 0) throw mediaFailedError(media.figures);
+      updateSyncMeta(devname, { mediaCompleteKey: work.key, mediaCount: media.cacheCount });
+      result.mediaComplete = true;
+      reporter.mediaReported({ phase: 'complete', ...files });
+    } catch (error) {
+      if (signal.aborted) {
+        console.warn(`[sync] media of the sync (${reason}) stopped: ${describeError(error)}`);
+        reporter.cancelled();
+      } else if (yieldSignal.aborted) {
+        // Not a failure: the next run carries on from the files already cached.
+        console.info(`[sync] media of the sync (${reason}) handed over to the next sync`);
+      } else {
+        result.error = describeError(error);
+        console.error(
+          `[sync] media of the sync (${reason}) incomplete; the content is saved and shown: ${result.error}`,
+          error,
+        );
+        updateSyncMeta(devname, { lastError: result.error });
+        reporter.mediaReported({ phase: 'incomplete', ...files }, result.error);
+      }
+    } finally {
+      stop.unlink();
+    }
+  }
+
+  async function runOnce(reason: string, yieldSignal: AbortSignal): Promise<SyncResult> {
+    const result: SyncResult = {
+      ok: false,
+      mediaComplete: false,
+      reason,
+      source: null,
+      recordsChanged: false,
+      contentVersion: knownVersion,
+      media: { ...NO_MEDIA },
+      error: null,
+    };
+    clearSyncMarks();
+    markSync(SYNC_MARKS.start, { reason });
+    reporter.started();
+    if (!persistenceRequested) {
+      persistenceRequested = true;
+      requestPersistentStorage();
+    }
+    const work = await recordsSteps(reason, result);
+    if (work !== null) await mediaSteps(reason, work, result, yieldSignal);
+    markSync(SYNC_MARKS.done, {
+      reason,
+      source: result.source,
+      ok: result.ok,
+      mediaComplete: result.mediaComplete,
+      recordsChanged: result.recordsChanged,
+      error: result.error,
+    });
     return result;
   }
 
   const flight = createSingleFlight(runOnce, {
     cancelled: (reason: string): SyncResult => ({
       ok: false,
+      mediaComplete: false,
       reason,
       source: null,
       recordsChanged: false,

@@ -32,7 +32,17 @@ export function isAuthRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** Media that could not be cached: the records are saved, but the run is not a success. */
+/**
+ * The reason a media step stops when a newer run is waiting (issue 31): not a failure, the next
+ * run takes the media over from where they are (the files already cached stay).
+ */
+export const PREEMPTED_ERROR = 'Médias repris par la synchronisation suivante';
+export const preemptedError = () => new SyncError(PREEMPTED_ERROR);
+
+/**
+ * Media that could not be cached: the records are saved and shown (the sync is done), but the
+ * totem does not hold everything offline; the fleet reads this as the last error.
+ */
 export function mediaFailedError(media: { failed: number; referenced: number }): SyncError {
   return new SyncError(`${media.failed} média(s) sur ${media.referenced} non téléchargé(s)`);
 }

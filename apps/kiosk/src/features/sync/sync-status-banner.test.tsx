@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SyncStatusBanner } from './sync-status-banner';
+import { SUCCESS_VISIBLE_MS, SyncStatusBanner } from './sync-status-banner';
 import { useSyncStore } from './sync-store';
 
 const banner = () => screen.getByTestId('sync-status-banner');
@@ -73,5 +73,87 @@ describe('sync status banner', () => {
     expect(banner().dataset.status).toBe('error');
     act(() => useSyncStore.getState().started());
     expect(banner().dataset.status).toBe('pending');
+  });
+
+  describe('media after the content (issue 31)', () => {
+    const succeed = () =>
+      act(() => {
+        useSyncStore.getState().started();
+        useSyncStore.getState().succeeded({ at: '2026-01-10T08:00:00.000Z', contentVersion: 3 });
+      });
+    const report = (
+      phase: 'downloading' | 'complete' | 'incomplete',
+      cached: number,
+      failed = 0,
+      error?: string,
+    ) =>
+      act(() => useSyncStore.getState().mediaReported({ phase, cached, total: 40, failed }, error));
+
+    it('says the sync is done, then counts the files cached and that it is not all offline yet', () => {
+      render(<SyncStatusBanner />);
+      succeed();
+      report('downloading', 12);
+      expect(banner().dataset.status).toBe('success');
+      expect(banner().dataset.media).toBe('downloading');
+      expect(banner().className).toContain('sync-banner--success');
+      expect(banner().textContent).toBe(
+        'Synchronisation terminée !' +
+          'Contenu à jour — médias : 12 / 40 en cache' +
+          'Pas encore entièrement disponible hors ligne',
+      );
+      const bar = screen.getByRole('progressbar', { name: 'Médias en cache' });
+      expect(bar.getAttribute('aria-valuenow')).toBe('30');
+      expect(bar.getAttribute('aria-valuetext')).toBe('12 / 40');
+
+      // It stays while the files come, however long they take.
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      report('downloading', 39);
+      expect(banner().dataset.status).toBe('success');
+      expect(banner().textContent).toContain('39 / 40 en cache');
+    });
+
+    it('says when every file is cached, then hides after 3 s', () => {
+      render(<SyncStatusBanner />);
+      succeed();
+      report('downloading', 39);
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      report('complete', 40);
+      expect(banner().dataset.media).toBe('complete');
+      expect(banner().textContent).toBe(
+        'Synchronisation terminée !' +
+          'Contenu à jour — médias : 40 / 40 en cache' +
+          'Tout est disponible hors ligne',
+      );
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(SUCCESS_VISIBLE_MS);
+      });
+      expect(banner().dataset.status).toBe('hidden');
+      expect(banner().dataset.media).toBe('complete');
+    });
+
+    it('stays amber, saying how many files are missing, until the next sync', () => {
+      render(<SyncStatusBanner />);
+      succeed();
+      report('incomplete', 37, 3, '3 média(s) sur 40 non téléchargé(s)');
+      expect(banner().className).toContain('sync-banner--incomplete');
+      expect(banner().textContent).toBe(
+        'Synchronisation terminée !' +
+          'Contenu à jour — médias : 37 / 40 en cache' +
+          '3 média(s) indisponible(s) : pas encore entièrement disponible hors ligne',
+      );
+      expect(useSyncStore.getState().lastError).toBe('3 média(s) sur 40 non téléchargé(s)');
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(banner().dataset.status).toBe('success');
+      act(() => useSyncStore.getState().started());
+      expect(banner().dataset.status).toBe('pending');
+      expect(banner().dataset.media).toBe('none');
+    });
   });
 });

@@ -1,6 +1,10 @@
 /**
  * What the status banner and the rest of the UI know about synchronisation. The sync engine is the
  * only writer; it reports through the actions below.
+ *
+ * Issue 31: `status` is about the content (records) — 'success' as soon as the new revision is
+ * written — and `media` about the files after it: until `media.phase` is 'complete' the totem
+ * shows the new content but does not hold all of it offline.
  */
 import { create } from 'zustand';
 
@@ -12,10 +16,22 @@ export interface SyncProgress {
   phase: 'records' | 'media';
 }
 
+/** The media step after a run's records: downloading, every file cached, or some missing. */
+export interface MediaStatus {
+  phase: 'downloading' | 'complete' | 'incomplete';
+  /** Entries the media cache holds of the `total` it should hold. */
+  cached: number;
+  total: number;
+  /** Files given up in this step (missing until a later run fetches them). */
+  failed: number;
+}
+
 export interface SyncState {
   status: SyncStatus;
   progress: SyncProgress | null;
-  /** ISO date of the last fully successful sync (records and media). */
+  /** The media step of the latest run; null before its records are written (or when stopped). */
+  media: MediaStatus | null;
+  /** ISO date of the last successful sync (records written: the content is the server's). */
   lastSuccessAt: string | null;
   /** Short human-readable reason of the last failure; null after a success. */
   lastError: string | null;
@@ -38,6 +54,8 @@ export interface SyncActions {
   progressed(progress: SyncProgress): void;
   succeeded(values: { at: string; contentVersion: number | null }): void;
   failed(values: { error: string; contentVersion: number | null; needsReauth?: boolean }): void;
+  /** The media step's progress and end; `error` (an incomplete step) becomes the last error. */
+  mediaReported(media: MediaStatus, error?: string): void;
   /** The run was stopped on purpose (services stopping): nothing to report, back to idle. */
   cancelled(): void;
   reset(): void;
@@ -46,6 +64,7 @@ export interface SyncActions {
 const INITIAL: SyncState = {
   status: 'idle',
   progress: null,
+  media: null,
   lastSuccessAt: null,
   lastError: null,
   contentVersion: null,
@@ -56,7 +75,7 @@ const INITIAL: SyncState = {
 export const useSyncStore = create<SyncState & SyncActions>()((set) => ({
   ...INITIAL,
   hydrate: (values) => set(values),
-  started: () => set({ status: 'pending', progress: null }),
+  started: () => set({ status: 'pending', progress: null, media: null }),
   progressed: (progress) => set({ progress }),
   succeeded: ({ at, contentVersion }) =>
     set((state) => ({
@@ -77,6 +96,8 @@ export const useSyncStore = create<SyncState & SyncActions>()((set) => ({
       runCount: state.runCount + 1,
       needsReauth,
     })),
-  cancelled: () => set({ status: 'idle', progress: null }),
+  mediaReported: (media, error) =>
+    set(error === undefined ? { media } : { media, lastError: error }),
+  cancelled: () => set({ status: 'idle', progress: null, media: null }),
   reset: () => set(INITIAL),
 }));
