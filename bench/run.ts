@@ -17,6 +17,7 @@ import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
 import { kioskSyncBench } from './suites/kiosk-sync.js';
+import { lighthouseBench } from './suites/lighthouse.js';
 import { loginFloodBench } from './suites/login-flood.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
 import { SMOKE } from './support/sizes.js';
@@ -32,6 +33,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'alert-fanout': alertFanoutBench,
   'kiosk-soak': kioskSoakBench,
   'login-flood': loginFloodBench,
+  lighthouse: lighthouseBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

@@ -1,21 +1,18 @@
 /**
- * The kiosk's root: the login page while no token is stored (spec §2), then the logged-in kiosk —
- * background services started once (network monitor, stream, sync engine), the poster gate, and
- * the router with its frame.
+ * The kiosk's root: the login page while no token is stored (spec §2), then the logged-in kiosk
+ * (logged-in-kiosk.tsx). That one is a lazy chunk, with the router and the local database: the
+ * initial load holds only what the login screen needs (issue 32). The service worker precaches
+ * it, so a logged-in totem still starts offline; should it fail to load all the same, the error
+ * screen offers "Recharger" instead of a blank screen.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { Component, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { LoginPage } from '../features/login/login-page';
-import { createApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
-import { startKioskServices, type KioskServices } from './kiosk-services';
-import { openKioskDb } from '../lib/local-db/kiosk-db';
 import { clearSession, readSession, type Session } from '../lib/session/session';
-import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
-import { PosterGate } from './poster-gate';
-import { restoreAlert } from '../features/emergency-alert/alert-store';
-import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-alert-takeover';
-import { createKioskRouter } from './routes';
+import { ErrorScreen } from './error-screen';
+import { lazyPage } from './lazy-with-retry';
+
+const LoggedInKiosk = lazyPage(() => import('./logged-in-kiosk'));
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [session, setSession] = useState<Session | null>(() => readSession(config.devname));
@@ -25,65 +22,34 @@ export function App({ config }: { config: RuntimeConfig }) {
   }, [config.devname]);
 
   if (!session) return <LoginPage config={config} onLoggedIn={setSession} />;
-  return <LoggedInKiosk config={config} session={session} logout={logout} />;
-}
-
-interface LoggedInKioskProps {
-  config: RuntimeConfig;
-  session: Session;
-  logout(): void;
-}
-
-function LoggedInKiosk({ config, session, logout }: LoggedInKioskProps) {
-  const servicesRef = useRef<KioskServices | null>(null);
-  // The token is read at each call, so a new login is picked up without rebuilding the client.
-  const api = useMemo(
-    () => createApiClient(config, () => readSession(config.devname)?.token ?? null),
-    [config],
-  );
-  // Created in an effect so that each mount owns one router and disposes of it (its history
-  // listener) when unmounted — also under StrictMode's mount/unmount/mount in development.
-  const [router, setRouter] = useState<ReturnType<typeof createKioskRouter> | null>(null);
-  useEffect(() => {
-    const created = createKioskRouter();
-    setRouter(created);
-    return () => created.dispose();
-  }, []);
-
-  // Issue 23: an alert latched before a reload is on screen at once, before any network.
-  useState(() => restoreAlert(config.devname));
-  const db = useMemo(() => openKioskDb(config.devname), [config.devname]);
-
-  useEffect(() => {
-    const services = startKioskServices({
-      config,
-      session,
-      api,
-      db,
-    });
-    servicesRef.current = services;
-    return () => {
-      services.stop();
-      if (servicesRef.current === services) servicesRef.current = null;
-    };
-  }, [config, session, api, db]);
-
-  const value = useMemo<KioskContextValue>(
-    () => ({
-      config,
-      session,
-      api,
-      syncNow: (reason) => servicesRef.current?.syncNow(reason) ?? Promise.resolve(),
-      logout,
-    }),
-    [config, session, api, logout],
-  );
-
   return (
-    <KioskContext.Provider value={value}>
-      <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
-      {/* Above everything, the poster included; covers the page without unmounting it. */}
-      <EmergencyAlertTakeover db={db} config={config} />
-    </KioskContext.Provider>
+    <ShellErrorBoundary>
+      {/* The chunk comes from the service worker's cache: a blank instant, no spinner. */}
+      <Suspense fallback={null}>
+        <LoggedInKiosk config={config} session={session} logout={logout} />
+      </Suspense>
+    </ShellErrorBoundary>
   );
+}
+
+/**
+ * Errors outside the router's own error elements: the logged-in kiosk's chunk that cannot be
+ * loaded (ChunkLoadError after the retries), or a crash of the shell itself.
+ */
+class ShellErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('[app] the kiosk failed to start', error);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return <ErrorScreen detail={error instanceof Error ? error.message : String(error)} />;
+  }
 }

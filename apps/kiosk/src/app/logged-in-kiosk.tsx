@@ -1,0 +1,80 @@
+/**
+ * The logged-in kiosk: background services started once (network monitor, stream, sync engine),
+ * the poster gate, the router with its frame, and the emergency takeover above everything.
+ *
+ * Its own lazy chunk (app.tsx), with the router and the local database it brings (vite.config.ts
+ * `vendor-kiosk`): the initial load is only what the login screen needs (issue 32). The service
+ * worker precaches this chunk like every other, so a logged-in totem starts offline as before.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createApiClient } from '../lib/api/api-client';
+import type { RuntimeConfig } from '../lib/config/runtime-config';
+import { startKioskServices, type KioskServices } from './kiosk-services';
+import { openKioskDb } from '../lib/local-db/kiosk-db';
+import { readSession, type Session } from '../lib/session/session';
+import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
+import { PosterGate } from './poster-gate';
+import { restoreAlert } from '../features/emergency-alert/alert-store';
+import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-alert-takeover';
+import { createKioskRouter } from './routes';
+
+export interface LoggedInKioskProps {
+  config: RuntimeConfig;
+  session: Session;
+  logout(): void;
+}
+
+export default function LoggedInKiosk({ config, session, logout }: LoggedInKioskProps) {
+  const servicesRef = useRef<KioskServices | null>(null);
+  // The token is read at each call, so a new login is picked up without rebuilding the client.
+  const api = useMemo(
+    () => createApiClient(config, () => readSession(config.devname)?.token ?? null),
+    [config],
+  );
+  // Created in an effect so that each mount owns one router and disposes of it (its history
+  // listener) when unmounted — also under StrictMode's mount/unmount/mount in development.
+  const [router, setRouter] = useState<ReturnType<typeof createKioskRouter> | null>(null);
+  useEffect(() => {
+    const created = createKioskRouter();
+    setRouter(created);
+    return () => created.dispose();
+  }, []);
+
+  // Issue 23: an alert latched before a reload is on screen at once, before any network.
+  useState(() => restoreAlert(config.devname));
+  const db = useMemo(() => openKioskDb(config.devname), [config.devname]);
+
+  useEffect(() => {
+    const services = startKioskServices({
+      config,
+      session,
+      api,
+      db,
+    });
+    servicesRef.current = services;
+    return () => {
+      services.stop();
+      if (servicesRef.current === services) servicesRef.current = null;
+    };
+  }, [config, session, api, db]);
+
+  const value = useMemo<KioskContextValue>(
+    () => ({
+      config,
+      session,
+      api,
+      syncNow: (reason) => servicesRef.current?.syncNow(reason) ?? Promise.resolve(),
+      logout,
+    }),
+    [config, session, api, logout],
+  );
+
+  return (
+    <KioskContext.Provider value={value}>
+      <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
+      {/* Above everything, the poster included; covers the page without unmounting it. */}
+      <EmergencyAlertTakeover db={db} config={config} />
+    </KioskContext.Provider>
+  );
+}
