@@ -8,13 +8,24 @@
  * 2. Trigger → takeover visible on a real kiosk (headless Chromium) on a deep page (Nos clients,
  *    nos produits) with a product popup open: from the request's start to the frame where the
  *    takeover is in the page, median (target ≤ 500 ms).
+ * 3. Trigger → acknowledged by 500 simulated totems (issue 28): each client answers the alert's
+ *    message with the heartbeat that carries "alerte affichée" (`alertAck`), as a kiosk does once
+ *    its takeover is painted (here at once: there is no paint); from the trigger's start to each
+ *    heartbeat's answer — the acknowledgement stored — p50/p99. Baseline in the same run: figure
+ *    1's trigger → received of as many clients. One instance on SQLite; the two-instance
+ *    PostgreSQL run is not part of this suite.
  *
  * Each run alternates the template (Évacuation / Confinement) so every trigger changes the alert
  * (the same one again is a no-op and sends nothing). For the browser, each run is a first
  * takeover: the previous alert is ended and the kiosk reloaded, the popup opened again and the
  * stream open before the trigger.
  */
-import { apiPaths, hashPasswordForLogin } from '@plant-kiosk/contract';
+import {
+  apiPaths,
+  hashPasswordForLogin,
+  TOKEN_HEADER,
+  type KioskHeartbeat,
+} from '@plant-kiosk/contract';
 import {
   DEMO_ACCOUNT,
   newKioskContext,
@@ -121,6 +132,67 @@ export async function alertFanoutBench(log: (line: string) => void) {
         `(target p99 ≤ ${TARGETS.fanoutP99Ms}); one client: p50 ${fanoutFigures.oneClientLatency.p50Ms} / p99 ${fanoutFigures.oneClientLatency.p99Ms} ms`,
     );
 
+    // 3. Trigger → acknowledged: the heartbeat with `alertAck`, answered, per simulated totem.
+    const ackedAt = new Map<StreamClient, number>();
+    const acknowledge = (alertid: number | null, client: StreamClient) => {
+      if (alertid === null || client.kioskId === undefined) return;
+      const heartbeat: KioskHeartbeat = {
+        kioskId: client.kioskId,
+        mode: null,
+        totem: null,
+        appVersion: 'bench',
+        contentVersion: null,
+        lastSyncAt: null,
+        storageUsedBytes: null,
+        storageQuotaBytes: null,
+        lastError: null,
+        alertAck: { alertid, displayedAt: new Date().toISOString(), takeoverMs: 0 },
+      };
+      fetch(server.url + apiPaths.heartbeat(devid), {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: kiosk.token, 'content-type': 'application/json' },
+        body: JSON.stringify(heartbeat),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.ok) ackedAt.set(client, performance.now());
+        },
+        () => undefined,
+      );
+    };
+    const totems = await openStreamClients(CLIENTS, {
+      base: server.url,
+      devid,
+      token: kiosk.token,
+      kioskId: 'bench-ack',
+      onAlert: acknowledge,
+    });
+    await waitFor(() => totems.every((c) => c.received.some((m) => m.type === 'alert')), 30_000);
+    const acks: number[] = [];
+    let unacknowledged = 0;
+    for (let run = 0; run < RUNS.fanout; run++) {
+      ackedAt.clear();
+      const since = performance.now();
+      await alertCall('POST', TEMPLATES[run % 2]);
+      await waitFor(() => ackedAt.size === totems.length, 30_000);
+      unacknowledged += totems.length - ackedAt.size;
+      acks.push(...[...ackedAt.values()].map((at) => at - since));
+      await alertCall('DELETE');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    for (const client of totems) client.close();
+    const ackFigures = {
+      totems: CLIENTS,
+      triggers: RUNS.fanout,
+      latency: summary(acks),
+      unacknowledged,
+      p99RatioToReceived: round(percentile(acks, 99) / Math.max(1, percentile(fanout, 99))),
+    };
+    log(
+      `  trigger → acknowledged by ${CLIENTS} totems (heartbeat answered): p50 ${ackFigures.latency.p50Ms} / p99 ${ackFigures.latency.p99Ms} ms, ` +
+        `${ackFigures.p99RatioToReceived}× the p99 of received; unacknowledged ${unacknowledged}`,
+    );
+
     const takeover = await withBrowser(async (browser) => {
       const context = await newKioskContext(browser);
       await context.addInitScript(() => {
@@ -191,7 +263,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
     log(
       `  trigger → takeover on a browser kiosk (deep page, popup open): ${takeover.runsMs.join(', ')} ms, median ${takeover.medianMs} (target ≤ ${TARGETS.takeoverMedianMs})`,
     );
-    return { fanout: fanoutFigures, takeover };
+    return { fanout: fanoutFigures, takeover, acknowledged: ackFigures };
   } finally {
     await server.stop();
   }

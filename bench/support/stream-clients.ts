@@ -19,6 +19,8 @@ export interface StreamClient {
   received: { type: string; at: number }[];
   /** performance.now() when the snapshot fetched after the last `sync` was complete. */
   snapshotAt: number | undefined;
+  /** The fleet id it connected with, if any. */
+  kioskId: string | undefined;
   close(): void;
 }
 
@@ -29,6 +31,17 @@ export interface StreamClientOptions {
   /** On `sync`, fetch the snapshot as a kiosk does (with If-None-Match). */
   fetchSnapshot?: boolean;
   kioskId?: string;
+  /**
+   * Called with the alert number of each `alert` message that starts one (null: an end, or a
+   * message without a number), as the kiosk's takeover would act on it.
+   */
+  onAlert?: (alertid: number | null, client: StreamClient) => void;
+}
+
+/** The alert number in an `alert` stream chunk (`"alertid":N` inside its `alert`). */
+function alertIdIn(chunk: Buffer): number | null {
+  const match = /"alertid":(\d+)/.exec(chunk.toString('utf8'));
+  return match ? Number(match[1]) : null;
 }
 
 function openStream(url: URL): Promise<{ req: ClientRequest; res: IncomingMessage }> {
@@ -68,6 +81,7 @@ export async function openStreamClient(options: StreamClientOptions): Promise<St
   const client: StreamClient = {
     received: [],
     snapshotAt: undefined,
+    kioskId: options.kioskId,
     close: () => {
       res.destroy();
       req.destroy();
@@ -80,6 +94,7 @@ export async function openStreamClient(options: StreamClientOptions): Promise<St
     for (const type of MESSAGE_TYPES) {
       if (!chunk.includes(type.bytes)) continue;
       client.received.push({ type: type.name, at });
+      if (options.onAlert && type.name === 'alert') options.onAlert(alertIdIn(chunk), client);
       if (options.fetchSnapshot && type.name === 'sync') {
         fetchSnapshot(options, etag).then(
           () => (client.snapshotAt = performance.now()),
