@@ -9,10 +9,10 @@
  */
 import { expectAccessible } from './support/a11y';
 import { captureAdmin, logInAdmin, openKioskBeside } from './support/admin';
-import { zoneElements } from './support/content';
+import { devidOf, setElementValue, zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
 import { waitForSyncDone } from './support/kiosk';
-import { E2E_ADMIN } from './support/server';
+import { DEMO, E2E_ADMIN, publish } from './support/server';
 
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
 
@@ -116,13 +116,24 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   await expect(page.getByText('● En direct')).toBeVisible();
   const row = page.locator('tbody tr').first();
   await expect(row.getByText('En ligne')).toBeVisible();
-  await expect(row.getByText('À jour')).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText('À jour', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // Issue 31: which revision it shows, and how many totems show the published one.
+  await expect(row).toContainText(/révision \d+ — à jour/);
+  const shown = Number(/révision (\d+)/.exec((await row.textContent()) ?? '')![1]);
+  const progress = page.getByTestId('fleet-progress');
+  await expect(progress).toHaveText(`1 / 1 totem sur la révision ${shown}`);
   await expectAccessible(page, 'admin fleet');
   await captureAdmin(page, 'parc');
 
   // The totem goes away (its browser closes): the fleet page says so by itself.
   await context.close();
   await expect(row.getByText('Hors ligne')).toBeVisible({ timeout: 10_000 });
+
+  // A publish it cannot hear: the page shows it one revision behind, live.
+  setElementValue(server, first!.elementid, first!.value);
+  await publish(server, devidOf(server, DEMO.devname));
+  await expect(row).toContainText(`révision ${shown} — 1 de retard`);
+  await expect(progress).toHaveText(`0 / 1 totem sur la révision ${shown + 1}`);
 
   // The audit log names who changed and published what.
   await page.getByRole('link', { name: 'Journal' }).click();

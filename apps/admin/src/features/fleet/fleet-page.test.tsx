@@ -69,6 +69,9 @@ describe('FleetPage', () => {
     expect(within(rows()[0]!).getByText('Totem Moulage')).toBeTruthy();
     // French agreement: "1 totem", not "1 totems" (issue 29).
     expect(document.querySelector('.stats .stat')?.textContent).toBe('1 totem');
+    // Issue 31: the revision each totem shows, and how many show the published one.
+    expect(within(rows()[0]!).getByText('révision 3 — à jour')).toBeTruthy();
+    expect(screen.getByTestId('fleet-progress').textContent).toBe('1 / 1 totem sur la révision 3');
 
     FakeEventSource.last.emit(
       'kiosk',
@@ -87,6 +90,8 @@ describe('FleetPage', () => {
     const row = rows()[0]!;
     expect(within(row).getByText('Hors ligne')).toBeTruthy();
     expect(within(row).getByText('En retard')).toBeTruthy();
+    expect(within(row).getByText('révision 2 — 2 de retard')).toBeTruthy();
+    expect(screen.getByTestId('fleet-progress').textContent).toBe('0 / 1 totem sur la révision 4');
     expect(within(row).getByText(/silencieux/)).toBeTruthy();
     expect(within(row).getByText('Réseau indisponible')).toBeTruthy();
     expect(row.className).toBe('row-flagged');

@@ -2,6 +2,10 @@
  * The fleet: every totem the user may see, live. The list comes first from the SSE channel's
  * `fleet` event (or GET when EventSource is missing), then each `kiosk` event replaces one row.
  * The session cookie goes with the EventSource request because it is same-origin.
+ *
+ * Which revision each totem shows (issue 31): "révision 14 — à jour", "révision 12 — 2 de retard";
+ * and per development, "38 / 40 totems sur la révision 61" — live, since a publish sends every
+ * kiosk of the development again with the new published revision.
  */
 import { adminFleetPaths, FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,6 +19,42 @@ type Live = 'connecting' | 'live' | 'reconnecting';
 const RECONNECT_MS = 5_000;
 
 const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
+
+/** The revision a totem shows, against the published one. */
+export function revisionText(kiosk: Pick<KioskStatus, 'contentVersion' | 'currentContentVersion'>) {
+  if (kiosk.contentVersion === null) return 'jamais synchronisé';
+  const behind = kiosk.currentContentVersion - kiosk.contentVersion;
+  return behind <= 0
+    ? `révision ${kiosk.contentVersion} — à jour`
+    : `révision ${kiosk.contentVersion} — ${behind} de retard`;
+}
+
+interface DevelopmentProgress {
+  devid: number;
+  devname: string;
+  revision: number;
+  onIt: number;
+  total: number;
+}
+
+/** Per development: how many of its totems show its published revision. */
+export function progressByDevelopment(rows: readonly KioskStatus[]): DevelopmentProgress[] {
+  const byDev = new Map<number, DevelopmentProgress>();
+  for (const kiosk of rows) {
+    const entry = byDev.get(kiosk.devid) ?? {
+      devid: kiosk.devid,
+      devname: kiosk.devname,
+      revision: kiosk.currentContentVersion,
+      onIt: 0,
+      total: 0,
+    };
+    entry.revision = Math.max(entry.revision, kiosk.currentContentVersion);
+    entry.total += 1;
+    if (kiosk.upToDate) entry.onIt += 1;
+    byDev.set(kiosk.devid, entry);
+  }
+  return [...byDev.values()].sort((a, b) => a.devname.localeCompare(b.devname));
+}
 
 function since(iso: string | null, now: number): string {
   if (!iso) return '—';
@@ -109,6 +149,7 @@ export function FleetPage() {
   );
   const online = rows.filter((k) => k.state === 'online').length;
   const behind = rows.filter((k) => !k.upToDate).length;
+  const progress = useMemo(() => progressByDevelopment(rows), [rows]);
 
   return (
     <Page
@@ -135,6 +176,19 @@ export function FleetPage() {
               <span className="stat-value">{behind}</span> en retard
             </div>
           </div>
+          {progress.length > 0 && (
+            <ul className="fleet-progress" aria-label="Révision affichée par les totems">
+              {progress.map((dev) => (
+                <li key={dev.devid} data-testid="fleet-progress">
+                  <strong>
+                    {dev.onIt} / {dev.total}
+                  </strong>{' '}
+                  {dev.total > 1 ? 'totems' : 'totem'} sur la révision {dev.revision}
+                  {progress.length > 1 && <span className="muted small"> ({dev.devname})</span>}
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="card table-scroll">
             {rows.length === 0 ? (
               <p className="muted">
@@ -184,10 +238,7 @@ export function FleetPage() {
                         <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
                           {kiosk.upToDate ? 'À jour' : 'En retard'}
                         </span>
-                        <span className="muted small">
-                          {' '}
-                          v{kiosk.contentVersion ?? '—'}/{kiosk.currentContentVersion}
-                        </span>
+                        <span className="small"> {revisionText(kiosk)}</span>
                       </td>
                       <td>{modeText(kiosk)}</td>
                       <td>{kiosk.appVersion ?? '—'}</td>

@@ -28,7 +28,7 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { KioskWithDevelopment } from '../../db/repositories/kiosk-repository.js';
-import { HttpError } from '../envelope.js';
+import { badRequest, HttpError } from '../envelope.js';
 import type { EventBus } from '../event-bus.js';
 
 /**
@@ -178,6 +178,14 @@ export class Fleet {
   async heartbeat(devid: number, report: KioskHeartbeat): Promise<number> {
     await this.assertRoomFor(devid, report.kioskId);
     const current = await this.currentVersion(devid);
+    // Issue 31: the fleet says which revision each totem shows; one that does not exist (ahead of
+    // the published one: a server restored from an older backup, a forged report) is refused
+    // rather than shown. The totem's next sync (the delta answers "ahead") brings it back.
+    if (report.contentVersion !== null && report.contentVersion > current) {
+      throw badRequest(
+        `Révision ${report.contentVersion} inconnue : la dernière publiée est la ${current}. Le totem se resynchronise.`,
+      );
+    }
     await this.deps.repos.kiosks.record({
       devid,
       kioskId: report.kioskId,

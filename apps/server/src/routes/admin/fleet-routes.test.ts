@@ -96,6 +96,19 @@ async function connectKiosk(kioskId: string, extra: Record<string, string> = {})
 }
 
 describe('POST /display/heartbeat/:devid', () => {
+  it('refuses a revision that does not exist, in French, and keeps the totem’s entry as it was', async () => {
+    const kioskId = newKioskId();
+    const version = await currentVersion();
+    expect((await heartbeat(report(kioskId, { contentVersion: version }))).statusCode).toBe(200);
+    const response = await heartbeat(report(kioskId, { contentVersion: version + 5 }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ error: string; message: string }>()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining(`Révision ${version + 5} inconnue`),
+    });
+    expect(await fleetEntry(kioskId)).toMatchObject({ contentVersion: version, upToDate: true });
+  });
+
   it('stores the report and answers the current content version', async () => {
     const kioskId = newKioskId();
     const version = await currentVersion();
