@@ -22,18 +22,15 @@ import { useSettingsStore } from '../lib/settings/settings-store';
 import { useConnectionStore } from '../features/network/network-monitor';
 import { useAlertStore } from '../features/emergency-alert/alert-store';
 import { POLICY_RELOAD_PARAM } from '../lib/config/frame-policy';
-import type { DevelopmentSettings } from '@plant-kiosk/contract';
+import { settingsUrlOrigin, type DevelopmentSettings } from '@plant-kiosk/contract';
 
 /** The origins a page's policy must allow for these settings' frames, as one comparable key. */
 export function frameOriginsKey(settings: DevelopmentSettings): string {
+  // The contract's rule (the one the server's frame-src list uses), so both agree on an origin.
   const origins = new Set<string>();
   for (const url of [settings.suggestionFormUrl, settings.websiteUrl]) {
-    if (url === null) continue;
-    try {
-      origins.add(new URL(url).origin);
-    } catch {
-      // The contract's pattern already refused it when it was saved.
-    }
+    const origin = settingsUrlOrigin(url);
+    if (origin !== null) origins.add(origin);
   }
   return [...origins].sort().join(' ');
 }

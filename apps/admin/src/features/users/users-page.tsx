@@ -54,6 +54,38 @@ function DevelopmentChecks({
   );
 }
 
+/** One right of a user (publish, alert): admins hold them all; others get a checkbox. */
+function RightToggle({
+  user,
+  granted,
+  what,
+  onToggle,
+}: {
+  user: AdminUser;
+  granted: boolean;
+  /** What the right allows, for a screen reader: "peut publier…". */
+  what: string;
+  onToggle: (granted: boolean) => void;
+}) {
+  if (user.role === 'admin') return <>Oui</>;
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={granted}
+        onChange={(event) => onToggle(event.target.checked)}
+      />
+      <span>
+        {granted ? 'Oui' : 'Non'}
+        <span className="visually-hidden">
+          {' '}
+          : {user.username} {what}
+        </span>
+      </span>
+    </label>
+  );
+}
+
 function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUser) => void }) {
   const me = useUser();
   const developments = useDevelopments();
@@ -127,44 +159,20 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
         )}
       </td>
       <td>
-        {user.role === 'admin' ? (
-          'Oui'
-        ) : (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={user.canPublish}
-              onChange={(event) => void update({ canPublish: event.target.checked })}
-            />
-            <span>
-              {user.canPublish ? 'Oui' : 'Non'}
-              <span className="visually-hidden">
-                {' '}
-                : {user.username} peut publier, revenir à une version et annuler des modifications
-              </span>
-            </span>
-          </label>
-        )}
+        <RightToggle
+          user={user}
+          granted={user.canPublish}
+          what="peut publier, revenir à une version et annuler des modifications"
+          onToggle={(canPublish) => void update({ canPublish })}
+        />
       </td>
       <td>
-        {user.role === 'admin' ? (
-          'Oui'
-        ) : (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={user.canAlert}
-              onChange={(event) => void update({ canAlert: event.target.checked })}
-            />
-            <span>
-              {user.canAlert ? 'Oui' : 'Non'}
-              <span className="visually-hidden">
-                {' '}
-                : {user.username} peut déclencher et terminer une alerte
-              </span>
-            </span>
-          </label>
-        )}
+        <RightToggle
+          user={user}
+          granted={user.canAlert}
+          what="peut déclencher et terminer une alerte"
+          onToggle={(canAlert) => void update({ canAlert })}
+        />
       </td>
       <td>{formatDate(user.createdAt)}</td>
       <td className="cell-actions">
