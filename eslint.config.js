@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaryConfig } from './scripts/eslint-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -44,8 +45,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The layers (decision 025): see scripts/eslint-boundaries.mjs.
+  ...boundaryConfig(import.meta.dirname),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // CommonJS where a tool loads plugins with require() (scripts/eslint-ts-resolver.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -11,12 +11,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { alertFanoutBench } from './suites/alert-fanout.js';
+import { alertFanoutPgBench } from './suites/alert-fanout-pg.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { deltaSyncBench } from './suites/delta-sync.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
-import { kioskSyncBench } from './suites/kiosk-sync.js';
+import { kioskFirstSyncBench, kioskSyncBench } from './suites/kiosk-sync.js';
 import { lighthouseBench } from './suites/lighthouse.js';
 import { loginFloodBench } from './suites/login-flood.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
@@ -26,11 +27,13 @@ const only = process.argv.slice(2).filter((arg) => arg !== '--smoke');
 const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> = {
   'content-service': contentServiceBench,
   'kiosk-sync': kioskSyncBench,
+  'kiosk-first-sync': kioskFirstSyncBench,
   'delta-sync': deltaSyncBench,
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
   'publish-fanout': publishFanoutBench,
   'alert-fanout': alertFanoutBench,
+  'alert-fanout-pg': alertFanoutPgBench,
   'kiosk-soak': kioskSoakBench,
   'login-flood': loginFloodBench,
   lighthouse: lighthouseBench,

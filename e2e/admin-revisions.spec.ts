@@ -1,7 +1,7 @@
 /**
- * Issue 22 end to end: the back-office's unpublished changes, discard and history against the real
- * server. Two elements are edited in two zones; the header counts them and "Modifications non
- * publiées" lists both (images by thumbnail and name); one zone's changes are discarded after a
+ * Revision history end to end: the back-office's unpublished changes, discard and history against
+ * the real server. Two elements are edited in two zones; the header counts them and "Modifications
+ * non publiées" lists both (images by thumbnail and name); one zone's changes are discarded after a
  * confirmation; the rest is published with a note through the publish dialog; the history shows
  * that revision with its note and, on demand, what it changed. Every new screen passes axe. With
  * ADMIN_SCREENSHOTS=1 the screens are saved at 1440×900 (docs/screenshots/admin-changes.png,

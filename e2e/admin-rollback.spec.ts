@@ -1,9 +1,10 @@
 /**
- * Issue 25 end to end: a wrong menu is published (zone "Menu"), an open kiosk shows it; from the
- * history, "Revenir à cette version" on the revision before publishes that content again as a
- * new revision, and the same kiosk shows the previous menu without a reload. A draft naming a file
- * the library lacks is refused with its problem listed. With ADMIN_SCREENSHOTS=1 the screens are
- * saved at 1440×900 (docs/screenshots/admin-history-rollback.png, admin-publish-refused.png).
+ * Rollback and publish checks end to end: a wrong menu is published (zone "Menu"), an open kiosk
+ * shows it; from the history, "Revenir à cette version" on the revision before publishes that
+ * content again as a new revision, and the same kiosk shows the previous menu without a reload. A
+ * draft naming a file the library lacks is refused with its problem listed. With
+ * ADMIN_SCREENSHOTS=1 the screens are saved at 1440×900
+ * (docs/screenshots/admin-history-rollback.png, admin-publish-refused.png).
  */
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';

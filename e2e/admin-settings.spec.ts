@@ -1,8 +1,12 @@
 /**
- * Issue 27 end to end, the back-office's side: the "Réglages" page of a development refuses a
- * `javascript:` address and an out-of-bounds timing with the field's French message, saves a good
- * address to the draft (the header then counts an unpublished change: no totem has it yet) and
- * passes axe. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
+ * Published settings end to end, the back-office's side: the "Réglages" page of a development
+ * refuses a `javascript:` address and an out-of-bounds timing with the field's French message,
+ * saves a good address to the draft (the header then counts an unpublished change: no totem has it
+ * yet) and passes axe. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
+ *
+ * The red button and acknowledgements' alert token (decision 026): an admin reads it on the same
+ * page, regenerates it, and
+ * /api/alerts takes the new one at once and refuses the old one (admin-alert-token.png).
  */
 import { expectAccessible } from './support/a11y';
 import { captureAdmin, logInAdmin } from './support/admin';
@@ -40,4 +44,44 @@ test('the settings page refuses bad addresses and timings in French, and saves t
   await expect(page.getByRole('link', { name: 'Modifications non publiées (1)' })).toBeVisible();
   await expectAccessible(page, 'settings (saved)');
   await captureAdmin(page, 'reglages');
+});
+
+test('an admin reads and regenerates the alert token: the new one works at once, the old one is refused', async ({
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  await logInAdmin(page, server);
+  await page.getByRole('link', { name: 'Réglages', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Jeton d’alerte' });
+  await expect(panel.getByTestId('alert-token-origin')).toContainText('Généré par le serveur');
+  const value = panel.getByTestId('alert-token-value');
+  await expect(value).toHaveText(/^•+.{4}$/);
+
+  await panel.getByRole('button', { name: 'Afficher' }).click();
+  const before = (await value.textContent())!;
+  expect(before.length).toBeGreaterThanOrEqual(32);
+  const example = (await panel.getByTestId('alert-token-example').textContent())!;
+  const path = /curl -X POST (\S+)/.exec(example)?.[1];
+  expect(path).toMatch(new RegExp(`^${server.url}/api/alerts/\\d+$`));
+  expect(example).toContain(`Bearer ${before}`);
+  const read = (token: string) =>
+    page.request.get(path!, { headers: { authorization: `Bearer ${token}` } });
+  expect((await read(before)).status()).toBe(200);
+
+  await panel.getByRole('button', { name: 'Régénérer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Régénérer le jeton d’alerte ?' });
+  await expect(dialog).toContainText('ne pourront plus déclencher ni terminer d’alerte');
+  await expectAccessible(page, 'alert token (confirmation)');
+  await dialog.getByRole('button', { name: 'Régénérer le jeton' }).click();
+  await expect(panel.getByText(/l’ancien est refusé dès maintenant/)).toBeVisible();
+  await expect(value).not.toHaveText(before);
+  const after = (await value.textContent())!;
+  expect((await read(after)).status()).toBe(200);
+  expect((await read(before)).status()).toBe(401);
+
+  await panel.getByRole('button', { name: 'Masquer' }).click();
+  await expectAccessible(page, 'alert token');
+  await panel.scrollIntoViewIfNeeded();
+  await captureAdmin(page, 'alert-token');
 });

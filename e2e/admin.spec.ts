@@ -1,11 +1,11 @@
 /**
- * Issue 7 end to end: the back-office at /admin/ against the real server. An admin logs in,
- * edits an element of a zone — a kiosk open in another browser context does not show it, even
- * after a fresh load (issue 19, the publishing gate) — publishes, and the kiosk shows the change
- * without a reload (how fast is `npm run bench`'s publish-fanout figure); the fleet page sees that kiosk live; the media library
- * uploads (with progress) and deletes a file, and refuses to delete one in use. Every screen
- * passes axe (no serious or critical violation). With ADMIN_SCREENSHOTS=1 the screens are also
- * saved at 1440×900 into docs/screenshots/admin-*.png.
+ * Back-office and fleet end to end: the back-office at /admin/ against the real server. An admin
+ * logs in, edits an element of a zone — a kiosk open in another browser context does not show it,
+ * even after a fresh load (publishing gate, the publishing gate) — publishes, and the kiosk shows
+ * the change without a reload (how fast is `npm run bench`'s publish-fanout figure); the fleet page
+ * sees that kiosk live; the media library uploads (with progress) and deletes a file, and refuses
+ * to delete one in use. Every screen passes axe (no serious or critical violation). With
+ * ADMIN_SCREENSHOTS=1 the screens are also saved at 1440×900 into docs/screenshots/admin-*.png.
  */
 import { expectAccessible } from './support/a11y';
 import { captureAdmin, logInAdmin, openKioskBeside } from './support/admin';
@@ -28,8 +28,9 @@ test('login refuses a wrong password with the server’s message, then opens the
   page,
   server,
 }) => {
-  // Issue 32: nothing in the console before logging in (the session probe answers 200, not 401),
-  // and the scripts come compressed (Chromium asks gzip over plain http, br over https).
+  // Compression and bundle split: nothing in the console before logging in (the session probe
+  // answers 200, not 401), and the scripts come compressed (Chromium asks gzip over plain http, br
+  // over https).
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
@@ -69,7 +70,7 @@ test('login refuses a wrong password with the server’s message, then opens the
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
 });
 
-test('an element edited is not on the kiosk until published, then reaches it without a reload; the fleet sees the kiosk online, then offline', async ({
+test('an element edited is not on the kiosk until published, then reaches it without a reload; the fleet sees the kiosk online, offline and behind, then up to date after its sync', async ({
   page,
   browser,
   ownServer,
@@ -117,16 +118,16 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   const row = page.locator('tbody tr').first();
   await expect(row.getByText('En ligne')).toBeVisible();
   await expect(row.getByText('À jour', { exact: true })).toBeVisible({ timeout: 15_000 });
-  // Issue 31: which revision it shows, and how many totems show the published one.
+  // Content-first sync: which revision it shows, and how many totems show the published one.
   await expect(row).toContainText(/révision \d+ — à jour/);
   const shown = Number(/révision (\d+)/.exec((await row.textContent()) ?? '')![1]);
   const progress = page.getByTestId('fleet-progress');
   await expect(progress).toHaveText(`1 / 1 totem sur la révision ${shown}`);
   await expectAccessible(page, 'admin fleet');
-  await captureAdmin(page, 'parc');
 
-  // The totem goes away (its browser closes): the fleet page says so by itself.
-  await context.close();
+  // The totem goes away (its page unloads, as when its browser closes or its network drops): the
+  // fleet page says so by itself.
+  await kiosk.goto('about:blank');
   await expect(row.getByText('Hors ligne')).toBeVisible({ timeout: 10_000 });
 
   // A publish it cannot hear: the page shows it one revision behind, live.
@@ -134,6 +135,17 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   await publish(server, devidOf(server, DEMO.devname));
   await expect(row).toContainText(`révision ${shown} — 1 de retard`);
   await expect(progress).toHaveText(`0 / 1 totem sur la révision ${shown + 1}`);
+
+  // Content-first sync: it comes back (same browser, same local content and media cache) and its
+  // sync catches up; its heartbeat after the sync's media step says so, and the page shows it live.
+  await kiosk.goto(`${server.url}/`);
+  await expect(row.getByText('En ligne')).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText(`révision ${shown + 1} — à jour · médias complets`, {
+    timeout: 30_000,
+  });
+  await expect(progress).toHaveText(`1 / 1 totem sur la révision ${shown + 1}`);
+  await captureAdmin(page, 'parc');
+  await context.close();
 
   // The audit log names who changed and published what.
   await page.getByRole('link', { name: 'Journal' }).click();

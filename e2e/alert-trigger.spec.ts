@@ -1,11 +1,11 @@
 /**
- * Issue 28 end to end, in Debian's Chromium against a server of its own: the red button of the
- * back-office (two steps: choose, then confirm; usable at 360 px wide) triggers an alert; a kiosk
- * open on a page shows the takeover and says so over its heartbeat; the back-office's live list
- * shows that kiosk as "Affichée" with its takeover time, without a reload; "Fin d'alerte" (with its
- * confirmation) ends it, and the kiosk, after its end text, is back on its page. axe passes on the
- * dialog, the band and the list. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-alert-trigger.png
- * (the dialog) and admin-alert-acks.png (the live list).
+ * Red button and acknowledgements end to end, in Debian's Chromium against a server of its own: the
+ * red button of the back-office (two steps: choose, then confirm; usable at 360 px wide) triggers
+ * an alert; a kiosk open on a page shows the takeover and says so over its heartbeat; the
+ * back-office's live list shows that kiosk as "Affichée" with its takeover time, without a reload;
+ * "Fin d'alerte" (with its confirmation) ends it, and the kiosk, after its end text, is back on its
+ * page. axe passes on the dialog, the band and the list. With ADMIN_SCREENSHOTS=1:
+ * docs/screenshots/admin-alert-trigger.png (the dialog) and admin-alert-acks.png (the live list).
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

@@ -1,10 +1,10 @@
 /**
- * Issue 23, emergency alerts, in Debian's Chromium against a real server of its own (one kiosk,
- * one first sync): an API trigger takes over a kiosk open on a deep page with a popup; the end
- * shows the end text, then the page and its popup are there again. A drill says EXERCICE / DRILL,
- * survives a reload and a stopped server (latched locally), and a totem that reconnects after the
- * end ends it. The API refuses a wrong token. axe passes on the takeover. Screenshots of an alert
- * and a drill at 1080 × 1920 go to docs/screenshots/.
+ * Emergency alerts, emergency alerts, in Debian's Chromium against a real server of its own (one
+ * kiosk, one first sync): an API trigger takes over a kiosk open on a deep page with a popup; the
+ * end shows the end text, then the page and its popup are there again. A drill says EXERCICE /
+ * DRILL, survives a reload and a stopped server (latched locally), and a totem that reconnects
+ * after the end ends it. The API refuses a wrong token. axe passes on the takeover. Screenshots of
+ * an alert and a drill at 1080 × 1920 go to docs/screenshots/.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

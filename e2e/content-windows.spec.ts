@@ -1,12 +1,12 @@
 /**
- * Issue 31 end to end: the totem honours the content's windows by itself, live and offline. A
- * product published to expire in four minutes is on the clients and products page; the network
- * goes, and four minutes later (Playwright's clock) the product leaves the page that is open —
- * no tap, no reload, no sync — while the others stay.
+ * Content-first sync end to end: the totem honours the content's windows by itself, live and
+ * offline. A product published to expire in four minutes is on the clients and products page; the
+ * network goes, and four minutes later (Playwright's clock) the product leaves the page that is
+ * open — no tap, no reload, no sync — while the others stay.
  */
 import { expect, test } from './support/fixtures';
 import { devidOf, setSubgroupExpiration, unexpiringProducts } from './support/content';
-import { openKioskLoggedIn } from './support/kiosk';
+import { openKioskBeside } from './support/admin';
 import { DEMO, publish } from './support/server';
 
 test('an expired product leaves the open page at its expiration, offline', async ({
@@ -21,16 +21,8 @@ test('an expired product leaves the open page at its expiration, offline', async
   setSubgroupExpiration(server, leaving!.subgroupid, expiresAt.toISOString());
   await publish(server, devidOf(server, DEMO.devname));
 
-  const context = await browser.newContext({
-    viewport: { width: 1080, height: 1920 },
-    hasTouch: true,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
+  const { context, kiosk: page } = await openKioskBeside(browser, server, { clock: true });
   try {
-    const page = await context.newPage();
-    await page.clock.install();
-    await openKioskLoggedIn(page, server);
     await page.evaluate(() => (window.location.hash = '#/accueil/nosClientsNosProduits'));
     const tile = (title: string) =>
       page.locator('#contenu').getByRole('button', {

@@ -1,8 +1,8 @@
 /**
- * Issue 8, "faults survived": one test per fault, each against a real server of its own in
- * Debian's Chromium. In every one the kiosk keeps showing its last good content, says what is
- * wrong where a person would look (the sync banner at the bottom, the connection chip in the
- * header), and recovers by itself when the fault ends.
+ * Scale-out and reliability, "faults survived": one test per fault, each against a real server of
+ * its own in Debian's Chromium. In every one the kiosk keeps showing its last good content, says
+ * what is wrong where a person would look (the sync banner at the bottom, the connection chip in
+ * the header), and recovers by itself when the fault ends.
  *
  * The server killed mid-sync is covered in kiosk-core.spec.ts ("the server killed mid-sync leaves
  * the previous content…"); a crash during an admin save is a server test
@@ -155,7 +155,7 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   copyFileSync(join(server.dataDir, first!.value), join(server.dataDir, missing));
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  // The sync request: the delta since issue 26 (or the snapshot), held alike.
+  // The sync request: the delta since delta sync (or the snapshot), held alike.
   const syncRequest = /\/display\/(snapshot|changes)\//;
   await page.route(syncRequest, async (route) => {
     await held;
@@ -167,10 +167,10 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   expect(existsSync(join(server.dataDir, missing))).toBe(false);
   release();
 
-  // Decision (issue 31, content first): the records are committed and the sync is done (the
-  // other edits must not wait on one file); the banner, amber, says how many media are missing,
-  // so that the totem does not hold everything offline. The item shows "Image indisponible" (a
-  // drawn placeholder keeping the failed address), never a broken icon.
+  // Decision (content-first sync, content first): the records are committed and the sync is done
+  // (the other edits must not wait on one file); the banner, amber, says how many media are
+  // missing, so that the totem does not hold everything offline. The item shows "Image
+  // indisponible" (a drawn placeholder keeping the failed address), never a broken icon.
   const banner = page.getByTestId('sync-status-banner');
   await expect(banner).toHaveAttribute('data-media', 'incomplete', { timeout: 20_000 });
   await expect(banner).toContainText('Synchronisation terminée !');
@@ -344,7 +344,7 @@ test('token revoked while the kiosk is offline: back online it keeps its content
   const streamCalls: number[] = [];
   let navigations = 0;
   page.on('request', (request) => {
-    // A sync's request: the delta (asked first since issue 26) or the snapshot.
+    // A sync's request: the delta (asked first since delta sync) or the snapshot.
     if (/\/display\/(snapshot|changes)\//.test(request.url())) snapshotCalls.push(Date.now());
     if (request.url().includes('/stream/')) streamCalls.push(Date.now());
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end: login, first sync, live updates through the stream, the server killed
+ * Kiosk core end to end: login, first sync, live updates through the stream, the server killed
  * mid-sync, the kiosk reloaded with the server down, the stream reconnecting, the mode switcher,
  * and the idle and inactivity timers — all against the real server in Debian's Chromium.
  */
@@ -66,7 +66,7 @@ test.describe.serial('kiosk core, on one kiosk logged in once', () => {
   const kiosk = useSharedKiosk();
   test('a change published on the server appears on screen without a reload', () =>
     publishedChangeAppears(kiosk));
-  test('a one-element publish reaches the open kiosk as a delta, not the snapshot (issue 26)', () =>
+  test('a one-element publish reaches the open kiosk as a delta, not the snapshot (delta sync)', () =>
     publishedAsDelta(kiosk));
   test('the server killed mid-sync leaves the previous content, and the kiosk recovers when it is back', () =>
     killedMidSync(kiosk));
@@ -103,7 +103,7 @@ async function publishedChangeAppears(kiosk: SharedKiosk) {
   await expect(page.locator(`img[src$="${fileName(first.value)}"]`)).toHaveCount(0);
 }
 
-/** What a sync asks the server: the delta (issue 26) or the whole snapshot. */
+/** What a sync asks the server: the delta (delta sync, decision 016) or the whole snapshot. */
 const SYNC_REQUEST = /\/display\/(snapshot|changes)\//;
 
 async function publishedAsDelta(kiosk: SharedKiosk) {
@@ -141,7 +141,7 @@ async function killedMidSync(kiosk: SharedKiosk) {
   const { first, replacement } = nextSwap(server);
   setElementValue(server, first.elementid, replacement);
 
-  // The next sync request (the delta since issue 26, or the snapshot) finds the server dead.
+  // The next sync request (the delta since delta sync, or the snapshot) finds the server dead.
   let killed = false;
   await page.route(SYNC_REQUEST, async (route) => {
     if (!killed) {

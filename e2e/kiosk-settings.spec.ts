@@ -1,5 +1,5 @@
 /**
- * Issue 27 end to end, the kiosk's side: the suggestion form's address travels from the
+ * Published settings end to end, the kiosk's side: the suggestion form's address travels from the
  * back-office's "Réglages" to an open totem only with a publish. Before it, the page says the form
  * is not configured (no placeholder address is built in); after it, the totem reloads itself at a
  * quiet moment (here: the Veille reader, reached with Playwright's clock) so its page's
@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { logInAdmin } from './support/admin';
+import { logInAdmin, openKioskBeside } from './support/admin';
 import { expect, test } from './support/fixtures';
-import { openKioskLoggedIn, waitForSyncDone } from './support/kiosk';
+import { waitForSyncDone } from './support/kiosk';
 import { repoRoot } from './support/server';
 
 const SHOTS = process.env.ADMIN_SCREENSHOTS === '1';
@@ -46,18 +46,10 @@ test('a published form address reaches an open kiosk, which reloads when idle to
 }) => {
   const server = await ownServer();
   const form = await serveForm();
-  const context = await browser.newContext({
-    viewport: { width: 1080, height: 1920 },
-    hasTouch: true,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
+  // The clock takes the kiosk's timers from the first load on: the Veille reader comes when the
+  // test says, not after 500 real seconds.
+  const { context, kiosk } = await openKioskBeside(browser, server, { clock: true });
   try {
-    const kiosk = await context.newPage();
-    // The clock takes the kiosk's timers from the first load on: the Veille reader comes when the
-    // test says, not after 500 real seconds.
-    await kiosk.clock.install();
-    await openKioskLoggedIn(kiosk, server);
     await kiosk.evaluate(() => (window.location.hash = '#/accueil/formulaire'));
     const unset = kiosk.getByRole('status').filter({ hasText: 'pas encore configuré' });
     await expect(unset).toBeVisible();

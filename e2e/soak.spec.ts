@@ -1,8 +1,8 @@
 /**
- * Issue 8, "long uptime": a totem runs for days without a reload. This drives the real kiosk
- * through 72 simulated hours with Playwright's clock — six cycles of twelve hours, each with page
- * visits (taps through staff routes), a publish the kiosk syncs, an idle spell on the home page
- * (the Veille reader), and the rest of the twelve hours fast-forwarded — and checks that
+ * Scale-out and reliability, "long uptime": a totem runs for days without a reload. This drives the
+ * real kiosk through 72 simulated hours with Playwright's clock — six cycles of twelve hours, each
+ * with page visits (taps through staff routes), a publish the kiosk syncs, an idle spell on the
+ * home page (the Veille reader), and the rest of the twelve hours fast-forwarded — and checks that
  * nothing piles up: JS heap (after a forced GC), DOM nodes, live timers, open event streams.
  *
  * The measured figures go to the test's annotations (and docs/reliability.md, "Long uptime").

@@ -1,6 +1,6 @@
 /**
- * Issue 5 end to end: every staff route of spec §2 renders its named zones from the demo plant,
- * online and then with the server stopped (reloaded from the service worker and the local
+ * Staff screens end to end: every staff route of spec §2 renders its named zones from the demo
+ * plant, online and then with the server stopped (reloaded from the service worker and the local
  * database), with no serious accessibility violation; plus the behaviours of each page — both
  * totem home layouts, the HR guide's table of contents opening the PDF reader at the right page,
  * the product popups, the magazine carousel, BE LEAN + zoom and archives, the suggestion form.
@@ -139,7 +139,7 @@ const HSE_ZONES = [
   ['PASS', 'PASS'],
 ] as const;
 
-// The numbers first: on the page's first screen (issue 29).
+// The numbers first: on the page's first screen (totem-size screen fixes).
 const EMERGENCY_ZONES = [
   ["Numéros d'urgence", "Numéros d'urgence"],
   ['Liste SST', 'Liste SST'],
@@ -374,7 +374,8 @@ function onlineRouteTests(kiosk: SharedKiosk, paths: readonly string[]) {
       await expectTitle(page, route.title);
       await route.check(page, server);
       await expectAccessible(page, route.path);
-      // Issue 29, at 1080 × 1920: every tap target ≥ 44 × 44 px, no text out of its box.
+      // Totem-size screen fixes, at 1080 × 1920: every tap target ≥ 44 × 44 px, no text out of its
+      // box.
       await expectTapTargets(page, route.path);
       await expectNoTextOverflow(page, route.path);
     });
@@ -424,8 +425,8 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
     '#/accueil/visiteur/',
   );
 
-  // Issue 29: one tap to the emergency numbers, a strip outside the rows; nothing too small or
-  // spilling on the home (captions, titles).
+  // Totem-size screen fixes: one tap to the emergency numbers, a strip outside the rows; nothing
+  // too small or spilling on the home (captions, titles).
   const strip = page.getByRole('link', { name: /^Numéros d’urgence/ });
   await expect(strip).toBeVisible();
   await expect(strip).toHaveAttribute('href', '#/accueil/urgence');
@@ -436,7 +437,7 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
 
   await page.evaluate(() => localStorage.setItem('totem', 'Assemblage'));
   await page.reload();
-  // Its own order (spec §2), not the Moulage one minus Moulage (issue 29).
+  // Its own order (spec §2), not the Moulage one minus Moulage (totem-size screen fixes).
   await expect(rows).toHaveText([
     /^HSE/,
     /^Qualité/,
@@ -470,8 +471,8 @@ async function homeButtonsAndAnchors(kiosk: SharedKiosk) {
     .click();
   await expect(page).toHaveURL(/#\/accueil\/urgence$/);
   await expectTitle(page, 'Urgence');
-  // Issue 29: the numbers are on the first screen, with no anchor tap: their first image starts
-  // at the top of the content area and most of it is in view.
+  // Totem-size screen fixes: the numbers are on the first screen, with no anchor tap: their first
+  // image starts at the top of the content area and most of it is in view.
   const numbers = page.locator('#section-0');
   await expect(numbers.getByRole('heading', { name: "Numéros d'urgence" })).toBeVisible();
   await expectLoaded(numbers.locator('img').first());
@@ -679,7 +680,7 @@ async function beLean(kiosk: SharedKiosk) {
   await expect(zoomIn).toBeDisabled();
   await plan.getByRole('button', { name: 'Réinitialiser le zoom' }).click();
   await expect(plan).toHaveAttribute('data-scale', '1');
-  // Issue 29: the zoom buttons sit beside the plan, never over it.
+  // Totem-size screen fixes: the zoom buttons sit beside the plan, never over it.
   const [viewport, controls] = await Promise.all([
     plan.locator('.zoom-pan__viewport').boundingBox(),
     plan.locator('.zoom-pan__controls').boundingBox(),
@@ -728,9 +729,9 @@ async function beLean(kiosk: SharedKiosk) {
 }
 
 /**
- * The suggestion form online, in the demo plant, which publishes no address (issue 27): the
- * frame's place says the form is not configured — no placeholder address is built in. The frame
- * itself, at a published address, is kiosk-settings.spec.ts's.
+ * The suggestion form online, in the demo plant, which publishes no address (published settings,
+ * decision 017): the frame's place says the form is not configured — no placeholder address is
+ * built in. The frame itself, at a published address, is kiosk-settings.spec.ts's.
  */
 async function suggestionFormOnline(kiosk: SharedKiosk) {
   const { page } = kiosk;

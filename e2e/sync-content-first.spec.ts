@@ -1,8 +1,8 @@
 /**
- * Issue 31, content first: a sync is done once the records of the new revision are written; the
- * media come after, with their own line in the banner, and a newer revision pre-empts them. The
- * fault of the issue: one image address on a host that never answers held every later publish
- * for the 5 minutes of the media step's time-out.
+ * Content-first sync, content first: a sync is done once the records of the new revision are
+ * written; the media come after, with their own line in the banner, and a newer revision pre-empts
+ * them. The fault of the issue: one image address on a host that never answers held every later
+ * publish for the 5 minutes of the media step's time-out.
  *
  * The black hole is a route that never answers (the request hangs, as against a dead host). It
  * is answered at the end, and the media step then completes. Playwright does not route the
@@ -25,7 +25,7 @@ const fileName = (value: string) => value.split('/').pop()!;
 /** A media step attempt's time-out (media-prefetch.ts's MEDIA_TIMEOUT_MS). */
 const MEDIA_TIMEOUT_MS = 30_000;
 
-test.describe.serial('content first, media after (issue 31)', () => {
+test.describe.serial('content first, media after (content-first sync, decision 019)', () => {
   const kiosk = useSharedKiosk();
 
   test("a black-holed media address no longer delays the next publish's content", async () => {

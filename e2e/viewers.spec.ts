@@ -1,7 +1,8 @@
 /**
- * The document viewers in a real browser (issue 4), from the demo screen `#/demo/composants`:
- * the PDF reader on PDF.js (paging, one annotation of each kind, undo, discard on close), the
- * password prompt of the protected sample, the reader with the server stopped, and the page viewer.
+ * The document viewers in a real browser (document viewers), from the demo screen
+ * `#/demo/composants`: the PDF reader on PDF.js (paging, one annotation of each kind, undo, discard
+ * on close), the password prompt of the protected sample, the reader with the server stopped, and
+ * the page viewer.
  *
  * The tests share one kiosk logged in and synced once (support/shared-kiosk.ts): a login and a
  * whole plant's first sync cost more than the checks; each test still starts from a reload, and

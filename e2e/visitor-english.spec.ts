@@ -1,65 +1,89 @@
 /**
- * Issue 30, first step, end to end: the English version of one visitor zone ("Politiques
- * qualité") is created through the back-office's content API on a server of its own — an English
- * image drawn by the test and uploaded to the media library, an element marked `en` — and
- * published while a totem is open. The totem takes it with its sync; the English quality page
- * shows the English image, the other zone ("Certifications qualité", no English version) its
- * French images with the "FR" mark, and the French page the French images only, unmarked.
- * Screenshot: docs/screenshots/kiosk-visitor-english.png (1080 × 1920).
+ * English content, end to end, on a server of its own seeded with the demo plant (whose visitor
+ * zones have English versions, apps/server/src/seed/content/english.ts):
+ * - the English emergency page shows the English images — the files of the zones' `en` elements,
+ *   whose text is English ("On site, call 2222 first") — and no "FR" mark; so do the HSE and
+ *   quality pages;
+ * - the group page's video, which the demo leaves French on purpose (its captions are burned into
+ *   a committed video), is shown with the "FR" mark;
+ * - a zone made untranslated through the back-office's content API (its English elements deleted,
+ *   then published while the totem is open) falls back to its French images with the "FR" mark,
+ *   while the other zone of the page stays English;
+ * - back in French, the pages show the French images only, unmarked.
+ * Screenshot: docs/screenshots/kiosk-visitor-english.png (1080 × 1920, the English quality page
+ * scrolled to its zone shown in French with the mark). The English pages' own captures are
+ * `npm run screenshots`'s visitor-*-en.png.
  */
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN_CSRF_HEADER,
-  adminMediaPaths,
   adminPaths,
   IMAGE_ZONES,
-  MEDIA_UPLOAD_FIELD,
   type AdminDevelopment,
   type AdminElement,
   type AdminSession,
   type AdminZone,
   type Envelope,
-  type MediaItem,
 } from '@plant-kiosk/contract';
 import { getCatalogue } from '../apps/kiosk/src/features/visitor-tour/catalogue';
 import { expectAccessible } from './support/a11y';
+import { zoneElements } from './support/content';
 import { expect, test } from './support/fixtures';
 import { openKioskLoggedIn } from './support/kiosk';
-import { DEMO, E2E_ADMIN, repoRoot } from './support/server';
+import { DEMO, E2E_ADMIN, repoRoot, type RunningServer } from './support/server';
 
 async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as Envelope<T>).data as T;
 }
 
-/** An "English" image for the zone, drawn by the browser: the text inside it is English. */
-async function drawEnglishImage(page: Page): Promise<Buffer> {
-  await page.setViewportSize({ width: 900, height: 600 });
-  await page.setContent(`<!doctype html><html lang="en"><body style="margin:0">
-    <div style="width:900px;height:600px;display:flex;flex-direction:column;justify-content:center;
-      align-items:center;gap:24px;background:#6B91AB;color:#fff;font:bold 56px sans-serif">
-      <div>Our quality policy</div>
-      <div style="font-size:36px;font-weight:normal">Zero defects, every customer, every day</div>
-    </div></body></html>`);
-  return page.screenshot({ type: 'png' });
-}
+type Tile = keyof ReturnType<typeof getCatalogue>['visitorButtons'];
 
-async function openQualityPage(kiosk: Page, language: 'fr' | 'en') {
+async function openVisitorPage(kiosk: Page, language: 'fr' | 'en', tile: Tile, slug: string) {
   await kiosk.evaluate(() => (window.location.hash = '#/accueil'));
   await kiosk.getByRole('link', { name: /Espace visiteurs/ }).click();
   await kiosk.getByRole('button', { name: language === 'en' ? /English/ : /Français/ }).click();
-  const tile = getCatalogue(language).visitorButtons.quality.title;
-  await kiosk.getByRole('link', { name: new RegExp(`^${tile}`) }).click();
-  await expect(kiosk).toHaveURL(/#\/accueil\/visiteur\/qualite$/);
+  const title = getCatalogue(language).visitorButtons[tile].title;
+  await kiosk.getByRole('link', { name: new RegExp(`^${title}`) }).click();
+  await expect(kiosk).toHaveURL(new RegExp(`#/accueil/visiteur/${slug}$`));
 }
 
 const section = (kiosk: Page, title: string) =>
   kiosk.locator('section').filter({ has: kiosk.getByRole('heading', { name: title }) });
 
-test('an English visitor sees a zone’s English version, and the French one marked FR where none exists', async ({
+const srcs = (images: Locator) =>
+  images.evaluateAll((list) => list.map((image) => image.getAttribute('src') ?? ''));
+
+const fileName = (value: string) => value.slice(value.lastIndexOf('/') + 1);
+
+/**
+ * The section shows exactly the zone's elements in `lang` (the files the seed wrote for that
+ * language), the first one loaded.
+ */
+async function expectZoneImages(
+  kiosk: Page,
+  server: RunningServer,
+  title: string,
+  zonename: string,
+  lang: 'fr' | 'en',
+) {
+  const expected = zoneElements(server, zonename, lang).map((element) => fileName(element.value));
+  expect(expected.length, `${zonename} (${lang}) in the seed`).toBeGreaterThan(0);
+  const images = section(kiosk, title).getByRole('img', { name: new RegExp(`^${title}`) });
+  await expect(images).toHaveCount(expected.length, { timeout: 30_000 });
+  expect((await srcs(images)).map(fileName)).toEqual(expected);
+  const first = images.first();
+  await first.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+const FR_MARK_SENTENCE = 'Shown in French: no English version yet';
+
+test('an English visitor sees the demo plant in English, its images included; an untranslated zone is French and marked FR; French stays French', async ({
   browser,
-  page,
   playwright,
   ownServer,
 }) => {
@@ -75,8 +99,51 @@ test('an English visitor sees a zone’s English version, and the French one mar
     const kiosk = await context.newPage();
     await openKioskLoggedIn(kiosk, server);
 
-    // The back-office's content API: log in, find the zone, upload the English image, add it to
-    // the zone's English version, publish.
+    // The emergency page in English: the English images of both zones, and no French mark.
+    await openVisitorPage(kiosk, 'en', 'emergency', 'urgence');
+    await expectZoneImages(
+      kiosk,
+      server,
+      'Emergency numbers',
+      IMAGE_ZONES.emergencyNumbers.fr,
+      'en',
+    );
+    await expectZoneImages(kiosk, server, 'Site plan', IMAGE_ZONES.sitePlan.fr, 'en');
+    // The first image is the English poster: its text is English.
+    const poster = section(kiosk, 'Emergency numbers').getByRole('img').first();
+    const svg = await kiosk.evaluate(
+      async (src) => (await fetch(src)).text(),
+      (await poster.getAttribute('src'))!,
+    );
+    expect(svg).toContain('On site, call 2222 first');
+    expect(svg).not.toContain('Poste de garde');
+    await expect(kiosk.getByText('FR', { exact: true })).toHaveCount(0);
+    await expectAccessible(kiosk, 'visitor emergency page in English');
+
+    await openVisitorPage(kiosk, 'en', 'hse', 'hse');
+    await expectZoneImages(
+      kiosk,
+      server,
+      'HSE policies and contacts',
+      IMAGE_ZONES.hsePolicies.fr,
+      'en',
+    );
+    await expect(kiosk.getByText('FR', { exact: true })).toHaveCount(0);
+    await expectAccessible(kiosk, 'visitor HSE page in English');
+
+    // The group video stays French in the demo: shown, with its mark.
+    await openVisitorPage(kiosk, 'en', 'group', 'groupe');
+    await expect(kiosk.locator('video.zone-video__player')).toHaveAttribute(
+      'src',
+      new RegExp(`${fileName(zoneElements(server, 'Vidéo groupe')[0]!.value)}$`),
+    );
+    const videoMark = kiosk.getByText('FR', { exact: true });
+    await expect(videoMark).toBeVisible();
+    await expect(videoMark).toHaveAttribute('lang', 'fr');
+    await expect(kiosk.getByText(FR_MARK_SENTENCE)).toHaveCount(1);
+    await expectAccessible(kiosk, 'visitor group page in English');
+
+    // The back-office's content API: delete the certifications' English version, publish.
     const session = await data<AdminSession>(
       await api.post(adminPaths.login(), { data: E2E_ADMIN }),
     );
@@ -84,62 +151,67 @@ test('an English visitor sees a zone’s English version, and the French one mar
     const developments = await data<AdminDevelopment[]>(await api.get(adminPaths.developments()));
     const devid = developments.find((development) => development.devname === DEMO.devname)!.devid;
     const zones = await data<AdminZone[]>(await api.get(adminPaths.zones(devid)));
-    const zone = zones.find((candidate) => candidate.zonename === IMAGE_ZONES.qualityPolicies.fr)!;
-    const media = await data<MediaItem>(
-      await api.post(adminMediaPaths.list(devid), {
-        headers,
-        multipart: {
-          [MEDIA_UPLOAD_FIELD]: {
-            name: 'quality-policy-en.png',
-            mimeType: 'image/png',
-            buffer: await drawEnglishImage(page),
-          },
-        },
-      }),
+    const certifications = zones.find(
+      (zone) => zone.zonename === IMAGE_ZONES.qualityCertifications.fr,
+    )!;
+    const elements = await data<AdminElement[]>(
+      await api.get(adminPaths.elements(certifications.zoneid)),
     );
-    const element = await data<AdminElement>(
-      await api.post(adminPaths.elements(zone.zoneid), {
-        headers,
-        data: { value: media.value, type: 'image', lang: 'en' },
-      }),
-    );
-    expect(element.lang).toBe('en');
+    const english = elements.filter((element) => element.lang === 'en');
+    expect(english.length).toBeGreaterThan(0);
+    for (const element of english)
+      await data(
+        await api.delete(adminPaths.element(element.elementid, element.version), { headers }),
+      );
     await data(await api.post(adminPaths.publish(devid), { headers, data: {} }));
 
-    // English: the English image (the sync brings it to the open totem), the other zone in French
-    // with its mark.
-    await openQualityPage(kiosk, 'en');
-    const policies = section(kiosk, 'Quality policies');
-    const englishImage = policies.getByRole('img', { name: /^Quality policies/ });
-    await expect(englishImage).toHaveCount(1, { timeout: 30_000 });
-    await expect(englishImage).toHaveAttribute('src', new RegExp(`${media.value}$`));
-    await expect(policies.getByText('FR', { exact: true })).toHaveCount(0);
-    const certifications = section(kiosk, 'Quality certifications');
-    const mark = certifications.getByText('FR', { exact: true });
+    // English quality page: policies in English, certifications in French with the mark (the
+    // sync brings the change to the open totem).
+    await openVisitorPage(kiosk, 'en', 'quality', 'qualite');
+    await expectZoneImages(
+      kiosk,
+      server,
+      'Quality certifications',
+      IMAGE_ZONES.qualityCertifications.fr,
+      'fr',
+    );
+    const mark = section(kiosk, 'Quality certifications').getByText('FR', { exact: true });
     await expect(mark).toBeVisible();
     await expect(mark).toHaveAttribute('lang', 'fr');
-    await expect(certifications.getByText('Shown in French: no English version yet')).toHaveCount(
+    await expect(section(kiosk, 'Quality certifications').getByText(FR_MARK_SENTENCE)).toHaveCount(
       1,
     );
-    await expect(certifications.getByRole('img').first()).toBeVisible();
-    await expect
-      .poll(() => englishImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
-      .toBeGreaterThan(0);
-    await expectAccessible(kiosk, 'visitor quality page in English');
+    await expectZoneImages(kiosk, server, 'Quality policies', IMAGE_ZONES.qualityPolicies.fr, 'en');
+    await expect(section(kiosk, 'Quality policies').getByText('FR', { exact: true })).toHaveCount(
+      0,
+    );
+    await expectAccessible(kiosk, 'visitor quality page in English, one zone in French');
     // The capture shows the page as a visitor sees it, once the sync's green banner is gone.
     await expect(kiosk.getByText('Synchronisation terminée !')).toBeHidden({ timeout: 15_000 });
+    await section(kiosk, 'Quality certifications').evaluate((element) =>
+      element.scrollIntoView({ block: 'start' }),
+    );
     await kiosk.screenshot({ path: join(repoRoot, 'docs/screenshots/kiosk-visitor-english.png') });
 
     // Back to French: the French images only, and no mark.
-    await openQualityPage(kiosk, 'fr');
-    const frenchPolicies = section(kiosk, 'Politiques qualité').getByRole('img', {
-      name: /^Politiques qualité/,
-    });
-    await expect(frenchPolicies.first()).toBeVisible();
-    for (const src of await frenchPolicies.evaluateAll((images) =>
-      images.map((image) => image.getAttribute('src') ?? ''),
-    ))
-      expect(src).not.toContain(media.value);
+    await openVisitorPage(kiosk, 'fr', 'emergency', 'urgence');
+    await expectZoneImages(
+      kiosk,
+      server,
+      'Numéros d’urgence',
+      IMAGE_ZONES.emergencyNumbers.fr,
+      'fr',
+    );
+    await expectZoneImages(kiosk, server, 'Plan du site', IMAGE_ZONES.sitePlan.fr, 'fr');
+    await expect(kiosk.getByText('FR', { exact: true })).toHaveCount(0);
+    await openVisitorPage(kiosk, 'fr', 'quality', 'qualite');
+    await expectZoneImages(
+      kiosk,
+      server,
+      'Politiques qualité',
+      IMAGE_ZONES.qualityPolicies.fr,
+      'fr',
+    );
     await expect(kiosk.getByText('FR', { exact: true })).toHaveCount(0);
     await expectAccessible(kiosk, 'visitor quality page in French');
   } finally {

@@ -1,8 +1,8 @@
 /**
- * The visitor journey in a real browser (issue 6): the visitor home in French and English, the
- * language switch and the breadcrumb, every visitor route with the demo plant's content and axe,
- * the 21 product cards and their tabs, the news panel, a visitor sent back from a staff route, no
- * inactivity warning for visitors, and the whole tour again with the server stopped.
+ * The visitor journey in a real browser (visitor journey): the visitor home in French and English,
+ * the language switch and the breadcrumb, every visitor route with the demo plant's content and
+ * axe, the 21 product cards and their tabs, the news panel, a visitor sent back from a staff route,
+ * no inactivity warning for visitors, and the whole tour again with the server stopped.
  *
  * Speed: a login and a whole plant's first sync (with its media) cost far more than a visit, so
  * the online tests run in one serial group on one server of its own and one kiosk logged in once
@@ -312,7 +312,7 @@ async function everyRoute(kiosk: SharedKiosk, language: Language) {
     await checkRoute(page, slug, language);
     await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
     await expectAccessible(page, `visitor ${slug} ${language}`);
-    // Issue 29, at 1080 × 1920: tap targets ≥ 44 × 44 px, no text out of its box.
+    // Totem-size screen fixes, at 1080 × 1920: tap targets ≥ 44 × 44 px, no text out of its box.
     await expectTapTargets(page, `visitor ${slug} ${language}`);
     await expectNoTextOverflow(page, `visitor ${slug} ${language}`);
   }

@@ -1,8 +1,8 @@
-// The initial-JS budget of the kiosk and the back-office (issue 32, decision 020): what a browser
-// must fetch before the first screen — the entry script of dist/index.html plus every chunk it
-// imports statically (what Vite lists as modulepreload), transitively — gzip-compressed as
-// scripts/precompress.mjs writes it, must stay ≤ 150 kB (1 kB = 1,000 bytes, as Vite counts).
-// Dynamic `import()`s are lazy chunks: not counted.
+// The initial-JS budget of the kiosk and the back-office (compression and bundle split, decision
+// 020): what a browser must fetch before the first screen — the entry script of dist/index.html
+// plus every chunk it imports statically (what Vite lists as modulepreload), transitively —
+// gzip-compressed as scripts/precompress.mjs writes it, must stay ≤ 150 kB (1 kB = 1,000 bytes, as
+// Vite counts). Dynamic `import()`s are lazy chunks: not counted.
 //
 // Plain Node only, like scripts/lib/ensure.mjs, which runs it after each app's `vite build`, so
 // `npm run build` (and `npm start`, and `npm test` before its browser tests) fails when a budget

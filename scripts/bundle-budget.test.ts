@@ -1,7 +1,7 @@
-// The initial-JS budget check (issue 32, decision 020), on small built apps written here: which
-// chunks count (the entry and its static imports, transitively) and which do not (lazy chunks),
-// and the build's failure when the total passes the budget. The real apps are checked by the
-// build itself (scripts/lib/ensure.mjs), so this test needs no build.
+// The initial-JS budget check (compression and bundle split, decision 020), on small built apps
+// written here: which chunks count (the entry and its static imports, transitively) and which do
+// not (lazy chunks), and the build's failure when the total passes the budget. The real apps are
+// checked by the build itself (scripts/lib/ensure.mjs), so this test needs no build.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,7 +130,7 @@ describe('the budget', () => {
     expect(gzip).toBe(gzipSize(Buffer.from(code)) + gzipSize(Buffer.alloc(0)));
   });
 
-  it('holds the kiosk and the back-office to 150 kB gzip each (issue 32)', () => {
+  it('holds the kiosk and the back-office to 150 kB gzip each (compression and bundle split)', () => {
     expect(BUDGETS.map(({ name, budget }) => [name, budget])).toEqual([
       ['kiosk', 150 * KB],
       ['admin', 150 * KB],

@@ -1,8 +1,8 @@
 /**
- * A clean install (issue 32): every package the lockfile installs on this machine accepts the
- * running Node, so `npm ci` prints no EBADENGINE; and every dependency with an install script is
- * approved in package.json's `allowScripts`, so an npm that blocks unreviewed scripts (npm 12)
- * never skips better-sqlite3's native build on a fresh machine.
+ * A clean install (compression and bundle split, decision 020): every package the lockfile installs
+ * on this machine accepts the running Node, so `npm ci` prints no EBADENGINE; and every dependency
+ * with an install script is approved in package.json's `allowScripts`, so an npm that blocks
+ * unreviewed scripts (npm 12) never skips better-sqlite3's native build on a fresh machine.
  *
  * The one offender so far: Fastify's light-my-request 6.8 asks for cookie ^2, which declares Node
  * ≥ 22, yet only calls `stringifySetCookie({ name, value })` — which cookie 1.1 (Node ≥ 18) has.

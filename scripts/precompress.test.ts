@@ -1,4 +1,5 @@
-// The build's precompression (issue 32): which files get a `.br`/`.gz`, and that they decode back.
+// The build's precompression (compression and bundle split, decision 020): which files get a
+// `.br`/`.gz`, and that they decode back.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -76,9 +76,9 @@ export const SCREENS = [
 ];
 
 /**
- * The visitor pages (issue 6), on a visitor totem (parcours visiteur), in French and English.
- * The language lives in memory, so an English screen loads the visitor home, taps "English"
- * and then moves to its route in-app, as a visitor would.
+ * The visitor pages (visitor journey), on a visitor totem (parcours visiteur), in French and
+ * English. The language lives in memory, so an English screen loads the visitor home, taps
+ * "English" and then moves to its route in-app, as a visitor would.
  */
 function visitorScreens() {
   const VISITOR = { parcours: 'visiteur' };

@@ -7,10 +7,11 @@
  *   `registerType: 'prompt'`: an update is applied only when the screen is idle (see
  *   src/app/pwa-update.ts), because a kiosk must never reload under someone's finger.
  * - Chunks: the initial load (entry + its static imports) is only what the login screen needs,
- *   ≤ 150 KB gzip (issue 32, checked after every build by scripts/bundle-budget.mjs). The
- *   logged-in kiosk (router, local database, sync, frame), each page, PDF.js and the viewers are
- *   lazy chunks; all are still precached, so every route opens offline. The PDF.js worker is a
- *   local asset of several MB, hence the raised precache size limit.
+ *   ≤ 150 KB gzip (bundle split, decision 020; checked after every build by
+ *   scripts/bundle-budget.mjs). The logged-in kiosk (router, local database, sync, frame), each
+ *   page, PDF.js and the viewers are lazy chunks; all are still precached, so every route opens
+ *   offline. The PDF.js worker is a local asset of several MB, hence the raised precache size
+ *   limit.
  */
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';

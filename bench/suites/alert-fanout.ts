@@ -1,5 +1,6 @@
 /**
- * Issue 23's figures, on the real built server with the demo plant (its seeded alert templates).
+ * The emergency alerts' figures, on the real built server with the demo plant (its seeded alert
+ * templates).
  *
  * 1. Trigger → received by 500 stream clients on one instance: from the start of
  *    `POST /api/alerts/:devid` to each client's arrival of the `alert` message, p50/p99 over all
@@ -8,12 +9,13 @@
  * 2. Trigger → takeover visible on a real kiosk (headless Chromium) on a deep page (Nos clients,
  *    nos produits) with a product popup open: from the request's start to the frame where the
  *    takeover is in the page, median (target ≤ 500 ms).
- * 3. Trigger → acknowledged by 500 simulated totems (issue 28): each client answers the alert's
+ * 3. Trigger → acknowledged by 500 simulated totems (red button and acknowledgements, decision
+ * 018): each client answers the alert's
  *    message with the heartbeat that carries "alerte affichée" (`alertAck`), as a kiosk does once
  *    its takeover is painted (here at once: there is no paint); from the trigger's start to each
  *    heartbeat's answer — the acknowledgement stored — p50/p99. Baseline in the same run: figure
- *    1's trigger → received of as many clients. One instance on SQLite; the two-instance
- *    PostgreSQL run is not part of this suite.
+ *    1's trigger → received of as many clients. One instance on SQLite; the same across two
+ *    instances over PostgreSQL is the `alert-fanout-pg` suite.
  *
  * Each run alternates the template (Évacuation / Confinement) so every trigger changes the alert
  * (the same one again is a no-op and sends nothing). For the browser, each run is a first

@@ -1,12 +1,12 @@
 /**
- * Issue 2's figures. (1) Throughput and p99 of GET /display/elements/{zoneid} and of the snapshot,
- * each as a ratio to a bare Fastify route returning the same bytes, in the same run (target ≥ 0.5;
- * issue 19's goal for elements ≥ 0.8). (2) Time to read a whole development through the spec's
- * per-item calls versus one snapshot, for the demo plant and the generated large plant (target:
- * snapshot ≥ 20× faster on the large plant).
- * Issue 19's figure: (3) a publish of the large plant — one element changed, then one zone (its
- * 1,000 sub-elements) changed — until the new revision is served (the publish's answer, which
- * comes once the revision is committed and its snapshot built, plus the first snapshot read),
+ * The content service and demo plant's figures. (1) Throughput and p99 of GET
+ * /display/elements/{zoneid} and of the snapshot, each as a ratio to a bare Fastify route returning
+ * the same bytes, in the same run (target ≥ 0.5; the publishing gate's goal for elements ≥ 0.8).
+ * (2) Time to read a whole development through the spec's per-item calls versus one snapshot, for
+ * the demo plant and the generated large plant (target: snapshot ≥ 20× faster on the large plant).
+ * The publishing gate's figure: (3) a publish of the large plant — one element changed, then one
+ * zone (its 1,000 sub-elements) changed — until the new revision is served (the publish's answer,
+ * which comes once the revision is committed and its snapshot built, plus the first snapshot read),
  * against a publish that finds nothing new (the diff of 105,100 rows alone) and the per-item read.
  */
 import { apiPaths, hashPasswordForLogin, TOKEN_HEADER } from '@plant-kiosk/contract';

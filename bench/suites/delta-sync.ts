@@ -1,6 +1,6 @@
 /**
- * Issue 26's figures: after a one-element publish on the large plant (100 zones × 50 elements ×
- * 20 sub-elements, 105,100 records), the sync of an open kiosk by the delta (`GET
+ * The delta sync's figures: after a one-element publish on the large plant (100 zones × 50 elements
+ * × 20 sub-elements, 105,100 records), the sync of an open kiosk by the delta (`GET
  * /display/changes/:devid?since=N`) against the full snapshot sync kiosks did before it, in one
  * run, on a real kiosk in headless Chromium (service workers blocked, as in kiosk-sync).
  *
@@ -20,7 +20,7 @@
  * /display/changes and /display/snapshot requests.
  *
  * Delta case: the kiosk as built. Full case, after it in the same page: /display/changes answered
- * 404 (CDP, that URL alone), so the engine does what a kiosk did before issue 26 — a publish's
+ * 404 (CDP, that URL alone), so the engine does what a kiosk did before delta sync — a publish's
  * message, the snapshot with its ETag (a 200: the content changed), 105,100 records rewritten.
  * The only extra is one refused /display/changes request (no network: CDP answers it) in the
  * first full run. The engine remembers the 404 for its lifetime, hence the order (every delta

@@ -1,7 +1,7 @@
 /**
- * Issue 5's figure, in headless Chromium: from a tap on a route button to the target page's first
- * content on screen, over every staff route, online and then offline (server stopped after a
- * first sync; the app shell, chunks and media then come from the service worker).
+ * The staff screens' figure, in headless Chromium: from a tap on a route button to the target
+ * page's first content on screen, over every staff route, online and then offline (server stopped
+ * after a first sync; the app shell, chunks and media then come from the service worker).
  *
  * Measured in the page, on its performance.now() timeline: the click event's timestamp (a capture
  * listener), then an animation-frame loop that sees the first element of the new page's main

@@ -1,6 +1,6 @@
 /**
- * Issue 4's figures, in headless Chromium on the demo screen `#/demo/composants` (the way the
- * viewers' e2e spec opens the reader).
+ * The document viewers' figures, in headless Chromium on the demo screen `#/demo/composants` (the
+ * way the viewers' e2e spec opens the reader).
  *
  * 1. Time to the first rendered page of the 100-page PDF (`pdf/document-100-pages.pdf`): from the
  *    tap on its button to page 1's canvas finished by PDF.js (the page has `data-loaded` and no

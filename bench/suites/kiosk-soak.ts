@@ -1,7 +1,7 @@
 /**
- * Issue 8's long-uptime figures, moved here from the soak test's assertions (issue 20): how much the
- * kiosk's JS heap, document elements, listeners and live timers grow over 72 simulated hours
- * without a reload.
+ * The scale-out and reliability's long-uptime figures, moved here from the soak test's assertions
+ * (reliable test suite): how much the kiosk's JS heap, document elements, listeners and live timers
+ * grow over 72 simulated hours without a reload.
  *
  * The work is the soak test itself (e2e/soak.spec.ts): the real built server, the real kiosk in
  * Debian's Chromium on Playwright's clock, cycles of visits, a publish synced through the stream

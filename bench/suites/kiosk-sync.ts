@@ -1,5 +1,5 @@
 /**
- * Issue 3's figures, in headless Chromium through the real kiosk UI.
+ * The kiosk core's figures, in headless Chromium through the real kiosk UI.
  *
  * 1. Full sync of the demo plant and of the large generated plant (100 zones × 50 elements × 20
  *    sub-elements), by the snapshot and by the spec's per-item calls (the snapshot URL answered
@@ -15,6 +15,19 @@
  *    after a first online session (service worker and content in place); baseline: the same with
  *    the server up.
  * 3. Initial JS of the built kiosk (gzip): the scripts and module preloads of dist/index.html.
+ *
+ * `kiosk-first-sync` (content-first sync, its own suite so that it runs alone and on a server of
+ * its own — the login route's limit is per server): the demo plant's first sync through the login
+ * form of a fresh profile, content first then media, each against a floor measured in the same tab
+ * once the kiosk is unloaded. Time to first content: the `kiosk:sync:start` mark to
+ * `records-written` (the banner's "Synchronisation terminée !" follows it in the same task; its
+ * `data-status` change is recorded too); floor: the snapshot fetched and parsed with plain fetch,
+ * then its records written with plain IndexedDB (`measureFloor`). Time to all media cached: the
+ * same start to the first `done` mark that says `mediaComplete` (at login the stream's first open
+ * queues a second run, which pre-empts the first one's media step — decision 019 — so that is
+ * usually the second run's end); floor: the same files, read from the kiosk's media cache's keys,
+ * fetched with plain fetch (`cache: 'no-store'`, all at once: the browser's six connections per
+ * host are the only limit), bodies read to the end, after the records' floor.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,15 +115,17 @@ function recordCount(detail: unknown): number {
 
 /**
  * In the page: fetches the snapshot once, then writes its records with the plain IndexedDB API
- * into a fresh database shaped like the kiosk's, in one transaction; returns that write's time.
+ * into a fresh database shaped like the kiosk's, in one transaction; returns that write's time
+ * (`ms`) and the fetch's, JSON parsing included (`fetchMs`).
  */
 async function measureFloor(
   page: Page,
   snapshotUrl: string,
   token: string,
-): Promise<{ ms: number; records: number; bytes: number }> {
+): Promise<{ ms: number; records: number; bytes: number; fetchMs: number }> {
   return page.evaluate(
     async ({ snapshotUrl, tokenHeader, token, stores }) => {
+      const fetchStarted = performance.now();
       const response = await fetch(snapshotUrl, { headers: { [tokenHeader]: token } });
       if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
       const text = await response.text();
@@ -130,6 +145,7 @@ async function measureFloor(
           };
         }),
       };
+      const fetchMs = performance.now() - fetchStarted;
       const name = `bench-floor-${Date.now()}-${Math.random()}`;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open(name, 1);
@@ -162,7 +178,7 @@ async function measureFloor(
         const request = indexedDB.deleteDatabase(name);
         request.onsuccess = request.onerror = request.onblocked = () => resolve();
       });
-      return { ms, records: count, bytes: text.length };
+      return { ms, records: count, bytes: text.length, fetchMs };
     },
     { snapshotUrl, tokenHeader: TOKEN_HEADER, token, stores: STORES },
   );
@@ -576,5 +592,217 @@ export async function kioskSyncBench(log: (line: string) => void) {
   } finally {
     for (const server of servers) await server.stop();
     largeData.remove();
+  }
+}
+
+// ---------- kiosk-first-sync (content-first sync, decision 019) ----------
+
+/** The kiosk's media cache (apps/kiosk/src/lib/media/media-url.ts, MEDIA_CACHE_NAME). */
+const KIOSK_MEDIA_CACHE = 'kiosk-media-v1';
+/** One login per run, on a server of its own: far under the login route's 10 a minute. */
+const FIRST_SYNC_RUNS = sized(3, 1);
+
+interface FirstSyncRun {
+  /** Start mark → records written: the content is on screen. */
+  contentMs: number;
+  /** Start mark → the banner's status turned "success" ("Synchronisation terminée !"). */
+  bannerMs: number;
+  /** Start mark → the first `done` mark with every media file cached. */
+  allMediaMs: number;
+  /** Records written → all media cached. */
+  mediaAfterContentMs: number;
+  /** Sync runs the kiosk started until then (a pre-empted media step makes it 2). */
+  syncRuns: number;
+  records: number;
+  mediaFiles: number;
+  mediaBytes: number;
+  /** The floors: snapshot fetched + parsed, its records written with plain IndexedDB. */
+  floorFetchMs: number;
+  floorWriteMs: number;
+  /** The same media files fetched with plain fetch, bodies read. */
+  floorMediaMs: number;
+  /** The same, KIOSK_MEDIA_CONCURRENCY at a time (not a floor: the pool's share of the gap). */
+  pooledFetchMs: number;
+}
+
+/** The kiosk's media step fetches this many files at a time (media-prefetch.ts). */
+const KIOSK_MEDIA_CONCURRENCY = 4;
+
+/**
+ * In the page: the kiosk's cached media URLs, fetched again with plain fetch, all at once (the
+ * floor), then `concurrency` at a time (how much of the gap the kiosk's pool size explains).
+ */
+async function measureMediaFloor(
+  page: Page,
+  concurrency: number,
+): Promise<{ ms: number; pooledMs: number; files: number; bytes: number }> {
+  return page.evaluate(
+    async ({ cacheName, concurrency }) => {
+      const cache = await caches.open(cacheName);
+      const urls = (await cache.keys()).map((request) => request.url);
+      const get = async (url: string) => {
+        const response = await fetch(url, { cache: 'no-store' });
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        return (await response.arrayBuffer()).byteLength;
+      };
+      const started = performance.now();
+      const sizes = await Promise.all(urls.map(get));
+      const ms = performance.now() - started;
+      const queue = [...urls];
+      const pooledStarted = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let url = queue.shift(); url !== undefined; url = queue.shift()) await get(url);
+        }),
+      );
+      return {
+        ms,
+        pooledMs: performance.now() - pooledStarted,
+        files: urls.length,
+        bytes: sizes.reduce((sum, size) => sum + size, 0),
+      };
+    },
+    { cacheName: KIOSK_MEDIA_CACHE, concurrency },
+  );
+}
+
+/** One first sync of the demo plant in a fresh profile, then both floors in the same tab. */
+async function timeFirstSync(browser: Browser, server: Child): Promise<FirstSyncRun> {
+  const context = await newKioskContext(browser, { serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await recordTimeline(page);
+    await page.goto(`${server.url}/`);
+    const button = await fillLogin(page, DEMO);
+    await button.click();
+    // Until a run ends with every file cached, or one fails (records, or media given up).
+    await page.waitForFunction(
+      (done) => {
+        const marks = (window as unknown as { __benchMarks: { name: string; detail: unknown }[] })
+          .__benchMarks;
+        return marks.some((mark) => {
+          const detail = mark.detail as { mediaComplete?: boolean; error?: unknown } | null;
+          return mark.name === done && (detail?.mediaComplete === true || detail?.error != null);
+        });
+      },
+      MARK.done,
+      { timeout: NO_CAP_MS, polling: 50 },
+    );
+    const { marks, banner } = await readTimeline(page);
+    const start = firstMark(marks, MARK.start);
+    const written = start && firstMark(marks, MARK.written, start.startTime);
+    const ends = marks.filter((mark) => mark.name === MARK.done);
+    const complete = ends.find(
+      (mark) => (mark.detail as { mediaComplete?: boolean } | null)?.mediaComplete === true,
+    );
+    if (!start || !written || !complete) {
+      throw new Error(
+        `the first sync did not end complete: ${JSON.stringify(ends.at(-1)?.detail)}`,
+      );
+    }
+    const shown = banner.find(
+      (change) => change.status === 'success' && change.at >= start.startTime,
+    );
+    if (!shown) throw new Error('the banner never said "Synchronisation terminée !"');
+    const session = await page.evaluate(
+      (devname) => ({
+        token: localStorage.getItem(`jwt-${devname}`) ?? '',
+        devid: Number(localStorage.getItem(`devid-${devname}`)),
+      }),
+      DEMO.devname,
+    );
+    // Unload the kiosk (its stream, its timers) and measure the floors on the same origin: the
+    // back-office's login page may fetch from it, and sees the kiosk's media cache.
+    await page.goto(`${server.url}/admin/`);
+    const floor = await measureFloor(
+      page,
+      `${server.url}${apiPaths.snapshot(session.devid)}`,
+      session.token,
+    );
+    const records = recordCount(written.detail);
+    if (floor.records !== records) {
+      throw new Error(`the floor wrote ${floor.records} records, the kiosk ${records}`);
+    }
+    const media = await measureMediaFloor(page, KIOSK_MEDIA_CONCURRENCY);
+    if (media.files === 0) throw new Error('the kiosk cached no media file');
+    return {
+      contentMs: written.startTime - start.startTime,
+      bannerMs: shown.at - start.startTime,
+      allMediaMs: complete.startTime - start.startTime,
+      mediaAfterContentMs: complete.startTime - written.startTime,
+      syncRuns: marks.filter(
+        (mark) => mark.name === MARK.start && mark.startTime <= complete.startTime,
+      ).length,
+      records,
+      mediaFiles: media.files,
+      mediaBytes: media.bytes,
+      floorFetchMs: floor.fetchMs,
+      floorWriteMs: floor.ms,
+      floorMediaMs: media.ms,
+      pooledFetchMs: media.pooledMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `npm run bench -- kiosk-first-sync`: the demo plant's first sync, time to first content and to
+ * all media cached, each against its floor measured in the same run.
+ */
+export async function kioskFirstSyncBench(log: (line: string) => void) {
+  log('starting the demo server…');
+  const server = await startDemoServer();
+  try {
+    return await withBrowser(async (browser) => {
+      const runs: FirstSyncRun[] = [];
+      for (let i = 0; i < FIRST_SYNC_RUNS; i++) {
+        const run = await timeFirstSync(browser, server);
+        runs.push(run);
+        log(
+          `  run ${i + 1}: content ${Math.round(run.contentMs)} ms (floor ${Math.round(run.floorFetchMs + run.floorWriteMs)} ms), all media ${Math.round(run.allMediaMs)} ms (${run.mediaFiles} files, floor ${Math.round(run.floorFetchMs + run.floorWriteMs + run.floorMediaMs)} ms), ${run.syncRuns} sync run(s)`,
+        );
+      }
+      const med = (pick: (run: FirstSyncRun) => number) => median(runs.map(pick));
+      const contentMs = med((run) => run.contentMs);
+      const contentFloorMs = med((run) => run.floorFetchMs + run.floorWriteMs);
+      const allMediaMs = med((run) => run.allMediaMs);
+      const allMediaFloorMs = med((run) => run.floorFetchMs + run.floorWriteMs + run.floorMediaMs);
+      const mediaAfterContentMs = med((run) => run.mediaAfterContentMs);
+      const mediaFloorMs = med((run) => run.floorMediaMs);
+      const first = runs[0]!;
+      log(
+        `demo plant first sync: content in ${round(contentMs)} ms = ${round(contentMs / contentFloorMs)}× its floor (${round(contentFloorMs)} ms); all ${first.mediaFiles} media cached in ${round(allMediaMs)} ms = ${round(allMediaMs / allMediaFloorMs)}× its floor (${round(allMediaFloorMs)} ms)`,
+      );
+      return {
+        runs: runs.length,
+        note: 'from the kiosk:sync:start mark of a fresh profile (service workers blocked); floors measured in the same tab after each run',
+        records: first.records,
+        mediaFiles: first.mediaFiles,
+        mediaMB: round(first.mediaBytes / 2 ** 20, 2),
+        firstContent: {
+          ms: round(contentMs),
+          bannerMs: round(med((run) => run.bannerMs)),
+          floorMs: round(contentFloorMs),
+          floorFetchMs: round(med((run) => run.floorFetchMs)),
+          floorWriteMs: round(med((run) => run.floorWriteMs)),
+          overFloor: round(contentMs / contentFloorMs),
+          all: runs.map((run) => round(run.contentMs)),
+        },
+        allMedia: {
+          ms: round(allMediaMs),
+          floorMs: round(allMediaFloorMs),
+          overFloor: round(allMediaMs / allMediaFloorMs),
+          afterContentMs: round(mediaAfterContentMs),
+          rawFetchFloorMs: round(mediaFloorMs),
+          afterContentOverRawFetch: round(mediaAfterContentMs / mediaFloorMs),
+          rawFetchFourAtATimeMs: round(med((run) => run.pooledFetchMs)),
+          syncRuns: runs.map((run) => run.syncRuns),
+          all: runs.map((run) => round(run.allMediaMs)),
+        },
+      };
+    });
+  } finally {
+    await server.stop();
   }
 }

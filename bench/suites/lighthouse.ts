@@ -1,8 +1,9 @@
 /**
- * Issue 32's figures: Lighthouse 12 (Node 20) on Debian's Chromium — performance, accessibility
- * and best practices of the kiosk's staff home and of the back-office's login and content pages,
- * with the machine's load average, since a loaded machine lowers the performance score. Targets:
- * performance ≥ 90, accessibility 100, best practices 100 — figures to read, never a failure.
+ * The compression and bundle split's figures: Lighthouse 12 (Node 20) on Debian's Chromium —
+ * performance, accessibility and best practices of the kiosk's staff home and of the back-office's
+ * login and content pages, with the machine's load average, since a loaded machine lowers the
+ * performance score. Targets: performance ≥ 90, accessibility 100, best practices 100 — figures to
+ * read, never a failure.
  *
  * How: one Chromium per app, launched by playwright-core on a fresh profile of its own with a
  * remote-debugging port. Playwright logs in as a person would (the kiosk: its form and the first

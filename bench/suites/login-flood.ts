@@ -1,6 +1,7 @@
 /**
- * Issue 24's login figure: how long a real login takes while someone floods the login routes,
- * against the same login without a flood, in the same run (a ratio: these machines are noisy).
+ * The outside-probe hardening's login figure: how long a real login takes while someone floods the
+ * login routes, against the same login without a flood, in the same run (a ratio: these machines
+ * are noisy).
  *
  * The server runs from source (the production scrypt cost, SQLite, the demo plant). Real logins
  * come from 127.0.0.3, one after the other; the flood, during them, keeps 40 requests in flight:

@@ -1,12 +1,15 @@
 /**
- * Issue 7's and issue 8's stream figures, on the real built server with the demo plant.
+ * The back-office and fleet's and the scale-out and reliability's stream figures, on the real built
+ * server with the demo plant.
  *
- * 1. Publish to screen (issue 7): the back-office's own calls (PATCH an element of the home
+ * 1. Publish to screen (back-office and fleet, decision 008): the back-office's own calls (PATCH an
+ * element of the home
  *    slideshow, then POST publish) and a real kiosk in headless Chromium; the time is from the
  *    publish request's start to the frame where the new image is in the page. Alone, then while
  *    50 more kiosks (stream clients that fetch the snapshot on `sync`, as a kiosk's sync engine
  *    does) are connected; for those 50, publish → snapshot fully received, p50/p99.
- * 2. Stream at scale (issue 8): 5,000 concurrent stream connections on one instance: the
+ * 2. Stream at scale (scale-out and reliability, decision 005): 5,000 concurrent stream connections
+ * on one instance: the
  *    server's resident memory per connection (RSS with 5,000 open minus RSS with 10 open, over
  *    4,990), and publish → message received latency p50/p99 across all clients, against the same
  *    latency with one client in the same run (targets: ≤ 20 KB per connection, p99 ≤ 250 ms).

@@ -26,9 +26,9 @@ function withStore<T>(dataDir: string, work: (db: Database.Database) => T): T {
 
 /**
  * Changes one element of the development (its adding date: content, not media). The publish checks
- * (issue 25) refuse a changed item whose picture is not on the server, and the generated large
- * plant names files it never writes: the edited element's file is put in place first, as a plant's
- * would be.
+ * (rollback and publish checks, decision 014) refuse a changed item whose picture is not on the
+ * server, and the generated large plant names files it never writes: the edited element's file is
+ * put in place first, as a plant's would be.
  */
 export function editOneElement(dataDir: string, devid: number, stamp: number): void {
   withStore(dataDir, (db) => {

@@ -25,8 +25,16 @@ export async function logInAdmin(page: Page, server: RunningServer) {
   await expect(page.getByRole('heading', { name: 'Contenu des totems' })).toBeVisible();
 }
 
-/** A kiosk logged in and synced, in a context of its own beside the back-office's page. */
-export async function openKioskBeside(browser: Browser, server: RunningServer) {
+/**
+ * A kiosk logged in and synced, in a context of its own beside the back-office's page (or beside
+ * the test's own steps on the server). `clock`: Playwright's clock is installed before the first
+ * load, so the kiosk's timers (Veille, inactivity, windows) run when the test says.
+ */
+export async function openKioskBeside(
+  browser: Browser,
+  server: RunningServer,
+  options: { clock?: boolean } = {},
+) {
   const context = await browser.newContext({
     viewport: { width: 1080, height: 1920 },
     hasTouch: true,
@@ -34,6 +42,7 @@ export async function openKioskBeside(browser: Browser, server: RunningServer) {
     timezoneId: 'Europe/Paris',
   });
   const kiosk = await context.newPage();
+  if (options.clock) await kiosk.clock.install();
   await openKioskLoggedIn(kiosk, server);
   return { context, kiosk };
 }

@@ -17,14 +17,19 @@ export interface ZoneElementRow {
   order: number;
 }
 
-export function zoneElements(server: RunningServer, zonename: string): ZoneElementRow[] {
+/** A zone's draft elements in one language: French (what staff pages show) unless asked. */
+export function zoneElements(
+  server: RunningServer,
+  zonename: string,
+  lang: 'fr' | 'en' = 'fr',
+): ZoneElementRow[] {
   const db = open(server);
   try {
     return db
       .prepare(
-        'SELECT e.elementid, e.value, e."order" FROM elements e JOIN zones z ON z.zoneid = e.zoneid WHERE z.zonename = ? ORDER BY e."order"',
+        'SELECT e.elementid, e.value, e."order" FROM elements e JOIN zones z ON z.zoneid = e.zoneid WHERE z.zonename = ? AND e.lang = ? ORDER BY e."order"',
       )
-      .all(zonename) as ZoneElementRow[];
+      .all(zonename, lang) as ZoneElementRow[];
   } finally {
     db.close();
   }
@@ -127,6 +132,29 @@ export function setSubgroupExpiration(
       db.prepare(
         'UPDATE developments SET draft_version = draft_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid JOIN subgroups g ON g.elementid = e.elementid WHERE g.subgroupid = ?)',
       ).run(subgroupid);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Removes a zone's elements in one language from the draft (in every development), with their
+ * sub-elements and sub-groups, as a back-office delete does: a test starts from a zone without an
+ * English version, whichever zones the demo translated.
+ */
+export function deleteZoneElements(server: RunningServer, zonename: string, lang: 'fr' | 'en') {
+  const db = open(server);
+  try {
+    const ids =
+      'SELECT e.elementid FROM elements e JOIN zones z ON z.zoneid = e.zoneid WHERE z.zonename = ? AND e.lang = ?';
+    db.transaction(() => {
+      db.prepare(`DELETE FROM subelements WHERE elementid IN (${ids})`).run(zonename, lang);
+      db.prepare(`DELETE FROM subgroups WHERE elementid IN (${ids})`).run(zonename, lang);
+      db.prepare(`DELETE FROM elements WHERE elementid IN (${ids})`).run(zonename, lang);
+      db.prepare(
+        'UPDATE developments SET draft_version = draft_version + 1 WHERE devid IN (SELECT devid FROM zones WHERE zonename = ?)',
+      ).run(zonename);
     })();
   } finally {
     db.close();

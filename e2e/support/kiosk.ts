@@ -24,8 +24,8 @@ export async function waitForSyncDone(page: Page, timeout = 45_000) {
         page.evaluate(() => {
           const banner = document.querySelector('[data-testid="sync-status-banner"]');
           const status = banner?.getAttribute('data-status');
-          // Issue 31: the content is done before the media; a synced kiosk here also holds its
-          // media (the tests then go offline), so the media step must be over too.
+          // Content-first sync: the content is done before the media; a synced kiosk here also
+          // holds its media (the tests then go offline), so the media step must be over too.
           if (banner?.getAttribute('data-media') === 'downloading') return false;
           // The green banner, while it shows (always, under Playwright's clock: its 3 s do not
           // pass, and that clock also stubs out the performance marks below).

@@ -1,5 +1,5 @@
 /**
- * Layout checks at the totem's 1080 × 1920 (issue 29), measured in the real browser:
+ * Layout checks at the totem's 1080 × 1920 (totem-size screen fixes), measured in the real browser:
  *
  * - tap targets: every visible button, link or form control is at least 44 × 44 CSS px
  *   (WCAG 2.5.5), so an operator in gloves can hit it;

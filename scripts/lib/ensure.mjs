@@ -98,7 +98,8 @@ const builds = [
       'scripts/bundle-budget.mjs',
     ],
     output: 'apps/kiosk/dist',
-    // Brotli and gzip beside each text file, served by the server as they are (issue 32).
+    // Brotli and gzip beside each text file, served by the server as they are (compression and
+    // bundle split, decision 020).
     precompress: true,
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/kiosk') }],
   },
@@ -116,7 +117,8 @@ const builds = [
       'scripts/bundle-budget.mjs',
     ],
     output: 'apps/admin/dist',
-    // Brotli and gzip beside each text file, served by the server as they are (issue 32).
+    // Brotli and gzip beside each text file, served by the server as they are (compression and
+    // bundle split, decision 020).
     precompress: true,
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/admin') }],
   },
@@ -132,7 +134,8 @@ export function ensureBuilt({ force = false } = {}) {
     const [command, args, options] = build.command;
     run(command, args, options);
     if (build.precompress) precompressDir(join(root, build.output));
-    // Initial JS over its budget fails the build (issue 32); no stamp, so it is checked again.
+    // Initial JS over its budget fails the build (compression and bundle split, decision 020); no
+    // stamp, so it is checked again.
     const budget = BUDGETS.find((app) => app.dist === build.output);
     if (budget)
       console.log(assertWithinBudget({ ...budget, dist: join(root, budget.dist) }).report);

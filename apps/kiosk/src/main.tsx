@@ -2,14 +2,15 @@
  * Entry point: runtime configuration first (fetched, or the stored copy offline), then i18n, then
  * the app; the service worker is registered last so it never delays the first screen. Its update
  * policy is loaded on demand: it reads the UI store, whose dependencies (the local database) the
- * login screen does not need, so it stays out of the initial load (issue 32).
+ * login screen does not need, so it stays out of the initial load (compression and bundle split,
+ * decision 020).
  */
 // Global styles first: component stylesheets, imported below, refine them.
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { lazyWithRetry } from './app/lazy-with-retry';
+import { lazyWithRetry } from './lib/lazy-with-retry/lazy-with-retry';
 import { i18n, initI18n } from './i18n/i18n';
 import { loadRuntimeConfig } from './lib/config/runtime-config';
 import { installMediaFallback } from './lib/media/media-fallback';
@@ -18,7 +19,8 @@ import { installNavigationGuard } from './lib/navigation-guard/navigation-guard'
 installNavigationGuard();
 const config = await loadRuntimeConfig();
 initI18n();
-// Issue 31: an image the totem cannot have shows "Image indisponible", never a broken icon.
+// Content-first sync: an image the totem cannot have shows "Image indisponible", never a broken
+// icon.
 installMediaFallback({ label: () => i18n.t('app.imageUnavailable') });
 
 const container = document.getElementById('root');

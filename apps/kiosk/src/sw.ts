@@ -5,9 +5,10 @@
  * - App shell: every built file is precached, and any navigation inside the kiosk's scope gets the
  *   precached index.html, so a reload with the server down still shows the kiosk (routing is by
  *   hash, so one document serves every screen). Except a reload made to learn a new frame policy
- *   (`?policy=1`, issue 27, decision 017): that one asks the network first (bounded wait), since
- *   the page's Content-Security-Policy comes with the document; when the network's page is the
- *   same build as the copy, the copy takes its headers, so later offline starts keep the policy.
+ *   (`?policy=1`, published settings, decision 017): that one asks the network first (bounded
+ *   wait), since the page's Content-Security-Policy comes with the document; when the network's
+ *   page is the same build as the copy, the copy takes its headers, so later offline starts keep
+ *   the policy.
  * - Media (`/media/…`, `/pdf/…`, on whatever origin the content service is): cache-first from
  *   `kiosk-media-v1`, the cache the sync engine fills after each sync and prunes. Range requests
  *   (video seeking) are answered from the full cached file. On a miss the network answers; only a

@@ -185,7 +185,8 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
 export const kioskApp = fp(kioskAppPlugin, { name: 'kiosk-app', fastify: '5.x' });
 
 /**
- * Connection time-outs (issue 24: a request body that stopped arriving was held for ever).
+ * Connection time-outs (outside-probe hardening: a request body that stopped arriving was held for
+ * ever).
  * - requestMs: the whole request, headers and body, must arrive within it (Node answers 408 and
  *   closes). Long enough for the largest media upload (200 MB) on a slow plant link: 2 Mbit/s.
  * - idleMs: a socket silent this long is closed: this is what ends a stalled body quickly. It is
@@ -261,7 +262,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         removeAdditional: true,
         useDefaults: true,
         allErrors: false,
-        // Errors carry the refused value: a message can say what is wrong with it (issue 24).
+        // Errors carry the refused value: a message can say what is wrong with it (outside-probe
+        // hardening).
         verbose: true,
       },
     },

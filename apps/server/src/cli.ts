@@ -19,7 +19,7 @@ import {
 } from '@plant-kiosk/contract';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { notifyInstances } from './db/postgres-event-bus.js';
+import { notifyInstances } from './lib/postgres-event-bus.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { BackupError, createBackup, restoreBackup } from './lib/backup.js';
 import { hashClientPassword } from './lib/passwords.js';
@@ -119,8 +119,8 @@ type Values = {
 };
 
 /**
- * `alert start|end|status` (issue 23): through the running server's /api/alerts, which alone
- * reaches the connected totems, with the alert token.
+ * `alert start|end|status` (emergency alerts, decision 012): through the running server's
+ * /api/alerts, which alone reaches the connected totems, with the alert token.
  */
 async function alert(
   config: ServerConfig,

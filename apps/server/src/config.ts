@@ -65,9 +65,9 @@ export interface ServerConfig {
    */
   frameSources?: string[];
   /**
-   * The publish checks (issue 25, decision 014): on unless false. Only the generic test fixture
-   * turns them off — its plant names files it never puts in a library; suites of the checks and
-   * the real server keep them on.
+   * The publish checks (rollback and publish checks, decision 014): on unless false. Only the
+   * generic test fixture turns them off — its plant names files it never puts in a library; suites
+   * of the checks and the real server keep them on.
    */
   publishChecks?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): no error may escape the `{ data, message, error }` envelope, including
+ * Outside-probe hardening: no error may escape the `{ data, message, error }` envelope, including
  * those the framework (Fastify) or Node's HTTP parser produce before any route runs. One loop over
  * every kind of malformed request they reject: through inject() for what Fastify sees, and through
  * a raw socket for what Node's parser refuses itself (malformed request line, conflicting

@@ -221,7 +221,8 @@ describe('two server instances on one PostgreSQL', () => {
       expect(published.message.version).toBe(before + 1);
 
       const text = await stream.waitFor((received) => received.includes('"type":"sync"'));
-      // Content messages only: every stream also starts with the alert state (issue 23).
+      // Content messages only: every stream also starts with the alert state (emergency alerts,
+      // decision 012).
       const contentOnly = (received: string) =>
         [...received.matchAll(/^data: (.*)$/gm)]
           .map((match) => JSON.parse(match[1]!) as { type: string })
@@ -280,7 +281,7 @@ describe('two server instances on one PostgreSQL', () => {
     });
   });
 
-  // Issue 24: last, because it revokes the demo development's tokens.
+  // Outside-probe hardening: last, because it revokes the demo development's tokens.
   it('revoking tokens through A ends the streams open on B', async () => {
     const login = await kioskLogin(b);
     const devid = login.development.devid;

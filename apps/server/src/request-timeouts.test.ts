@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): a request body that stops arriving was held for ever. The server now
+ * Outside-probe hardening: a request body that stops arriving was held for ever. The server now
  * closes a connection whose request is not complete within the whole-request time-out, and one that
  * stays silent longer than the idle time-out; the event stream, which is long-lived by design, is
  * exempt from both. The time-outs are shortened through buildApp's options; the tests wait for the

@@ -1,7 +1,8 @@
 /**
- * Issue 21: the contract's route table (packages/contract/src/route-table.ts) is the one list of the
- * API's calls. This test registers the whole app and fails when the server has an API route the
- * table lacks, or the table names a route the server does not have (method and path both).
+ * Contract route table: the contract's route table (packages/contract/src/route-table.ts) is the
+ * one list of the API's calls. This test registers the whole app and fails when the server has an
+ * API route the table lacks, or the table names a route the server does not have (method and path
+ * both).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

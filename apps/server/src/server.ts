@@ -15,7 +15,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './lib/admin/first-admin.js';
-import { PostgresEventBus } from './db/postgres-event-bus.js';
+import { PostgresEventBus } from './lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
 import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';
 import { ensureSecrets } from './lib/secrets.js';

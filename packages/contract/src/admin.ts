@@ -1,8 +1,8 @@
 /**
- * Wire format of the back-office API under `/api/admin` (issue 7): sessions, roles, management of
- * developments, kiosk accounts and back-office users, content editing with optimistic concurrency,
- * publishing and the audit log. The server validates with these schemas; the back-office SPA types
- * its calls and validates its forms with them.
+ * Wire format of the back-office API under `/api/admin` (back-office and fleet, decision 008):
+ * sessions, roles, management of developments, kiosk accounts and back-office users, content
+ * editing with optimistic concurrency, publishing and the audit log. The server validates with
+ * these schemas; the back-office SPA types its calls and validates its forms with them.
  *
  * Conventions:
  * - Every response is the envelope of messages.ts. A 409 (version conflict) carries the CURRENT
@@ -73,9 +73,11 @@ export const AdminUser = Type.Object({
   createdAt: IsoDate,
   /** Developments an editor may edit; empty for admins, who may edit every development. */
   devids: Type.Array(Id),
-  /** May publish, roll back and discard (issue 25): always for admins, for editors if allowed. */
+  /** May publish, roll back and discard (rollback and publish checks, decision 014): always for
+   * admins, for editors if allowed. */
   canPublish: Type.Boolean(),
-  /** May trigger and end emergency alerts (issue 28): always for admins, for editors if allowed. */
+  /** May trigger and end emergency alerts (red button and acknowledgements, decision 018): always
+   * for admins, for editors if allowed. */
   canAlert: Type.Boolean(),
 });
 export type AdminUser = Static<typeof AdminUser>;
@@ -220,7 +222,7 @@ export const CreateElementRequest = Type.Object(
     value: ItemValue,
     type: ItemType,
     addingdate: Type.Optional(IsoDate),
-    /** Issue 30: `en` adds the element to the zone's English version; French by default. */
+    /** English content: `en` adds the element to the zone's English version; French by default. */
     lang: Type.Optional(ContentLanguage),
   },
   strict,
@@ -328,7 +330,7 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
-// ---------- revisions (issues 19 and 22) ----------
+// ---------- revisions (publishing gate and revision history) ----------
 
 export const RevisionAuthor = Type.Object({
   /** user: a back-office user; cli / api: the publish token; system: seed, creation, upgrade. */
@@ -378,7 +380,7 @@ export const ContentChangeEntry = Type.Object({
     Type.Literal('subgroup'),
     Type.Literal('subelement'),
     Type.Literal('alert_template'),
-    // Issue 27: the development's settings, one item whose id is the devid.
+    // Published settings: the development's settings, one item whose id is the devid.
     Type.Literal('setting'),
   ]),
   itemId: Id,
@@ -405,6 +407,29 @@ export const RevisionChanges = Type.Object({
 });
 export type RevisionChanges = Static<typeof RevisionChanges>;
 
+/**
+ * One reason a publish (or a rollback) was refused, with the item it is about; or, with code
+ * `missing-translation`, a warning that does not refuse it (DraftChanges.warnings).
+ */
+export const PublishProblem = Type.Object({
+  code: Type.Union([
+    Type.Literal('missing-media'),
+    Type.Literal('missing-field'),
+    Type.Literal('expires-before-added'),
+    Type.Literal('empty-emergency-zone'),
+    /** A warning, never a refusal: a visitor zone with French content and no English version. */
+    Type.Literal('missing-translation'),
+  ]),
+  /** In French, one line. */
+  message: Type.String(),
+  zoneid: Type.Union([Id, Type.Null()]),
+  zonename: Type.Union([Type.String(), Type.Null()]),
+  elementid: Type.Union([Id, Type.Null()]),
+  subgroupid: Type.Union([Id, Type.Null()]),
+  subelementid: Type.Union([Id, Type.Null()]),
+});
+export type PublishProblem = Static<typeof PublishProblem>;
+
 /** The draft's differences with the published revision: what the next publish would send. */
 export const DraftChanges = Type.Object({
   /** The published revision the draft is compared with. */
@@ -412,6 +437,12 @@ export const DraftChanges = Type.Object({
   counts: RevisionCounts,
   summary: Type.String(),
   changes: Type.Array(ContentChangeEntry),
+  /**
+   * What the next publish would warn about without refusing it (English content, decision 021): the
+   * visitor zones with French content and no English version (`missing-translation`), in
+   * VISITOR_ZONES order.
+   */
+  warnings: Type.Array(PublishProblem),
 });
 export type DraftChanges = Static<typeof DraftChanges>;
 
@@ -431,7 +462,7 @@ export const DiscardDraftResponse = Type.Object({
 });
 export type DiscardDraftResponse = Static<typeof DiscardDraftResponse>;
 
-// ---------- rollback and publish checks (issue 25) ----------
+// ---------- rollback and publish checks (decision 014) ----------
 
 /** What a rollback did: revision K's content published as a new revision (or nothing). */
 export const RollbackResponse = Type.Object({
@@ -454,24 +485,6 @@ export const RevisionContent = Type.Object({
   content: Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.Unknown()))),
 });
 export type RevisionContent = Static<typeof RevisionContent>;
-
-/** One reason a publish (or a rollback) was refused, with the item it is about. */
-export const PublishProblem = Type.Object({
-  code: Type.Union([
-    Type.Literal('missing-media'),
-    Type.Literal('missing-field'),
-    Type.Literal('expires-before-added'),
-    Type.Literal('empty-emergency-zone'),
-  ]),
-  /** In French, one line. */
-  message: Type.String(),
-  zoneid: Type.Union([Id, Type.Null()]),
-  zonename: Type.Union([Type.String(), Type.Null()]),
-  elementid: Type.Union([Id, Type.Null()]),
-  subgroupid: Type.Union([Id, Type.Null()]),
-  subelementid: Type.Union([Id, Type.Null()]),
-});
-export type PublishProblem = Static<typeof PublishProblem>;
 
 /** `data` of a refused publish or rollback (409 `conflict`): nothing was written. */
 export const PublishRefusal = Type.Object({ problems: Type.Array(PublishProblem) });

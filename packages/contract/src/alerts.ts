@@ -1,5 +1,5 @@
 /**
- * Emergency alerts (issue 23, decision 012): the trigger calls, the active alert the server keeps
+ * Emergency alerts (decision 012): the trigger calls, the active alert the server keeps
  * per development, and the stream message that carries it. A trigger names a template that every
  * totem already holds (it travels in the snapshot, `Snapshot.alertTemplates`), so the message
  * carries only a reference plus what a totem lacking the template needs for its generic screen.
@@ -71,7 +71,8 @@ export type StreamEvent = StreamMessage | AlertMessage;
 export const isAlertMessage = (message: StreamEvent): message is AlertMessage =>
   message.type === 'alert';
 
-// ---------- acknowledgements and the back-office (issue 28, decision 018) ----------
+// ---------- acknowledgements and the back-office (red button and acknowledgements, decision 018)
+// ----------
 
 /**
  * A totem's "alerte affichée", carried by its heartbeat (`KioskHeartbeat.alertAck`) while the

@@ -1,5 +1,5 @@
 /**
- * Delta sync (issue 26): what changed in a development's published content between the revision
+ * Delta sync (decision 016): what changed in a development's published content between the revision
  * a totem holds and the latest one, so a one-line publish costs a totem a few records rather than
  * the whole snapshot.
  *
@@ -67,7 +67,8 @@ export const ContentDelta = Type.Object({
   counts: ChangeCounts,
   /**
    * The development's settings as published in `to`, present only when a revision in
-   * (`from`, `to`] changed them (issue 27): the totem replaces its copy whole.
+   * (`from`, `to`] changed them (published settings, decision 017): the totem replaces its copy
+   * whole.
    */
   settings: Type.Optional(DevelopmentSettings),
 });

@@ -92,6 +92,37 @@ export const CONTENT_ZONES = {
 } as const;
 
 /**
+ * The zones the kiosk's visitor pages show in the visitor's language (English content, decision
+ * 021): each needs an English version, or an English page shows it in French with an "FR" mark. One
+ * list for the server's publish warning and the back-office's "traductions manquantes"; `page` is
+ * the visitor page (spec §2) that reads the zone, as the back-office names it. Kept in step with
+ * apps/kiosk/src/features/visitor-pages (zone-titles.ts and the pages' `ZoneSection`s, `useZone`s).
+ */
+export const VISITOR_ZONES: ReadonlyArray<{ zonename: string; page: string }> = [
+  { zonename: IMAGE_ZONES.emergencyNumbers.fr, page: 'Urgence' },
+  { zonename: IMAGE_ZONES.sitePlan.fr, page: 'Urgence' },
+  { zonename: IMAGE_ZONES.hsePolicies.fr, page: 'HSE' },
+  { zonename: IMAGE_ZONES.ppe.fr, page: 'HSE' },
+  { zonename: IMAGE_ZONES.pti.fr, page: 'HSE' },
+  { zonename: IMAGE_ZONES.wastePollution.fr, page: 'HSE' },
+  { zonename: IMAGE_ZONES.qualityPolicies.fr, page: 'Qualité' },
+  { zonename: IMAGE_ZONES.qualityCertifications.fr, page: 'Qualité' },
+  { zonename: IMAGE_ZONES.environmentPolicy.fr, page: 'Environnement' },
+  { zonename: CONTENT_ZONES.environmentCatalogue, page: 'Environnement' },
+  { zonename: IMAGE_ZONES.plantIntroduction.fr, page: 'Site' },
+  { zonename: IMAGE_ZONES.moldingUnit.fr, page: 'Site' },
+  { zonename: IMAGE_ZONES.assemblyUnit.fr, page: 'Site' },
+  { zonename: IMAGE_ZONES.supportServices.fr, page: 'Site' },
+  { zonename: CONTENT_ZONES.plantVideos, page: 'Site' },
+  { zonename: IMAGE_ZONES.products.fr, page: 'Gamme' },
+  { zonename: CONTENT_ZONES.groupVideo, page: 'Groupe' },
+];
+
+/** The visitor page that shows a zone, or undefined for a zone visitors do not see. */
+export const visitorZonePage = (zonename: string): string | undefined =>
+  VISITOR_ZONES.find((zone) => zone.zonename === zonename)?.page;
+
+/**
  * A table-of-contents entry of a PDF document (field `sommaire` of a "Document PDF" sub-group).
  * Stored as one sub-element value "page|title" so that the generic content model holds it.
  */

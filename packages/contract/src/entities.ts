@@ -38,9 +38,9 @@ export const ItemType = Type.Union([
 export type ItemType = Static<typeof ItemType>;
 
 /**
- * The language of a piece of content (issue 30, decision 021). Content is French; a zone's English
- * version is its elements marked `en` (with their own sub-elements and sub-groups), which visitor
- * pages in English show instead of the French ones.
+ * The language of a piece of content (English content, decision 021). Content is French; a zone's
+ * English version is its elements marked `en` (with their own sub-elements and sub-groups), which
+ * visitor pages in English show instead of the French ones.
  */
 export const CONTENT_LANGUAGES = ['fr', 'en'] as const;
 export const ContentLanguage = Type.Union(CONTENT_LANGUAGES.map((lang) => Type.Literal(lang)));
@@ -69,7 +69,7 @@ export const Element = Type.Object({
   /** When the element was added (beyond the spec's fields: the kiosk marks recent items as new). */
   addingdate: IsoDate,
   /**
-   * Issue 30: `en` for an element of the zone's English version. Absent means French — the
+   * English content: `en` for an element of the zone's English version. Absent means French — the
    * server sends it only for English elements, and a snapshot from before it reads as French.
    */
   lang: Type.Optional(ContentLanguage),
@@ -134,7 +134,8 @@ export const Development = Type.Object({
 });
 export type Development = Static<typeof Development>;
 
-/** Kinds of emergency alert (issue 23); `free` is a message written for the occasion. */
+/** Kinds of emergency alert (emergency alerts, decision 012); `free` is a message written for the
+ * occasion. */
 export const ALERT_KINDS = ['evacuation', 'confinement', 'pollution', 'free'] as const;
 export const AlertKind = Type.Union(ALERT_KINDS.map((kind) => Type.Literal(kind)));
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -165,8 +166,8 @@ export const PaletteColourSchema = Type.Union(
 );
 
 /**
- * An alert template of a development (issue 23): published with the content, so every totem holds
- * it before it is needed and a trigger only names it.
+ * An alert template of a development (emergency alerts, decision 012): published with the content,
+ * so every totem holds it before it is needed and a trigger only names it.
  */
 export const AlertTemplate = Type.Object({
   templateid: Id,
@@ -198,10 +199,11 @@ export const Snapshot = Type.Object({
   elements: Type.Array(Element),
   subelements: Type.Array(Subelement),
   subgroups: Type.Array(Subgroup),
-  /** The development's published alert templates (issue 23); absent from older servers. */
+  /** The development's published alert templates (emergency alerts, decision 012); absent from
+   * older servers. */
   alertTemplates: Type.Optional(Type.Array(AlertTemplate)),
   /**
-   * The development's published settings (issue 27), always sent by this server (the defaults
+   * The development's published settings (decision 017), always sent by this server (the defaults
    * when none were published); absent from older servers: the kiosk then keeps its defaults.
    */
   settings: Type.Optional(DevelopmentSettings),

@@ -1,6 +1,6 @@
 /**
- * Wire format of the fleet view (issue 7, "Fleet"): what each kiosk reports about itself, and what
- * the back-office sees of every kiosk.
+ * Wire format of the fleet view (back-office and fleet, "Fleet"): what each kiosk reports about
+ * itself, and what the back-office sees of every kiosk.
  *
  * Kiosk side (token header, like every /display call):
  * - it identifies itself on its event stream with the query parameters of KioskStreamIdentity
@@ -59,6 +59,29 @@ export const KioskStreamIdentity = Type.Object({
 });
 export type KioskStreamIdentity = Static<typeof KioskStreamIdentity>;
 
+/** A count of media files (what a totem's media cache holds of what its revision references). */
+const FileCount = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+/**
+ * Content-first sync: whether a totem holds every media file of the revision it shows. `cached`
+ * files of the `total` the revision references; `phase` as its banner says it: still downloading,
+ * every file cached, or some given up until the next sync. `cached` is at most `total`, and equal
+ * to it when complete (the server refuses other reports with a 400).
+ */
+export const KioskMediaReport = Type.Object(
+  {
+    phase: Type.Union([
+      Type.Literal('downloading'),
+      Type.Literal('complete'),
+      Type.Literal('incomplete'),
+    ]),
+    cached: FileCount,
+    total: FileCount,
+  },
+  { additionalProperties: false },
+);
+export type KioskMediaReport = Static<typeof KioskMediaReport>;
+
 /** Body of `POST /display/heartbeat/{devid}`. Null means "unknown" or "none". */
 export const KioskHeartbeat = Type.Object(
   {
@@ -78,10 +101,15 @@ export const KioskHeartbeat = Type.Object(
     /** Reason of the last failed sync; null after a success. */
     lastError: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
     /**
-     * Issue 28: "alerte affichée" while the takeover of an alert shows (absent or null otherwise).
-     * A server that predates it drops the field.
+     * Red button and acknowledgements: "alerte affichée" while the takeover of an alert shows
+     * (absent or null otherwise). A server that predates it drops the field.
      */
     alertAck: Type.Optional(Type.Union([AlertAck, Type.Null()])),
+    /**
+     * Content-first sync: the media of its revision (null before its first media step since it
+     * started). Absent from kiosks that predate it: unknown, like null.
+     */
+    media: Type.Optional(Type.Union([KioskMediaReport, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -114,6 +142,9 @@ export const KioskStatus = Type.Object({
   storageUsedBytes: Type.Union([Bytes, Type.Null()]),
   storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
   lastError: Type.Union([Type.String(), Type.Null()]),
+  /** Content-first sync: its media as it last reported them (null: unknown, an older kiosk, or not
+   * yet). */
+  media: Type.Union([KioskMediaReport, Type.Null()]),
   /** Its event stream is open (to any server instance). */
   connected: Type.Boolean(),
   firstSeenAt: IsoDate,

@@ -1,5 +1,6 @@
 /**
- * Whether the published frame addresses can be shown in the kiosk's frames (issue 27).
+ * Whether the published frame addresses can be shown in the kiosk's frames (published settings,
+ * decision 017).
  *
  * A page may refuse to be framed by another site (`X-Frame-Options`, or `frame-ancestors` in its
  * Content-Security-Policy). The kiosk cannot see it: the browser fires `load` for its own error

@@ -3,6 +3,8 @@ export * from './changes.js';
 export * from './frame-check.js';
 export * from './messages.js';
 export * from './alerts.js';
+export * from './alert-token.js';
+export * from './alert-templates.js';
 export * from './paths.js';
 export * from './route-table.js';
 export * from './route-schemas.js';

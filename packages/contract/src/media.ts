@@ -1,8 +1,8 @@
 /**
- * Wire format of the back-office media library (issue 7, "Media library"): upload, list and delete
- * the images, PDFs and videos of one development. Same conventions as admin.ts: envelope answers,
- * a live admin session (cookie), the CSRF header on POST/DELETE, editors limited to their
- * developments, French messages.
+ * Wire format of the back-office media library (back-office and fleet, "Media library"): upload,
+ * list and delete the images, PDFs and videos of one development. Same conventions as admin.ts:
+ * envelope answers, a live admin session (cookie), the CSRF header on POST/DELETE, editors limited
+ * to their developments, French messages.
  *
  * Upload: `POST adminMediaPaths.list(devid)` as `multipart/form-data` with ONE file part named
  * MEDIA_UPLOAD_FIELD. The server decides the kind from the file's CONTENT (magic bytes), never from

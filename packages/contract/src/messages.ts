@@ -72,7 +72,8 @@ export const StreamMessage = Type.Object({
    * kiosk skip a sync it already has.
    */
   version: Type.Optional(Type.Integer({ minimum: 0 })),
-  /** The same number under its name since publishing made revisions (issue 19). */
+  /** The same number under its name since publishing made revisions (publishing gate, decision
+   * 010). */
   revision: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type StreamMessage = Static<typeof StreamMessage>;
@@ -119,9 +120,10 @@ export const RevisionCounts = Type.Object({
   element: KindCounts,
   subgroup: KindCounts,
   subelement: KindCounts,
-  /** Alert templates (issue 23); absent from revisions made before them. */
+  /** Alert templates (emergency alerts, decision 012); absent from revisions made before them. */
   alert_template: Type.Optional(KindCounts),
-  /** The development's settings (issue 27); absent from revisions made before them. */
+  /** The development's settings (published settings, decision 017); absent from revisions made
+   * before them. */
   setting: Type.Optional(KindCounts),
 });
 export type RevisionCounts = Static<typeof RevisionCounts>;

@@ -71,6 +71,13 @@ import {
   StartAlertRequest,
   StreamEvent,
 } from './alerts.js';
+import { AdminAlertToken } from './alert-token.js';
+import {
+  AdminAlertTemplate,
+  AdminAlertTemplateList,
+  AlertTemplateInput,
+  UpdateAlertTemplateRequest,
+} from './alert-templates.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
 import { AdminSettings, DevelopmentSettings } from './settings.js';
@@ -101,6 +108,7 @@ export const SubelementidParams = idParams('subelementid');
 export const SubgroupidParams = idParams('subgroupid');
 export const MediaidParams = idParams('mediaid');
 export const AlertTimelineParams = idParams('devid', 'alertid');
+export const AlertTemplateParams = idParams('devid', 'templateid');
 export const RevisionParams = Type.Object(
   { devid: Id, revision: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
@@ -447,7 +455,7 @@ export const ROUTE_SCHEMAS = {
     note: '409 while content still uses the file, with the item and its `usedBy` in `data`.',
   },
 
-  // ---------- back-office: settings (issue 27) ----------
+  // ---------- back-office: settings (published settings, decision 017) ----------
   adminSettings: { params: DevidParams, response: AdminSettings },
   adminUpdateSettings: {
     params: DevidParams,
@@ -456,7 +464,8 @@ export const ROUTE_SCHEMAS = {
     note: 'Saved to the draft: the totems get them with the next publish. 400 with the field’s French message for a malformed or non-http(s) address or a timing out of its bounds.',
   },
 
-  // ---------- back-office: emergency alerts (issue 28) ----------
+  // ---------- back-office: emergency alerts (red button and acknowledgements, decision 018)
+  // ----------
   adminAlert: { params: DevidParams, response: AdminAlertView },
   adminStartAlert: {
     params: DevidParams,
@@ -469,6 +478,14 @@ export const ROUTE_SCHEMAS = {
     response: AdminAlertView,
     note: 'With no alert in force: 200 and a message saying so.',
   },
+  adminAlertToken: {
+    response: AdminAlertToken,
+    note: 'Admins only (403 otherwise). The token itself: the answer is never cached.',
+  },
+  adminRegenerateAlertToken: {
+    response: AdminAlertToken,
+    note: 'Admins only. 409 when ALERT_TOKEN sets the token. The old token is refused by every instance from the next call on; audited without the token.',
+  },
   adminAlertStream: {
     params: DevidParams,
     answer: 'event-stream',
@@ -479,6 +496,29 @@ export const ROUTE_SCHEMAS = {
     params: AlertTimelineParams,
     answer: 'csv',
     note: 'UTF-8 with a byte order mark, `;`-separated, French column headers: the start, each totem’s first acknowledgement (its takeover time; those after the end say so), the end. 404 for an alert of another development.',
+  },
+
+  // ---------- back-office: alert templates (red button and acknowledgements, decision 022)
+  // ----------
+  adminAlertTemplates: { params: DevidParams, response: AdminAlertTemplateList },
+  adminCreateAlertTemplate: {
+    params: DevidParams,
+    body: AlertTemplateInput,
+    response: AdminAlertTemplate,
+    status: 201,
+    note: 'Saved to the draft (the totems get it with the next publish). 400 with a French message for an unknown pictogram or colour, an empty French title, a duration out of 1–10080 minutes or an image that is not in the development’s media library; 409 when the name is taken.',
+  },
+  adminUpdateAlertTemplate: {
+    params: AlertTemplateParams,
+    body: UpdateAlertTemplateRequest,
+    response: AdminAlertTemplate,
+    note: 'The whole template, with the version it was edited from: 409 with the current template in `data` when someone changed it since.',
+  },
+  adminDeleteAlertTemplate: {
+    params: AlertTemplateParams,
+    querystring: ExpectedVersionQuery,
+    response: DeletedResponse,
+    note: '409 naming the alert when the template is the one of the alert in force (end the alert first); 409 with the current template when it changed since `expectedVersion`.',
   },
 } as const satisfies { readonly [N in RouteName]: RouteSchema };
 

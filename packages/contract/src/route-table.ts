@@ -351,6 +351,18 @@ export const ROUTES = {
     'admin-session',
     'End the emergency alert',
   ),
+  adminAlertToken: route(
+    'GET',
+    `${A}/alert-token`,
+    'admin-session',
+    'The alert token of the fire-alarm panels, and where it comes from (admins)',
+  ),
+  adminRegenerateAlertToken: route(
+    'POST',
+    `${A}/alert-token/regenerate`,
+    'admin-session',
+    'Replace the generated alert token: the old one is refused at once (admins)',
+  ),
   adminAlertStream: route(
     'GET',
     `${A}/developments/:devid/alert/stream`,
@@ -362,6 +374,30 @@ export const ROUTES = {
     `${A}/developments/:devid/alerts/:alertid/timeline.csv`,
     'admin-session',
     'One alert’s timeline (start, each totem’s acknowledgement, end) as CSV',
+  ),
+  adminAlertTemplates: route(
+    'GET',
+    `${A}/developments/:devid/alert-templates`,
+    'admin-session',
+    'The development’s alert templates, as in the draft',
+  ),
+  adminCreateAlertTemplate: route(
+    'POST',
+    `${A}/developments/:devid/alert-templates`,
+    'admin-session',
+    'New alert template (in the draft: published with the next revision)',
+  ),
+  adminUpdateAlertTemplate: route(
+    'PUT',
+    `${A}/developments/:devid/alert-templates/:templateid`,
+    'admin-session',
+    'Change an alert template (in the draft)',
+  ),
+  adminDeleteAlertTemplate: route(
+    'DELETE',
+    `${A}/developments/:devid/alert-templates/:templateid`,
+    'admin-session',
+    'Delete an alert template from the draft',
   ),
 } as const satisfies Record<string, RouteDefinition>;
 

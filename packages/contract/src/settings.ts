@@ -1,8 +1,8 @@
 /**
- * A development's settings (issue 27, decision 017): what a plant changes without a rebuild — the
- * suggestion form's and the company web site's addresses, the spec §9 timings a plant may tune,
- * the alarm tone. They are edited in the back-office's draft and reach the totems only with a
- * published revision, inside the snapshot (`settings`) and the delta (`settings`, when they
+ * A development's settings (published settings, decision 017): what a plant changes without a
+ * rebuild — the suggestion form's and the company web site's addresses, the spec §9 timings a plant
+ * may tune, the alarm tone. They are edited in the back-office's draft and reach the totems only
+ * with a published revision, inside the snapshot (`settings`) and the delta (`settings`, when they
  * changed).
  *
  * One schema serves the server (route validation, 400 with the field's French message), the
@@ -79,7 +79,7 @@ export const DevelopmentSettings = Type.Object(
     inactivityWarningSeconds: timing('inactivityWarningSeconds'),
     slideshowIntervalSeconds: timing('slideshowIntervalSeconds'),
     pingIntervalSeconds: timing('pingIntervalSeconds'),
-    /** Whether an alert plays a tone (issue 27, used by the alerts' order 10). */
+    /** Whether an alert plays a tone (published settings, used by the alerts' order 10). */
     alarmTone: Type.Boolean(),
   },
   { additionalProperties: false },

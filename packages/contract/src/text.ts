@@ -1,5 +1,6 @@
 /**
- * Text hygiene for names people type (issue 24). A name may be in any script, but not hold:
+ * Text hygiene for names people type (outside-probe hardening). A name may be in any script, but
+ * not hold:
  * - a lone surrogate (half of a UTF-16 pair): it is not a character, and each store keeps
  *   something different of it (garbage on one, U+FFFD on the other);
  * - a bidirectional embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069): it

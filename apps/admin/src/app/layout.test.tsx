@@ -68,7 +68,7 @@ describe('Layout', () => {
     expect(screen.getByText('Votre session a pris fin : reconnectez-vous.')).toBeTruthy();
   });
 
-  it('opens the login screen outside a session without any 401 or console error (issue 32)', async () => {
+  it('opens the login screen outside a session without any 401 or console error (compression and bundle split, decision 020)', async () => {
     const errors = vi.spyOn(console, 'error');
     const calls = mockFetch((call) =>
       call.url === adminPaths.session() ? { data: null } : undefined,

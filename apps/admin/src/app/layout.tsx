@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/contenu', label: 'Contenu', adminOnly: false },
   { to: '/medias', label: 'Médiathèque', adminOnly: false },
   { to: '/reglages', label: 'Réglages', adminOnly: false },
+  { to: '/modeles-alerte', label: 'Modèles d’alerte', adminOnly: false },
   { to: '/historique', label: 'Historique', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },

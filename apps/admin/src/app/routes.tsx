@@ -1,9 +1,9 @@
 /**
  * Screens of the back-office, in French paths. Admin-only screens are guarded here too.
  *
- * Each screen is its own lazy chunk (issue 32): the first load holds the frame, the login page
- * and the libraries, not every screen's code; a screen's chunk is fetched when it is opened, the
- * frame staying on screen meanwhile.
+ * Each screen is its own lazy chunk (compression and bundle split, decision 020): the first load
+ * holds the frame, the login page and the libraries, not every screen's code; a screen's chunk is
+ * fetched when it is opened, the frame staying on screen meanwhile.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
@@ -24,6 +24,9 @@ function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
 
 const AlertPage = lazyScreen(() =>
   import('../features/alerts/alert-page').then((m) => m.AlertPage),
+);
+const AlertTemplatesPage = lazyScreen(() =>
+  import('../features/alerts/templates-page').then((m) => m.AlertTemplatesPage),
 );
 const AuditPage = lazyScreen(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 const ContentPage = lazyScreen(() =>
@@ -73,6 +76,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'parc', element: <FleetPage /> },
       { path: 'journal', element: <AuditPage /> },
       { path: 'alerte/:devid', element: <AlertPage /> },
+      { path: 'modeles-alerte', element: <AlertTemplatesPage /> },
+      { path: 'modeles-alerte/:devid', element: <AlertTemplatesPage /> },
+      { path: 'modeles-alerte/:devid/:templateid', element: <AlertTemplatesPage /> },
       {
         path: 'developpements',
         element: (

@@ -39,9 +39,9 @@ export function mockFetch(handler: Handler) {
 }
 
 /**
- * GET /session, the page's session probe (issue 32), answered from a test's GET /me answer when
- * the test only describes /me: the session it gives, or null where /me would answer 401 — as the
- * server does.
+ * GET /session, the page's session probe (compression and bundle split, decision 020), answered
+ * from a test's GET /me answer when the test only describes /me: the session it gives, or null
+ * where /me would answer 401 — as the server does.
  */
 function sessionFromMe(handler: Handler, call: Call): Reply | undefined {
   if (call.method !== 'GET' || call.url !== adminPaths.session()) return undefined;

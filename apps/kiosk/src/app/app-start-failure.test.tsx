@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { resetShellState, TEST_CONFIG } from './test-support';
 
-// The logged-in kiosk is a lazy chunk (issue 32): here it fails as it starts.
+// The logged-in kiosk is a lazy chunk (compression and bundle split, decision 020): here it fails
+// as it starts.
 vi.mock('./logged-in-kiosk', () => ({
   default: () => {
     throw new Error('le kiosque a planté');

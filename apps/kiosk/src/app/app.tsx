@@ -1,16 +1,16 @@
 /**
  * The kiosk's root: the login page while no token is stored (spec §2), then the logged-in kiosk
  * (logged-in-kiosk.tsx). That one is a lazy chunk, with the router and the local database: the
- * initial load holds only what the login screen needs (issue 32). The service worker precaches
- * it, so a logged-in totem still starts offline; should it fail to load all the same, the error
- * screen offers "Recharger" instead of a blank screen.
+ * initial load holds only what the login screen needs (compression and bundle split, decision 020).
+ * The service worker precaches it, so a logged-in totem still starts offline; should it fail to
+ * load all the same, the error screen offers "Recharger" instead of a blank screen.
  */
 import { Component, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { LoginPage } from '../features/login/login-page';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { clearSession, readSession, type Session } from '../lib/session/session';
 import { ErrorScreen } from './error-screen';
-import { lazyPage } from './lazy-with-retry';
+import { lazyPage } from '../lib/lazy-with-retry/lazy-with-retry';
 
 const LoggedInKiosk = lazyPage(() => import('./logged-in-kiosk'));
 

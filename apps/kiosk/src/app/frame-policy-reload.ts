@@ -1,5 +1,5 @@
 /**
- * A reload that teaches the page a new frame address (issue 27, decision 017).
+ * A reload that teaches the page a new frame address (published settings, decision 017).
  *
  * The page's Content-Security-Policy (`frame-src`) comes with the document, and the server builds
  * it from the frame addresses published at that moment: a suggestion form or web site address

@@ -42,7 +42,7 @@ function start() {
   return services;
 }
 
-/** Sync runs that reached the server: the snapshot, or the delta asked first since issue 26. */
+/** Sync runs that reached the server: the snapshot, or the delta asked first since delta sync. */
 const snapshots = () => server.paths(/\/display\/(snapshot|changes)\//).length;
 const settle = () => vi.waitFor(() => expect(useSyncStore.getState().status).not.toBe('pending'));
 
@@ -104,7 +104,8 @@ describe('kiosk services', () => {
     await settle();
 
     FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', version: 2 });
-    // The revision under its own name (issue 19) is what the kiosk compares first.
+    // The revision under its own name (publishing gate, decision 010) is what the kiosk compares
+    // first.
     FakeEventSource.last.send({ devid: server.plant.devid, type: 'sync', revision: 2, version: 1 });
     FakeEventSource.last.send({ devid: 999, type: 'sync' });
     await vi.advanceTimersByTimeAsync(10);

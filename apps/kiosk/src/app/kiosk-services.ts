@@ -84,7 +84,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   let stopped = false;
   let seenOnline = false;
   let last: SyncResult | null = null;
-  // Issue 27: the published settings held offline, applied as soon as a sync writes new ones.
+  // Published settings: the published settings held offline, applied as soon as a sync writes new
+  // ones.
   const stopSettings = watchStoredSettings(db);
   // A newly published frame address needs a page load for the policy to allow it.
   const stopFramePolicy = startFramePolicyReload(options.framePolicyOptions);
@@ -123,19 +124,21 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     onConnectedChange: (connected) => useConnectionStore.setState({ streamConnected: connected }),
     // Messages sent while we were disconnected are lost: catch up (a 304 when nothing changed).
     onOpen: () => void sync('stream-open'),
-    // Issue 23: latched locally; the takeover (features/emergency-alert) shows it.
+    // Emergency alerts: latched locally; the takeover (features/emergency-alert) shows it.
     onAlert: (message) => receiveAlert(config.devname, message.alert),
     onMessage: (message) => {
       if (message.type === 'sync') {
         // The message says which revision the server now has; skip a sync we already have. A
-        // kiosk behind syncs, and the engine asks the delta since its revision (issue 26).
+        // kiosk behind syncs, and the engine asks the delta since its revision (delta sync,
+        // decision 016).
         const published = message.revision ?? message.version;
         const upToDate =
           published !== undefined &&
           published === engine.contentVersion() &&
           !engine.isRunning() &&
           useSyncStore.getState().status === 'success' &&
-          // Issue 31: the content is up to date but media are missing; this sync fetches them.
+          // Content-first sync: the content is up to date but media are missing; this sync fetches
+          // them.
           useSyncStore.getState().media?.phase !== 'incomplete';
         if (!upToDate) void sync('stream-message');
       } else if (message.type === 'zone' && message.zoneid !== undefined) {

@@ -3,8 +3,9 @@
  * the poster gate, the router with its frame, and the emergency takeover above everything.
  *
  * Its own lazy chunk (app.tsx), with the router and the local database it brings (vite.config.ts
- * `vendor-kiosk`): the initial load is only what the login screen needs (issue 32). The service
- * worker precaches this chunk like every other, so a logged-in totem starts offline as before.
+ * `vendor-kiosk`): the initial load is only what the login screen needs (compression and bundle
+ * split, decision 020). The service worker precaches this chunk like every other, so a logged-in
+ * totem starts offline as before.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -41,7 +42,7 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
     return () => created.dispose();
   }, []);
 
-  // Issue 23: an alert latched before a reload is on screen at once, before any network.
+  // Emergency alerts: an alert latched before a reload is on screen at once, before any network.
   useState(() => restoreAlert(config.devname));
   const db = useMemo(() => openKioskDb(config.devname), [config.devname]);
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ChunkLoadError, lazyPage } from './lazy-with-retry';
+import { ChunkLoadError, lazyPage } from '../lib/lazy-with-retry/lazy-with-retry';
 import { RouteError } from './route-error';
 import { resetShellState } from './test-support';
 

@@ -94,10 +94,6 @@ export const en: Translation = {
     home: 'Back to home',
     notFound: 'Page not found',
   },
-  comingSoon: {
-    badge: 'Coming soon',
-    text: 'The content of this page is being prepared.',
-  },
   home: {
     slideshow: 'Plant slideshow',
     slideshowEmpty: 'Photos of the plant will appear here after synchronisation.',

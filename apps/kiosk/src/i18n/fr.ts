@@ -94,10 +94,6 @@ export const fr = {
     home: "Retour à l'accueil",
     notFound: 'Page introuvable',
   },
-  comingSoon: {
-    badge: 'Page à venir',
-    text: 'Le contenu de cette page est en cours de préparation.',
-  },
   home: {
     slideshow: 'Diaporama du site',
     slideshowEmpty: 'Les photos du site apparaîtront ici après la synchronisation.',

@@ -1,8 +1,9 @@
 /**
- * Issue 24 / decision 013: an acknowledged back-office save or publish must survive a power cut,
- * not only a killed process. SQLite runs in WAL mode with synchronous=FULL: every commit is
- * fsynced to the WAL before it is acknowledged. A power cut cannot be tested here; what can be is
- * that every connection the server opens has the settings (a file store, as in production).
+ * Outside-probe hardening / decision 013: an acknowledged back-office save or publish must survive
+ * a power cut, not only a killed process. SQLite runs in WAL mode with synchronous=FULL: every
+ * commit is fsynced to the WAL before it is acknowledged. A power cut cannot be tested here; what
+ * can be is that every connection the server opens has the settings (a file store, as in
+ * production).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

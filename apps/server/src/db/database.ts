@@ -16,6 +16,8 @@ import * as publishRights from './migrations/006-publish-rights.js';
 import * as settings from './migrations/007-settings.js';
 import * as alertAcks from './migrations/008-alert-acks.js';
 import * as contentLanguage from './migrations/009-content-language.js';
+import * as alertTemplateVersions from './migrations/010-alert-template-versions.js';
+import * as kioskMedia from './migrations/011-kiosk-media.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -71,6 +73,8 @@ const migrations: Record<string, Migration> = {
   '007-settings': settings,
   '008-alert-acks': alertAcks,
   '009-content-language': contentLanguage,
+  '010-alert-template-versions': alertTemplateVersions,
+  '011-kiosk-media': kioskMedia,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

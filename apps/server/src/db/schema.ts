@@ -47,7 +47,8 @@ export interface ElementTable {
   type: string;
   addingdate: string;
   version: ColumnType<number, number | undefined, number>;
-  /** Migration 009 (issue 30): 'fr' or 'en', the zone version the element belongs to. */
+  /** Migration 009 (English content, decision 021): 'fr' or 'en', the zone version the element
+   * belongs to. */
   lang: ColumnType<string, string | undefined, string>;
 }
 
@@ -121,6 +122,10 @@ export interface KioskTable {
   last_heartbeat_at: string | null;
   /** When its content first fell behind the published version; null while up to date. */
   behind_since: string | null;
+  /** Content-first sync (migration 011): its media as last reported; all null while unknown. */
+  media_phase: string | null;
+  media_cached: number | null;
+  media_total: number | null;
 }
 
 /**
@@ -211,8 +216,10 @@ export interface AlertTemplateTable {
   end_text_fr: string | null;
   end_text_en: string | null;
   max_duration_minutes: number;
+  /** Draft only (migration 010): optimistic concurrency of the back-office's editor. */
+  version: Generated<number>;
 }
-export interface LiveAlertTemplateTable extends Omit<AlertTemplateTable, 'templateid'> {
+export interface LiveAlertTemplateTable extends Omit<AlertTemplateTable, 'templateid' | 'version'> {
   templateid: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Emergency alerts (issue 23, decision 012): start, end and read the alert in force of a
+ * Emergency alerts (decision 012): start, end and read the alert in force of a
  * development, for the HTTP calls and the CLI. The state is written to the store first (so a totem
  * that connects, a restarted server or another instance sees it), then announced on the bus as an
  * `alert` message, which the stream hub writes to the development's totems. Every start, change
@@ -18,7 +18,7 @@ export interface AlertDeps {
 
 /**
  * Who made the call: "api" (the alert token), "cli" when the CLI says so, or a back-office user
- * (the red button, issue 28).
+ * (the red button, red button and acknowledgements).
  */
 export type AlertCaller = 'api' | 'cli' | { userid: number; username: string };
 
@@ -155,7 +155,8 @@ export async function endAlert(
       template: change.previous.templateName,
       drill: change.previous.drill,
       alertid: change.previous.alertid ?? null,
-      // Issue 28: how many totems said they showed it (the timeline's CSV has each of them).
+      // Red button and acknowledgements: how many totems said they showed it (the timeline's CSV
+      // has each of them).
       ...(change.previous.alertid === undefined
         ? {}
         : { acknowledged: (await repos.alerts.acks(change.previous.alertid)).length }),

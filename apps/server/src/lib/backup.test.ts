@@ -247,7 +247,7 @@ describe.skipIf(testingPostgres())('backup and restore', () => {
     expect(manifest.files.map((file) => file.path).sort()).toEqual([
       'media/images/plan-1.png',
       'media/pdf/guide.pdf',
-      // The alert token (issue 23) goes with the other secrets.
+      // The alert token (emergency alerts, decision 012) goes with the other secrets.
       'secrets/alert-token',
       'secrets/jwt-secret',
       'secrets/publish-token',

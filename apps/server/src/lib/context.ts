@@ -23,7 +23,7 @@ export interface AppContext {
   versions: ContentVersions;
   responses: ResponseCache;
   snapshots: SnapshotCache;
-  /** Delta sync answers (issue 26), per development and revision asked. */
+  /** Delta sync answers (delta sync, decision 016), per development and revision asked. */
   deltas: DeltaCache;
   /** The origins the kiosk's page may frame: KIOSK_FRAME_SOURCES + published addresses. */
   frameSources: PublishedFrameSources;

@@ -43,6 +43,30 @@ describe('in-memory event bus', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('carries fleet signals to the fleet listeners of their development only', async () => {
+    const bus = new InMemoryEventBus();
+    const kioskMessages: StreamEvent[] = [];
+    const signals: string[] = [];
+    let fleet1 = 0;
+    let fleet2 = 0;
+    bus.subscribe(1, (message) => kioskMessages.push(message));
+    bus.subscribe(-1, (message) => kioskMessages.push(message));
+    bus.onInvalidate((signal) => signals.push(signal.kind));
+    const stop = bus.onFleet(1, () => fleet1++);
+    bus.onFleet(2, () => fleet2++);
+    bus.onFleet(1, () => {
+      throw new Error('broken page');
+    });
+    await bus.signalFleet(1);
+    expect([fleet1, fleet2]).toEqual([1, 0]);
+    stop();
+    await bus.signalFleet(1);
+    expect(fleet1).toBe(1);
+    // Not a kiosk message nor a cache signal.
+    expect(kioskMessages).toEqual([]);
+    expect(signals).toEqual([]);
+  });
+
   it('delivers nothing once closed', async () => {
     const bus = new InMemoryEventBus();
     bus.subscribe(1, () => undefined);

@@ -1,15 +1,16 @@
 /**
  * Fan-out of stream messages to the kiosks of one development, and of cache invalidations to every
  * server instance. The in-memory bus serves a single server process (SQLite); the PostgreSQL
- * LISTEN/NOTIFY bus (db/postgres-event-bus.ts) implements the same interface so that several
+ * LISTEN/NOTIFY bus (lib/postgres-event-bus.ts) implements the same interface so that several
  * instances behind a load balancer all reach their own connected kiosks and drop stale caches.
  */
 import type { StreamEvent } from '@plant-kiosk/contract';
 
 /**
- * What the bus carries (issue 23 taught it message kinds): content messages (`sync`, `zone`,
- * `element`: "fetch new content") and alert messages (`alert`: the alert in force, or none). Both
- * go to the kiosks of one development; only content messages invalidate caches on the way.
+ * What the bus carries to the kiosks of one development: content messages (`sync`, `zone`,
+ * `element`: "fetch new content") and alert messages (`alert`: the alert in force, or none); only
+ * content messages invalidate caches on the way. Besides them, cache signals (BusSignal) and fleet
+ * signals (FleetListener) go to the server's own listeners, never to a kiosk.
  */
 export type StreamListener = (message: StreamEvent) => unknown;
 
@@ -40,6 +41,13 @@ export type BusSignal =
 
 export type SignalListener = (signal: BusSignal) => void;
 
+/**
+ * "This development's fleet changed" (a kiosk connected, reported, went away): the back-office's
+ * live pages re-read it from the database. A kind of its own: it carries no content, never reaches
+ * a kiosk and invalidates no cache.
+ */
+export type FleetListener = () => unknown;
+
 export interface EventBus {
   /**
    * Sends the message to the listeners of `message.devid` on every instance; resolves to how many
@@ -55,7 +63,14 @@ export interface EventBus {
   invalidate(signal: BusSignal): Promise<void>;
   /** Listens to invalidations, from this instance and the others; returns the stop function. */
   onInvalidate(listener: SignalListener): () => void;
-  /** Listeners currently subscribed in this process, for one development or in total. */
+  /**
+   * Tells the fleet listeners of `devid` on every instance, this one included (once), that its
+   * fleet changed.
+   */
+  signalFleet(devid: number): Promise<void>;
+  /** Listens to one development's fleet signals; returns the stop function. */
+  onFleet(devid: number, listener: FleetListener): () => void;
+  /** Kiosk stream listeners currently subscribed in this process, for one development or in total. */
   listenerCount(devid?: number): number;
   close(): Promise<void>;
 }
@@ -63,6 +78,7 @@ export interface EventBus {
 export class InMemoryEventBus implements EventBus {
   private readonly listeners = new Map<number, Set<StreamListener>>();
   private readonly signalListeners = new Set<SignalListener>();
+  private readonly fleetListeners = new Map<number, Set<FleetListener>>();
   private closed = false;
 
   publish(message: StreamEvent): Promise<number> {
@@ -82,19 +98,23 @@ export class InMemoryEventBus implements EventBus {
   }
 
   subscribe(devid: number, listener: StreamListener): () => void {
-    if (this.closed) return () => undefined;
-    let set = this.listeners.get(devid);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(devid, set);
+    return this.listen(this.listeners, devid, listener);
+  }
+
+  signalFleet(devid: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    for (const listener of [...(this.fleetListeners.get(devid) ?? [])]) {
+      try {
+        listener();
+      } catch {
+        // One broken page must not keep the signal from the others.
+      }
     }
-    set.add(listener);
-    return () => {
-      const current = this.listeners.get(devid);
-      if (!current) return;
-      current.delete(listener);
-      if (current.size === 0) this.listeners.delete(devid);
-    };
+    return Promise.resolve();
+  }
+
+  onFleet(devid: number, listener: FleetListener): () => void {
+    return this.listen(this.fleetListeners, devid, listener);
   }
 
   invalidate(signal: BusSignal): Promise<void> {
@@ -117,7 +137,7 @@ export class InMemoryEventBus implements EventBus {
     };
   }
 
-  /** Listeners currently subscribed, for one development or in total (tests, fleet view). */
+  /** Kiosk stream listeners currently subscribed, for one development or in total (tests). */
   listenerCount(devid?: number): number {
     if (devid !== undefined) return this.listeners.get(devid)?.size ?? 0;
     let total = 0;
@@ -129,6 +149,23 @@ export class InMemoryEventBus implements EventBus {
     this.closed = true;
     this.listeners.clear();
     this.signalListeners.clear();
+    this.fleetListeners.clear();
     return Promise.resolve();
+  }
+
+  private listen<L>(map: Map<number, Set<L>>, devid: number, listener: L): () => void {
+    if (this.closed) return () => undefined;
+    let set = map.get(devid);
+    if (!set) {
+      set = new Set();
+      map.set(devid, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = map.get(devid);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) map.delete(devid);
+    };
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Asks a published frame address whether the kiosk may frame it (issue 27, contract
+ * Asks a published frame address whether the kiosk may frame it (published settings, contract
  * frame-check.ts): the kiosk cannot see a refusal by the other site (the browser hides the
  * cross-origin document behind its own error page), the service can read the headers.
  *

@@ -1,7 +1,8 @@
 /**
- * Failed-login limiter (issue 24). Counted per client address whatever the name tried: a limit per
- * address and name gave every made-up name a fresh allowance. Only failures count, so that the
- * totems of a plant behind one NAT address, all logging in again after a revocation, get in.
+ * Failed-login limiter (outside-probe hardening). Counted per client address whatever the name
+ * tried: a limit per address and name gave every made-up name a fresh allowance. Only failures
+ * count, so that the totems of a plant behind one NAT address, all logging in again after a
+ * revocation, get in.
  *
  * A fixed window per address: the first failure opens it, `max` failures within it lock the
  * address out until it ends. Attempts still in progress count against the allowance too (as if

@@ -60,7 +60,7 @@ describe('kiosk passwords at rest', () => {
   });
 });
 
-describe('the scrypt queue (issue 24)', () => {
+describe('the scrypt queue (outside-probe hardening)', () => {
   it('is bounded: beyond the running and waiting slots, a verification is refused at once', async () => {
     const restore = setScryptQueueLimits({ concurrent: 2, waiting: 3 });
     try {

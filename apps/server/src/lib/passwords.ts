@@ -9,9 +9,9 @@
  *
  * scrypt at N=2^17, r=8 needs 128 MiB per call and occupies a libuv thread-pool worker (shared with
  * file I/O) for a few hundred milliseconds, so concurrent computations are capped, and so is the
- * queue behind them (issue 24: an unbounded queue let a flood of attempts make every login wait a
- * minute): when it is full, a verification is refused at once (PasswordQueueFullError, a 429 for
- * the routes) rather than queued.
+ * queue behind them (outside-probe hardening: an unbounded queue let a flood of attempts make every
+ * login wait a minute): when it is full, a verification is refused at once (PasswordQueueFullError,
+ * a 429 for the routes) rather than queued.
  *
  * An unknown development or user costs no scrypt at all (verifyAgainstNothing): it waits as long
  * as a real verification takes, so that neither the answer nor its time tells which names exist,

@@ -1,5 +1,5 @@
 /**
- * Ahead-of-time brotli and gzip for the server's side of issue 32: which files are worth it, the
+ * Ahead-of-time brotli and gzip for the server's side of compression: which files are worth it, the
  * original behind a `.br`/`.gz` name, and writing both encodings beside a file (the seed does it
  * for its SVGs). The built apps get theirs from scripts/precompress.mjs, whose rules are the same:
  * a text type, at least 1 KB, and only an encoding smaller than the original.

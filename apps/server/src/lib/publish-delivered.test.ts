@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): the publish answer counted subscriptions, not kiosks ("delivered to 1
+ * Outside-probe hardening: the publish answer counted subscriptions, not kiosks ("delivered to 1
  * connected kiosk(s)" with 2,000 streams open: the stream hub listens once per development). It
  * now counts the kiosks of this instance the message was written to: distinct kiosk ids, and each
  * stream that names no kiosk once (an old kiosk build, or a browser tab: it cannot be told apart
@@ -45,7 +45,7 @@ describe('publish: delivered counts kiosks', () => {
       streams.push(other);
       await other.waitFor((text) => text.includes('retry:'));
 
-      // What publishContent answers as `delivered` (the publish checks of issue 25 are not
+      // What publishContent answers as `delivered` (the rollback and publish checks are not
       // this test's business, so the message goes straight to the bus, as the publisher sends it).
       expect(await f.bus.publish({ devid: f.ids.devid, type: 'sync' })).toBe(4);
       for (const stream of streams.slice(0, 6)) {

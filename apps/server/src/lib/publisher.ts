@@ -79,8 +79,9 @@ export async function publishContent(
     throw badRequest('Only an "element" publish takes "elementid"');
   }
 
-  // No type and a zone: that zone's changes alone (issue 22); the rest of the draft stays
-  // unpublished. The zone may be one the draft deleted: it must exist in the draft or live.
+  // No type and a zone: that zone's changes alone (revision history, decision 011); the rest of the
+  // draft stays unpublished. The zone may be one the draft deleted: it must exist in the draft or
+  // live.
   const onlyZone = request.type === undefined ? request.zoneid : undefined;
   if (onlyZone !== undefined && !(await repos.revisions.zoneBelongs(devid, onlyZone))) {
     throw notFound(`La zone ${onlyZone} n’existe pas dans ce développement.`);
@@ -92,7 +93,8 @@ export async function publishContent(
     note: request.note?.trim() || null,
     now: now(),
     zoneid: onlyZone,
-    // The publish checks (issue 25), under the lock and before anything is written.
+    // The publish checks (rollback and publish checks, decision 014), under the lock and before
+    // anything is written.
     verify: (trx, touched) =>
       checksOn(deps)
         ? assertPublishable(trx, devid, {
@@ -143,11 +145,11 @@ export interface RollbackResult {
 }
 
 /**
- * Rollback (issue 25): revision K's content published again as a new revision, through the same
- * path as a publish — the publish checks under the lock, then, after the commit, caches dropped,
- * the snapshot built, the stream message sent and the fleet told. Undefined for an unknown
- * revision; a rollback to what is already live, or refused because the draft has unpublished
- * changes, sends nothing.
+ * Rollback (rollback and publish checks, decision 014): revision K's content published again as a
+ * new revision, through the same path as a publish — the publish checks under the lock, then, after
+ * the commit, caches dropped, the snapshot built, the stream message sent and the fleet told.
+ * Undefined for an unknown revision; a rollback to what is already live, or refused because the
+ * draft has unpublished changes, sends nothing.
  */
 export async function rollbackContent(
   deps: Parameters<typeof publishContent>[0],

@@ -40,7 +40,8 @@ describe('server secrets', () => {
     });
     expect(new TextDecoder().decode(secrets.jwtSecret)).toBe('j'.repeat(32));
     expect(secrets.publishToken).toBe('p'.repeat(16));
-    expect(secrets.alertToken).toBe('a'.repeat(16));
+    expect(secrets.alertToken.current()).toBe('a'.repeat(16));
+    expect(secrets.alertToken.origin).toBe('environment');
     expect(() => statSync(secretsDir)).toThrow();
   });
 
@@ -48,12 +49,17 @@ describe('server secrets', () => {
     const secretsDir = tempDir();
     expect(readAlertToken({ secretsDir, alertToken: undefined })).toBeUndefined();
     const secrets = ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined });
-    expect(secrets.alertToken.length).toBeGreaterThanOrEqual(32);
-    expect(secrets.alertToken).not.toBe(secrets.publishToken);
-    expect(readAlertToken({ secretsDir, alertToken: undefined })).toBe(secrets.alertToken);
+    const alertToken = secrets.alertToken.current();
+    expect(alertToken.length).toBeGreaterThanOrEqual(32);
+    expect(alertToken).not.toBe(secrets.publishToken);
+    expect(readAlertToken({ secretsDir, alertToken: undefined })).toBe(alertToken);
     expect(
-      ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined }).alertToken,
-    ).toBe(secrets.alertToken);
+      ensureSecrets({
+        secretsDir,
+        jwtSecret: undefined,
+        publishToken: undefined,
+      }).alertToken.current(),
+    ).toBe(alertToken);
   });
 
   it('lets the CLI read the publish token without creating one', () => {

@@ -13,10 +13,8 @@ import type { EventBus, Reached } from './event-bus.js';
 export interface StreamConnection {
   id: number;
   devid: number;
-  /** Set when the kiosk identifies itself (`?kioskId=`), for the future fleet view. */
+  /** Set when the kiosk identifies itself (`?kioskId=`): receivers are counted per kiosk. */
   kioskId: string | undefined;
-  remoteAddress: string | undefined;
-  connectedAt: Date;
 }
 
 interface LiveConnection extends StreamConnection {
@@ -95,23 +93,6 @@ export class StreamHub {
     return this.connections.size;
   }
 
-  /** Open connections of one development in this process. */
-  countOf(devid: number): number {
-    return this.byDevelopment.get(devid)?.connections.size ?? 0;
-  }
-
-  list(): StreamConnection[] {
-    return [...this.connections.values()].map(
-      ({ id, devid, kioskId, remoteAddress, connectedAt }) => ({
-        id,
-        devid,
-        kioskId,
-        remoteAddress,
-        connectedAt,
-      }),
-    );
-  }
-
   /** Takes over a response (already authorised) and keeps it open as an event stream. */
   open(
     req: IncomingMessage,
@@ -139,8 +120,6 @@ export class StreamHub {
       id,
       devid: input.devid,
       kioskId: input.kioskId,
-      remoteAddress: socket.remoteAddress,
-      connectedAt: new Date(),
       res,
       release: () => {
         if (released) return;

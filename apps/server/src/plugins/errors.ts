@@ -18,6 +18,7 @@ import type {
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
+import { ActiveAlertTemplateError } from '../db/repositories/revision-repository.js';
 import { HttpError, badRequest, errorCodeForStatus, failure } from '../lib/envelope.js';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security.js';
 
@@ -32,7 +33,7 @@ export const INTEGER_PARAMETERS: Record<string, { min: number; max: number }> = 
 export const INTEGER_QUERY: Record<string, { min: number; max: number }> = {
   order: { min: 0, max: 1_000_000 },
   quantity: { min: 1, max: 1000 },
-  // GET /display/changes (issue 26): a revision number.
+  // GET /display/changes (delta sync, decision 016): a revision number.
   since: { min: 0, max: 2_147_483_647 },
 };
 
@@ -161,6 +162,10 @@ async function errorsPlugin(fastify: FastifyInstance): Promise<void> {
       }
       return reply.code(error.statusCode).send(failure(error.message, error.code));
     }
+    // The db layer's own refusal (it knows no HTTP): the same 409 as any conflict.
+    if (error instanceof ActiveAlertTemplateError) {
+      return reply.code(409).send(failure(error.message, ERROR_CODES.conflict));
+    }
     if (error.validation) {
       return reply.code(400).send(failure(error.message, ERROR_CODES.badRequest));
     }
@@ -230,7 +235,7 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
  * For the Fastify constructor's `clientErrorHandler`: what Node's HTTP parser refuses before
  * Fastify sees a request (a malformed request line or header, conflicting Content-Length and
  * Transfer-Encoding, headers too large, a request that did not arrive within the time-out) is
- * answered as an envelope too (issue 24), then the connection is closed.
+ * answered as an envelope too (outside-probe hardening), then the connection is closed.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   // A reset connection, or one already closed: nobody to answer.

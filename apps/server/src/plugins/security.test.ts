@@ -139,7 +139,7 @@ describe('configured frames and split ports', () => {
     expect(appCsp([])).toContain("frame-src 'self';");
   });
 
-  it('builds no placeholder address into the kiosk (issue 27)', () => {
+  it('builds no placeholder address into the kiosk (published settings, decision 017)', () => {
     const sources = [
       'features/staff-pages/suggestion-form.ts',
       'features/layout/footer.tsx',

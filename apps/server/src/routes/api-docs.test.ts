@@ -1,7 +1,7 @@
 /**
- * Issue 21: the OpenAPI document generated from the contract's route table validates against the
- * OpenAPI 3.1 schema and names every route; the documentation page is served with a policy that
- * lets its own script and style run, and nothing else.
+ * Contract route table: the OpenAPI document generated from the contract's route table validates
+ * against the OpenAPI 3.1 schema and names every route; the documentation page is served with a
+ * policy that lets its own script and style run, and nothing else.
  */
 import { createHash } from 'node:crypto';
 import { ROUTE_SCHEMAS, ROUTES, type RouteName } from '@plant-kiosk/contract';

@@ -121,8 +121,8 @@ describe('POST /clientauth', () => {
     expect(
       (await login(credentials('neubourg', 'kiosk', DEMO_PASSWORD), '10.9.9.9')).statusCode,
     ).toBe(429);
-    // Another IP is not affected; another development from the same IP is (issue 24: made-up
-    // names must not each get a fresh allowance).
+    // Another IP is not affected; another development from the same IP is (outside-probe hardening:
+    // made-up names must not each get a fresh allowance).
     expect((await attempt('neubourg', '10.9.9.8')).statusCode).toBe(401);
     expect((await attempt('autre-usine', '10.9.9.9')).statusCode).toBe(429);
   });

@@ -5,9 +5,9 @@
  * takes, without running scrypt: see passwords.ts), so the answer reveals nothing about which of
  * them exist, and a flood of made-up names never reaches the scrypt queue.
  *
- * Failed attempts are limited per client address whatever the name (issue 24); successes are not
- * counted (a plant's totems behind one NAT address all log in again after a revocation). A full
- * scrypt queue answers 429 at once rather than making every login wait.
+ * Failed attempts are limited per client address whatever the name (outside-probe hardening);
+ * successes are not counted (a plant's totems behind one NAT address all log in again after a
+ * revocation). A full scrypt queue answers 429 at once rather than making every login wait.
  */
 import { ERROR_CODES, routePatterns, type LoginResponse } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * `GET /display/changes/:devid?since=N` (issue 26): the answers a kiosk gets (304, a delta, a
- * "full"), its bad input, its auth, gzip, and the cache that builds one answer for many totems.
- * The property itself (delta applied to any snapshot gives the latest) is in
+ * `GET /display/changes/:devid?since=N` (delta sync, decision 016): the answers a kiosk gets (304,
+ * a delta, a "full"), its bad input, its auth, gzip, and the cache that builds one answer for many
+ * totems. The property itself (delta applied to any snapshot gives the latest) is in
  * db/repositories/delta-repository.test.ts.
  */
 import { gunzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 /**
  * The content calls of spec §7 under /display, plus the snapshot fast path and the delta sync
- * call (issue 26: delta-cache.ts). Handlers stay thin: the schema validates the input, the item's
+ * call (delta sync: delta-cache.ts). Handlers stay thin: the schema validates the input, the item's
  * owner is checked against the token (403 for another development's data, 404 for what does not
  * exist — or has expired), then one repository call, whose serialized answer the response cache
  * keeps until the development's content changes.
@@ -286,7 +286,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  // Delta sync (issue 26, decision 016): the answer is built once per (development, revision
+  // Delta sync (decision 016): the answer is built once per (development, revision
   // asked) by the delta cache; no ETag, `since` already says what the totem holds.
   fastify.get<{ Params: { devid: number }; Querystring: ChangesQuery }>(
     routePatterns.changes,
@@ -309,8 +309,9 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  // Issue 27: whether the published frame addresses can be framed by this kiosk (frame-probe.ts).
-  // The kiosk's origin is the one its calls come from (Origin in the split topology).
+  // Published settings: whether the published frame addresses can be framed by this kiosk
+  // (frame-probe.ts). The kiosk's origin is the one its calls come from (Origin in the split
+  // topology).
   fastify.get<{ Params: { devid: number } }>(
     routePatterns.frameChecks,
     { schema: { params: DevidParams } },

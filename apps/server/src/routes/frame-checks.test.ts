@@ -1,6 +1,6 @@
 /**
- * Issue 27: `GET /display/frames/:devid` tells the kiosk whether its published frame addresses
- * let it frame them — a refusal by the other site's headers is invisible to the page.
+ * Published settings: `GET /display/frames/:devid` tells the kiosk whether its published frame
+ * addresses let it frame them — a refusal by the other site's headers is invisible to the page.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,11 @@ import {
   type FrameChecks,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSuite, type AdminClient, type AdminFixture } from './admin/admin-test-kit.js';
+import {
+  createAdminSuite,
+  type AdminClient,
+  type AdminFixture,
+} from '../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

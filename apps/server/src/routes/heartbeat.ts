@@ -1,6 +1,7 @@
 /**
- * POST /display/heartbeat/:devid: a kiosk's status report for the fleet view (issue 7). Token
- * header like every /display call; a kiosk reports for its own development only (403 otherwise).
+ * POST /display/heartbeat/:devid: a kiosk's status report for the fleet view (back-office and
+ * fleet, decision 008). Token header like every /display call; a kiosk reports for its own
+ * development only (403 otherwise).
  *
  * The body is checked with TypeBox rather than the app's Ajv: Ajv's type coercion (needed for
  * path and query strings) would turn the report's many `null`s into "" or 0 (the first branch of

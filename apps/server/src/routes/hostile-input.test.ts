@@ -1,8 +1,9 @@
 /**
- * Hostile input, thrown at every call a network neighbour can reach (issue 8): random and malicious
- * path parameters, query strings, headers and bodies, through `inject`. Whatever comes in, the
- * server must answer with a 4xx envelope or a success — never a 5xx, never a bare error page, never
- * another development's data — and every response must carry the security headers.
+ * Hostile input, thrown at every call a network neighbour can reach (scale-out and reliability,
+ * decision 005): random and malicious path parameters, query strings, headers and bodies, through
+ * `inject`. Whatever comes in, the server must answer with a 4xx envelope or a success — never a
+ * 5xx, never a bare error page, never another development's data — and every response must carry
+ * the security headers.
  *
  * Properties run a bounded number of times (the whole file stays well under a minute); when one
  * fails, fast-check prints the shrunk request and its seed, which replays it exactly.
@@ -21,7 +22,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
 import { API_CSP } from '../plugins/security.js';
 import { FIXTURE_NOW, TEST_JWT_SECRET, TEST_PUBLISH_TOKEN } from '../test-support/fixture.js';
-import { createAdminFixture, type AdminClient, type AdminFixture } from './admin/admin-test-kit.js';
+import {
+  createAdminFixture,
+  type AdminClient,
+  type AdminFixture,
+} from '../test-support/admin-test-kit.js';
 
 /** HOSTILE_INPUT_SCALE=20 (say) runs every property 20 times longer, for a deeper hunt by hand. */
 const SCALE = Math.max(1, Number(process.env.HOSTILE_INPUT_SCALE) || 1);

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): anyone could make every login wait. Limits were counted per address
+ * Outside-probe hardening: anyone could make every login wait. Limits were counted per address
  * AND name, so made-up names each got a fresh allowance, and every attempt ran scrypt in one
  * unbounded queue (40 random development names pushed a real kiosk login from 2 s to 63 s).
  *
@@ -15,7 +15,11 @@ import { adminPaths, apiPaths, hashPasswordForLogin, type Envelope } from '@plan
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../test-support/fixture.js';
 import { scryptStats, setScryptQueueLimits } from '../lib/passwords.js';
-import { ADMIN_PASSWORD, createAdminFixture, type AdminFixture } from './admin/admin-test-kit.js';
+import {
+  ADMIN_PASSWORD,
+  createAdminFixture,
+  type AdminFixture,
+} from '../test-support/admin-test-kit.js';
 import { LOGIN_RATE_LIMIT } from './auth.js';
 import { ADMIN_LOGIN_RATE_LIMIT } from './admin/session-routes.js';
 

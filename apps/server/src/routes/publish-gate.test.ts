@@ -1,5 +1,5 @@
 /**
- * Issue 19, "publishing is a gate": for every kind of back-office write (zone, element,
+ * Publishing gate, "publishing is a gate": for every kind of back-office write (zone, element,
  * sub-element, sub-group: create, update, delete, reorder), every `/display` answer, the snapshot's
  * body and its ETag stay exactly as they were and no stream message goes out — until the publish;
  * after it, they serve the edit, and the live content equals the draft (a second publish finds
@@ -23,7 +23,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from './admin/admin-test-kit.js';
+} from '../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

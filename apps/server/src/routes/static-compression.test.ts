@@ -1,6 +1,7 @@
 /**
- * Issue 32: the built apps and the seeded SVGs are sent as the `.br`/`.gz` written beside them at
- * build (seed) time, chosen by Accept-Encoding, and the bytes decode to exactly the file on disk.
+ * Compression and bundle split: the built apps and the seeded SVGs are sent as the `.br`/`.gz`
+ * written beside them at build (seed) time, chosen by Accept-Encoding, and the bytes decode to
+ * exactly the file on disk.
  *
  * The dists are fixtures written here and compressed by the build's own scripts/precompress.mjs,
  * so the test does not depend on a real build. `STATIC_TEST_REAL_DIST=1` runs the same checks on

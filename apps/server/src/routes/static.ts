@@ -6,12 +6,12 @@
  * Media file names carry a content hash, so they are cached for a year as immutable; the kiosk's
  * index.html and service worker must be revalidated on every load so that an update reaches totems.
  *
- * Compression (issue 32) is done once, ahead of time: the build writes `<file>.br`/`<file>.gz`
- * beside the apps' text files (scripts/precompress.mjs) and the seed beside its SVGs
- * (lib/precompress.ts). @fastify/static's `preCompressed` picks br, then gzip, then identity from
- * Accept-Encoding, sends the original's Content-Type and the sent file's length and ETag. Two
- * things it leaves to us: `Vary: Accept-Encoding`, and `setHeaders` sees the `.br`/`.gz` path, so
- * headers keyed on the file name look at the original's name.
+ * Compression (compression and bundle split, decision 020) is done once, ahead of time: the build
+ * writes `<file>.br`/`<file>.gz` beside the apps' text files (scripts/precompress.mjs) and the seed
+ * beside its SVGs (lib/precompress.ts). @fastify/static's `preCompressed` picks br, then gzip, then
+ * identity from Accept-Encoding, sends the original's Content-Type and the sent file's length and
+ * ETag. Two things it leaves to us: `Vary: Accept-Encoding`, and `setHeaders` sees the `.br`/`.gz`
+ * path, so headers keyed on the file name look at the original's name.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';

@@ -43,9 +43,9 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
       const { devid } = request.params;
       assertDevelopment(request, devid);
       const { kioskId, mode, totem, appVersion, contentVersion } = request.query;
-      // Issue 23: a totem that connects learns the alert in force (or that there is none, which
-      // ends one it latched) at once. Read before the stream opens and written right after it,
-      // in the same turn, so no bus message can come between; a failed read must not cost the
+      // Emergency alerts: a totem that connects learns the alert in force (or that there is none,
+      // which ends one it latched) at once. Read before the stream opens and written right after
+      // it, in the same turn, so no bus message can come between; a failed read must not cost the
       // totem its stream (it latched any alert it had).
       const alert = await ctx.repos.alerts.active(devid, ctx.now()).then(
         (active) => alertMessage(devid, active),

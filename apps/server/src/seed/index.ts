@@ -1,7 +1,8 @@
 /**
- * The demo plant (issue 2): development `neubourg` with its kiosk account and every named zone of
- * spec §3 filled with real-looking content — generated SVG images, pdf-lib PDFs and the committed
- * videos and protected PDF of apps/server/assets/.
+ * The demo plant (content service and demo plant): development `neubourg` with its kiosk account
+ * and every named zone of spec §3 filled with real-looking content — generated SVG images, pdf-lib
+ * PDFs and the committed videos and protected PDF of apps/server/assets/ — and the visitor zones'
+ * English versions (content/english.ts).
  *
  * Idempotent: when the development exists nothing is touched. Otherwise media files are written
  * first (content-addressed, so rewriting is harmless), then every row — development, account,
@@ -19,6 +20,7 @@ import { demoAlertTemplates } from './content/alerts.js';
 import type { SeedContext } from './content/context.js';
 import { documentZones } from './content/document-zones.js';
 import { PROTECTED_FILE } from './content/documents.js';
+import { withEnglishVersions } from './content/english.js';
 import { hseZones } from './content/hse.js';
 import { leanZones } from './content/lean.js';
 import { magazineZone } from './content/magazine.js';
@@ -85,7 +87,7 @@ async function buildZones(ctx: SeedContext, assetsDir: string): Promise<PlannedZ
   ctx.media.pdfFixture(PROTECTED_FILE, readFileSync(asset(`pdf/${PROTECTED_FILE}.pdf`)));
 
   const documents = await documentZones(ctx);
-  const zones = [
+  const french = [
     ...plantZones(ctx, {
       sixtyYears: video('sixtyYears'),
       plantFilm: video('plantFilm'),
@@ -97,6 +99,8 @@ async function buildZones(ctx: SeedContext, assetsDir: string): Promise<PlannedZ
     ...documents.zones,
     ...(await leanZones(ctx)),
   ];
+  // Visitor zones get their English version after their French one (English content, decision 021).
+  const zones = withEnglishVersions(ctx, french);
   const names = new Set<string>();
   for (const zone of zones) {
     if (names.has(zone.zonename)) throw new Error(`Zone "${zone.zonename}" is planned twice`);

@@ -3,9 +3,10 @@
  * store: URL paths relative to the site root, without a leading slash.
  *
  * Images and videos are named `<slug>-<first 8 hex of their sha256>.<ext>`, so a URL always names
- * the same bytes and can be cached forever. SVGs get a `.br` and `.gz` beside them, once (issue 32:
- * served by static.ts's `preCompressed`). PDFs keep plain names (`pdf/<name>.pdf`) because the
- * kiosk's PDF reader asks for them by file name (spec §7); their content is deterministic.
+ * the same bytes and can be cached forever. SVGs get a `.br` and `.gz` beside them, once
+ * (compression and bundle split: served by static.ts's `preCompressed`). PDFs keep plain names
+ * (`pdf/<name>.pdf`) because the kiosk's PDF reader asks for them by file name (spec §7); their
+ * content is deterministic.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +19,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCompressible, precompressFile, SEED_BROTLI_QUALITY } from '../lib/precompress.js';
+import { slugify } from '../lib/slugify.js';
 
 export interface MediaRecord {
   /** Path under the media root, e.g. "images/plan-du-site-1a2b3c4d.svg". */
@@ -32,21 +34,6 @@ const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   webm: 'video/webm',
 };
-
-/** Lower-case ASCII kebab-case of a title, for file names. */
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/œ/g, 'oe')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/g, '') || 'media'
-  );
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -73,7 +60,7 @@ export class MediaStore {
       writeFileSync(file, bytes);
       precompressFile(file, bytes, SEED_BROTLI_QUALITY);
     } else if (isCompressible(file) && !existsSync(`${file}.br`)) {
-      // A data dir seeded before issue 32: give its SVGs their encodings too.
+      // A data dir seeded before compression and bundle split: give its SVGs their encodings too.
       precompressFile(file, bytes, SEED_BROTLI_QUALITY);
     }
     const extension = path.slice(path.lastIndexOf('.') + 1);
@@ -117,7 +104,8 @@ export class MediaStore {
   /**
    * A test fixture served at /pdf/<name>.pdf (the viewers' demo page, the tests and the bench open
    * it) but kept out of the plant's content: written to disk and NOT recorded, so the seed does
-   * not register it in the development's media library (issue 29). Returns "pdf/<name>.pdf".
+   * not register it in the development's media library (totem-size screen fixes). Returns
+   * "pdf/<name>.pdf".
    */
   pdfFixture(name: string, bytes: Uint8Array): string {
     const path = `pdf/${name}.pdf`;

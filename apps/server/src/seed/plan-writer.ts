@@ -7,7 +7,13 @@
  * each sub-group's fields in the model's field order — gets the next order, so orders are unique
  * and contiguous as the kiosk's batched loading (spec §4) expects.
  */
-import { MODEL_FIELDS, type ItemType, type ModelLabel, type ZoneType } from '@plant-kiosk/contract';
+import {
+  MODEL_FIELDS,
+  type ContentLanguage,
+  type ItemType,
+  type ModelLabel,
+  type ZoneType,
+} from '@plant-kiosk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ContentRepository } from '../db/repositories/index.js';
@@ -29,6 +35,8 @@ export interface PlannedElement {
   value: string;
   type: ItemType;
   addingdate: string;
+  /** The element's language (decision 021); French when absent. */
+  lang?: ContentLanguage;
   subelements?: PlannedValue[];
   subgroups?: PlannedSubgroup[];
 }
@@ -70,6 +78,7 @@ export async function writePlan(
           value: element.value,
           type: element.type,
           addingdate: element.addingdate,
+          lang: element.lang,
         },
         trx,
       );

@@ -33,6 +33,7 @@ import {
   seedDemoPlant,
   type SeedResult,
 } from './index.js';
+import { ENGLISH_DEMO_ZONES } from './content/english.js';
 import { xmlProblems } from './testing/xml-well-formed.js';
 
 const NOW = new Date('2026-11-18T10:00:00.000Z');
@@ -233,7 +234,8 @@ describe('seedDemoPlant', () => {
     expect(files.length).toBeGreaterThan(200);
     for (const file of files) {
       const svg = readFileSync(join(dir, file), 'utf8');
-      // Issue 32: from 1 KB on, a brotli and a gzip copy beside it, sent by the media route.
+      // Compression and bundle split: from 1 KB on, a brotli and a gzip copy beside it, sent by the
+      // media route.
       if (Buffer.byteLength(svg) >= 1024) {
         expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString(), file).toBe(
           svg,
@@ -397,7 +399,7 @@ describe('seedDemoPlant', () => {
     expect(PROTECTED_PDF_PASSWORD).toBe('neubourg-1963');
   });
 
-  it('keeps those two test PDFs out of the plant’s media library (issue 29)', async () => {
+  it('keeps those two test PDFs out of the plant’s media library (totem-size screen fixes)', async () => {
     const paths = (await repos.media.list(seeded.devid)).map((item) => item.path);
     expect(paths.length).toBeGreaterThan(100);
     expect(paths.filter((path) => /document-(100-pages|protege)/.test(path))).toEqual([]);
@@ -438,6 +440,67 @@ describe('seedDemoPlant', () => {
     expect(await Promise.all(tables.map(count))).toEqual(before);
     expect(readdirSync(join(mediaDir, 'images'))).toHaveLength(files);
     expect((await repos.content.findDevelopment(seeded.devid))!.content_version).toBe(version);
+  });
+
+  it('gives each translated visitor zone an English version after its French one, in English images of its own (English content, decision 021)', () => {
+    const visitorZones = [
+      IMAGE_ZONES.emergencyNumbers,
+      IMAGE_ZONES.sitePlan,
+      IMAGE_ZONES.hsePolicies,
+      IMAGE_ZONES.ppe,
+      IMAGE_ZONES.pti,
+      IMAGE_ZONES.wastePollution,
+      IMAGE_ZONES.qualityPolicies,
+      IMAGE_ZONES.qualityCertifications,
+      IMAGE_ZONES.environmentPolicy,
+      IMAGE_ZONES.plantIntroduction,
+      IMAGE_ZONES.moldingUnit,
+      IMAGE_ZONES.assemblyUnit,
+      IMAGE_ZONES.supportServices,
+    ].map((zone) => zone.fr);
+    expect([...ENGLISH_DEMO_ZONES].sort()).toEqual([...visitorZones].sort());
+    const translated = [...elementsByZone]
+      .filter(([, elements]) => elements.some((element) => element.lang === 'en'))
+      .map(([name]) => name);
+    // The videos and the environment catalogue stay French on purpose (content/english.ts).
+    expect(translated.sort()).toEqual([...visitorZones].sort());
+
+    const frenchWords =
+      /Poste de garde|appelez|Politique|Numéros|Portail|Moulage|Assemblage|\bCertificat\b|Délivré|Santé|Sécurité|Site du Neubourg/;
+    let englishImages = 0;
+    for (const name of visitorZones) {
+      const elements = elementsByZone.get(name)!;
+      const french = elements.filter((element) => element.lang === undefined);
+      const english = elements.filter((element) => element.lang === 'en');
+      expect(french.length, name).toBeGreaterThanOrEqual(2);
+      expect(english.length, name).toBeGreaterThanOrEqual(2);
+      // French first, then English: the French orders are the ones the zone had before.
+      expect(
+        elements.findIndex((element) => element.lang === 'en'),
+        name,
+      ).toBe(french.length);
+      for (const element of english) {
+        englishImages++;
+        expect(element.type).toBe('image');
+        expect(french.map((other) => other.value)).not.toContain(element.value);
+        const svg = readFileSync(fileOf(element.value), 'utf8');
+        expect(svg, element.value).not.toMatch(frenchWords);
+        expect(svg, element.value).toMatch(/<title>[A-Z][^<]{3,}<\/title>/);
+      }
+    }
+    expect(englishImages).toBe(35);
+
+    const [englishNumbers] = elementsByZone
+      .get(IMAGE_ZONES.emergencyNumbers.fr)!
+      .filter((element) => element.lang === 'en');
+    const numbers = readFileSync(fileOf(englishNumbers!.value), 'utf8');
+    expect(numbers).toContain('<title>Emergency numbers</title>');
+    expect(numbers).toContain('On site, call 2222 first');
+    expect(numbers).toContain('Gatehouse');
+    const [frenchNumbers] = elementsByZone.get(IMAGE_ZONES.emergencyNumbers.fr)!;
+    expect(readFileSync(fileOf(frenchNumbers!.value), 'utf8')).toContain(
+      'Depuis le site, appelez d’abord le 2222',
+    );
   });
 
   it('writes nothing to the database when the assets are missing', async () => {

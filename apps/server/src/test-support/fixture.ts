@@ -20,9 +20,10 @@ import type { ServerConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { openTestDatabase } from './test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { PostgresEventBus } from '../db/postgres-event-bus.js';
+import { PostgresEventBus } from '../lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from '../lib/event-bus.js';
 import { hashClientPassword, TEST_SCRYPT_COST } from '../lib/passwords.js';
+import { fixedAlertToken } from '../lib/alert-token.js';
 import type { Secrets } from '../lib/secrets.js';
 
 export const FIXTURE_NOW = new Date('2026-03-10T09:00:00.000Z');
@@ -65,7 +66,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export const testSecrets = (): Secrets => ({
   jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET),
   publishToken: TEST_PUBLISH_TOKEN,
-  alertToken: TEST_ALERT_TOKEN,
+  alertToken: fixedAlertToken(TEST_ALERT_TOKEN),
 });
 
 export interface FixtureIds {

@@ -1,8 +1,8 @@
 /**
- * The band across every back-office page while an alert is in force (issue 28): which alert (real
- * or exercise), since when and by whom, how many totems show it, the way to the list, and "Fin
- * d'alerte" (with a confirmation) for those who may end it. Red for a real alert; sand with hazard
- * stripes for an exercise, as on the totems.
+ * The band across every back-office page while an alert is in force (red button and
+ * acknowledgements, decision 018): which alert (real or exercise), since when and by whom, how many
+ * totems show it, the way to the list, and "Fin d'alerte" (with a confirmation) for those who may
+ * end it. Red for a real alert; sand with hazard stripes for an exercise, as on the totems.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

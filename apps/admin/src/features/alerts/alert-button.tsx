@@ -1,10 +1,11 @@
 /**
- * The red button (issue 28): on every back-office page, for admins and the users an admin allowed.
- * "Déclencher une alerte" opens a dialog in two steps — choose the published template and "alerte
- * réelle" or "exercice", then a second, explicit confirmation naming what the totems will show —
- * with big targets, usable on a phone (360 px): the safety manager is rarely at a desk. After the
- * trigger the list of totems opens, to follow who shows it. Two people pressing at once get one
- * alert (the server's rule): the second is told which alert is in force.
+ * The red button (red button and acknowledgements, decision 018): on every back-office page, for
+ * admins and the users an admin allowed. "Déclencher une alerte" opens a dialog in two steps —
+ * choose the published template and "alerte réelle" or "exercice", then a second, explicit
+ * confirmation naming what the totems will show — with big targets, usable on a phone (360 px): the
+ * safety manager is rarely at a desk. After the trigger the list of totems opens, to follow who
+ * shows it. Two people pressing at once get one alert (the server's rule): the second is told which
+ * alert is in force.
  */
 import type { AdminAlertView, AdminDevelopment, AlertTemplate } from '@plant-kiosk/contract';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-/** French wording of an alert's state, shared by the banner and the list of totems (issue 28). */
+/** French wording of an alert's state, shared by the banner and the list of totems (red button and
+ * acknowledgements, decision 018). */
 import type { AlertCounts, AlertKiosk } from '@plant-kiosk/contract';
 
 export const timeOf = (iso: string): string =>

@@ -1,11 +1,11 @@
 /**
- * A development's emergency alert as the back-office sees it (issue 28), live and shared: the red
- * button, the banner and the list of totems read the same view through `useAlertView`, over one
- * connection per development however many of them are on screen. Without an alert it is a light
- * poll (every 5 s, the band only has to learn that one started); during an alert, and on the list
- * page, the server-sent event stream (see `reconcile`). Without EventSource (component tests, very
- * old browsers) always the poll. Answers of the trigger and the end are put in at once
- * (`putView`), so the banner does not wait for the stream's echo.
+ * A development's emergency alert as the back-office sees it (red button and acknowledgements,
+ * decision 018), live and shared: the red button, the banner and the list of totems read the same
+ * view through `useAlertView`, over one connection per development however many of them are on
+ * screen. Without an alert it is a light poll (every 5 s, the band only has to learn that one
+ * started); during an alert, and on the list page, the server-sent event stream (see `reconcile`).
+ * Without EventSource (component tests, very old browsers) always the poll. Answers of the trigger
+ * and the end are put in at once (`putView`), so the banner does not wait for the stream's echo.
  */
 import {
   adminAlertPaths,

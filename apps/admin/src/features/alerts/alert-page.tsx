@@ -1,8 +1,8 @@
 /**
- * The list the safety manager reads while people evacuate (issue 28): every totem of the
- * development and where it stands — shows the alert (since when, how long its takeover took), has
- * not confirmed within 5 s, is offline, or is still within its 5 s — live from the alert channel.
- * Those that need a look come first (the server's order).
+ * The list the safety manager reads while people evacuate (red button and acknowledgements,
+ * decision 018): every totem of the development and where it stands — shows the alert (since when,
+ * how long its takeover took), has not confirmed within 5 s, is offline, or is still within its 5 s
+ * — live from the alert channel. Those that need a look come first (the server's order).
  */
 import { adminAlertPaths } from '@plant-kiosk/contract';
 import { useParams } from 'react-router-dom';

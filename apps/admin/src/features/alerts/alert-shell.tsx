@@ -1,7 +1,7 @@
 /**
- * What the app shell mounts (issue 28): the red button in the header and the alert band under it,
- * on every page, for the development of the screen's path (else the last one used, else the
- * user's first).
+ * What the app shell mounts (red button and acknowledgements, decision 018): the red button in the
+ * header and the alert band under it, on every page, for the development of the screen's path (else
+ * the last one used, else the user's first).
  */
 import { useDevelopments } from '../../lib/use-developments';
 import { AlertBanner } from './alert-banner';

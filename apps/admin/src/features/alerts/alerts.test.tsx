@@ -1,7 +1,8 @@
 /**
- * Issue 28 in the back-office: the red button's two steps (choose, then confirm) and its call, a
- * refused trigger's message, the band with "Fin d'alerte" and its confirmation, a user without the
- * right (no button, no end), and the live list's wording of each totem's state.
+ * Red button and acknowledgements in the back-office: the red button's two steps (choose, then
+ * confirm) and its call, a refused trigger's message, the band with "Fin d'alerte" and its
+ * confirmation, a user without the right (no button, no end), and the live list's wording of each
+ * totem's state.
  */
 import type { AdminAlertView, AdminUser, AlertTemplate } from '@plant-kiosk/contract';
 import { render, screen, within } from '@testing-library/react';

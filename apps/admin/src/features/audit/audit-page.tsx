@@ -35,6 +35,7 @@ const ACTIONS: Record<string, string> = {
   'kiosk-account.create': 'Compte de totem créé',
   'kiosk-account.password': 'Mot de passe de totem changé',
   'tokens.revoke': 'Jetons des totems révoqués',
+  'alert.token.regenerate': 'Jeton d’alerte régénéré',
   'media.upload': 'Média ajouté',
   'media.delete': 'Média supprimé',
 };

@@ -1,8 +1,17 @@
 /**
- * Content of one development: its zones on the left, the chosen zone's properties, elements (with
- * their sub-elements or sub-groups) and preview on the right, and the publish button on top.
+ * Content of one development: its zones on the left (and the visitor zones that lack an English
+ * version), the chosen zone's properties, its elements side by side in French and in English
+ * (decision 021), the element being edited (with its sub-elements or sub-groups) and the preview
+ * in the chosen language on the right, and the publish button on top.
  */
-import type { AdminDevelopment, AdminElement, AdminZone } from '@plant-kiosk/contract';
+import {
+  elementLanguage,
+  visitorZonePage,
+  type AdminDevelopment,
+  type AdminElement,
+  type AdminZone,
+  type ContentLanguage,
+} from '@plant-kiosk/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
@@ -11,7 +20,8 @@ import { adminApi } from '../../lib/api/admin-api';
 import { ZONE_TYPE_LABELS } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { ElementForm } from './element-form';
-import { elementName, ElementsPanel } from './elements-panel';
+import { elementName, elementsIn, ElementsPanel } from './elements-panel';
+import { MissingTranslations } from './missing-translations';
 import { PublishButton } from './publish-button';
 import { SubelementsPanel } from './subelements-panel';
 import { SubgroupsPanel } from './subgroups-panel';
@@ -92,6 +102,7 @@ function DevelopmentContent({
               </li>
             ))}
           </ul>
+          <MissingTranslations devid={development.devid} currentZoneid={selected?.zoneid} />
         </nav>
         <div className="zone-main">
           {creating && (
@@ -140,6 +151,21 @@ function DevelopmentContent({
   );
 }
 
+const LANGUAGE_COLUMNS: ReadonlyArray<{ lang: ContentLanguage; title: ReactNode; hint: string }> = [
+  {
+    lang: 'fr',
+    title: 'Français',
+    hint: 'Montré sur les totems, et aux visiteurs en français.',
+  },
+  {
+    lang: 'en',
+    title: <span lang="en">English</span>,
+    hint: 'Version anglaise, montrée aux visiteurs en anglais (remplace toute la version française).',
+  },
+];
+
+const countLabel = (count: number) => `${count} élément${count > 1 ? 's' : ''}`;
+
 function ZoneEditor({
   zone,
   onZoneSaved,
@@ -151,44 +177,88 @@ function ZoneEditor({
 }) {
   const elements = useResource(() => adminApi.elements(zone.zoneid), `elements-${zone.zoneid}`);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [previewLanguage, setPreviewLanguage] = useState<ContentLanguage>('fr');
   const list = elements.data ?? [];
   const selected = list.find((element) => element.elementid === selectedId) ?? null;
+  const selectedLanguage = selected ? elementLanguage(selected) : null;
   const setList = (next: AdminElement[]) => elements.setData(next);
+  // The preview follows the language being edited.
+  const selectIn = (lang: ContentLanguage) => (elementid: number | null) => {
+    setSelectedId(elementid);
+    if (elementid !== null) setPreviewLanguage(lang);
+  };
 
   return (
-    <div className="zone-editor">
+    <div className="zone-editor stack">
+      <section className="card" aria-labelledby="zone-title">
+        <h2 id="zone-title">{zone.zonename}</h2>
+        {visitorZonePage(zone.zonename) && (
+          <p className="muted small">
+            Zone des pages visiteurs (« {visitorZonePage(zone.zonename)} ») : elle a une version
+            française et une version anglaise.
+          </p>
+        )}
+        <details className="zone-properties">
+          <summary>Propriétés de la zone (nom, type, liste d’étapes)</summary>
+          <div className="stack">
+            <ZoneForm devid={zone.devid} zone={zone} onSaved={onZoneSaved} />
+            <ZoneDelete zone={zone} elementCount={list.length} onDeleted={onZoneDeleted} />
+          </div>
+        </details>
+      </section>
+      <section className="card" aria-labelledby="elements-title">
+        <h2 id="elements-title">Éléments</h2>
+        <p className="muted small">
+          Dans l’ordre d’affichage, une colonne par langue. Glissez une ligne, ou utilisez ↑ et ↓,
+          pour changer l’ordre dans sa langue.
+        </p>
+        {elements.loading && !elements.data && <Loading />}
+        {elements.error && <LoadError message={elements.error} onRetry={elements.reload} />}
+        {elements.data && (
+          <div className="language-columns">
+            {LANGUAGE_COLUMNS.map(({ lang, title, hint }) => (
+              <section
+                key={lang}
+                className={`language-column language-column-${lang}`}
+                aria-labelledby={`elements-${lang}-title`}
+              >
+                <div className="language-column-title">
+                  <span className="language-tag" aria-hidden="true">
+                    {lang.toUpperCase()}
+                  </span>
+                  <h3 id={`elements-${lang}-title`}>{title}</h3>
+                  <span className="muted small language-count">
+                    {countLabel(elementsIn(list, lang).length)}
+                  </span>
+                </div>
+                <p className="muted small">{hint}</p>
+                <ElementsPanel
+                  zone={zone}
+                  lang={lang}
+                  elements={list}
+                  setElements={setList}
+                  selectedId={selectedId}
+                  onSelect={selectIn(lang)}
+                />
+              </section>
+            ))}
+          </div>
+        )}
+      </section>
       <div className="zone-columns">
         <div className="stack">
-          <section className="card" aria-labelledby="zone-title">
-            <h2 id="zone-title">{zone.zonename}</h2>
-            <details className="zone-properties">
-              <summary>Propriétés de la zone (nom, type, liste d’étapes)</summary>
-              <div className="stack">
-                <ZoneForm devid={zone.devid} zone={zone} onSaved={onZoneSaved} />
-                <ZoneDelete zone={zone} elementCount={list.length} onDeleted={onZoneDeleted} />
-              </div>
-            </details>
-          </section>
-          <section className="card" aria-labelledby="elements-title">
-            <h2 id="elements-title">Éléments</h2>
-            <p className="muted small">
-              Dans l’ordre d’affichage. Glissez une ligne, ou utilisez ↑ et ↓, pour changer l’ordre.
-            </p>
-            {elements.loading && !elements.data && <Loading />}
-            {elements.error && <LoadError message={elements.error} onRetry={elements.reload} />}
-            {elements.data && (
-              <ElementsPanel
-                zone={zone}
-                elements={list}
-                setElements={setList}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
-              />
-            )}
-          </section>
-          {selected && (
-            <section className="card" aria-labelledby="element-title">
-              <h2 id="element-title">Modifier {elementName(selected, list.indexOf(selected))}</h2>
+          {selected && selectedLanguage ? (
+            <section
+              className={`card language-edit language-edit-${selectedLanguage}`}
+              aria-labelledby="element-title"
+            >
+              <h2 id="element-title">
+                <span className="language-tag" aria-hidden="true">
+                  {selectedLanguage.toUpperCase()}
+                </span>
+                Modifier{' '}
+                {elementName(selected, elementsIn(list, selectedLanguage).indexOf(selected))}
+              </h2>
               <ElementForm
                 key={selected.elementid}
                 element={selected}
@@ -203,11 +273,32 @@ function ZoneEditor({
                 <SubelementsPanel key={`s${selected.elementid}`} elementid={selected.elementid} />
               )}
             </section>
+          ) : (
+            <p className="card muted">
+              « Modifier » sur un élément, en français ou en anglais, l’ouvre ici avec ses
+              sous-éléments.
+            </p>
           )}
         </div>
         <aside className="card preview-card" aria-labelledby="preview-title">
-          <h2 id="preview-title">Aperçu</h2>
-          <ZonePreview zone={zone} elements={list} />
+          <div className="preview-head">
+            <h2 id="preview-title">Aperçu</h2>
+            <div className="language-switch" role="group" aria-label="Langue de l’aperçu">
+              {(['fr', 'en'] as const).map((lang) => (
+                <button
+                  key={lang}
+                  type="button"
+                  className="button button-small"
+                  aria-pressed={previewLanguage === lang}
+                  title={lang === 'fr' ? 'Aperçu en français' : 'Aperçu en anglais'}
+                  onClick={() => setPreviewLanguage(lang)}
+                >
+                  {lang.toUpperCase()}
+                </button>
+              ))}
+            </div>
+          </div>
+          <ZonePreview zone={zone} elements={list} language={previewLanguage} />
         </aside>
       </div>
     </div>

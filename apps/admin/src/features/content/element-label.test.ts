@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elementLabel, fileDisplayName } from './element-label';
 
-describe('element labels (issue 29: names, not raw file paths)', () => {
+describe('element labels (totem-size screen fixes: names, not raw file paths)', () => {
   it('shows a file element by its name, without folders, upload hash or extension', () => {
     expect(fileDisplayName('media/uploads/3/menu-semaine-1a2b3c4d.webp')).toBe('menu semaine');
     expect(fileDisplayName('pdf/guide_rh_2023.pdf')).toBe('guide rh 2023');

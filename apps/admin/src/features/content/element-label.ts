@@ -1,8 +1,8 @@
 /**
- * What an element row shows (issue 29): people who keep the content think in documents and
- * photos, not in storage paths. A file element ("media/uploads/3/menu-semaine-1a2b3c4d.webp")
- * reads as its name ("menu semaine"); the path stays in the row's tooltip for whoever needs it.
- * Text, links, dates and groups show their value as is.
+ * What an element row shows (totem-size screen fixes): people who keep the content think in
+ * documents and photos, not in storage paths. A file element
+ * ("media/uploads/3/menu-semaine-1a2b3c4d.webp") reads as its name ("menu semaine"); the path stays
+ * in the row's tooltip for whoever needs it. Text, links, dates and groups show their value as is.
  */
 import type { AdminElement, ItemType } from '@plant-kiosk/contract';
 

@@ -21,8 +21,36 @@ function Harness({ initial }: { initial: AdminElement[] }) {
   );
 }
 
+/** The content page's two columns: one list of the zone's elements, a panel per language. */
+function TwoLanguages({ initial }: { initial: AdminElement[] }) {
+  const [elements, setElements] = useState(initial);
+  const [selected, setSelected] = useState<number | null>(null);
+  return (
+    <>
+      {(['fr', 'en'] as const).map((lang) => (
+        <section key={lang} aria-label={lang === 'fr' ? 'Français' : 'English'}>
+          <ElementsPanel
+            zone={ZONE}
+            lang={lang}
+            elements={elements}
+            setElements={setElements}
+            selectedId={selected}
+            onSelect={setSelected}
+          />
+        </section>
+      ))}
+    </>
+  );
+}
+
+const english = (id: number, value: string, order: number): AdminElement => ({
+  ...element(id, value),
+  order,
+  lang: 'en',
+});
+
 describe('ElementsPanel', () => {
-  it('shows file elements by their name, the path only in the tooltip (issue 29)', () => {
+  it('shows file elements by their name, the path only in the tooltip (totem-size screen fixes)', () => {
     mockFetch(() => undefined);
     render(
       <Harness
@@ -70,7 +98,7 @@ describe('ElementsPanel', () => {
     expect(screen.queryByText('Lundi : couscous')).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: '+ Ajouter un élément' }),
+        screen.getByRole('button', { name: '+ Ajouter un élément en français' }),
       ),
     );
   });
@@ -105,11 +133,117 @@ describe('ElementsPanel', () => {
     const calls = mockFetch(() => undefined);
     render(<Harness initial={[]} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: '+ Ajouter un élément' }));
-    await user.click(screen.getByLabelText('Valeur du nouvel élément'));
+    await user.click(screen.getByRole('button', { name: '+ Ajouter un élément en français' }));
+    await user.click(screen.getByLabelText('Valeur du nouvel élément en français'));
     await user.paste('x'.repeat(4001));
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(screen.getByText('Au plus 4000 caractères.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('ElementsPanel in two languages', () => {
+  const ZONE_ELEMENTS = [
+    element(11, 'Lundi : couscous'),
+    element(12, 'Mardi : gratin'),
+    english(13, 'Monday: couscous', 3),
+    english(14, 'Tuesday: gratin', 4),
+  ];
+
+  it('shows each language in its own column, English elements named as such', () => {
+    mockFetch(() => undefined);
+    render(<TwoLanguages initial={ZONE_ELEMENTS} />);
+    const french = screen.getByRole('region', { name: 'Français' });
+    const englishColumn = screen.getByRole('region', { name: 'English' });
+    expect(
+      within(french)
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.element-value')?.textContent),
+    ).toEqual(['Lundi : couscous', 'Mardi : gratin']);
+    expect(
+      within(englishColumn)
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.element-value')?.textContent),
+    ).toEqual(['Monday: couscous', 'Tuesday: gratin']);
+    expect(
+      within(englishColumn).getByRole('button', {
+        name: 'Modifier l’élément anglais 1 « Monday: couscous »',
+      }),
+    ).toBeTruthy();
+    expect(within(englishColumn).getByRole('list').getAttribute('aria-label')).toBe(
+      'Éléments en anglais de la zone Menu',
+    );
+  });
+
+  it('says a zone has no English version yet, and adds English elements after the French ones', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'POST'
+        ? { status: 201, data: english(15, 'Monday: couscous', 3), message: 'Élément ajouté.' }
+        : undefined,
+    );
+    render(<TwoLanguages initial={ZONE_ELEMENTS.slice(0, 2)} />);
+    const englishColumn = screen.getByRole('region', { name: 'English' });
+    expect(within(englishColumn).getByText(/Pas encore de version anglaise/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(
+      within(englishColumn).getByRole('button', { name: '+ Ajouter un élément en anglais' }),
+    );
+    await user.click(within(englishColumn).getByLabelText('Valeur du nouvel élément en anglais'));
+    await user.paste('Monday: couscous');
+    await user.click(within(englishColumn).getByRole('button', { name: 'Ajouter' }));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/api/admin/zones/7/elements',
+      body: { value: 'Monday: couscous', type: 'text', lang: 'en' },
+    });
+    expect(await within(englishColumn).findByText('Monday: couscous')).toBeTruthy();
+    // The French column is unchanged; a French element is created without a language (French).
+    const french = screen.getByRole('region', { name: 'Français' });
+    expect(within(french).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('creates French elements without a language', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'POST' ? { status: 201, data: element(16, 'Mercredi') } : undefined,
+    );
+    render(<TwoLanguages initial={ZONE_ELEMENTS} />);
+    const french = screen.getByRole('region', { name: 'Français' });
+    const user = userEvent.setup();
+    await user.click(
+      within(french).getByRole('button', { name: '+ Ajouter un élément en français' }),
+    );
+    await user.click(within(french).getByLabelText('Valeur du nouvel élément en français'));
+    await user.paste('Mercredi');
+    await user.click(within(french).getByRole('button', { name: 'Ajouter' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      value: 'Mercredi',
+      type: 'text',
+    });
+    expect(await within(french).findByText('Mercredi')).toBeTruthy();
+  });
+
+  it('reorders within a language, sending the zone’s whole order, French first', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'PUT'
+        ? {
+            data: [ZONE_ELEMENTS[0], ZONE_ELEMENTS[1], ZONE_ELEMENTS[3], ZONE_ELEMENTS[2]],
+            message: 'Enregistré.',
+          }
+        : undefined,
+    );
+    render(<TwoLanguages initial={ZONE_ELEMENTS} />);
+    const englishColumn = screen.getByRole('region', { name: 'English' });
+    await userEvent.setup().click(
+      within(englishColumn).getByRole('button', {
+        name: 'Monter l’élément anglais 2 « Tuesday: gratin »',
+      }),
+    );
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ids: [11, 12, 14, 13] });
+    await waitFor(() =>
+      expect(within(englishColumn).getAllByRole('listitem')[0]!.textContent).toContain(
+        'Tuesday: gratin',
+      ),
+    );
+    const french = screen.getByRole('region', { name: 'Français' });
+    expect(within(french).getAllByRole('listitem')[0]!.textContent).toContain('Lundi');
   });
 });

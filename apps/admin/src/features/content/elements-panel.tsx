@@ -1,12 +1,19 @@
 /**
- * The elements of a zone, in the order the totems show them: add, open for editing, reorder (drag
- * or ↑/↓), delete after a confirmation. Each change is saved at once; it reaches the totems when
- * the development is published.
+ * The elements of a zone in one language, in the order the totems show them: add, open for
+ * editing, reorder (drag or ↑/↓), delete after a confirmation. Each change is saved at once; it
+ * reaches the totems when the development is published.
+ *
+ * A zone's French and English versions (decision 021) are one list of orders on the server, the
+ * French elements first: this panel is given the zone's whole list, shows its language's part,
+ * creates its elements in its language, and reorders by sending the whole zone's ids with the
+ * other language's part untouched (French first, then English, as the server keeps them).
  */
 import {
   CreateElementRequest,
+  elementLanguage,
   type AdminElement,
   type AdminZone,
+  type ContentLanguage,
   type ItemType,
 } from '@plant-kiosk/contract';
 import { useRef, useState, type FormEvent } from 'react';
@@ -27,25 +34,49 @@ const DEFAULT_TYPE: Record<AdminZone['type'], ItemType> = {
   videos: 'video',
 };
 
+/** "l’élément 2 « Menu »", "l’élément anglais 1 « Site plan »": `index` within its language. */
 export function elementName(element: AdminElement, index: number): string {
   const short = elementLabel(element);
   const text = short.length > 40 ? `${short.slice(0, 40)}…` : short;
-  return `l’élément ${index + 1} « ${text || 'sans valeur'} »`;
+  const which = elementLanguage(element) === 'en' ? 'l’élément anglais' : 'l’élément';
+  return `${which} ${index + 1} « ${text || 'sans valeur'} »`;
 }
+
+/** The zone's elements in one language, in order. */
+export const elementsIn = (elements: readonly AdminElement[], lang: ContentLanguage) =>
+  elements.filter((element) => elementLanguage(element) === lang);
+
+/** The zone's ids when one language's part takes the order `ids`: French first, then English. */
+export function zoneOrder(
+  elements: readonly AdminElement[],
+  lang: ContentLanguage,
+  ids: readonly number[],
+): number[] {
+  const other = elementsIn(elements, lang === 'fr' ? 'en' : 'fr').map((e) => e.elementid);
+  return lang === 'fr' ? [...ids, ...other] : [...other, ...ids];
+}
+
+const LANGUAGE_WORDS: Record<ContentLanguage, string> = { fr: 'en français', en: 'en anglais' };
 
 export function ElementsPanel({
   zone,
-  elements,
+  lang = 'fr',
+  elements: all,
   setElements,
   selectedId,
   onSelect,
 }: {
   zone: AdminZone;
+  /** The language this panel shows and adds. */
+  lang?: ContentLanguage;
+  /** All the zone's elements, both languages. */
   elements: AdminElement[];
   setElements: (elements: AdminElement[]) => void;
   selectedId: number | null;
   onSelect: (elementid: number | null) => void;
 }) {
+  const elements = elementsIn(all, lang);
+  const words = LANGUAGE_WORDS[lang];
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [toDelete, setToDelete] = useState<AdminElement | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -57,7 +88,7 @@ export function ElementsPanel({
 
   const reorder = async (ids: number[]) => {
     try {
-      const { data } = await adminApi.reorderElements(zone.zoneid, ids);
+      const { data } = await adminApi.reorderElements(zone.zoneid, zoneOrder(all, lang, ids));
       setElements(data);
       setFeedback(null);
       return true;
@@ -75,7 +106,7 @@ export function ElementsPanel({
     setDeleting(true);
     try {
       const { message } = await adminApi.deleteElement(toDelete.elementid, toDelete.version);
-      setElements(elements.filter((element) => element.elementid !== toDelete.elementid));
+      setElements(all.filter((element) => element.elementid !== toDelete.elementid));
       if (selectedId === toDelete.elementid) onSelect(null);
       setFeedback({ tone: 'success', text: message || 'Supprimé.' });
       // The row that held the focus is gone: give it a stable place instead of the page's top.
@@ -83,7 +114,7 @@ export function ElementsPanel({
     } catch (failure) {
       if (failure instanceof ApiError && failure.isConflict) {
         const current = failure.data as AdminElement;
-        setElements(elements.map((e) => (e.elementid === current.elementid ? current : e)));
+        setElements(all.map((e) => (e.elementid === current.elementid ? current : e)));
         setFeedback({
           tone: 'warning',
           text: `Ce contenu a été modifié par quelqu’un d’autre : il n’a pas été supprimé. Valeur actuelle : « ${current.value} ». Vérifiez-la avant de supprimer à nouveau.`,
@@ -99,13 +130,20 @@ export function ElementsPanel({
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const body: CreateElementRequest = { value: newValue, type: newType };
+    const body: CreateElementRequest = {
+      value: newValue,
+      type: newType,
+      ...(lang === 'en' ? { lang } : {}),
+    };
     const found = validate(CreateElementRequest, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
       const { data, message } = await adminApi.createElement(zone.zoneid, body);
-      setElements([...elements, data]);
+      // As the server numbers them: a new French element goes before the English ones.
+      const french = [...elementsIn(all, 'fr'), ...(lang === 'fr' ? [data] : [])];
+      const english = [...elementsIn(all, 'en'), ...(lang === 'en' ? [data] : [])];
+      setElements([...french, ...english].map((e, index) => ({ ...e, order: index + 1 })));
       setNewValue('');
       setAdding(false);
       onSelect(data.elementid);
@@ -119,10 +157,14 @@ export function ElementsPanel({
     <div className="stack">
       <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
       {elements.length === 0 ? (
-        <p className="muted">Cette zone n’a pas encore d’élément.</p>
+        <p className="muted">
+          {lang === 'en'
+            ? 'Pas encore de version anglaise : les visiteurs en anglais voient la version française, marquée « FR ».'
+            : 'Cette zone n’a pas encore d’élément en français.'}
+        </p>
       ) : (
         <ReorderList
-          label={`Éléments de la zone ${zone.zonename}`}
+          label={`Éléments ${words} de la zone ${zone.zonename}`}
           items={elements}
           idOf={(element) => element.elementid}
           nameOf={(element) => elementName(element, elements.indexOf(element))}
@@ -163,17 +205,22 @@ export function ElementsPanel({
         />
       )}
       {adding ? (
-        <form className="card-inset stack" onSubmit={add} noValidate aria-label="Nouvel élément">
+        <form
+          className="card-inset stack"
+          onSubmit={add}
+          noValidate
+          aria-label={`Nouvel élément ${words}`}
+        >
           <div className="form-grid">
             <SelectField
-              label="Type du nouvel élément"
+              label={`Type du nouvel élément ${words}`}
               value={newType}
               options={itemTypeOptions}
               onChange={(event) => setNewType(event.target.value as ItemType)}
               error={errors.type}
             />
             <TextField
-              label="Valeur du nouvel élément"
+              label={`Valeur du nouvel élément ${words}`}
               value={newValue}
               onChange={(event) => setNewValue(event.target.value)}
               error={errors.value}
@@ -192,7 +239,7 @@ export function ElementsPanel({
       ) : (
         <div>
           <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
-            + Ajouter un élément
+            + Ajouter un élément {words}
           </button>
         </div>
       )}

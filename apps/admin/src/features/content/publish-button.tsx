@@ -7,8 +7,7 @@
  */
 import { useState } from 'react';
 import { Notice } from '../../components/notice';
-import { useCanPublish } from '../revisions/can-publish';
-import { PublishDialog } from '../revisions/publish-dialog';
+import { PublishDialog, useCanPublish } from '../revisions';
 
 export function PublishButton({ devid, devname }: { devid: number; devname: string }) {
   const [open, setOpen] = useState(false);

@@ -49,6 +49,7 @@ const kiosk = (overrides: Partial<KioskStatus> = {}): KioskStatus => ({
   behindSince: null,
   flag: null,
   flagMessage: null,
+  media: null,
   ...overrides,
 });
 
@@ -67,9 +68,9 @@ describe('FleetPage', () => {
     expect(within(rows()[0]!).getByText('En ligne')).toBeTruthy();
     expect(within(rows()[0]!).getByText('À jour')).toBeTruthy();
     expect(within(rows()[0]!).getByText('Totem Moulage')).toBeTruthy();
-    // French agreement: "1 totem", not "1 totems" (issue 29).
+    // French agreement: "1 totem", not "1 totems" (totem-size screen fixes).
     expect(document.querySelector('.stats .stat')?.textContent).toBe('1 totem');
-    // Issue 31: the revision each totem shows, and how many show the published one.
+    // Content-first sync: the revision each totem shows, and how many show the published one.
     expect(within(rows()[0]!).getByText('révision 3 — à jour')).toBeTruthy();
     expect(screen.getByTestId('fleet-progress').textContent).toBe('1 / 1 totem sur la révision 3');
 
@@ -101,6 +102,42 @@ describe('FleetPage', () => {
       kiosk({ kioskId: 'bbbbbbbb-1111-2222-3333-444444444444' }),
     ]);
     expect(document.querySelector('.stats .stat')?.textContent).toBe('2 totems');
+  });
+
+  it('says whether each totem holds its revision’s media, live', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(<FleetPage />);
+    const older = kiosk({ kioskId: 'cccccccc-1111-2222-3333-444444444444' });
+    FakeEventSource.last.emit('fleet', [
+      kiosk({ media: { phase: 'downloading', cached: 12, total: 40 } }),
+      older,
+    ]);
+    const content = () => screen.getAllByTestId('fleet-content').map((cell) => cell.textContent);
+    // An older kiosk does not say: nothing rather than a guess.
+    expect(content()).toEqual([
+      ' révision 3 — à jour · médias 12 / 40 en téléchargement',
+      ' révision 3 — à jour',
+    ]);
+    FakeEventSource.last.emit(
+      'kiosk',
+      kiosk({ media: { phase: 'incomplete', cached: 38, total: 40 } }),
+    );
+    expect(content()[0]).toBe(' révision 3 — à jour · médias 38 / 40');
+    FakeEventSource.last.emit(
+      'kiosk',
+      kiosk({
+        contentVersion: 4,
+        currentContentVersion: 4,
+        media: { phase: 'complete', cached: 40, total: 40 },
+      }),
+    );
+    expect(content()[0]).toBe(' révision 4 — à jour · médias complets');
+    // Never synchronised: no media to speak of.
+    FakeEventSource.last.emit(
+      'kiosk',
+      kiosk({ ...older, contentVersion: null, media: { phase: 'complete', cached: 0, total: 0 } }),
+    );
+    expect(content()[1]).toBe(' jamais synchronisé');
   });
 
   it('after an HTTP error of the live channel, refreshes by GET and reopens it later', async () => {

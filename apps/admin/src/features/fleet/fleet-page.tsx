@@ -3,9 +3,12 @@
  * `fleet` event (or GET when EventSource is missing), then each `kiosk` event replaces one row.
  * The session cookie goes with the EventSource request because it is same-origin.
  *
- * Which revision each totem shows (issue 31): "révision 14 — à jour", "révision 12 — 2 de retard";
- * and per development, "38 / 40 totems sur la révision 61" — live, since a publish sends every
- * kiosk of the development again with the new published revision.
+ * Which revision each totem shows (content-first sync, decision 019): "révision 14 — à jour",
+ * "révision 12 — 2 de retard"; and per development, "38 / 40 totems sur la révision 61" — live,
+ * since a publish sends every kiosk of the development again with the new published revision.
+ * And whether it holds that revision's media (content-first sync, from its heartbeat): "· médias
+ * complets", "· médias 38 / 40" (some given up until its next sync), "· médias 12 / 40 en
+ * téléchargement"; nothing when the totem did not say (an older kiosk).
  */
 import { adminFleetPaths, FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,6 +30,14 @@ export function revisionText(kiosk: Pick<KioskStatus, 'contentVersion' | 'curren
   return behind <= 0
     ? `révision ${kiosk.contentVersion} — à jour`
     : `révision ${kiosk.contentVersion} — ${behind} de retard`;
+}
+
+/** Its media for that revision, as last reported; null when unknown. */
+export function mediaText(media: KioskStatus['media']): string | null {
+  if (media === null) return null;
+  if (media.phase === 'complete') return 'médias complets';
+  const count = `médias ${media.cached} / ${media.total}`;
+  return media.phase === 'downloading' ? `${count} en téléchargement` : count;
 }
 
 interface DevelopmentProgress {
@@ -238,7 +249,13 @@ export function FleetPage() {
                         <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
                           {kiosk.upToDate ? 'À jour' : 'En retard'}
                         </span>
-                        <span className="small"> {revisionText(kiosk)}</span>
+                        <span className="small" data-testid="fleet-content">
+                          {' '}
+                          {revisionText(kiosk)}
+                          {kiosk.contentVersion !== null && mediaText(kiosk.media) !== null && (
+                            <> · {mediaText(kiosk.media)}</>
+                          )}
+                        </span>
                       </td>
                       <td>{modeText(kiosk)}</td>
                       <td>{kiosk.appVersion ?? '—'}</td>

@@ -29,7 +29,7 @@ const LIBRARY = [
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('media library (issue 29)', () => {
+describe('media library (totem-size screen fixes)', () => {
   it('matches every word of the search, without accents or case', () => {
     expect(matchesSearch(LIBRARY[1]!, 'reglement')).toBe(true);
     expect(matchesSearch(LIBRARY[1]!, 'INTÉRIEUR règl')).toBe(true);

@@ -37,7 +37,8 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** A library of hundreds of files is searched by name or path, every word must match (issue 29). */
+/** A library of hundreds of files is searched by name or path, every word must match (totem-size
+ * screen fixes). */
 export function matchesSearch(item: Pick<MediaItem, 'originalName' | 'value'>, query: string) {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;

@@ -1,6 +1,7 @@
 /**
- * Who may publish, roll back and discard (issue 25, decision 014): admins, and editors an admin
- * allowed. Others prepare and look; the buttons are not offered (the server answers 403 anyway).
+ * Who may publish, roll back and discard (rollback and publish checks, decision 014): admins, and
+ * editors an admin allowed. Others prepare and look; the buttons are not offered (the server
+ * answers 403 anyway).
  */
 import type { AdminUser } from '@plant-kiosk/contract';
 import { useOptionalUser } from '../../lib/session/session-context';

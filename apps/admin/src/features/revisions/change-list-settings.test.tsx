@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChangeList } from './change-list';
 
-describe('a settings change in the change lists (issue 27)', () => {
+describe('a settings change in the change lists (published settings, decision 017)', () => {
   it('has a group "Réglages" and shows each changed field by its French name', () => {
     const before = { settingid: 1, settings: serializeSettings(DEFAULT_SETTINGS) };
     const after = {

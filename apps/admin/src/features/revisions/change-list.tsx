@@ -5,7 +5,10 @@
  * media library), and who made the change and when when the audit log knows.
  */
 import {
+  ALERT_KIND_LABELS,
+  ALERT_PICTOGRAM_LABELS,
   DEFAULT_SETTINGS,
+  PALETTE_LABELS,
   SETTINGS_LABELS,
   SETTINGS_TIMINGS,
   normalizeSettings,
@@ -47,12 +50,32 @@ const FIELD_LABELS: Record<string, string> = {
   fieldlabel: 'Champ',
   subgroupid: 'Sous-groupe',
   ...SETTINGS_LABELS,
+  // An alert template's columns (red button and acknowledgements, decision 018).
+  name: 'Nom du modèle',
+  kind: 'Type d’alerte',
+  title_fr: 'Titre (français)',
+  title_en: 'Titre (anglais)',
+  instructions_fr: 'Consignes (français)',
+  instructions_en: 'Consignes (anglais)',
+  pictogram: 'Pictogramme',
+  colour: 'Couleur',
+  image: 'Image',
+  end_text_fr: 'Texte de fin d’alerte (français)',
+  end_text_en: 'Texte de fin d’alerte (anglais)',
+  max_duration_minutes: 'Durée maximale (minutes)',
+};
+
+/** The French names of an alert template's pictogram, colour and kind. */
+const TEMPLATE_VALUE_LABELS: Record<string, Record<string, string>> = {
+  pictogram: ALERT_PICTOGRAM_LABELS,
+  colour: PALETTE_LABELS,
+  kind: ALERT_KIND_LABELS,
 };
 
 /**
- * The two sides of a settings change (issue 27) as fields: the logged row holds the settings as
- * JSON, and a side without a row is the defaults (what the totems have without settings), so a
- * first save shows what it changes from them.
+ * The two sides of a settings change (published settings, decision 017) as fields: the logged row
+ * holds the settings as JSON, and a side without a row is the defaults (what the totems have
+ * without settings), so a first save shows what it changes from them.
  */
 function settingsSides(change: ContentChangeEntry): { before: Row; after: Row } {
   const side = (row: Row | null | undefined): Row => {
@@ -123,7 +146,10 @@ function ItemValue({ value, media }: { value: unknown; media: MediaIndex }) {
 }
 
 function FieldValue({ field, value, media }: { field: string; value: unknown; media: MediaIndex }) {
-  if (field === 'value') return <ItemValue value={value} media={media} />;
+  if (field === 'value' || field === 'image') return <ItemValue value={value} media={media} />;
+  if (field in TEMPLATE_VALUE_LABELS && typeof value === 'string') {
+    return <span>{TEMPLATE_VALUE_LABELS[field]?.[value] ?? value}</span>;
+  }
   if (field === 'type' && typeof value === 'string') {
     const label =
       (ITEM_TYPE_LABELS as Record<string, string>)[value] ??
@@ -241,7 +267,7 @@ function ChangeItem({
 export interface ZoneGroup {
   zoneid: number | null;
   zonename: string;
-  /** The development's settings (issue 27), in no zone. */
+  /** The development's settings (published settings, decision 017), in no zone. */
   settings?: boolean;
   changes: ContentChangeEntry[];
 }
@@ -259,7 +285,8 @@ const KIND_ORDER = {
 export function groupByZone(changes: readonly ContentChangeEntry[]): ZoneGroup[] {
   const groups = new Map<string, ZoneGroup>();
   for (const change of changes) {
-    // The settings (issue 27) are in no zone: a group of their own, named as their page.
+    // The settings (published settings, decision 017) are in no zone: a group of their own, named
+    // as their page.
     const key = change.kind === 'setting' ? 'setting' : String(change.zoneid ?? 'none');
     if (!groups.has(key)) {
       groups.set(key, {

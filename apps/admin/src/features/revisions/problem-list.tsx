@@ -1,6 +1,8 @@
 /**
  * A refused publish's (or rollback's) problems, item by item, each linking to its zone in the
  * content editor, so the fix is one click away. Nothing was published: the list says what to fix.
+ * Also the publish's warnings (English content: visitor zones without an English version), which do
+ * not stop it: shown before publishing, each linking to its zone too.
  */
 import type { PublishProblem, PublishRefusal } from '@plant-kiosk/contract';
 import { Link } from 'react-router-dom';
@@ -41,6 +43,41 @@ export function ProblemList({ devid, problems }: { devid: number; problems: Publ
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The warnings of a publish about to happen; nothing when there is none. */
+export function WarningList({ devid, warnings }: { devid: number; warnings: PublishProblem[] }) {
+  if (warnings.length === 0) return null;
+  const count = warnings.length;
+  return (
+    <div className="notice notice-warning warning-list">
+      <div className="notice-body">
+        <p>
+          <strong>
+            {count === 1
+              ? '1 zone des pages visiteurs n’a pas de version anglaise'
+              : `${count} zones des pages visiteurs n’ont pas de version anglaise`}
+          </strong>
+          {count === 1
+            ? ' : les visiteurs en anglais la verront en français, marquée « FR ».'
+            : ' : les visiteurs en anglais les verront en français, marquées « FR ».'}{' '}
+          La publication n’est pas bloquée.
+        </p>
+        <ul>
+          {warnings.map((warning) => (
+            <li key={`${warning.code}-${warning.zoneid ?? warning.zonename}`}>
+              <span>{warning.message}</span>{' '}
+              {warning.zoneid !== null && (
+                <Link to={`/contenu/${devid}/zones/${warning.zoneid}`} className="problem-link">
+                  Traduire ({warning.zonename ?? `zone ${warning.zoneid}`})
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
-import { ProblemList, refusedProblems } from './problem-list';
+import { ProblemList, refusedProblems, WarningList } from './problem-list';
 import { notifyDraftChanged } from '../../lib/draft-events';
 
 /** "Révision 58 publiée — envoyée à 12 totems" (`delivered`: totems connected right now). */
@@ -53,6 +53,10 @@ export function PublishDialog({
 
   const changes: ContentChangeEntry[] = (draft.data?.changes ?? []).filter(
     (change) => !zone || change.zoneid === zone.zoneid,
+  );
+
+  const warnings: PublishProblem[] = (draft.data?.warnings ?? []).filter(
+    (warning) => !zone || warning.zoneid === zone.zoneid,
   );
 
   const publish = async () => {
@@ -135,6 +139,7 @@ export function PublishDialog({
                   />
                 </>
               ))}
+            <WarningList devid={devid} warnings={warnings} />
             <label className="field" htmlFor={noteId}>
               <span>Note pour l’historique (facultative)</span>
               <textarea

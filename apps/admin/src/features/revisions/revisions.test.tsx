@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../test/fetch-mock';
-import { PublishButton } from '../content/publish-button';
+import { PublishButton } from '../content';
 import { HistoryPage } from './history-page';
 import { UnpublishedPage } from './unpublished-page';
 
@@ -62,6 +62,7 @@ const DRAFT: DraftChanges = {
   counts: counts({ added: 1, changed: 1, removed: 0 }),
   summary: '1 élément modifié, 1 élément ajouté',
   changes: CHANGES,
+  warnings: [],
 };
 
 const MEDIA: MediaItem[] = [
@@ -226,6 +227,61 @@ describe('the publish dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Révision 5 publiée');
+  });
+
+  it('warns of the visitor zones without an English version, and publishes all the same', async () => {
+    const warning = (zoneid: number, zonename: string) => ({
+      code: 'missing-translation' as const,
+      zoneid,
+      zonename,
+      elementid: null,
+      subgroupid: null,
+      subelementid: null,
+      message: `Zone « ${zonename} » (page visiteurs « Qualité ») n’a pas de version anglaise : les visiteurs en anglais la verront en français.`,
+    });
+    const draft: DraftChanges = {
+      ...DRAFT,
+      warnings: [warning(7, 'Politiques qualité'), warning(8, 'Certifications qualité')],
+    };
+    const calls = api((call) => {
+      if (call.url === '/api/admin/developments/1/draft/changes') return { data: draft };
+      if (call.method === 'POST') {
+        return {
+          data: {
+            delivered: 0,
+            message: { devid: 1, type: 'sync', version: 5, revision: 5 },
+            revision: 5,
+            created: true,
+            counts: DRAFT.counts,
+          },
+        };
+      }
+      return undefined;
+    });
+    const router = createMemoryRouter(
+      [{ path: '/', element: <PublishButton devid={1} devname="neubourg" /> }],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publier sur les totems' }));
+    const dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText('2 zones des pages visiteurs n’ont pas de version anglaise'),
+    ).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Traduire (Politiques qualité)', '/contenu/1/zones/7'],
+      ['Traduire (Certifications qualité)', '/contenu/1/zones/8'],
+    ]);
+    expect(within(dialog).getByText(/Zone « Politiques qualité » \(page visiteurs/)).toBeTruthy();
+    // A warning, not a refusal: the publish button stays and the publish goes through.
+    await user.click(within(dialog).getByRole('button', { name: 'Publier' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(await within(dialog).findByText(/Révision 5 publiée/)).toBeTruthy();
   });
 
   it('says so when publishing fails, and keeps the dialog open', async () => {

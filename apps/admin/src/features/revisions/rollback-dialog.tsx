@@ -1,8 +1,8 @@
 /**
- * "Revenir à cette version" (issue 25): asks for confirmation, then publishes revision K's content
- * again as a new revision. When the draft has unpublished changes the server refuses (409): the
- * dialog then offers to discard them and roll back, or to cancel. A refusal by the publish checks
- * lists the problems like the publish dialog does.
+ * "Revenir à cette version" (rollback and publish checks, decision 014): asks for confirmation,
+ * then publishes revision K's content again as a new revision. When the draft has unpublished
+ * changes the server refuses (409): the dialog then offers to discard them and roll back, or to
+ * cancel. A refusal by the publish checks lists the problems like the publish dialog does.
  */
 import type { PublishProblem, RevisionEntry, RollbackResponse } from '@plant-kiosk/contract';
 import { useState } from 'react';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/session/session-context';
 import { mockFetch, type Call } from '../../test/fetch-mock';
-import { PublishButton } from '../content/publish-button';
+import { PublishButton } from '../content';
 import { HistoryPage } from './history-page';
 
 afterEach(() => vi.unstubAllGlobals());

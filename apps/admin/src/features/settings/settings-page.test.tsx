@@ -64,7 +64,7 @@ function renderPage() {
   );
 }
 
-describe('Réglages (issue 27)', () => {
+describe('Réglages (published settings, decision 017)', () => {
   it('shows each wrong field’s message in French and sends nothing', async () => {
     const calls = serve();
     renderPage();

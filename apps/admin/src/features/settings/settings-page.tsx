@@ -1,9 +1,10 @@
 /**
- * "Réglages" of one development (issue 27, decision 017): the suggestion form's and the web
- * site's addresses, the spec §9 timings a plant tunes, the alarm tone. "Enregistrer" saves to the
- * draft, like any content edit: the header's unpublished count follows, and the totems get the
+ * "Réglages" of one development (published settings, decision 017): the suggestion form's and the
+ * web site's addresses, the spec §9 timings a plant tunes, the alarm tone. "Enregistrer" saves to
+ * the draft, like any content edit: the header's unpublished count follows, and the totems get the
  * settings with the next publish. The form checks with the contract's schema (the same rules as
- * the server) and says what is wrong next to each field, in French.
+ * the server) and says what is wrong next to each field, in French. Admins also find the alert
+ * token of the fire-alarm panels under the form (alert-token-panel.tsx).
  */
 import {
   DEFAULT_SETTINGS,
@@ -23,8 +24,10 @@ import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { errorMessage } from '../../lib/api/client';
 import { settingsApi } from '../../lib/api/settings-api';
+import { useOptionalUser } from '../../lib/session/session-context';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { useResource } from '../../lib/use-resource';
+import { AlertTokenPanel } from './alert-token-panel';
 
 /** What the form holds: addresses and timings as typed (text), the tone as a box. */
 export interface SettingsForm {
@@ -104,6 +107,7 @@ export function SettingsEditor({
 }) {
   const { devid } = development;
   const resource = useResource(() => settingsApi.get(devid), `settings-${devid}`);
+  const admin = useOptionalUser()?.role === 'admin';
   return (
     <Page title="Réglages" actions={switcher}>
       {resource.loading && !resource.data && <Loading />}
@@ -116,6 +120,7 @@ export function SettingsEditor({
           onSaved={(answer) => resource.setData(answer)}
         />
       )}
+      {admin && <AlertTokenPanel devid={devid} />}
     </Page>
   );
 }

@@ -30,7 +30,7 @@ const EDITOR = user({
   canAlert: false,
 });
 
-describe('Utilisateurs: the publish right (issue 25)', () => {
+describe('Utilisateurs: the publish right (rollback and publish checks, decision 014)', () => {
   it('shows who may publish and lets an admin allow an editor', async () => {
     const calls = mockFetch((call) => {
       if (call.url === '/api/admin/session') {
@@ -71,7 +71,7 @@ describe('Utilisateurs: the publish right (issue 25)', () => {
     expect(await within(row).findByText('Oui')).toBeTruthy();
   });
 
-  it('lets an admin allow an editor to trigger alerts (issue 28)', async () => {
+  it('lets an admin allow an editor to trigger alerts (red button and acknowledgements)', async () => {
     const calls = mockFetch((call) => {
       if (call.url === '/api/admin/session') {
         return { data: { user: ADMIN, csrfToken: 'x', expiresAt: '2026-12-01T08:00:00.000Z' } };

@@ -1,4 +1,4 @@
-/** A development's settings (issue 27; packages/contract/src/settings.ts). */
+/** A development's settings (published settings; packages/contract/src/settings.ts). */
 import { adminSettingsPaths, type DevelopmentSettings } from '@plant-kiosk/contract';
 import { notifyDraftChanged } from '../draft-events';
 import { api } from './client';

@@ -1,7 +1,7 @@
 /**
- * Issue 21: the back-office's calls are typed by the contract's route table, and in development
- * builds an answer that does not match its route's schema, or a path that is not its route's, is
- * a clear error.
+ * Contract route table: the back-office's calls are typed by the contract's route table, and in
+ * development builds an answer that does not match its route's schema, or a path that is not its
+ * route's, is a clear error.
  */
 import type {
   AdminSession,

@@ -2,8 +2,8 @@
  * Who is logged in. The session itself is the HttpOnly cookie the server set; the page only keeps
  * the user and the CSRF token, recovered after a reload from GET /session — the probe that answers
  * 200 with null outside a session, so that opening the login page logs no 401 in the console
- * (issue 32). Any 401 from any other call ends the session here, and the router sends the user
- * back to the login page.
+ * (compression and bundle split, decision 020). Any 401 from any other call ends the session here,
+ * and the router sends the user back to the login page.
  */
 import { adminPaths, type AdminLoginRequest, type AdminUser } from '@plant-kiosk/contract';
 import {

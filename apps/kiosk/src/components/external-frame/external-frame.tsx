@@ -1,7 +1,7 @@
 /**
- * A frame of an external page (the suggestion form, the company web site: spec §2, issue 27),
- * or, in its place, a plain message saying why it cannot be shown — never a browser error icon or
- * a blank box on a totem that has no address bar to explain it:
+ * A frame of an external page (the suggestion form, the company web site: spec §2, published
+ * settings), or, in its place, a plain message saying why it cannot be shown — never a browser
+ * error icon or a blank box on a totem that has no address bar to explain it:
  *
  * - no address configured (the development's published settings hold none) → "not configured";
  * - the network check has not answered yet → "checking";

@@ -5,7 +5,7 @@
  * instead of leaving a blank screen.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { lazyPage } from '../../app/lazy-with-retry';
+import { lazyPage } from '../../lib/lazy-with-retry/lazy-with-retry';
 import { Popup } from '../popup/popup';
 import type { PdfPageProps } from './pdf-page-view';
 import { PDF_READER_TEXT, PDF_VIEWER_MESSAGES } from './pdf-messages';

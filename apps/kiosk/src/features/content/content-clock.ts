@@ -1,8 +1,8 @@
 /**
- * The content's windows, honoured by the totem itself, live and offline (issue 31): a sub-group
- * leaves the screen at the moment its `expirationdate` passes, and an item's "Nouveau" badge goes
- * at the moment its 1440 minutes are over — without a tap, a reload or a sync (a totem offline for
- * three days hides yesterday's expired catalogue as it expires).
+ * The content's windows, honoured by the totem itself, live and offline (content-first sync,
+ * decision 019): a sub-group leaves the screen at the moment its `expirationdate` passes, and an
+ * item's "Nouveau" badge goes at the moment its 1440 minutes are over — without a tap, a reload or
+ * a sync (a totem offline for three days hides yesterday's expired catalogue as it expires).
  *
  * `useWindowNow(items)` answers the time the screen should be computed at, and schedules one
  * timer for the next boundary among the items (the earliest expiration or badge end still ahead);

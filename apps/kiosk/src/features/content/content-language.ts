@@ -1,7 +1,7 @@
 /**
- * Which language of a zone a page shows (issue 30, decision 021). A zone's English version is its
- * elements marked `en`; an element without a language is French. A page asking for English gets
- * the English elements when the zone has any — the English version replaces the French one
+ * Which language of a zone a page shows (English content, decision 021). A zone's English version
+ * is its elements marked `en`; an element without a language is French. A page asking for English
+ * gets the English elements when the zone has any — the English version replaces the French one
  * whole, never mixed with it — and the French ones otherwise, flagged so the page can mark them
  * "FR". A page asking for French (every staff page) gets only the French elements.
  */

@@ -10,7 +10,7 @@
  * long zone fills in progressively; elements the server no longer returns are removed only after
  * the last batch, since until then we cannot know they are gone.
  *
- * A refresh can race a sync (issue 26: "a delta racing a per-item refresh → the result is the
+ * A refresh can race a sync (delta sync: "a delta racing a per-item refresh → the result is the
  * published revision, whatever the order"). Each refresh reads the content write generation
  * (lib/local-db/write-generation.ts) before it fetches and re-reads it inside each of its write
  * transactions: if a sync wrote meanwhile, what the refresh fetched may be older than what the

@@ -4,7 +4,7 @@
  * unmounts. A failure is only a warning: the screen keeps showing the local content.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useConnectionStore } from '../network/network-monitor';
+import { useConnectionStore } from '../network';
 
 export type RefreshTask = (signal: AbortSignal) => Promise<void>;
 

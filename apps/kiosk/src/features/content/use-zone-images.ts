@@ -2,12 +2,16 @@
  * `useZoneImages(zonename)`: a named image zone (spec §3) as ZoneGallery items — its image
  * elements in order, with absolute media URLs (the same ones the sync engine cached, so they load
  * offline), recent ones flagged new. Local-first like `useZone`, whose loading mode it passes on.
+ * The "Nouveau" badge follows the content's clock (`useWindowNow`, content-first sync) like the
+ * sub-group screens: it goes at the moment an image's 1440 minutes are over, without a tap or a
+ * sync.
  */
 import type { ContentLanguage, Element, Zone } from '@plant-kiosk/contract';
 import { useMemo } from 'react';
 import type { ZoneGalleryItem } from '../../components/zone-gallery';
 import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../lib/media/media-url';
+import { useWindowNow } from './content-clock';
 import { isNew } from './is-new';
 import { useZone, type UseZoneOptions } from './use-zone';
 
@@ -55,9 +59,11 @@ export function useZoneImages(
   const config = useRuntimeConfig();
   const { zone, elements, loading, language, fallback } = useZone(zonename, zoneOptions);
   const prefix = altPrefix ?? zonename;
+  // Recomputed when a badge's 1440 minutes end, not only when the database changes.
+  const now = useWindowNow(elements);
   const items = useMemo(
-    () => toGalleryItems(elements, prefix, (value) => mediaUrl(value, config)),
-    [elements, prefix, config],
+    () => toGalleryItems(elements, prefix, (value) => mediaUrl(value, config), now),
+    [elements, prefix, config, now],
   );
   return { items, loading, zone, language, fallback };
 }

@@ -15,11 +15,12 @@ import {
   toStoredSubelement,
   type KioskDb,
 } from '../../lib/local-db/kiosk-db';
-import { useConnectionStore } from '../network/network-monitor';
+import { useConnectionStore } from '../network';
 import { contentEvents } from './content-events';
 import { useSubelements } from './use-subelements';
 import { useSubgroups } from './use-subgroups';
 import { useZone } from './use-zone';
+import { useZoneImages } from './use-zone-images';
 
 let counter = 0;
 let server: FakeContentServer;
@@ -338,5 +339,42 @@ describe('useSubgroups and useSubelements', () => {
     ]);
     expect(result.current.subelements[4]!.value).toBe('Catalogue parfum');
     expect(result.current.subelements[0]).not.toHaveProperty('fieldlabel');
+  });
+});
+
+describe('useZoneImages', () => {
+  it('drops an image’s "Nouveau" badge when its 1440 minutes are over, without a sync or a tap', async () => {
+    // Only timers and Date are faked (IndexedDB's own scheduling keeps running), and the fake
+    // clock also follows real time so the local database can answer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    try {
+      const t0 = Date.parse('2026-11-25T10:00:00Z');
+      vi.setSystemTime(t0);
+      setup();
+      const HOUR = 3_600_000;
+      await db.zones.put(server.plant.zones[0]!);
+      await db.elements.bulkPut([
+        // New for one more hour.
+        { ...server.plant.elements[0]!, addingdate: new Date(t0 - 23 * HOUR).toISOString() },
+        // New for three more hours.
+        { ...server.plant.elements[1]!, addingdate: new Date(t0 - 21 * HOUR).toISOString() },
+      ]);
+      const { result } = renderHook(() => useZoneImages('Plan du site'), { wrapper });
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      const badges = () => result.current.items.map((item) => item.isNew);
+      expect(badges()).toEqual([true, true]);
+
+      act(() => {
+        vi.advanceTimersByTime(HOUR + 1000);
+      });
+      expect(badges()).toEqual([false, true]);
+      act(() => {
+        vi.advanceTimersByTime(2 * HOUR);
+      });
+      expect(badges()).toEqual([false, false]);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

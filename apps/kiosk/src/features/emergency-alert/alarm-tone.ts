@@ -1,9 +1,9 @@
 /**
- * The alarm tone of an emergency alert (issue 28): a two-tone signal (880 / 660 Hz, half a second
- * each, like a French evacuation signal's rhythm, softened by a short ramp so it never clicks),
- * played with Web Audio while an alert is in force on a totem whose development turned the tone on
- * (published setting `alarmTone`, off by default: decision 017). It stops with the alert — at the
- * end message, not after it — and never plays for the end screen.
+ * The alarm tone of an emergency alert (red button and acknowledgements, decision 018): a two-tone
+ * signal (880 / 660 Hz, half a second each, like a French evacuation signal's rhythm, softened by a
+ * short ramp so it never clicks), played with Web Audio while an alert is in force on a totem whose
+ * development turned the tone on (published setting `alarmTone`, off by default: decision 017). It
+ * stops with the alert — at the end message, not after it — and never plays for the end screen.
  *
  * Web Audio, not an audio file: nothing to download or cache, so it sounds offline on a totem
  * that never synced a sound. Browsers start an AudioContext suspended without a user gesture; the

@@ -1,15 +1,15 @@
 /**
- * The emergency alert as this totem knows it (issue 23, decision 012), latched: an `alert` stream
- * message starts it, and only an `alert: null` message (the end, or the state the server sends
- * when the totem reconnects) or the template's maximum duration ends it. It is kept in local
+ * The emergency alert as this totem knows it (emergency alerts, decision 012), latched: an `alert`
+ * stream message starts it, and only an `alert: null` message (the end, or the state the server
+ * sends when the totem reconnects) or the template's maximum duration ends it. It is kept in local
  * storage, so a reload, a network loss or a restarted browser keep the takeover on screen.
  *
  * After an end, `ending` holds the alert for END_SCREEN_MS, the time the end-of-alert text shows;
  * then the totem is back on the page it was on (the takeover covered it, never replaced it).
  *
- * Issue 28: the store also notes when the alert arrived (`receivedAt`, the monotonic clock) and,
- * once the takeover is painted, the acknowledgement ("alerte affichée", with the time the takeover
- * took) that the fleet heartbeat carries to the server (decision 018).
+ * Red button and acknowledgements: the store also notes when the alert arrived (`receivedAt`, the
+ * monotonic clock) and, once the takeover is painted, the acknowledgement ("alerte affichée", with
+ * the time the takeover took) that the fleet heartbeat carries to the server (decision 018).
  */
 import type { ActiveAlert, AlertAck } from '@plant-kiosk/contract';
 import { create } from 'zustand';

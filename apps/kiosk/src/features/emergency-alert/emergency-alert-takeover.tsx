@@ -1,9 +1,10 @@
 /**
- * The emergency takeover (issue 23): while an alert is latched (alert-store.ts), a full-screen
- * screen above everything the kiosk shows — poster mode, the idle reader, popups, the PDF reader,
- * visitor pages — in French and English together, with the template's pictogram, colour, image,
- * and the time since the start. Mounted by the app shell beside the router, so it covers whatever
- * page is open without unmounting it: after the end (and the end text's 30 s) that page is there.
+ * The emergency takeover (emergency alerts, decision 012): while an alert is latched
+ * (alert-store.ts), a full-screen screen above everything the kiosk shows — poster mode, the idle
+ * reader, popups, the PDF reader, visitor pages — in French and English together, with the
+ * template's pictogram, colour, image, and the time since the start. Mounted by the app shell
+ * beside the router, so it covers whatever page is open without unmounting it: after the end (and
+ * the end text's 30 s) that page is there.
  *
  * Nothing on it reacts to a touch (no button, no dismissal). While it shows, the idle counter and
  * the inactivity countdown are held, so the page under it is not reset during a long alert.
@@ -206,9 +207,9 @@ export function EmergencyAlertTakeover({
     if (shown) root.current?.focus();
   }, [shown]);
 
-  // Issue 28: once the alert's screen is committed (its template read), wait for the frame that
-  // paints it — a frame callback runs before the paint, a task queued from it runs after — and
-  // note "alerte affichée" with the time since the alert arrived.
+  // Red button and acknowledgements: once the alert's screen is committed (its template read), wait
+  // for the frame that paints it — a frame callback runs before the paint, a task queued from it
+  // runs after — and note "alerte affichée" with the time since the alert arrived.
   const screenReady = active !== null && template !== undefined;
   useEffect(() => {
     if (!active || !screenReady) return;

@@ -2,8 +2,8 @@ import type { KioskHeartbeat } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
 import { initialUiState, useUiStore } from '../../lib/ui-store/ui-store';
-import { useAlertStore } from '../emergency-alert/alert-store';
-import { useSyncStore } from '../sync/sync-store';
+import { useAlertStore } from '../emergency-alert';
+import { useSyncStore } from '../sync';
 import { createFleetReporter, streamIdentity, type FleetReporterOptions } from './fleet-reporter';
 
 let online: boolean;
@@ -57,7 +57,32 @@ describe('fleet reporter', () => {
         storageQuotaBytes: 10_000,
         lastError: 'x'.repeat(500),
         alertAck: null,
+        media: null,
       },
+    ]);
+  });
+
+  it('says whether the media of its revision are complete, as the sync store has them', async () => {
+    const r = reporter();
+    const store = useSyncStore.getState();
+    store.succeeded({ at: '2026-03-10T09:00:00.000Z', contentVersion: 14 });
+    store.mediaReported({ phase: 'downloading', cached: 12, total: 40, failed: 0 });
+    await r.send();
+    store.mediaReported(
+      { phase: 'incomplete', cached: 38, total: 40, failed: 2 },
+      '2 média(s) indisponible(s)',
+    );
+    await r.send();
+    store.mediaReported({ phase: 'complete', cached: 40, total: 40, failed: 0 });
+    await r.send();
+    // A new sync's records: the media of the coming revision are not known yet.
+    store.started();
+    await r.send();
+    expect(sent.map(({ contentVersion, media }) => ({ contentVersion, media }))).toEqual([
+      { contentVersion: 14, media: { phase: 'downloading', cached: 12, total: 40 } },
+      { contentVersion: 14, media: { phase: 'incomplete', cached: 38, total: 40 } },
+      { contentVersion: 14, media: { phase: 'complete', cached: 40, total: 40 } },
+      { contentVersion: 14, media: null },
     ]);
   });
 

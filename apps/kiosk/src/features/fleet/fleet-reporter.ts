@@ -5,9 +5,16 @@
  * and why its last sync failed. A failed heartbeat is dropped quietly: the fleet view is a
  * convenience, and the next one comes a minute later.
  *
- * Issue 28: while an alert's takeover shows, every heartbeat carries its acknowledgement ("alerte
- * affichée", features/emergency-alert), and one goes at once when the takeover is painted. The
- * server keeps the first (decision 018), so a lost one is made good by the next heartbeat.
+ * Red button and acknowledgements: while an alert's takeover shows, every heartbeat carries its
+ * acknowledgement ("alerte affichée", features/emergency-alert), and one goes at once when the
+ * takeover is painted. The server keeps the first (decision 018), so a lost one is made good by the
+ * next heartbeat.
+ *
+ * Content-first sync: it also says whether the media of its revision are all cached (`media`, from
+ * the sync store's media step: n of N files, downloading / complete / incomplete), so that the
+ * fleet page tells a totem that shows the revision from one that also holds it offline. Null until
+ * the first media step since the page started (a media step follows every sync, so that is
+ * seconds).
  */
 import {
   KIOSK_HEARTBEAT_INTERVAL_MS,
@@ -17,8 +24,8 @@ import {
 import type { ApiClient } from '../../lib/api/api-client';
 import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { useAlertStore } from '../emergency-alert/alert-store';
-import { useSyncStore } from '../sync/sync-store';
+import { useAlertStore } from '../emergency-alert';
+import { useSyncStore } from '../sync';
 
 /** The server keeps at most this much of the last error. */
 const MAX_ERROR_LENGTH = 500;
@@ -106,6 +113,12 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
       storageQuotaBytes: bytes(storage?.quota),
       lastError: sync.lastError === null ? null : sync.lastError.slice(0, MAX_ERROR_LENGTH),
       alertAck: useAlertStore.getState().ack,
+      media: sync.media && {
+        phase: sync.media.phase,
+        // Never more than the total, whatever a racing step said (the server refuses it).
+        cached: Math.min(sync.media.cached, sync.media.total),
+        total: sync.media.total,
+      },
     };
   };
 

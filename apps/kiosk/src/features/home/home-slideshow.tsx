@@ -7,7 +7,7 @@
 import { CONTENT_ZONES } from '@plant-kiosk/contract';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyPage } from '../../app/lazy-with-retry';
+import { lazyPage } from '../../lib/lazy-with-retry/lazy-with-retry';
 import { useRuntimeConfig } from '../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../lib/media/media-url';
 import { useZone } from '../content';

@@ -62,7 +62,7 @@ describe('staff home', () => {
       'Suggestion System',
       'Urgence',
     ]);
-    // Its own order (spec §2), not the Moulage sequence minus Moulage (issue 29).
+    // Its own order (spec §2), not the Moulage sequence minus Moulage (totem-size screen fixes).
     expect(rowTitles()).not.toEqual(MOULAGE.filter((title) => title !== 'Moulage'));
     const urgence = screen.getByRole('link', { name: /Urgence/ });
     expect(urgence.className).toContain('route-button--rouge');
@@ -91,7 +91,7 @@ describe('staff home', () => {
     ]);
   });
 
-  it('has a one-tap emergency-numbers strip outside the rows (issue 29)', () => {
+  it('has a one-tap emergency-numbers strip outside the rows (totem-size screen fixes)', () => {
     for (const totem of ['Moulage', 'Assemblage']) {
       localStorage.setItem('totem', totem);
       resetShellState();

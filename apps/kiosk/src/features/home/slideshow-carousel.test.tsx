@@ -6,7 +6,7 @@ import SlideshowCarousel from './slideshow-carousel';
 describe('home slideshow carousel', () => {
   beforeEach(() => installObserverShims());
 
-  it('slides instead of cross-fading, so two captions never show on top of each other (issue 29)', () => {
+  it('slides instead of cross-fading, so two captions never show on top of each other (totem-size screen fixes)', () => {
     render(
       <SlideshowCarousel
         images={[

@@ -15,7 +15,7 @@ export default function SlideshowCarousel({
   images: readonly SlideshowImage[];
   label: string;
 }) {
-  // The published interval (issue 27; spec default 5 s).
+  // The published interval (published settings; spec default 5 s).
   const delaySeconds = useSettingsStore((state) => state.settings.slideshowIntervalSeconds);
   return (
     <ImageCarousel
@@ -29,7 +29,8 @@ export default function SlideshowCarousel({
       showArrows
       showDots={false}
       // The plant's photos carry their own captions: a cross-fade shows two captions on top of each
-      // other for the length of the change (issue 29). A slide keeps them side by side instead.
+      // other for the length of the change (totem-size screen fixes). A slide keeps them side by
+      // side instead.
       fade={false}
       height={SLIDESHOW_HEIGHT}
       className="home-slideshow__carousel"

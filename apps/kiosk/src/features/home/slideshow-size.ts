@@ -1,6 +1,6 @@
 /**
  * Spec §2: the home slideshow is 1080×607. Its interval (spec §9: 5000 ms) is a published
- * setting (issue 27): `slideshowIntervalSeconds`, read by the carousel.
+ * setting (published settings, decision 017): `slideshowIntervalSeconds`, read by the carousel.
  */
 export const SLIDESHOW_WIDTH = 1080;
 export const SLIDESHOW_HEIGHT = 607;

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteButton } from '../../components/route-button/route-button';
 import { HOME_CRUMB, useUiStore, VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { homeButtons, type HomeButtonKey } from './home-buttons';
 import { homeIcons } from './home-icons';
 import { HomeSlideshow } from './home-slideshow';

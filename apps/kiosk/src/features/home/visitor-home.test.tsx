@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/test-support';
 import { i18nFor, type Language } from '../../i18n/i18n';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { catalogueEn, catalogueFr } from '../visitor-tour/catalogue';
+import { catalogueEn, catalogueFr } from '../visitor-tour';
 import VisitorHome from './visitor-home';
 
 /** The visitor home as the frame renders it: in the language of the visitor's choice. */

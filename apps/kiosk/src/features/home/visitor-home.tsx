@@ -12,14 +12,14 @@ import { Link } from 'react-router-dom';
 import { RouteButton, type RouteButtonTone } from '../../components/route-button/route-button';
 import type { Language } from '../../i18n/i18n';
 import { STAFF_HOME_PATH, useUiStore, VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
-import { usePageFrame } from '../layout/page-frame';
-import { useVisitorLanguage } from '../visitor-pages/use-visitor-page';
+import { usePageFrame } from '../layout';
 import {
+  useVisitorLanguage,
   VISITOR_PAGE_TITLE_KEYS,
   visitorPath,
   type VisitorPageSlug,
-} from '../visitor-pages/visitor-paths';
-import { getCatalogue, type PlantTourCatalogue } from '../visitor-tour/catalogue';
+} from '../visitor-pages';
+import { getCatalogue, type PlantTourCatalogue } from '../visitor-tour';
 import { homeIcons } from './home-icons';
 import './visitor-home.css';
 

@@ -13,9 +13,8 @@ import {
   INACTIVITY_SECONDS,
   useUiStore,
 } from '../../lib/ui-store/ui-store';
-import { AppFrame } from '../layout/app-frame';
+import { AppFrame, usePageFrame } from '../layout';
 import { pageReload } from './idle-timers';
-import { usePageFrame } from '../layout/page-frame';
 
 function TestPage({ title }: { title: string }) {
   usePageFrame({ title });
@@ -133,7 +132,7 @@ describe('idle counter and inactivity countdown in the frame', () => {
       expect(ui().idleCounter).toBe(IDLE_COUNTER_DEFAULT);
     });
 
-    it('a tap anywhere on the Veille reader closes it, its own buttons do not (issue 29)', async () => {
+    it('a tap anywhere on the Veille reader closes it, its own buttons do not (totem-size screen fixes)', async () => {
       renderFrame('/accueil/hse');
       seconds(IDLE_COUNTER_DEFAULT);
       await untilShown('Page 1 / 3');
@@ -194,7 +193,8 @@ describe('idle counter and inactivity countdown in the frame', () => {
       seconds(INACTIVITY_SECONDS - 1);
       expect(reload).not.toHaveBeenCalled();
       seconds(1);
-      // A reload, not an in-app navigation: no reader or popup can survive it (issue 29).
+      // A reload, not an in-app navigation: no reader or popup can survive it (totem-size screen
+      // fixes).
       expect(reload).toHaveBeenCalledTimes(1);
       expect(ui().crumbs).toEqual([HOME_CRUMB]);
       expect(warning()).toBeNull();

@@ -14,7 +14,7 @@ export function InactivityWarning({ enabled }: { enabled: boolean }) {
   const remaining = useUiStore((state) => state.inactivityRemaining);
   const readerOpen = useUiStore((state) => state.idleReaderOpen);
   const resetInactivity = useUiStore((state) => state.resetInactivity);
-  // The published threshold (issue 27; spec default 300 s).
+  // The published threshold (published settings; spec default 300 s).
   const warnBelow = useSettingsStore((state) => state.settings.inactivityWarningSeconds);
 
   const open = enabled && !readerOpen && remaining > 0 && remaining < warnBelow;

@@ -12,10 +12,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { applyLanguage, i18nFor } from '../../i18n/i18n';
 import { isFirstLevel, isVisitorPage, useUiStore } from '../../lib/ui-store/ui-store';
-import { IdleReader } from '../idle/idle-reader';
-import { useIdleCounter, useInactivityCountdown } from '../idle/idle-timers';
-import { InactivityWarning } from '../idle/inactivity-warning';
-import { SyncStatusBanner } from '../sync/sync-status-banner';
+import { IdleReader, InactivityWarning, useIdleCounter, useInactivityCountdown } from '../idle';
+import { SyncStatusBanner } from '../sync';
 import { Banner } from './banner';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
@@ -61,7 +59,7 @@ export function AppFrame() {
             className="frame-content"
             style={{ height: containerHeight({ showHeadband, anchors }) }}
             // In the tab order: a keyboard can scroll a page that has nothing focusable, e.g. the
-            // group page since its films lost their controls (issue 29).
+            // group page since its films lost their controls (totem-size screen fixes).
             tabIndex={0}
           >
             <Suspense fallback={<PageLoader />}>

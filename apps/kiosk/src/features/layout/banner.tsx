@@ -89,9 +89,9 @@ export const TITLE_FONT_MAX_PX = 46;
 export const TITLE_FONT_MIN_PX = 30;
 
 /**
- * Long titles ("Informations RH et intégration", issue 29) wrap on two lines and, if that is not
- * enough, shrink step by step until they fit the title band — never cut off with an ellipsis.
- * Measured after layout; where nothing is laid out (jsdom) it keeps the banner's size.
+ * Long titles ("Informations RH et intégration", totem-size screen fixes) wrap on two lines and, if
+ * that is not enough, shrink step by step until they fit the title band — never cut off with an
+ * ellipsis. Measured after layout; where nothing is laid out (jsdom) it keeps the banner's size.
  */
 function useFitTitle(ref: RefObject<HTMLHeadingElement | null>, title: string | null) {
   useLayoutEffect(() => {

@@ -5,8 +5,8 @@
  * on screen, but it will not update until someone logs the totem in again.
  */
 import { useTranslation } from 'react-i18next';
-import { useConnectionStore } from '../network/network-monitor';
-import { useSyncStore } from '../sync/sync-store';
+import { useConnectionStore } from '../network';
+import { useSyncStore } from '../sync';
 
 export function ConnectionIndicator() {
   const { t } = useTranslation();

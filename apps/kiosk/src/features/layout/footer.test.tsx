@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/test-support';
 import { useSettingsStore } from '../../lib/settings/settings-store';
-import { useConnectionStore } from '../network/network-monitor';
+import { useConnectionStore } from '../network';
 import { Footer } from './footer';
 
 const WEBSITE = 'https://www.plant.test/';

@@ -2,8 +2,8 @@
  * The frame's footer (spec §2): a localized line of text and the company web site, opened in a
  * modal frame (never by navigating the kiosk away: there is no browser UI to come back with).
  * The frame is sandboxed without top-navigation rights for the same reason. Its address is the
- * development's published setting `websiteUrl` (issue 27); without one, or offline, the popup
- * says so in the frame's place (components/external-frame).
+ * development's published setting `websiteUrl` (published settings, decision 017); without one, or
+ * offline, the popup says so in the frame's place (components/external-frame).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { Popup } from '../../components/popup/popup';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useFrameCheck } from '../../lib/settings/use-frame-check';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { useConnectionStore } from '../network/network-monitor';
+import { useConnectionStore } from '../network';
 
 const WEBSITE_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 

@@ -94,7 +94,7 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toHaveProperty('disabled', false);
   });
 
-  it('answers an empty login field in French, not with the server validation text (issue 29)', async () => {
+  it('answers an empty login field in French, not with the server validation text (totem-size screen fixes)', async () => {
     const fetchImpl = vi.fn<typeof fetch>(() =>
       Promise.resolve(
         envelope(

@@ -46,7 +46,8 @@ export function LoginPage({ config, onLoggedIn, api }: LoginPageProps) {
       setSubmitting(false);
       if (error instanceof ApiError && error.status === 400) {
         // The server's schema check answers in technical English (e.g. an empty login field):
-        // every message a kiosk user sees is French (spec §8 keeps the alert; issue 29).
+        // every message a kiosk user sees is French (spec §8 keeps the alert; totem-size screen
+        // fixes).
         console.error('[login] request refused by validation', error.message);
         window.alert(t('login.invalidRequest'));
       } else if (error instanceof ApiError && error.status !== 0) {

@@ -29,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('parseAlertMessage (issue 23)', () => {
+describe('parseAlertMessage (emergency alerts, decision 012)', () => {
   it('reads an alert or its end, and nothing else', () => {
     const alert = {
       templateid: 1,

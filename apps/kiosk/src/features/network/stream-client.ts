@@ -30,7 +30,7 @@ export interface StreamClientOptions {
   devid: number;
   onOpen?: () => void;
   onMessage?: (message: StreamMessage) => void;
-  /** An emergency alert message (issue 23): the alert in force, or none. */
+  /** An emergency alert message (emergency alerts, decision 012): the alert in force, or none. */
   onAlert?: (message: AlertMessage) => void;
   onConnectedChange?: (connected: boolean) => void;
   createEventSource?: EventSourceFactory;
@@ -77,7 +77,8 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   const zoneid = optionalId('zoneid');
   const elementid = optionalId('elementid');
   const version = optionalId('version');
-  // The published revision under its own name (issue 19); the kiosk compares it with its own.
+  // The published revision under its own name (publishing gate, decision 010); the kiosk compares
+  // it with its own.
   const revision = optionalId('revision');
   if (zoneid !== undefined) message.zoneid = zoneid;
   if (elementid !== undefined) message.elementid = elementid;
@@ -86,7 +87,7 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   return message;
 }
 
-/** Parses an `alert` payload (issue 23); null for anything else. */
+/** Parses an `alert` payload (emergency alerts, decision 012); null for anything else. */
 export function parseAlertMessage(data: unknown): AlertMessage | null {
   const v = parseJsonObject(data);
   if (!v) return null;

@@ -11,7 +11,7 @@ import { PageViewerPopup } from '../../components/page-viewer';
 import { Popup } from '../../components/popup/popup';
 import { QR_IN_PROGRESS_TEXT, QR_TILE_SIZE } from '../../components/qr-code/qr-code';
 import { useZone } from '../content';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { PAGE_SIZE } from './page-size';
 import { toProductCategories, type Product, type ProductCategory } from './products';
 import { StaffSection, ZoneSection } from './staff-section';

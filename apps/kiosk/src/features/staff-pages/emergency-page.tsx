@@ -4,7 +4,7 @@
  * procedures are numbered steps, and the anchors go straight to each block.
  */
 import { useTranslation } from 'react-i18next';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { ZoneSection } from './staff-section';
 import { EMERGENCY_SECTIONS } from './zone-sections';
 import './staff-pages.css';

@@ -5,10 +5,9 @@
 import { CONTENT_ZONES, type Element } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
 import { useZone } from '../content';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 // The French catalogue alone: staff pages never need the English one.
-import { catalogueFr } from '../visitor-tour/catalogue/catalogue-fr';
-import type { FiguresSection } from '../visitor-tour/catalogue/catalogue-types';
+import { catalogueFr, type FiguresSection } from '../visitor-tour';
 import { StaffSection } from './staff-section';
 import { StaffVideo } from './staff-video';
 import { useMedia } from './use-media';

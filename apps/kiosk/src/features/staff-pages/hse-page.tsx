@@ -1,6 +1,6 @@
 /** `/accueil/hse` (spec §2): one anchored section per HSE zone. */
 import { useTranslation } from 'react-i18next';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { ZoneSection } from './staff-section';
 import { HSE_SECTIONS } from './zone-sections';
 import './staff-pages.css';

@@ -3,7 +3,7 @@
  * contents, the house rules, and the company magazine.
  */
 import { useTranslation } from 'react-i18next';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { HouseRules } from './house-rules';
 import { HrGuide } from './hr-guide';
 import { MagazineBlock } from './magazine-block';

@@ -1,7 +1,7 @@
 /** `/accueil/autresInformations` (spec §2): site plan, meeting rooms, canteen menu, magazine. */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { MagazineBlock } from './magazine-block';
 import { StaffSection, ZoneSection } from './staff-section';
 import { OTHER_INFO_ANCHORS } from './zone-sections';

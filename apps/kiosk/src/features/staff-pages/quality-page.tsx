@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { usePageFrame } from '../layout/page-frame';
+import { usePageFrame } from '../layout';
 import { ZoneSection } from './staff-section';
 import { QUALITY_SECTIONS } from './zone-sections';
 import './staff-pages.css';

@@ -4,12 +4,11 @@
  */
 import { CONTENT_ZONES, IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
-import { useZone } from '../content';
-import { usePageFrame } from '../layout/page-frame';
+import { useZone, useZoneImages } from '../content';
+import { usePageFrame } from '../layout';
 import { StaffSection, ZoneSection } from './staff-section';
 import { StaffVideo } from './staff-video';
 import { ZoneGallery } from '../../components/zone-gallery';
-import { useZoneImages } from '../content/use-zone-images';
 import { STAFF_TEXT } from './staff-texts';
 import { useMedia } from './use-media';
 import { SITE_ANCHORS } from './zone-sections';

@@ -12,8 +12,8 @@ import { FRAME_LOAD_TIMEOUT_MS } from '../../components/external-frame/external-
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { createApiClient } from '../../lib/api/api-client';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { toGalleryItems } from '../content/use-zone-images';
-import { useConnectionStore } from '../network/network-monitor';
+import { toGalleryItems } from '../content';
+import { useConnectionStore } from '../network';
 import ArchivesPage from './archives-page';
 import ClientsProductsPage from './clients-products-page';
 import EmergencyPage from './emergency-page';
@@ -270,7 +270,7 @@ describe('clients and products page', () => {
 
     const qr = screen.getByRole('img', { name: 'QR code : Téléchargez le catalogue Parfum' });
     expect(qr.closest('figure')?.textContent).toContain('Téléchargez le catalogue');
-    // The spec's QR tile (120 px) and a 500 px catalogue cover (spec §9; issue 29).
+    // The spec's QR tile (120 px) and a 500 px catalogue cover (spec §9; totem-size screen fixes).
     expect(qr.closest('figure')?.classList.contains('qr-tile')).toBe(true);
     expect(qr.getAttribute('width')).toBe('120');
     const cover = screen.getByRole('button', { name: /^Catalogue Parfum/ }).querySelector('img');
@@ -290,7 +290,7 @@ describe('clients and products page', () => {
 });
 
 describe('emergency page', () => {
-  it('puts the emergency numbers first, on the first screen, before the first-aider list (issue 29)', async () => {
+  it('puts the emergency numbers first, on the first screen, before the first-aider list (totem-size screen fixes)', async () => {
     const content = new ContentBuilder();
     content.imageZone(IMAGE_ZONES.emergencyNumbers.fr, ['media/images/numeros.svg']);
     content.imageZone(IMAGE_ZONES.firstAiders.fr, ['media/images/sst.svg']);

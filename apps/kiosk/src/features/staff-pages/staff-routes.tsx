@@ -3,7 +3,7 @@
  * retries. The home (`/`, `/accueil`) is the app's own route (features/home).
  */
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '../../app/lazy-with-retry';
+import { lazyPage } from '../../lib/lazy-with-retry/lazy-with-retry';
 
 const GroupPage = lazyPage(() => import('./group-page'));
 const SitePage = lazyPage(() => import('./site-page'));

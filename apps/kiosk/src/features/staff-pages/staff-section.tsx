@@ -9,8 +9,8 @@ import {
   type ZoneGalleryLayout,
   type ZoneGalleryProps,
 } from '../../components/zone-gallery';
-import { useZoneImages } from '../content/use-zone-images';
-import { sectionId } from '../layout/page-frame';
+import { useZoneImages } from '../content';
+import { sectionId } from '../layout';
 import { STAFF_TEXT } from './staff-texts';
 
 export interface StaffSectionProps {

@@ -3,7 +3,7 @@
  * come from the shared i18n catalogue (`pages.*`) so the banner, breadcrumb and placeholders agree.
  */
 export const STAFF_TEXT = {
-  /** Shown instead of an empty zone: never a blank area (issue 5). */
+  /** Shown instead of an empty zone: never a blank area (staff screens). */
   empty: 'Contenu bientôt disponible',
   /** Subtitle of a zone whose images are steps to follow (checklist zones). */
   steps: 'Suivez les étapes dans l’ordre',

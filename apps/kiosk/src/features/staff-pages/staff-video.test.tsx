@@ -12,7 +12,7 @@ describe('StaffVideo (spec §2: muted, looping, no download or fullscreen)', () 
     expect(video.hasAttribute('muted')).toBe(true);
     expect(video.loop).toBe(true);
     expect(video.autoplay).toBe(true);
-    // Issue 29: native controls let people pause and unmute the plant films.
+    // Totem-size screen fixes: native controls let people pause and unmute the plant films.
     expect(video.hasAttribute('controls')).toBe(false);
     expect(video.getAttribute('controlsList')).toContain('nodownload');
     expect(video.getAttribute('controlsList')).toContain('nofullscreen');

@@ -1,8 +1,8 @@
 /**
  * `/accueil/formulaire` (spec §2): the external suggestion form in its 980×1050 frame, at the
- * address the development publishes (issue 27). It lives on the Internet, so without the network,
- * without an address, or when the page cannot be framed, the frame's place says so plainly
- * (components/external-frame); the frame comes back by itself when the cause goes.
+ * address the development publishes (published settings, decision 017). It lives on the Internet,
+ * so without the network, without an address, or when the page cannot be framed, the frame's place
+ * says so plainly (components/external-frame); the frame comes back by itself when the cause goes.
  */
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,8 +11,8 @@ import {
 } from '../../components/external-frame/external-frame';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useFrameCheck } from '../../lib/settings/use-frame-check';
-import { usePageFrame } from '../layout/page-frame';
-import { useConnectionStore } from '../network/network-monitor';
+import { usePageFrame } from '../layout';
+import { useConnectionStore } from '../network';
 import { SUGGESTION_FRAME_SANDBOX, SUGGESTION_FRAME_SIZE } from './suggestion-form';
 import './staff-pages.css';
 

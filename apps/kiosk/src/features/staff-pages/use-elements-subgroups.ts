@@ -9,10 +9,14 @@
 import type { Element, PopulatedSubgroup } from '@plant-kiosk/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo } from 'react';
-import { buildPopulatedSubgroups, contentEvents, useWindowNow } from '../content';
-import { refreshSubgroups } from '../content/content-refresh';
-import { useContentSource } from '../content/content-source';
-import { useOnlineRefresh } from '../content/use-online-refresh';
+import {
+  buildPopulatedSubgroups,
+  contentEvents,
+  refreshSubgroups,
+  useContentSource,
+  useOnlineRefresh,
+  useWindowNow,
+} from '../content';
 
 export interface ElementsSubgroups {
   /** Sub-groups per element id, sorted by order; elements without any have an empty list. */

@@ -63,7 +63,8 @@ export const HSE_SECTIONS: readonly ZoneSectionSpec[] = [
  * section titles keep the zones' full names.
  */
 export const EMERGENCY_SECTIONS: readonly ZoneSectionSpec[] = [
-  // The numbers come first, so they are on the page's first screen (issue 29; decision 015).
+  // The numbers come first, so they are on the page's first screen (totem-size screen fixes;
+  // decision 015).
   {
     anchor: "Numéros d'urgence",
     title: "Numéros d'urgence",

@@ -9,9 +9,9 @@
  * counted, and the engine decides what the count means (the records stay committed; the next run
  * fetches just what is missing).
  *
- * Issue 31 (a black-holed image address held every later publish for 5 minutes): an attempt is
- * given up after MEDIA_TIMEOUT_MS without an answer or without a byte of the body (an idle
- * time-out, so a large video on a slow link is not cut while it flows), and a failure that may
+ * Content-first sync (a black-holed image address held every later publish for 5 minutes): an
+ * attempt is given up after MEDIA_TIMEOUT_MS without an answer or without a byte of the body (an
+ * idle time-out, so a large video on a slow link is not cut while it flows), and a failure that may
  * pass (network, time-out, HTTP 5xx, 408, 429) is retried MEDIA_RETRIES times after a growing
  * pause; a 404, an HTML page or a refusal of the cache (quota) is not. The step also stops when
  * the caller's signal is aborted (dispose, or a newer revision pre-empting it), throwing its reason.
@@ -20,11 +20,12 @@
  * fetched again; `mediaCacheHolds` lets it skip the step (and reading every record back) when the
  * last run for these very records cached everything and the cache still holds that many entries.
  *
- * After a delta (issue 26) the engine passes only the delta's puts with `removeUnreferenced: false`:
- * the files they reference that the cache lacks are fetched, and nothing is deleted, since the
- * items not in the delta are not in memory (reading 105k records back to know what is still
- * referenced would cost what the delta saves). Files no longer referenced stay until the next full
- * media pass: a snapshot sync, or a run after a 304 whose media were not complete.
+ * After a delta (delta sync, decision 016) the engine passes only the delta's puts with
+ * `removeUnreferenced: false`: the files they reference that the cache lacks are fetched, and
+ * nothing is deleted, since the items not in the delta are not in memory (reading 105k records back
+ * to know what is still referenced would cost what the delta saves). Files no longer referenced
+ * stay until the next full media pass: a snapshot sync, or a run after a 304 whose media were not
+ * complete.
  */
 import type { AlertTemplate, ItemType } from '@plant-kiosk/contract';
 import type { KioskDb } from '../../lib/local-db/kiosk-db';

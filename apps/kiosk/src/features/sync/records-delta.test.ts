@@ -93,7 +93,7 @@ describe('applyDelta', () => {
     expect(contentWriteGeneration(db)).toBe(before + 1);
   });
 
-  it('replaces the settings when the delta carries them, and keeps them otherwise (issue 27)', async () => {
+  it('replaces the settings when the delta carries them, and keeps them otherwise (published settings, decision 017)', async () => {
     const settings = { ...DEFAULT_SETTINGS, websiteUrl: 'https://www.plant.test/' };
     await applyDelta(db, { ...publishDelta(), settings });
     expect(await readSettings(db)).toEqual(settings);

@@ -1,6 +1,6 @@
 /**
- * Delta sync, the kiosk's side (issue 26, decision 016): fetch what changed since the revision the
- * local stores hold, check it, and apply it atomically.
+ * Delta sync, the kiosk's side (delta sync, decision 016): fetch what changed since the revision
+ * the local stores hold, check it, and apply it atomically.
  *
  * - `fetchDelta` asks `GET /display/changes/:devid?since=N` and sorts the answer: 304 ('unchanged'),
  *   no such route on this server ('unsupported': the engine remembers it and uses the snapshot),
@@ -13,8 +13,8 @@
  *   transaction, so Dexie rolls everything back and the engine fetches the snapshot in the same
  *   run; any other failure (quota, abort) also leaves the previous revision intact.
  *
- * The settings (issue 27) come only when a revision in (N, M] changed them, and are then replaced
- * whole in the same transaction; they are not records and not in the counts.
+ * The settings (published settings, decision 017) come only when a revision in (N, M] changed them,
+ * and are then replaced whole in the same transaction; they are not records and not in the counts.
  *
  * Deleting a zone or an element deletes only the ids the delta names: the server lists every
  * record that goes (decision 016), so the kiosk does not cascade on its own.

@@ -10,7 +10,7 @@
  *   flight; the first failure aborts the rest (a half-crawled development is of no use).
  *
  * A source that answers 'unsupported' (the snapshot on a server without the route: 404/405/501)
- * is skipped for the fetcher's lifetime, i.e. the engine's. The delta of issue 26
+ * is skipped for the fetcher's lifetime, i.e. the engine's. The delta sync
  * (`GET /display/changes/:devid?since=N`) is not one of these sources: it carries changes to apply
  * rather than whole records, so the engine asks it first through records-delta.ts and comes here
  * only when it says to (a full sync needed, a count mismatch, no such route, no revision held).

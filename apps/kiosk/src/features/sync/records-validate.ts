@@ -13,11 +13,12 @@ export interface SyncRecords {
   elements: Element[];
   subelements: Subelement[];
   subgroups: Subgroup[];
-  /** From the snapshot (issue 23); absent from a crawl or an older server: kept as they are. */
+  /** From the snapshot (emergency alerts, decision 012); absent from a crawl or an older server:
+   * kept as they are. */
   alertTemplates?: AlertTemplate[];
   /**
-   * The development's published settings (issue 27), as sent: read with `normalizeSettings` when
-   * stored, so a field that is missing or wrong takes its default instead of failing the sync.
+   * The development's published settings (decision 017), as sent: read with `normalizeSettings`
+   * when stored, so a field that is missing or wrong takes its default instead of failing the sync.
    * Absent from a crawl or an older server: the held ones are kept.
    */
   settings?: unknown;
@@ -78,7 +79,8 @@ const checkSubgroup: RecordCheck = (g) => {
   return null;
 };
 
-/** The checks per store; a delta's `puts` (issue 26) can go through the same ones. */
+/** The checks per store; a delta's `puts` (delta sync, decision 016) can go through the same ones.
+ * */
 export const RECORD_CHECKS: readonly (readonly [keyof SyncRecords, RecordCheck])[] = [
   ['zones', checkZone],
   ['elements', checkElement],

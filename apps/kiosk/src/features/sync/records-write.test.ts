@@ -134,7 +134,7 @@ describe('writeRecords', () => {
   });
 });
 
-describe('the development settings (issue 27)', () => {
+describe('the development settings (published settings, decision 017)', () => {
   const published = {
     ...DEFAULT_SETTINGS,
     suggestionFormUrl: 'https://forms.plant.test/idees',

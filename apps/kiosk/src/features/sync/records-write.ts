@@ -9,8 +9,9 @@
  * run only while the local counts still match them (`sameCounts`), so a database cleared behind the
  * engine's back (eviction, a technician) gets everything again rather than a 304.
  *
- * The development's settings (issue 27) ride in the same transaction when the snapshot carries
- * them, so the content and the timings and addresses a totem holds are always of one revision.
+ * The development's settings (published settings, decision 017) ride in the same transaction when
+ * the snapshot carries them, so the content and the timings and addresses a totem holds are always
+ * of one revision.
  */
 import { toStoredSubelement, type KioskDb } from '../../lib/local-db/kiosk-db';
 import type { RecordCounts } from '../../lib/local-db/sync-meta';
@@ -37,7 +38,7 @@ export async function writeRecords(db: KioskDb, records: SyncRecords): Promise<R
       await db.alertTemplates.clear();
       await db.alertTemplates.bulkPut(records.alertTemplates);
     }
-    // Likewise absent settings (a crawl, a server before issue 27) leave the held ones.
+    // Likewise absent settings (a crawl, a server before published settings) leave the held ones.
     if (records.settings !== undefined) await putSettings(db, records.settings);
     await Promise.all([
       db.zones.clear(),

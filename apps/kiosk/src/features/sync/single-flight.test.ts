@@ -141,7 +141,7 @@ describe('single flight', () => {
   });
 });
 
-describe('single flight — pre-emption (issue 31)', () => {
+describe('single flight — pre-emption (content-first sync, decision 019)', () => {
   it("aborts the running run's yield signal when a trigger arrives, and gives the next run a fresh one", async () => {
     const signals: AbortSignal[] = [];
     const gates: (() => void)[] = [];

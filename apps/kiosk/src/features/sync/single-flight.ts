@@ -12,11 +12,11 @@
  * `cancelled` result, and a queued run is not started (its callers get `cancelled` when the current
  * run ends). Stopping the current run itself is the task's business (the engine aborts a signal).
  *
- * Pre-emption (issue 31): each run gets a `yieldSignal`, aborted as soon as a trigger arrives
- * during the run. It asks the run to hand over early; it does not stop it. The task alone decides
- * which part of its work may yield: the sync engine lets only its media step go (the records of a
- * run are written in one transaction that never sees this signal), so a newer revision's records
- * do not wait for the previous revision's downloads.
+ * Pre-emption (content-first sync, decision 019): each run gets a `yieldSignal`, aborted as soon as
+ * a trigger arrives during the run. It asks the run to hand over early; it does not stop it. The
+ * task alone decides which part of its work may yield: the sync engine lets only its media step go
+ * (the records of a run are written in one transaction that never sees this signal), so a newer
+ * revision's records do not wait for the previous revision's downloads.
  */
 
 export interface SingleFlight<A, R> {

@@ -1,6 +1,7 @@
 /**
- * The sync engine's delta path (issue 26): a kiosk holding revision N asks what changed since N,
- * applies it atomically, checks the counts, and falls back to the snapshot when it must.
+ * The sync engine's delta path (delta sync, decision 016): a kiosk holding revision N asks what
+ * changed since N, applies it atomically, checks the counts, and falls back to the snapshot when it
+ * must.
  */
 import type { AlertTemplate, ContentDelta } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -13,7 +14,7 @@ import {
 import { closeKioskDb, openKioskDb, type KioskDb } from '../../lib/local-db/kiosk-db';
 import { readSyncMeta } from '../../lib/local-db/sync-meta';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
-import { refreshSubelements, refreshZone } from '../content/content-refresh';
+import { refreshSubelements, refreshZone } from '../content';
 import { createSyncEngine, SYNC_MARKS, type SyncEngineOptions } from './sync-engine';
 import { useSyncStore } from './sync-store';
 
@@ -474,7 +475,7 @@ describe('a delta racing a per-item refresh', () => {
   });
 });
 
-describe('content first, media after (issue 31)', () => {
+describe('content first, media after (content-first sync, decision 019)', () => {
   /** Media requests wait for `release`; the records do not. */
   function gatedMedia() {
     let release!: () => void;

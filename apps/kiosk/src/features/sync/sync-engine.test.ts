@@ -72,7 +72,7 @@ afterEach(async () => {
 });
 
 describe('sync engine — snapshot path', () => {
-  // Issue 26: a kiosk asks the delta first; these tests are about the snapshot, i.e. a server
+  // Delta sync: a kiosk asks the delta first; these tests are about the snapshot, i.e. a server
   // without the changes route (the delta path has its own tests in sync-engine-delta.test.ts).
   beforeEach(() => {
     server.changesSupported = false;
@@ -108,7 +108,7 @@ describe('sync engine — snapshot path', () => {
     expect(readSyncMeta(devname)).toMatchObject({ etag: server.etag, contentVersion: 1 });
   });
 
-  it('keeps the alert templates of the snapshot, with their images among the media (issue 23)', async () => {
+  it('keeps the alert templates of the snapshot, with their images among the media (emergency alerts, decision 012)', async () => {
     const template = {
       templateid: 7,
       name: 'Évacuation',
@@ -468,7 +468,7 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     server.change((p) => {
       p.zones[0]!.zonename = 'Nouveau plan';
     });
-    // Refused on every call: the delta (asked first since issue 26) as well as the snapshot.
+    // Refused on every call: the delta (asked first since delta sync) as well as the snapshot.
     server.fail(/\/display\/(snapshot|changes)\//, {
       kind: 'status',
       status: 401,
@@ -535,7 +535,7 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     await sync.sync('first');
     const before = await dump();
     server.change(() => undefined);
-    // The delta (asked first since issue 26) has the snapshot's timeout.
+    // The delta (asked first since delta sync) has the snapshot's timeout.
     server.fail(/\/display\/changes\//, { kind: 'hang' });
 
     const result = await sync.sync('slow');
@@ -549,7 +549,8 @@ describe('sync engine — a failed sync keeps the previous content', () => {
     await sync.sync('first');
     const before = await dump();
     server.change(() => undefined);
-    // The second run asks the delta first (issue 26): that is the request left hanging.
+    // The second run asks the delta first (delta sync, decision 016): that is the request left
+    // hanging.
     server.fail(/\/display\/changes\//, { kind: 'hang' });
 
     const running = sync.sync('hanging');
@@ -629,7 +630,7 @@ describe('sync engine — single flight', () => {
     const sync = engine();
     await sync.sync('one');
     await sync.sync('two');
-    // The second run asks the delta (issue 26) rather than the snapshot.
+    // The second run asks the delta (delta sync, decision 016) rather than the snapshot.
     expect(server.paths(/\/display\/(snapshot|changes)\//)).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@
  * only ever read the local IndexedDB database (four stores, spec §3) and Cache Storage (media); this
  * engine is what refreshes both from the content service. It orchestrates; each step has a module:
  *
- * 1. The delta first (records-delta.ts, issue 26): when the local stores are the revision N the
+ * 1. The delta first (records-delta.ts, delta sync): when the local stores are the revision N the
  *    sync meta says (same development, same record counts: not cleared behind our back), ask what
  *    changed since N and apply it in one transaction checked against the server's counts. A 304
  *    skips step 2; "fetch the snapshot", a count mismatch (nothing written) or a server without
@@ -19,8 +19,9 @@
  *    write atomically (records-write.ts: one transaction, so any failure keeps the previous content).
  *    Both writes bump the content write generation, which per-item refreshes check
  *    (lib/local-db/write-generation.ts) so they never put back what a sync replaced.
- *    Once the records are written (or found unchanged) the sync is DONE, and said so: "Synchronisation
- *    terminée" shows the new content at once (issue 31: content first; media never hold it back).
+ *    Once the records are written (or found unchanged) the sync is DONE, and said so:
+ *    "Synchronisation terminée" shows the new content at once (content-first sync: media never hold
+ *    it back).
  * 3. Media (media-prefetch.ts), after the content: bring Cache Storage in line with the records;
  *    runs after a 304 too, and is skipped only when the last media step for these very records
  *    (`recordsKey`: the ETag, or the revision after a delta) completed and the cache still holds
@@ -86,14 +87,16 @@ import {
 import { clearSyncMarks, markSync, SYNC_MARKS } from './sync-marks';
 import { useSyncStore, type SyncActions, type SyncProgress } from './sync-store';
 
-// What other modules imported from here before the split (issue 26) still comes from here.
+// What other modules imported from here before the split (delta sync, decision 016) still comes
+// from here.
 export { CRAWL_CONCURRENCY } from './records-fetch';
 export { MEDIA_CONCURRENCY, MEDIA_RETRIES, MEDIA_TIMEOUT_MS } from './media-prefetch';
 export { validateRecords, type SyncRecords } from './records-validate';
 export { REAUTH_ERROR } from './sync-errors';
 export { SYNC_MARKS, type SyncMarkName } from './sync-marks';
 
-/** The records' sources of a run: the delta (issue 26), the snapshot or the crawl. */
+/** The records' sources of a run: the delta (delta sync, decision 016), the snapshot or the crawl.
+ * */
 export type SyncSourceName = RecordsSourceName | 'delta';
 
 export interface SyncResult {
@@ -281,7 +284,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       recordsDone = true;
       result.contentVersion = knownVersion;
-      // The content is the server's: the sync is done, and said so, before any media (issue 31).
+      // The content is the server's: the sync is done, and said so, before any media (content-first
+      // sync, decision 019).
       result.ok = true;
       const at = now().toISOString();
       updateSyncMeta(devname, { lastSuccessAt: at, lastError: null });

@@ -33,8 +33,8 @@ export function isAuthRefusal(error: unknown): boolean {
 }
 
 /**
- * The reason a media step stops when a newer run is waiting (issue 31): not a failure, the next
- * run takes the media over from where they are (the files already cached stay).
+ * The reason a media step stops when a newer run is waiting (content-first sync, decision 019): not
+ * a failure, the next run takes the media over from where they are (the files already cached stay).
  */
 export const PREEMPTED_ERROR = 'Médias repris par la synchronisation suivante';
 export const preemptedError = () => new SyncError(PREEMPTED_ERROR);

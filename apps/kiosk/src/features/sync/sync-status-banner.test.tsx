@@ -75,7 +75,7 @@ describe('sync status banner', () => {
     expect(banner().dataset.status).toBe('pending');
   });
 
-  describe('media after the content (issue 31)', () => {
+  describe('media after the content (content-first sync, decision 019)', () => {
     const succeed = () =>
       act(() => {
         useSyncStore.getState().started();

@@ -3,12 +3,13 @@
  * for 3 s after a success, red after a failure until the next sync starts. It sits fixed at the
  * bottom of the screen, away from the header and banner that hold the navigation.
  *
- * Issue 31, content first: the success shows as soon as the new content is written, and the media
- * downloads after it have their own line — "médias : 12 / 40 en cache" with a bar — and say that
- * the totem does not yet hold everything offline; the banner stays until they are all cached (then
- * 3 s more, saying so). Files that could not be had leave it amber, saying how many, until the next
- * sync. `data-media` tells the media phase to the browser tests, visible or not. Once all are
- * cached, images drawn as "Image indisponible" (lib/media/media-fallback.ts) get their address back.
+ * Content-first sync, content first: the success shows as soon as the new content is written, and
+ * the media downloads after it have their own line — "médias : 12 / 40 en cache" with a bar — and
+ * say that the totem does not yet hold everything offline; the banner stays until they are all
+ * cached (then 3 s more, saying so). Files that could not be had leave it amber, saying how many,
+ * until the next sync. `data-media` tells the media phase to the browser tests, visible or not.
+ * Once all are cached, images drawn as "Image indisponible" (lib/media/media-fallback.ts) get their
+ * address back.
  */
 import { useEffect, useState } from 'react';
 import { retryUnavailableImages } from '../../lib/media/media-fallback';

@@ -2,9 +2,9 @@
  * What the status banner and the rest of the UI know about synchronisation. The sync engine is the
  * only writer; it reports through the actions below.
  *
- * Issue 31: `status` is about the content (records) — 'success' as soon as the new revision is
- * written — and `media` about the files after it: until `media.phase` is 'complete' the totem
- * shows the new content but does not hold all of it offline.
+ * Content-first sync: `status` is about the content (records) — 'success' as soon as the new
+ * revision is written — and `media` about the files after it: until `media.phase` is 'complete' the
+ * totem shows the new content but does not hold all of it offline.
  */
 import { create } from 'zustand';
 

@@ -1,5 +1,5 @@
 /**
- * Demo screen of the document viewers (`#/demo/composants`): every viewer component of issue 4 on
+ * Demo screen of the document viewers (`#/demo/composants`): every document viewer component on
  * the demo plant's real content and media, so that each can be seen, tried on the totem and driven
  * by end-to-end tests. Images come from the synchronised content (their seeded names carry content
  * hashes); only the PDFs without a content home of their own (the 100-page and protected samples)
@@ -24,7 +24,7 @@ import { QrTile } from '../../components/qr-code/qr-tile';
 import { ZoomPan } from '../../components/zoom-pan/zoom-pan';
 import { mediaUrl } from '../../lib/media/media-url';
 import { useSubgroups, useZone } from '../content';
-import { sectionId, usePageFrame } from '../layout/page-frame';
+import { sectionId, usePageFrame } from '../layout';
 import { DEMO_PDFS, DEMO_TOTEM, LONG_DOCUMENT_PAGES } from './demo-media';
 import './viewers-demo.css';
 

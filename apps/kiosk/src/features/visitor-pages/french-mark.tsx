@@ -1,8 +1,8 @@
 /**
  * The small "FR" mark of a zone shown in French on an English visitor page because it has no
- * English version yet (issue 30). The letters are for the eye (and spoken as French would be
- * wrong: they are hidden from screen readers); a screen reader hears the sentence instead, in
- * the page's language.
+ * English version yet (English content, decision 021). The letters are for the eye (and spoken as
+ * French would be wrong: they are hidden from screen readers); a screen reader hears the sentence
+ * instead, in the page's language.
  */
 import { useTranslation } from 'react-i18next';
 

@@ -5,7 +5,7 @@
  */
 import { CONTENT_ZONES } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
-import type { FiguresSection, PlantTourCatalogue } from '../visitor-tour/catalogue';
+import type { FiguresSection, PlantTourCatalogue } from '../visitor-tour';
 import { useVisitorPage } from './use-visitor-page';
 import { KeyFigures, Paragraphs, VisitorSection, ZoneImages } from './visitor-section';
 import { ZoneVideo } from './zone-video';

@@ -11,7 +11,7 @@ import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/test-supp
 import { i18nFor, type Language } from '../../i18n/i18n';
 import { closeKioskDb, openKioskDb, toStoredSubelement } from '../../lib/local-db/kiosk-db';
 import { useUiStore } from '../../lib/ui-store/ui-store';
-import { useConnectionStore } from '../network/network-monitor';
+import { useConnectionStore } from '../network';
 import { useVisitorAreaStore } from './visitor-area-store';
 
 export const DAY_AGO = new Date(Date.now() - 30 * 86_400_000).toISOString();
@@ -57,8 +57,8 @@ export async function seedImageZone(zonename: string, count: number) {
 }
 
 /**
- * Adds `count` English images (issue 30) to a zone seeded before, after its French ones: its
- * English version, as a sync would store it.
+ * Adds `count` English images (English content, decision 021) to a zone seeded before, after its
+ * French ones: its English version, as a sync would store it.
  */
 export async function seedEnglishImages(zonename: string, count: number) {
   const db = openKioskDb(TEST_CONFIG.devname);

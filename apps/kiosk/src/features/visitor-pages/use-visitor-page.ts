@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/i18n';
 import { STAFF_HOME_PATH, useUiStore, VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
-import { usePageFrame } from '../layout/page-frame';
-import { getCatalogue, type PlantTourCatalogue } from '../visitor-tour/catalogue';
+import { usePageFrame } from '../layout';
+import { getCatalogue, type PlantTourCatalogue } from '../visitor-tour';
 import { VISITOR_PAGE_TITLE_KEYS, visitorPath, type VisitorPageSlug } from './visitor-paths';
 
 /**

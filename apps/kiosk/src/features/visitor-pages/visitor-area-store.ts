@@ -1,7 +1,7 @@
 /**
  * State of one visit of the visitor area, kept while the visitor moves between its pages: today
  * the "latest product news" panel of the product range page, which, once closed, stays closed
- * until the visitor home is left (issue 6).
+ * until the visitor home is left (visitor journey).
  *
  * "Leaving the visitor home" means going back above it, to the root level of the breadcrumb:
  * the staff home, the logo, the "Home" breadcrumb entry, or the kiosk's own return to the root

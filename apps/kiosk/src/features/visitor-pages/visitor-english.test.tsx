@@ -1,6 +1,6 @@
 /**
- * Issue 30: English visitor pages show a zone's English version when it has one, its French one
- * with the "FR" mark otherwise; French pages (and staff pages, which ask for French) never show
+ * English content: English visitor pages show a zone's English version when it has one, its French
+ * one with the "FR" mark otherwise; French pages (and staff pages, which ask for French) never show
  * the English version.
  */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';

@@ -4,7 +4,7 @@
  * mount around the staff routes (see visitor-guard.tsx).
  */
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '../../app/lazy-with-retry';
+import { lazyPage } from '../../lib/lazy-with-retry/lazy-with-retry';
 import { VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
 import type { VisitorPageSlug } from './visitor-paths';
 

@@ -11,9 +11,9 @@ import {
   ZoneGallery,
   type ZoneGalleryLayout,
 } from '../../components/zone-gallery';
-import { useZoneImages } from '../content/use-zone-images';
-import { sectionId } from '../layout/page-frame';
-import type { KeyFigure } from '../visitor-tour/catalogue';
+import { useZoneImages } from '../content';
+import { sectionId } from '../layout';
+import type { KeyFigure } from '../visitor-tour';
 import { FrenchMark } from './french-mark';
 import { useVisitorLanguage } from './use-visitor-page';
 import { zoneName, zoneTitle, type VisitorZone } from './zone-titles';
@@ -68,7 +68,7 @@ export function Paragraphs({ paragraphs }: { paragraphs: readonly string[] }) {
 
 /**
  * A figure may wrap between its number and its unit word ("3,5 / milliards") so it stays inside
- * its card (issue 29); the thousands separators ("13 000") stay unbreakable.
+ * its card (totem-size screen fixes); the thousands separators ("13 000") stay unbreakable.
  */
 export function breakableFigure(value: string): string {
   return value.replace(/\u00a0(?=\p{L})/gu, ' ');
@@ -108,7 +108,8 @@ export interface ZoneImagesProps {
 
 /**
  * A named zone's images, titled and labelled in the page's language: its English version on an
- * English page, or its French one with the "FR" mark while it has none (issue 30).
+ * English page, or its French one with the "FR" mark while it has none (English content, decision
+ * 021).
  */
 export function ZoneImages({ zone, layout = 'stack', label }: ZoneImagesProps) {
   const { t } = useTranslation();

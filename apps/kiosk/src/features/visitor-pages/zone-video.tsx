@@ -6,7 +6,7 @@
  * and people who prefer reduced motion get the video paused from the start.
  *
  * On an English page it plays the zone's English version, or its French one marked "FR" while
- * there is none (issue 30).
+ * there is none (English content, decision 021).
  *
  * The media URL is the one the sync engine cached, so it also plays offline through the service
  * worker.

@@ -1,6 +1,6 @@
 /**
- * Issue 21: the client's answers are typed by the contract's route table, and in development
- * builds an answer that does not match its route's schema is a clear error.
+ * Contract route table: the client's answers are typed by the contract's route table, and in
+ * development builds an answer that does not match its route's schema is a clear error.
  */
 import type { ResponseOf, Snapshot, Zone } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';

@@ -50,7 +50,8 @@ export type SnapshotResult =
   | { status: 'ok'; snapshot: ResponseOf<'snapshot'>; etag: string | null }
   | { status: 'unsupported' };
 
-/** The delta since a revision (issue 26): 304, the changes (or "fetch the snapshot"), or no route. */
+/** The delta since a revision (delta sync, decision 016): 304, the changes (or "fetch the
+ * snapshot"), or no route. */
 export type ChangesResult =
   | { status: 'not-modified' }
   | { status: 'ok'; changes: ResponseOf<'changes'> }
@@ -102,7 +103,8 @@ export interface ApiClient {
   snapshot(devid: number, etag?: string | null, options?: RequestOptions): Promise<SnapshotResult>;
   /** What changed since revision `since`; 404/405/501 (an older server) → 'unsupported'. */
   changes(devid: number, since: number, options?: RequestOptions): Promise<ChangesResult>;
-  /** Whether the published frame addresses let this kiosk frame them (issue 27). */
+  /** Whether the published frame addresses let this kiosk frame them (published settings, decision
+   * 017). */
   frameChecks(devid: number, options?: RequestOptions): Promise<ResponseOf<'frameChecks'>>;
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(

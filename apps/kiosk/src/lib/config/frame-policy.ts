@@ -1,7 +1,7 @@
 /**
- * The query parameter of a reload made to learn a new frame policy (issue 27, decision 017):
- * the page asks it (app/frame-policy-reload.ts), the service worker answers such a navigation from
- * the network rather than from its copy of index.html (sw.ts), so the page gets the server's
+ * The query parameter of a reload made to learn a new frame policy (published settings, decision
+ * 017): the page asks it (app/frame-policy-reload.ts), the service worker answers such a navigation
+ * from the network rather than from its copy of index.html (sw.ts), so the page gets the server's
  * current Content-Security-Policy.
  */
 export const POLICY_RELOAD_PARAM = 'policy';

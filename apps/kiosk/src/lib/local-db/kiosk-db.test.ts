@@ -26,9 +26,9 @@ describe('local database', () => {
       elements: { key: 'elementid', indexes: ['order', 'type', 'zoneid'] },
       subelements: { key: 'subelementid', indexes: ['elementid', 'fieldlabel', 'order', 'type'] },
       subgroups: { key: 'subgroupid', indexes: ['elementid', 'label', 'order'] },
-      // Issue 23 (schema version 2): the alert templates from the snapshot.
+      // Emergency alerts (schema version 2): the alert templates from the snapshot.
       alertTemplates: { key: 'templateid', indexes: ['name'] },
-      // Issue 27 (schema version 3): the development's published settings, one row.
+      // Published settings (schema version 3): the development's published settings, one row.
       settings: { key: 'id', indexes: [] },
     });
     // The real IndexedDB database, not only Dexie's view of it.

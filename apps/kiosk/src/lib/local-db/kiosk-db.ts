@@ -33,8 +33,9 @@ export const KIOSK_DB_SCHEMA = {
 } as const;
 
 /**
- * Version 2 (issue 23) adds the development's alert templates, from the snapshot, so a totem
- * shows an alert it is told about even when its last sync failed or the network is gone.
+ * Version 2 (emergency alerts, decision 012) adds the development's alert templates, from the
+ * snapshot, so a totem shows an alert it is told about even when its last sync failed or the
+ * network is gone.
  */
 export const KIOSK_DB_SCHEMA_V2 = {
   ...KIOSK_DB_SCHEMA,
@@ -42,9 +43,9 @@ export const KIOSK_DB_SCHEMA_V2 = {
 } as const;
 
 /**
- * Version 3 (issue 27, decision 017) adds the development's published settings: one row, written
- * in the same transaction as the records of the revision they came with, so a totem never holds
- * the content of one revision with the settings of another, and keeps both offline.
+ * Version 3 (published settings, decision 017) adds the development's published settings: one row,
+ * written in the same transaction as the records of the revision they came with, so a totem never
+ * holds the content of one revision with the settings of another, and keeps both offline.
  */
 export const KIOSK_DB_SCHEMA_V3 = {
   ...KIOSK_DB_SCHEMA_V2,
@@ -69,9 +70,10 @@ export class KioskDb extends Dexie {
   constructor(devname: string) {
     // Dexie 4's query cache is off: with it, every live query run subscribes to cache entries
     // through an abort listener that only goes when the entry is dropped, and the small writes of
-    // delta sync (issue 26) keep entries alive — the soak test saw the page's JS event listeners
-    // grow by ~50 per publish (307 flat without deltas, 600 after six). Live queries then read
-    // IndexedDB itself, which is what they did before Dexie 4; the stores are indexed for them.
+    // delta sync (decision 016) keep entries alive — the soak test saw the page's JS event
+    // listeners grow by ~50 per publish (307 flat without deltas, 600 after six). Live queries then
+    // read IndexedDB itself, which is what they did before Dexie 4; the stores are indexed for
+    // them.
     super(devname, { cache: 'disabled' });
     this.version(1).stores(KIOSK_DB_SCHEMA);
     this.version(2).stores(KIOSK_DB_SCHEMA_V2);

@@ -1,7 +1,8 @@
 /**
- * The development's published settings as the totem holds them (issue 27, decision 017): one row
- * of the `settings` store, replaced whole by the sync engine inside the transaction that writes the
- * records of the same revision (a snapshot always carries them; a delta only when they changed).
+ * The development's published settings as the totem holds them (published settings, decision 017):
+ * one row of the `settings` store, replaced whole by the sync engine inside the transaction that
+ * writes the records of the same revision (a snapshot always carries them; a delta only when they
+ * changed).
  *
  * Read back with the contract's `normalizeSettings`, which never throws: a copy written by an older
  * kiosk, or a field this build does not know, falls back to the spec's defaults field by field.

@@ -21,7 +21,7 @@ export interface SyncMeta {
   counts: RecordCounts | null;
   /**
    * Key of the records whose media were all cached by the last media phase: their ETag, or
-   * `revision:N` when there is none (after a delta, issue 26: `recordsKey`). Null: not complete.
+   * `revision:N` when there is none (after a delta, delta sync: `recordsKey`). Null: not complete.
    */
   mediaCompleteKey: string | null;
   /** How many entries the media cache held right after that phase. */
@@ -69,7 +69,7 @@ export function readSyncMeta(devname: string): SyncMeta {
       etag: stringOrNull(v.etag),
       contentVersion: numberOrNull(v.contentVersion),
       counts: parseCounts(v.counts),
-      // A key stored under the name used before issue 26 is ignored: one full media pass.
+      // A key stored under the name used before delta sync is ignored: one full media pass.
       mediaCompleteKey: stringOrNull(v.mediaCompleteKey),
       mediaCount: numberOrNull(v.mediaCount),
       lastSuccessAt: stringOrNull(v.lastSuccessAt),

@@ -1,6 +1,7 @@
 /**
- * The content write generation (issue 26): how a per-item refresh (content-refresh.ts) knows that
- * a sync wrote the local database while it was fetching, so it does not put back older content.
+ * The content write generation (delta sync, decision 016): how a per-item refresh
+ * (content-refresh.ts) knows that a sync wrote the local database while it was fetching, so it does
+ * not put back older content.
  *
  * A refresh reads the generation BEFORE it fetches; a sync (snapshot or delta) bumps it at the
  * start of its write transaction; the refresh, inside its own write transaction, drops its write

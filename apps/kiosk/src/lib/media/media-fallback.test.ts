@@ -30,7 +30,7 @@ function image(src: string): HTMLImageElement {
 
 const fail = (img: HTMLImageElement) => img.dispatchEvent(new Event('error'));
 
-describe('media fallback: "Image indisponible", never a broken icon (issue 31)', () => {
+describe('media fallback: "Image indisponible", never a broken icon (content-first sync)', () => {
   it('draws the placeholder with its text in place of an image that fails, keeping its alt', () => {
     const img = image('https://media.example/plan.svg');
     fail(img);

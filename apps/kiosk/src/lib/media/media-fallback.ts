@@ -1,10 +1,11 @@
 /**
- * "Image indisponible" instead of a broken icon (issue 31). An image the totem cannot have — a
- * file the sync could not cache (404, a host that never answers) and that the network cannot give
- * either (offline, or still failing) — would show the browser's broken-image icon. One listener
- * for the whole document (image `error` events do not bubble, so it listens in the capture phase)
- * draws a neutral placeholder with the text in its place, whatever component rendered the image:
- * every item keeps its box and layout, and no component has to remember to handle it.
+ * "Image indisponible" instead of a broken icon (content-first sync, decision 019). An image the
+ * totem cannot have — a file the sync could not cache (404, a host that never answers) and that the
+ * network cannot give either (offline, or still failing) — would show the browser's broken-image
+ * icon. One listener for the whole document (image `error` events do not bubble, so it listens in
+ * the capture phase) draws a neutral placeholder with the text in its place, whatever component
+ * rendered the image: every item keeps its box and layout, and no component has to remember to
+ * handle it.
  *
  * The failed address is kept in `data-media-unavailable`. React sets `src` again only when its
  * value changes (new content): that new address loads, or fails and gets the placeholder in turn.

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clearSession,
-  getKioskId,
-  PARCOURS_KEY,
-  readSession,
-  saveSession,
-  storageKeys,
-  TOTEM_KEY,
-} from './session';
+import { clearSession, getKioskId, readSession, saveSession, storageKeys } from './session';
 
 describe('session storage', () => {
   it('uses exactly the spec keys', () => {
     expect(storageKeys.jwt('neubourg')).toBe('jwt-neubourg');
     expect(storageKeys.devid('neubourg')).toBe('devid-neubourg');
-    expect(PARCOURS_KEY).toBe('parcours');
-    expect(TOTEM_KEY).toBe('totem');
+    expect(storageKeys.parcours).toBe('parcours');
+    expect(storageKeys.totem).toBe('totem');
   });
 
   it('saves, reads and clears the token and development id', () => {

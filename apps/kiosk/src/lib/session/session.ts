@@ -13,12 +13,6 @@ export const storageKeys = {
   kioskId: KIOSK_ID_STORAGE_KEY,
 } as const;
 
-export const jwtKey = storageKeys.jwt;
-export const devidKey = storageKeys.devid;
-export const PARCOURS_KEY = storageKeys.parcours;
-export const TOTEM_KEY = storageKeys.totem;
-export const KIOSK_ID_KEY = storageKeys.kioskId;
-
 export interface Session {
   token: string;
   devid: number;
@@ -51,8 +45,8 @@ function remove(key: string): void {
 
 /** The stored token and development id, or null when the kiosk has to show the login page. */
 export function readSession(devname: string): Session | null {
-  const token = read(jwtKey(devname));
-  const devidText = read(devidKey(devname));
+  const token = read(storageKeys.jwt(devname));
+  const devidText = read(storageKeys.devid(devname));
   if (!token || devidText === null) return null;
   const devid = Number(devidText);
   if (!Number.isInteger(devid) || devid < 1) return null;
@@ -60,13 +54,13 @@ export function readSession(devname: string): Session | null {
 }
 
 export function saveSession(devname: string, token: string, devid: number): void {
-  write(jwtKey(devname), token);
-  write(devidKey(devname), String(devid));
+  write(storageKeys.jwt(devname), token);
+  write(storageKeys.devid(devname), String(devid));
 }
 
 export function clearSession(devname: string): void {
-  remove(jwtKey(devname));
-  remove(devidKey(devname));
+  remove(storageKeys.jwt(devname));
+  remove(storageKeys.devid(devname));
 }
 
 function randomId(): string {
@@ -80,10 +74,10 @@ let memoryKioskId: string | null = null;
 
 /** A stable random id of this totem, sent to the stream so the fleet view can tell totems apart. */
 export function getKioskId(): string {
-  const stored = read(KIOSK_ID_KEY);
+  const stored = read(storageKeys.kioskId);
   if (stored) return stored;
   const id = memoryKioskId ?? randomId();
   memoryKioskId = id;
-  write(KIOSK_ID_KEY, id);
+  write(storageKeys.kioskId, id);
   return id;
 }

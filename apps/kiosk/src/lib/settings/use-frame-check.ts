@@ -1,7 +1,8 @@
 /**
  * Whether a published frame address lets this kiosk frame it, as the content service found by
- * asking it (issue 27, `GET /display/frames/:devid`): a refusal by the other site's headers is
- * invisible to the page, which would otherwise show the browser's error icon in the frame.
+ * asking it (published settings, `GET /display/frames/:devid`): a refusal by the other site's
+ * headers is invisible to the page, which would otherwise show the browser's error icon in the
+ * frame.
  *
  * Asked when online and an address is set; remembered per address for CHECK_TTL_MS so that
  * opening the page again does not ask again. Unknown (null) until answered, and when the service

@@ -13,7 +13,7 @@
 import { DEFAULT_SETTINGS, TOTEM_TYPES, type TotemType } from '@plant-kiosk/contract';
 import { create } from 'zustand';
 import type { Language } from '../../i18n/i18n';
-import { PARCOURS_KEY, TOTEM_KEY } from '../session/session';
+import { storageKeys } from '../session/session';
 import { currentSettings } from '../settings/settings-store';
 
 export type Parcours = 'visiteur';
@@ -27,9 +27,9 @@ export interface Crumb {
 /**
  * Idle counter (spec §9): default 500 ticks of one second, set to 290 by a tap on the clock.
  * Inactivity countdown (spec §9): 600 s; the warning shows below 300 s (non-visitors only).
- * These are the spec's values, the defaults of the development's settings (issue 27): the store
- * resets to the published values in force (`currentSettings`), read at each reset, so a publish
- * applies at the next touch without a reload.
+ * These are the spec's values, the defaults of the development's settings (published settings,
+ * decision 017): the store resets to the published values in force (`currentSettings`), read at
+ * each reset, so a publish applies at the next touch without a reload.
  */
 export const IDLE_COUNTER_DEFAULT = DEFAULT_SETTINGS.idleCounterSeconds;
 export const IDLE_COUNTER_CLOCK_TAP = DEFAULT_SETTINGS.idleCounterResetSeconds;
@@ -118,12 +118,12 @@ function writeStorage(key: string, value: string | null): void {
 }
 
 export function readStoredTotem(): TotemType | null {
-  const value = readStorage(TOTEM_KEY);
+  const value = readStorage(storageKeys.totem);
   return TOTEM_TYPES.find((totem) => totem === value) ?? null;
 }
 
 export function readStoredParcours(): Parcours | null {
-  return readStorage(PARCOURS_KEY) === 'visiteur' ? 'visiteur' : null;
+  return readStorage(storageKeys.parcours) === 'visiteur' ? 'visiteur' : null;
 }
 
 /** The state a fresh start has (also used by tests to reset the singleton store). */
@@ -148,11 +148,11 @@ export const useUiStore = create<UiState>()((set, get) => ({
 
   chooseMode: (mode) => {
     if (mode === 'visiteur') {
-      writeStorage(PARCOURS_KEY, 'visiteur');
+      writeStorage(storageKeys.parcours, 'visiteur');
       set({ parcours: 'visiteur' });
     } else {
-      writeStorage(PARCOURS_KEY, null);
-      writeStorage(TOTEM_KEY, mode);
+      writeStorage(storageKeys.parcours, null);
+      writeStorage(storageKeys.totem, mode);
       set({ parcours: null, totem: mode });
     }
   },

@@ -1,7 +1,7 @@
 /**
- * The back-office (issue 7): its users and their developments, sessions, the audit log, and a
- * version on sub-elements so that plain sub-elements get the same edit-conflict check as zones,
- * elements and sub-groups.
+ * The back-office (back-office and fleet, decision 008): its users and their developments,
+ * sessions, the audit log, and a version on sub-elements so that plain sub-elements get the same
+ * edit-conflict check as zones, elements and sub-groups.
  *
  * Sessions are keyed by the SHA-256 of their token, never the token itself: a leaked database or
  * backup does not let anyone ride a live session.

@@ -1,5 +1,5 @@
 /**
- * Issue 7, media library and fleet:
+ * Back-office and fleet, media library and fleet:
  * - media rows learn what the back-office shows of an upload (kind, original name, kiosk-size
  *   dimensions, thumbnail); seeded rows keep nulls there and the library derives what it can;
  * - `kiosks` holds the latest status each kiosk reported, one row per (development, kiosk id). It

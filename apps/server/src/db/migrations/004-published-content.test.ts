@@ -87,8 +87,8 @@ async function preUpgradeEtag(db: Kysely<Database>, devid: number): Promise<stri
       .filter((row) => row.subgroupid === null || live.has(row.subgroupid))
       .map(toSubelement),
     subgroups: subgroups.map((row) => toSubgroup(row, row.label)),
-    // Issue 27 added the settings to every snapshot (the defaults here): the one change of the
-    // ETag since, made by that upgrade, not by this migration.
+    // Published settings added the settings to every snapshot (the defaults here): the one change
+    // of the ETag since, made by that upgrade, not by this migration.
     settings: DEFAULT_SETTINGS,
   };
   const hash = createHash('sha256')
@@ -169,7 +169,7 @@ describe('migration 004 (published content)', () => {
       // Today's repositories also read the tables of the later migrations.
       await alerts.up(db);
       await settings.up(db);
-      // Issue 30: French elements are sent without `lang`, so the ETag is still the old one.
+      // English content: French elements are sent without `lang`, so the ETag is still the old one.
       await contentLanguage.up(db);
 
       const content = new ContentRepository(db);

@@ -1,5 +1,5 @@
 /**
- * Issue 19, publishing is a gate (decision 008):
+ * Publishing gate, publishing is a gate (decision 008):
  * - the editing tables (zones, elements, subgroups, subelements) become the *draft*;
  * - `pub_*` tables hold the *live* content, the one every kiosk call reads. Same columns as the
  *   draft (less the editor's row `version`) plus `devid` on every table, so a whole development

@@ -1,5 +1,5 @@
 /**
- * Issue 23, emergency alerts (decision 012):
+ * Emergency alerts, emergency alerts (decision 012):
  * - `alert_templates`: a development's alert templates in the draft, edited like the content;
  * - `pub_alert_templates`: the published ones (same columns), written only by a publish, so the
  *   templates reach every totem inside the snapshot before they are needed (a trigger names one);

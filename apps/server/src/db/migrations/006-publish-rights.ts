@@ -1,9 +1,9 @@
 /**
- * Issue 25, who may publish: `admin_users.can_publish` lets an admin allow an editor to publish,
- * roll back and discard (admins always may; the column is ignored for them). Editors existing at
- * the upgrade keep the right they had until now (every editor could publish): the upgrade takes
- * nothing away, and an admin withdraws it where wanted. Editors created later start without it
- * (decision 014).
+ * Rollback and publish checks, who may publish: `admin_users.can_publish` lets an admin allow an
+ * editor to publish, roll back and discard (admins always may; the column is ignored for them).
+ * Editors existing at the upgrade keep the right they had until now (every editor could publish):
+ * the upgrade takes nothing away, and an admin withdraws it where wanted. Editors created later
+ * start without it (decision 014).
  */
 import type { Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 28, the red button and the totems' acknowledgements (decision 018):
+ * Red button and acknowledgements, the red button and the totems' acknowledgements (decision 018):
  * - `admin_users.can_alert`: an admin lets a user trigger and end emergency alerts (admins always
  *   may). Nobody else had the right before (alerts were the token's only), so nobody gets it here;
  * - `alert_history`: every alert started, numbered (`alertid`), with who started it and when and

@@ -1,5 +1,5 @@
 /**
- * Issue 30, content in two languages (decision 021): an element belongs to its zone's French
+ * English content, content in two languages (decision 021): an element belongs to its zone's French
  * version or to its English one. `lang` on the draft's `elements` and the live `pub_elements`,
  * 'fr' for every existing row (all content so far is French) and by default, so the seed, the
  * tests and a back-office that knows nothing of languages keep writing French.

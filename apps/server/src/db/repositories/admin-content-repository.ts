@@ -210,7 +210,18 @@ export class AdminContentRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toAdminElement(row);
+    const element = toAdminElement(row);
+    if (element.lang === 'en') return element;
+    // A French element added after English ones moves before them (renumberElements' rule).
+    const hasEnglish = await this.db
+      .selectFrom('elements')
+      .select('elementid')
+      .where('zoneid', '=', input.zoneid)
+      .where('lang', '=', 'en')
+      .executeTakeFirst();
+    if (!hasEnglish) return element;
+    const renumbered = await this.renumberElements(input.zoneid);
+    return renumbered.find((e) => e.elementid === element.elementid) ?? element;
   }
 
   async updateElement(
@@ -244,13 +255,19 @@ export class AdminContentRepository {
 
   /**
    * Gives the zone's elements the orders 1..n, in `ids`' order when given (it must hold exactly
-   * the zone's elements), otherwise in their current order. Only rows whose order changes are
-   * written. Returns the elements in their new order.
+   * the zone's elements), otherwise in their current order — the French ones first, then the
+   * English ones, each language keeping its sequence (decision 021: a zone's orders run through
+   * its French version, then its English one). Only rows whose order changes are written. Returns
+   * the elements in their new order.
    */
   async renumberElements(zoneid: number, ids?: readonly number[]): Promise<AdminElement[]> {
     const current = await this.listElements(zoneid);
     const byId = new Map(current.map((element) => [element.elementid, element]));
-    const sequence = ids ? ids.map((id) => byId.get(id)!) : current;
+    const given = ids ? ids.map((id) => byId.get(id)!) : current;
+    const sequence = [
+      ...given.filter((element) => element.lang !== 'en'),
+      ...given.filter((element) => element.lang === 'en'),
+    ];
     for (const [index, element] of sequence.entries()) {
       if (element.order === index + 1) continue;
       await this.db

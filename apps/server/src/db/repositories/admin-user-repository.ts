@@ -132,7 +132,7 @@ export class AdminUserRepository {
       .execute();
   }
 
-  /** Issue 28: whether an editor may trigger and end emergency alerts. */
+  /** Red button and acknowledgements: whether an editor may trigger and end emergency alerts. */
   async setCanAlert(userid: number, canAlert: boolean): Promise<void> {
     await this.db
       .updateTable('admin_users')

@@ -1,5 +1,5 @@
 /**
- * Emergency alerts (issue 23, decision 012): the templates (draft and published) and the alert in
+ * Emergency alerts (decision 012): the templates (draft and published) and the alert in
  * force per development. The active alert lives in the store, not in a process: it survives a
  * restart and every instance on one PostgreSQL store reads the same one.
  *
@@ -267,7 +267,7 @@ export class AlertRepository {
       .execute();
   }
 
-  // ---------- acknowledgements (issue 28) ----------
+  // ---------- acknowledgements (red button and acknowledgements, decision 018) ----------
 
   /**
    * Records a totem's "alerte affichée". The first one per (alert, totem) is kept: a totem repeats

@@ -542,10 +542,12 @@ export class ContentRepository {
           .orderBy('order')
           .orderBy('subelementid')
           .execute();
-        // Issue 23: every totem holds the alert templates before it needs one. Left out when there
-        // are none, so a development without templates keeps its snapshot (and ETag) unchanged.
+        // Emergency alerts: every totem holds the alert templates before it needs one. Left out
+        // when there are none, so a development without templates keeps its snapshot (and ETag)
+        // unchanged.
         const alertTemplates = await new AlertRepository(trx).liveTemplates(devid);
-        // Issue 27: the published settings, always (the defaults when none were published).
+        // Published settings: the published settings, always (the defaults when none were
+        // published).
         const settings = await new SettingsRepository(trx).live(devid);
         return {
           devid,

@@ -1,11 +1,12 @@
 /**
- * The property of delta sync (issue 26, decision 016), with a fake clock: applying the delta from
+ * The property of delta sync (decision 016), with a fake clock: applying the delta from
  * N to the latest revision M (deletes first, then puts; unknown ids are no-ops) to the snapshot of
  * N taken at any time t0 since N was published gives the snapshot of M at any later time — and
  * its counts are that snapshot's lengths.
  *
  * Random runs (fast-check: a failure prints its seed and the shrunk sequence) of draft edits of
- * every kind (the settings of issue 27 included: replaced whole when the delta carries them), sub-groups expiring around the clock, publishes, clock moves, snapshots taken, and
+ * every kind (the published settings included: replaced whole when the delta carries them),
+ * sub-groups expiring around the clock, publishes, clock moves, snapshots taken, and
  * checks. Each run works on a development of its own, in one store: an in-memory SQLite database
  * here, a fresh PostgreSQL schema when the same file runs in the `server-pg` project
  * (test-database.ts) — one body for both stores.
@@ -241,7 +242,7 @@ async function run(ops: readonly Op[]): Promise<void> {
     });
     const expected = normalize(latest);
     expect(applied, context).toEqual(expected);
-    // Issue 27: the settings are replaced whole when the delta has them, else kept.
+    // Published settings: the settings are replaced whole when the delta has them, else kept.
     expect(delta.settings ?? kept.settings, context).toEqual(latest.settings);
     expect(delta.counts, context).toEqual({
       zones: expected.zones.length,

@@ -1,5 +1,5 @@
 /**
- * Delta sync (issue 26, decision 016): what a totem holding revision N must do to hold the
+ * Delta sync (decision 016): what a totem holding revision N must do to hold the
  * snapshot of the latest revision M, now. The change log (`content_changes`, written by every
  * publish and rollback) says which items changed in (N, M]; their rows are read from the live
  * tables and mapped exactly as `ContentRepository.snapshot` maps them, never parsed from the log,
@@ -15,8 +15,8 @@
  *   sub-group had expired there, then a later revision extended its date).
  * Deletes of ids the totem does not hold are no-ops, which is what lets these sets be generous.
  *
- * The settings (issue 27) are not records: sent whole, as the snapshot has them, when the log
- * names them in (N, M]; they count in the log's size, not in `counts`.
+ * The settings (published settings, decision 017) are not records: sent whole, as the snapshot has
+ * them, when the log names them in (N, M]; they count in the log's size, not in `counts`.
  *
  * Every read runs in one repeatable-read, read-only transaction, as the snapshot's do, so a
  * publish committing meanwhile cannot mix two revisions in one answer.
@@ -256,7 +256,8 @@ export class DeltaRepository {
     );
     for (const row of ofDeletedGroups) subelementDeletes.add(row.subelementid);
 
-    // Issue 27: the settings travel whole, and only when a revision in (N, M] changed them.
+    // Published settings: the settings travel whole, and only when a revision in (N, M] changed
+    // them.
     const settings =
       ids('setting').length > 0 ? await new SettingsRepository(trx).live(devid) : undefined;
 

@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import { AccountRepository } from './account-repository.js';
 import { AdminAuditRepository } from './admin-audit-repository.js';
 import { AlertRepository } from './alert-repository.js';
+import { AlertTemplateRepository } from './alert-template-repository.js';
 import { AdminContentRepository } from './admin-content-repository.js';
 import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
@@ -10,12 +11,14 @@ import { ContentRepository } from './content-repository.js';
 import { DeltaRepository } from './delta-repository.js';
 import { KioskRepository } from './kiosk-repository.js';
 import { MediaRepository } from './media-repository.js';
+import { PublishCheckRepository } from './publish-check-repository.js';
 import { RevisionRepository } from './revision-repository.js';
 import { SettingsRepository } from './settings-repository.js';
 
 export {
   AccountRepository,
   AlertRepository,
+  AlertTemplateRepository,
   ContentRepository,
   DeltaRepository,
   KioskRepository,
@@ -37,23 +40,30 @@ export type { DeltaOutcome } from './delta-repository.js';
 export interface Repositories {
   /** The kiosk's reads (live content) and the draft's raw writes (seed, tests). */
   content: ContentRepository;
-  /** Publishing the draft, revisions and their change log (issue 19). */
+  /** Publishing the draft, revisions and their change log (publishing gate, decision 010). */
   revisions: RevisionRepository;
-  /** Delta sync (issue 26): what changed since a revision a totem holds. */
+  /** Delta sync (decision 016): what changed since a revision a totem holds. */
   deltas: DeltaRepository;
   accounts: AccountRepository;
   media: MediaRepository;
-  /** Back-office (issue 7): users, sessions, content edits with version checks, audit log. */
+  /** Back-office (back-office and fleet, decision 008): users, sessions, content edits with version
+   * checks, audit log. */
   adminUsers: AdminUserRepository;
   adminContent: AdminContentRepository;
   adminDevelopments: AdminDevelopmentRepository;
   audit: AdminAuditRepository;
-  /** Fleet (issue 7): the latest status of each kiosk. */
+  /** Fleet (back-office and fleet, decision 008): the latest status of each kiosk. */
   kiosks: KioskRepository;
-  /** Emergency alerts (issue 23): templates and the alert in force. */
+  /** Emergency alerts (decision 012): templates and the alert in force. */
   alerts: AlertRepository;
-  /** A development's settings (issue 27), draft and published. */
+  /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
+   * decision 018). */
+  alertTemplates: AlertTemplateRepository;
+  /** A development's settings (published settings, decision 017), draft and published. */
   settings: SettingsRepository;
+  /** What the publish checks read (rollback and publish checks, decision 014), and the draft's
+   * publish warnings (English content, decision 021). */
+  publishChecks: PublishCheckRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -69,6 +79,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
     alerts: new AlertRepository(db),
+    alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),
+    publishChecks: new PublishCheckRepository(db),
   };
 }

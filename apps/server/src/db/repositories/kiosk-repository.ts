@@ -1,8 +1,10 @@
 /**
- * The fleet (issue 7): the latest status of each kiosk, one row per (development, kiosk id).
- * Written on stream open/close, on each heartbeat and by each instance's presence refresh; read by
- * the back-office. Upserts use ON CONFLICT, which SQLite and PostgreSQL both speak.
+ * The fleet (back-office and fleet, decision 008): the latest status of each kiosk, one row per
+ * (development, kiosk id). Written on stream open/close, on each heartbeat and by each instance's
+ * presence refresh; read by the back-office. Upserts use ON CONFLICT, which SQLite and PostgreSQL
+ * both speak.
  */
+import type { KioskMediaReport } from '@plant-kiosk/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, KioskRow, KioskTable } from '../schema.js';
 
@@ -16,6 +18,8 @@ export interface KioskReport {
   storageUsedBytes?: number | null;
   storageQuotaBytes?: number | null;
   lastError?: string | null;
+  /** Content-first sync: whether its media are complete (null: unknown). */
+  media?: KioskMediaReport | null;
 }
 
 export interface KioskWrite {
@@ -62,6 +66,11 @@ export class KioskRepository {
     if (report.storageQuotaBytes !== undefined)
       values.storage_quota_bytes = report.storageQuotaBytes;
     if (report.lastError !== undefined) values.last_error = report.lastError;
+    if (report.media !== undefined) {
+      values.media_phase = report.media?.phase ?? null;
+      values.media_cached = report.media?.cached ?? null;
+      values.media_total = report.media?.total ?? null;
+    }
     if (write.heartbeat) values.last_heartbeat_at = at;
     if (write.connectionId !== undefined) {
       values.connected = 1;

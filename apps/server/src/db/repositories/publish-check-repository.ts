@@ -1,7 +1,8 @@
 /**
  * What the publish checks (lib/admin/publish-checks.ts) read, inside the publish's or rollback's
- * transaction: the draft content of a development as the revision log shapes its rows (no devid,
- * no editor version), the media library's files, and the content models' labels.
+ * transaction (and for the draft's warnings, outside one): the draft content of a development as
+ * the revision log shapes its rows (no devid, no editor version), the media library's files, and
+ * the content models' labels.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MediaRow } from '../schema.js';
@@ -35,6 +36,7 @@ export class PublishCheckRepository {
         'elements.value',
         'elements.type',
         'elements.addingdate',
+        'elements.lang',
       ])
       .where('zones.devid', '=', devid)
       .execute();

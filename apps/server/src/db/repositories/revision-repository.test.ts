@@ -1,8 +1,9 @@
 /**
- * Issue 22's property: after any sequence of draft edits, publishes (whole or one zone) and
- * discards (whole or one zone), rebuilding any revision K from today's live content and the change
- * log gives exactly the rows that were live when K was published; a discard leaves no difference
- * in its scope and every other one untouched; a zone's publish leaves none in that zone. Runs on SQLite and, in the server-pg project, on PostgreSQL.
+ * The revision history's property: after any sequence of draft edits, publishes (whole or one zone)
+ * and discards (whole or one zone), rebuilding any revision K from today's live content and the
+ * change log gives exactly the rows that were live when K was published; a discard leaves no
+ * difference in its scope and every other one untouched; a zone's publish leaves none in that zone.
+ * Runs on SQLite and, in the server-pg project, on PostgreSQL.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -60,7 +61,7 @@ const ops: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('publishZone' as const), pick }),
   fc.constant<Op>({ op: 'discard' }),
   fc.record({ op: fc.constant('discardZone' as const), pick }),
-  // Issue 27: the settings are one more kind of item, in no zone.
+  // Published settings: the settings are one more kind of item, in no zone.
   fc.record({ op: fc.constant('editSettings' as const), pick }),
 );
 

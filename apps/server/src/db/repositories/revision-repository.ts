@@ -14,9 +14,7 @@
  * does: its revision 1). Any revision K can be rebuilt from live by undoing the changes of
  * K+1…latest; the delta N → M is the "after" rows of N+1…M.
  */
-import { ERROR_CODES } from '@plant-kiosk/contract';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { HttpError } from '../../lib/envelope.js';
 import type {
   ContentRevisionRow,
   Database,
@@ -30,8 +28,9 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// `alert_template` (issue 23): alert templates are published with the content (decision 012).
-// `setting` (issue 27): a development's settings, one item whose id is the devid (decision 017).
+// `alert_template` (emergency alerts, decision 012): alert templates are published with the content
+// (decision 012). `setting` (published settings, decision 017): a development's settings, one item
+// whose id is the devid (decision 017).
 export const CHANGE_KINDS = [
   'zone',
   'element',
@@ -66,8 +65,8 @@ export interface PublishDraftInput {
   /** Publish only this zone's changes (its row, elements, sub-groups, sub-elements). */
   zoneid?: number;
   /**
-   * Runs under the development's lock before anything is written (the publish checks, issue 25):
-   * throwing refuses the publish, and the transaction writes nothing.
+   * Runs under the development's lock before anything is written (the publish checks, rollback and
+   * publish checks): throwing refuses the publish, and the transaction writes nothing.
    */
   verify?: (trx: Transaction<Database>, touched: ReadonlySet<string>) => Promise<void>;
 }
@@ -170,13 +169,12 @@ const ALERT_TEMPLATE_COLUMNS = [
 
 /**
  * Thrown by a publish that would remove the template of the alert in force (the transaction rolls
- * back: nothing is published): the totems would lose the screen they show. A 409 for the caller.
+ * back: nothing is published): the totems would lose the screen they show. The db layer knows no
+ * HTTP: the API's error handler (plugins/errors.ts) answers it with a 409 and this message.
  */
-export class ActiveAlertTemplateError extends HttpError {
+export class ActiveAlertTemplateError extends Error {
   constructor(readonly templateName: string) {
     super(
-      409,
-      ERROR_CODES.conflict,
       `Publication refusée : le modèle d’alerte « ${templateName} » est celui de l’alerte en cours. Terminez l’alerte avant de le supprimer.`,
     );
     this.name = 'ActiveAlertTemplateError';
@@ -517,7 +515,7 @@ export class RevisionRepository {
       const before = await live.except(draft).execute();
       collect('subelement', (row) => (row as LiveSubelementRow).subelementid, after, before);
     }
-    // alert templates (issue 23)
+    // alert templates (emergency alerts, decision 012)
     {
       const draft = trx
         .selectFrom('alert_templates')
@@ -531,7 +529,8 @@ export class RevisionRepository {
       const before = await live.except(draft).execute();
       collect('alert_template', (row) => (row as LiveAlertTemplateRow).templateid, after, before);
     }
-    // settings (issue 27): one row per development, compared as stored JSON texts
+    // settings (published settings, decision 017): one row per development, compared as stored JSON
+    // texts
     {
       const draft = trx
         .selectFrom('development_settings')
@@ -820,7 +819,8 @@ export class RevisionRepository {
       const removed = <T extends LiveRow>(kind: ChangeKind) =>
         of(kind).flatMap((change) => (change.before && !change.after ? [change.before as T] : []));
 
-      // 0. Alert templates (issue 23): no parents, no unique key a restore could swap but the name.
+      // 0. Alert templates (emergency alerts, decision 012): no parents, no unique key a restore
+      // could swap but the name.
       for (const ids of chunks(added('alert_template')))
         await trx.deleteFrom('alert_templates').where('templateid', 'in', ids).execute();
       const changedTemplates = changed<LiveAlertTemplateRow>('alert_template');
@@ -830,12 +830,22 @@ export class RevisionRepository {
           .set({ name: `\u0001${template.templateid}` })
           .where('templateid', '=', template.templateid)
           .execute();
+      // A new version for each, as below for the content (migration 010): an open editor's
+      // form gets a 409 instead of writing over the restored template.
       for (const rows of chunks(removed<LiveAlertTemplateRow>('alert_template')))
-        await trx.insertInto('alert_templates').values(rows).execute();
+        await trx
+          .insertInto('alert_templates')
+          .values(rows.map((row) => ({ ...row, version: draftVersion })))
+          .execute();
       for (const { templateid: id, ...row } of changedTemplates)
-        await trx.updateTable('alert_templates').set(row).where('templateid', '=', id).execute();
+        await trx
+          .updateTable('alert_templates')
+          .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+          .where('templateid', '=', id)
+          .execute();
 
-      // 0b. Settings (issue 27): one row, the draft's given the live text back (or removed).
+      // 0b. Settings (published settings, decision 017): one row, the draft's given the live text
+      // back (or removed).
       for (const change of of('setting')) {
         await trx.deleteFrom('development_settings').where('devid', '=', devid).execute();
         if (change.before)
@@ -1257,7 +1267,7 @@ export class RevisionRepository {
     }));
   }
 
-  // ---------- rollback (issue 25) ----------
+  // ---------- rollback (rollback and publish checks, decision 014) ----------
 
   /**
    * Publishes revision K's content as a new revision (source `rollback`), in one transaction under

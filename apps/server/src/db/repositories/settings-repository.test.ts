@@ -1,6 +1,6 @@
 /**
- * Issue 27: a development's settings are published like content (decision 017) — a saved draft
- * changes nothing the kiosks read until a publish; the publish logs them as kind `setting`; a
+ * Published settings: a development's settings are published like content (decision 017) — a saved
+ * draft changes nothing the kiosks read until a publish; the publish logs them as kind `setting`; a
  * discard returns the draft to the published settings; a rollback brings an older revision's
  * settings back; contentAt rebuilds them; the delta carries them only when they changed.
  * Runs on SQLite and, in the server-pg project, on PostgreSQL.

@@ -1,6 +1,6 @@
 /**
- * A development's settings (issue 27, decision 017): the draft row the back-office writes and the
- * published row the kiosks read, each one JSON text per development; a missing row is the
+ * A development's settings (published settings, decision 017): the draft row the back-office writes
+ * and the published row the kiosks read, each one JSON text per development; a missing row is the
  * contract's DEFAULT_SETTINGS. Publishing, discarding and rolling back go through
  * RevisionRepository like every other kind of item (kind `setting`, item id = devid).
  */

@@ -10,31 +10,23 @@
  * Edits change the draft only: nothing reaches a kiosk, nor its caches, until a publish
  * (lib/publisher.ts, decision 008).
  * Anything thrown rolls the whole transaction back: a refused edit leaves no trace.
+ *
+ * One path for every kind of content: what differs between zones, elements, sub-elements and
+ * sub-groups (how each is found, checked, written, described) is in content-kinds.ts.
  */
 import type {
   AdminElement,
   AdminSubelement,
   AdminSubgroup,
   AdminZone,
-  CreateElementRequest,
-  CreateSubelementRequest,
-  CreateSubgroupRequest,
-  CreateZoneRequest,
-  FieldValue,
-  ItemType,
-  SubgroupFieldValues,
-  UpdateElementRequest,
-  UpdateSubelementRequest,
-  UpdateSubgroupRequest,
-  UpdateZoneRequest,
 } from '@plant-kiosk/contract';
+import type { OwnedItem } from '../../db/repositories/admin-content-repository.js';
 import type { AuditInput, Repositories } from '../../db/repositories/index.js';
 import { createRepositories } from '../../db/repositories/index.js';
-import type { OwnedItem } from '../../db/repositories/admin-content-repository.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../envelope.js';
-import { ADMIN_MESSAGES, ConflictError, conflict, isUniqueViolation } from './errors.js';
-import { brief, changes, checkItemValue, normalizeDate } from './values.js';
+import type { ContentKind, ContentOrder } from './content-kinds.js';
+import { ADMIN_MESSAGES, ConflictError, isUniqueViolation } from './errors.js';
 
 /** Who makes the change, for the audit log. */
 export interface Actor {
@@ -68,14 +60,6 @@ function sameMembers(ids: readonly number[], current: readonly number[]): boolea
   const set = new Set(current);
   return ids.every((id) => set.has(id));
 }
-
-const nameTaken = (zonename: string) =>
-  conflict(`Une zone nommée « ${zonename} » existe déjà dans ce développement.`);
-
-const fieldValues = (subgroup: AdminSubgroup, labels: readonly string[]) =>
-  Object.fromEntries(
-    labels.map((label) => [label, (subgroup.fields[label] ?? []).map((item) => brief(item.value))]),
-  );
 
 export class ContentEditor {
   constructor(private readonly ctx: Pick<AppContext, 'repos' | 'now'>) {}
@@ -112,22 +96,121 @@ export class ContentEditor {
     return subgroup;
   }
 
+  // ---------- writes: one path for every kind ----------
+
+  async create<Item, Owned, Parent, CreateBody, UpdateBody>(
+    kind: ContentKind<Item, Owned, Parent, CreateBody, UpdateBody>,
+    actor: Actor,
+    parent: Parent,
+    body: CreateBody,
+  ): Promise<Item> {
+    const place = kind.parentPlace(parent);
+    return this.unique(kind, body, () =>
+      this.write(actor, place.devid, async (tx, now) => {
+        const { item, id, after } = await kind.create(tx, place, body, now);
+        return [
+          item,
+          {
+            action: `${kind.name}.create`,
+            targetType: kind.name,
+            targetId: id,
+            summary: { after },
+          },
+        ];
+      }),
+    );
+  }
+
+  async update<
+    Item extends { version: number },
+    Owned,
+    Parent,
+    CreateBody,
+    UpdateBody extends { expectedVersion: number },
+  >(
+    kind: ContentKind<Item, Owned, Parent, CreateBody, UpdateBody>,
+    actor: Actor,
+    owned: Owned,
+    body: UpdateBody,
+  ): Promise<Item> {
+    kind.guard?.(owned);
+    if (!hasChanges(body)) throw badRequest(ADMIN_MESSAGES.nothingToChange);
+    const { devid, id } = kind.place(owned);
+    return this.unique(kind, body, () =>
+      this.write(actor, devid, async (tx, now) => {
+        const current = atVersion(await kind.find(tx, id, now), body.expectedVersion);
+        const updated = await kind.update(tx, current, id, body, now);
+        if (!updated) throw lost(await kind.find(tx, id, now));
+        const { item, summary } = updated;
+        return [
+          item,
+          { action: `${kind.name}.update`, targetType: kind.name, targetId: id, summary },
+        ];
+      }),
+    );
+  }
+
+  /** Deletes the item with what it holds; the orders of its siblings close up. */
+  async remove<Item extends { version: number }, Owned, Parent, CreateBody, UpdateBody>(
+    kind: ContentKind<Item, Owned, Parent, CreateBody, UpdateBody>,
+    actor: Actor,
+    owned: Owned,
+    expectedVersion: number,
+  ): Promise<void> {
+    kind.guard?.(owned);
+    const { devid, id } = kind.place(owned);
+    await this.write(actor, devid, async (tx, now) => {
+      const current = atVersion(await kind.find(tx, id, now), expectedVersion);
+      const deleted = await kind.remove(tx, current, id, expectedVersion);
+      if (!deleted) throw lost(await kind.find(tx, id, now));
+      return [
+        undefined,
+        {
+          action: `${kind.name}.delete`,
+          targetType: kind.name,
+          targetId: id,
+          summary: { deleted },
+        },
+      ];
+    });
+  }
+
+  /** Puts the parent's children in the order of `ids` (all of them), numbered from 1. */
+  async reorder<Item, Parent>(
+    order: ContentOrder<Item, Parent>,
+    actor: Actor,
+    parent: Parent,
+    ids: readonly number[],
+  ): Promise<Item[]> {
+    const { devid, id } = order.parentPlace(parent);
+    return this.write(actor, devid, async (tx, now) => {
+      if (!sameMembers(ids, await order.members(tx, id))) {
+        throw new ConflictError(await order.list(tx, id, now), ADMIN_MESSAGES.listChanged);
+      }
+      const reordered = await order.apply(tx, id, ids, now);
+      return [
+        reordered,
+        { action: order.action, targetType: order.targetType, targetId: id, summary: { ids } },
+      ];
+    });
+  }
+
   // ---------- the transaction every write goes through ----------
 
   private async write<T>(
     actor: Actor,
     devid: number,
-    work: (tx: Repositories) => Promise<[T, AuditDetails]>,
+    work: (tx: Repositories, now: Date) => Promise<[T, AuditDetails]>,
   ): Promise<T> {
     const now = this.ctx.now();
-    const result = await this.ctx.repos.content.transaction(async (trx) => {
+    return this.ctx.repos.content.transaction(async (trx) => {
       const tx = createRepositories(trx);
       // First: the update locks the development's row until commit, so on PostgreSQL the writes of
       // one development run one at a time, as they do on SQLite, reads such as "last order + 1"
       // inside `work` cannot race, and a publish never sees half an edit. (Rolled back with
       // everything else when `work` fails.)
       await tx.content.bumpDraftVersion(devid);
-      const [value, audit] = await work(tx);
+      const [value, audit] = await work(tx, now);
       await tx.audit.insert({
         at: now,
         userid: actor.userid,
@@ -137,564 +220,19 @@ export class ContentEditor {
       });
       return value;
     });
-    return result;
   }
 
-  // ---------- zones ----------
-
-  async createZone(actor: Actor, devid: number, body: CreateZoneRequest): Promise<AdminZone> {
+  /** Runs `write`, reporting a unique violation the way the kind says (a zone name taken). */
+  private async unique<T, Body>(
+    kind: { uniqueViolation?(body: Body): Error | undefined },
+    body: Body,
+    write: () => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.write(actor, devid, async (tx) => {
-        if (await tx.adminContent.zoneNameTaken(devid, body.zonename))
-          throw nameTaken(body.zonename);
-        const zone = await tx.adminContent.insertZone({
-          devid,
-          zonename: body.zonename,
-          type: body.type,
-          checkList: body.checkList ?? false,
-        });
-        return [
-          zone,
-          {
-            action: 'zone.create',
-            targetType: 'zone',
-            targetId: zone.zoneid,
-            summary: { after: zone },
-          },
-        ];
-      });
+      return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken(body.zonename);
-      throw error;
+      const reported = isUniqueViolation(error) ? kind.uniqueViolation?.(body) : undefined;
+      throw reported ?? error;
     }
-  }
-
-  async updateZone(actor: Actor, zone: AdminZone, body: UpdateZoneRequest): Promise<AdminZone> {
-    if (!hasChanges(body)) throw badRequest(ADMIN_MESSAGES.nothingToChange);
-    const { expectedVersion, ...wanted } = body;
-    try {
-      return await this.write(actor, zone.devid, async (tx) => {
-        const current = atVersion(await tx.adminContent.findZone(zone.zoneid), expectedVersion);
-        if (
-          wanted.zonename !== undefined &&
-          (await tx.adminContent.zoneNameTaken(zone.devid, wanted.zonename, zone.zoneid))
-        ) {
-          throw nameTaken(wanted.zonename);
-        }
-        const updated = await tx.adminContent.updateZone(zone.zoneid, expectedVersion, wanted);
-        if (!updated) throw lost(await tx.adminContent.findZone(zone.zoneid));
-        return [
-          updated,
-          {
-            action: 'zone.update',
-            targetType: 'zone',
-            targetId: zone.zoneid,
-            summary: changes(current, updated, ['zonename', 'type', 'checkList']),
-          },
-        ];
-      });
-    } catch (error) {
-      if (isUniqueViolation(error) && wanted.zonename !== undefined)
-        throw nameTaken(wanted.zonename);
-      throw error;
-    }
-  }
-
-  /** Deletes the zone with its elements, sub-elements and sub-groups. */
-  async deleteZone(actor: Actor, zone: AdminZone, expectedVersion: number): Promise<void> {
-    await this.write(actor, zone.devid, async (tx) => {
-      const current = atVersion(await tx.adminContent.findZone(zone.zoneid), expectedVersion);
-      const elements = (await tx.adminContent.listElements(zone.zoneid)).length;
-      if (!(await tx.adminContent.deleteZone(zone.zoneid, expectedVersion))) {
-        throw lost(await tx.adminContent.findZone(zone.zoneid));
-      }
-      return [
-        undefined,
-        {
-          action: 'zone.delete',
-          targetType: 'zone',
-          targetId: zone.zoneid,
-          summary: { deleted: { zonename: current.zonename, type: current.type, elements } },
-        },
-      ];
-    });
-  }
-
-  // ---------- elements ----------
-
-  async createElement(
-    actor: Actor,
-    zone: AdminZone,
-    body: CreateElementRequest,
-  ): Promise<AdminElement> {
-    const value = checkItemValue(body.value, body.type);
-    const addingdate = body.addingdate
-      ? normalizeDate(body.addingdate)
-      : this.ctx.now().toISOString();
-    return this.write(actor, zone.devid, async (tx) => {
-      const element = await tx.adminContent.insertElement({
-        zoneid: zone.zoneid,
-        value,
-        type: body.type,
-        addingdate,
-        ...(body.lang ? { lang: body.lang } : {}),
-      });
-      return [
-        element,
-        {
-          action: 'element.create',
-          targetType: 'element',
-          targetId: element.elementid,
-          summary: {
-            after: {
-              zoneid: zone.zoneid,
-              order: element.order,
-              type: element.type,
-              value: brief(value),
-              ...(element.lang ? { lang: element.lang } : {}),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  async updateElement(
-    actor: Actor,
-    owned: OwnedItem<AdminElement>,
-    body: UpdateElementRequest,
-  ): Promise<AdminElement> {
-    if (!hasChanges(body)) throw badRequest(ADMIN_MESSAGES.nothingToChange);
-    const { expectedVersion } = body;
-    const { elementid } = owned.item;
-    return this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findElement(elementid))?.item,
-        expectedVersion,
-      );
-      const type: ItemType = body.type ?? current.type;
-      const value = checkItemValue(body.value ?? current.value, type);
-      const updated = await tx.adminContent.updateElement(elementid, expectedVersion, {
-        value: body.value !== undefined || body.type !== undefined ? value : undefined,
-        type: body.type,
-        addingdate: body.addingdate ? normalizeDate(body.addingdate) : undefined,
-      });
-      if (!updated) throw lost((await tx.adminContent.findElement(elementid))?.item);
-      return [
-        updated,
-        {
-          action: 'element.update',
-          targetType: 'element',
-          targetId: elementid,
-          summary: changes(current, updated, ['value', 'type', 'addingdate']),
-        },
-      ];
-    });
-  }
-
-  /** Deletes the element (with its sub-elements and sub-groups); the zone's orders close up. */
-  async deleteElement(
-    actor: Actor,
-    owned: OwnedItem<AdminElement>,
-    expectedVersion: number,
-  ): Promise<void> {
-    const { elementid, zoneid } = owned.item;
-    await this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findElement(elementid))?.item,
-        expectedVersion,
-      );
-      if (!(await tx.adminContent.deleteElement(elementid, expectedVersion))) {
-        throw lost((await tx.adminContent.findElement(elementid))?.item);
-      }
-      await tx.adminContent.renumberElements(zoneid);
-      return [
-        undefined,
-        {
-          action: 'element.delete',
-          targetType: 'element',
-          targetId: elementid,
-          summary: {
-            deleted: {
-              zoneid,
-              order: current.order,
-              type: current.type,
-              value: brief(current.value),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  /** Puts the zone's elements in the order of `ids` (all of them), numbered from 1. */
-  async reorderElements(
-    actor: Actor,
-    zone: AdminZone,
-    ids: readonly number[],
-  ): Promise<AdminElement[]> {
-    return this.write(actor, zone.devid, async (tx) => {
-      const current = await tx.adminContent.listElements(zone.zoneid);
-      if (
-        !sameMembers(
-          ids,
-          current.map((element) => element.elementid),
-        )
-      ) {
-        throw new ConflictError(current, ADMIN_MESSAGES.listChanged);
-      }
-      const reordered = await tx.adminContent.renumberElements(zone.zoneid, ids);
-      return [
-        reordered,
-        { action: 'elements.reorder', targetType: 'zone', targetId: zone.zoneid, summary: { ids } },
-      ];
-    });
-  }
-
-  // ---------- plain sub-elements ----------
-
-  private plain(owned: OwnedItem<AdminSubelement>): void {
-    if (owned.item.subgroupinfo) {
-      throw badRequest(
-        'Ce sous-élément est une valeur d’un sous-groupe : modifiez-le depuis le sous-groupe.',
-      );
-    }
-  }
-
-  async createSubelement(
-    actor: Actor,
-    element: OwnedItem<AdminElement>,
-    body: CreateSubelementRequest,
-  ): Promise<AdminSubelement> {
-    const value = checkItemValue(body.value, body.type);
-    const { elementid } = element.item;
-    return this.write(actor, element.devid, async (tx) => {
-      const inserted = await tx.adminContent.insertSubelement({
-        elementid,
-        value,
-        type: body.type,
-      });
-      await tx.adminContent.normalizeSubelementOrders(elementid);
-      const created = (await tx.adminContent.findSubelement(inserted.subelementid))!.item;
-      return [
-        created,
-        {
-          action: 'subelement.create',
-          targetType: 'subelement',
-          targetId: created.subelementid,
-          summary: {
-            after: { elementid, order: created.order, type: created.type, value: brief(value) },
-          },
-        },
-      ];
-    });
-  }
-
-  async updateSubelement(
-    actor: Actor,
-    owned: OwnedItem<AdminSubelement>,
-    body: UpdateSubelementRequest,
-  ): Promise<AdminSubelement> {
-    this.plain(owned);
-    if (!hasChanges(body)) throw badRequest(ADMIN_MESSAGES.nothingToChange);
-    const { expectedVersion } = body;
-    const { subelementid } = owned.item;
-    return this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findSubelement(subelementid))?.item,
-        expectedVersion,
-      );
-      const type: ItemType = body.type ?? current.type;
-      const value = checkItemValue(body.value ?? current.value, type);
-      const updated = await tx.adminContent.updateSubelement(subelementid, expectedVersion, {
-        value,
-        type: body.type,
-      });
-      if (!updated) throw lost((await tx.adminContent.findSubelement(subelementid))?.item);
-      return [
-        updated,
-        {
-          action: 'subelement.update',
-          targetType: 'subelement',
-          targetId: subelementid,
-          summary: changes(current, updated, ['value', 'type']),
-        },
-      ];
-    });
-  }
-
-  async deleteSubelement(
-    actor: Actor,
-    owned: OwnedItem<AdminSubelement>,
-    expectedVersion: number,
-  ): Promise<void> {
-    this.plain(owned);
-    const { subelementid, elementid } = owned.item;
-    await this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findSubelement(subelementid))?.item,
-        expectedVersion,
-      );
-      if (!(await tx.adminContent.deleteSubelement(subelementid, expectedVersion))) {
-        throw lost((await tx.adminContent.findSubelement(subelementid))?.item);
-      }
-      await tx.adminContent.normalizeSubelementOrders(elementid);
-      return [
-        undefined,
-        {
-          action: 'subelement.delete',
-          targetType: 'subelement',
-          targetId: subelementid,
-          summary: {
-            deleted: {
-              elementid,
-              order: current.order,
-              type: current.type,
-              value: brief(current.value),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  async reorderSubelements(
-    actor: Actor,
-    element: OwnedItem<AdminElement>,
-    ids: readonly number[],
-  ): Promise<AdminSubelement[]> {
-    const { elementid } = element.item;
-    return this.write(actor, element.devid, async (tx) => {
-      const current = await tx.adminContent.listPlainSubelements(elementid);
-      if (
-        !sameMembers(
-          ids,
-          current.map((item) => item.subelementid),
-        )
-      ) {
-        throw new ConflictError(current, ADMIN_MESSAGES.listChanged);
-      }
-      await tx.adminContent.normalizeSubelementOrders(elementid, ids);
-      return [
-        await tx.adminContent.listPlainSubelements(elementid),
-        {
-          action: 'subelements.reorder',
-          targetType: 'element',
-          targetId: elementid,
-          summary: { ids },
-        },
-      ];
-    });
-  }
-
-  // ---------- sub-groups ----------
-
-  /** The values to store for each given field, checked against the model. */
-  private checkFields(
-    model: { label: string; fields: readonly string[] },
-    fields: SubgroupFieldValues | undefined,
-  ): Map<string, FieldValue[]> {
-    const checked = new Map<string, FieldValue[]>();
-    for (const [label, values] of Object.entries(fields ?? {})) {
-      if (!model.fields.includes(label)) {
-        throw badRequest(
-          `« ${label} » n’est pas un champ du modèle « ${model.label} » (champs : ${model.fields.join(', ')}).`,
-        );
-      }
-      checked.set(
-        label,
-        values.map((item) => ({
-          type: item.type,
-          value: checkItemValue(item.value, item.type, `Une valeur du champ « ${label} »`),
-        })),
-      );
-    }
-    return checked;
-  }
-
-  private checkDates(addingdate: string, expirationdate: string | null): void {
-    if (expirationdate !== null && expirationdate <= addingdate) {
-      throw badRequest('La date d’expiration doit être postérieure à la date d’ajout.');
-    }
-  }
-
-  async createSubgroup(
-    actor: Actor,
-    element: OwnedItem<AdminElement>,
-    body: CreateSubgroupRequest,
-  ): Promise<AdminSubgroup> {
-    const { elementid } = element.item;
-    const now = this.ctx.now();
-    const addingdate = body.addingdate ? normalizeDate(body.addingdate) : now.toISOString();
-    const expirationdate = body.expirationdate ? normalizeDate(body.expirationdate) : null;
-    this.checkDates(addingdate, expirationdate);
-    return this.write(actor, element.devid, async (tx) => {
-      const model = await tx.content.findContentModel(body.model);
-      if (!model) {
-        const labels = (await tx.content.listContentModels()).map((item) => item.label);
-        throw badRequest(
-          `Modèle de contenu inconnu : « ${body.model} » (modèles : ${labels.join(', ')}).`,
-        );
-      }
-      const fields = this.checkFields(model, body.fields);
-      const subgroupid = await tx.adminContent.insertSubgroup({
-        elementid,
-        modelid: model.modelid,
-        addingdate,
-        expirationdate,
-      });
-      for (const label of model.fields) {
-        for (const value of fields.get(label) ?? []) {
-          await tx.adminContent.insertSubelement({
-            elementid,
-            subgroupid,
-            fieldlabel: label,
-            ...value,
-          });
-        }
-      }
-      await tx.adminContent.normalizeSubelementOrders(elementid);
-      const created = (await tx.adminContent.findSubgroup(subgroupid, now))!.item;
-      return [
-        created,
-        {
-          action: 'subgroup.create',
-          targetType: 'subgroup',
-          targetId: subgroupid,
-          summary: {
-            after: {
-              elementid,
-              label: model.label,
-              order: created.order,
-              addingdate,
-              expirationdate,
-              fields: fieldValues(created, [...fields.keys()]),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  async updateSubgroup(
-    actor: Actor,
-    owned: OwnedItem<AdminSubgroup>,
-    body: UpdateSubgroupRequest,
-  ): Promise<AdminSubgroup> {
-    if (!hasChanges(body)) throw badRequest(ADMIN_MESSAGES.nothingToChange);
-    const { expectedVersion } = body;
-    const { subgroupid, elementid } = owned.item;
-    const now = this.ctx.now();
-    return this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findSubgroup(subgroupid, now))?.item,
-        expectedVersion,
-      );
-      const model = (await tx.content.findContentModel(current.label)) ?? {
-        label: current.label,
-        fields: Object.keys(current.fields),
-      };
-      const fields = this.checkFields(model, body.fields);
-      const addingdate = body.addingdate ? normalizeDate(body.addingdate) : current.addingdate;
-      const expirationdate =
-        body.expirationdate === undefined
-          ? current.expirationdate
-          : body.expirationdate && normalizeDate(body.expirationdate);
-      this.checkDates(addingdate, expirationdate);
-      const updated = await tx.adminContent.updateSubgroup(subgroupid, expectedVersion, {
-        addingdate: body.addingdate ? addingdate : undefined,
-        expirationdate: body.expirationdate === undefined ? undefined : expirationdate,
-      });
-      if (!updated) throw lost((await tx.adminContent.findSubgroup(subgroupid, now))?.item);
-      for (const [label, values] of fields) {
-        await tx.adminContent.replaceFieldValues(elementid, subgroupid, label, values);
-      }
-      if (fields.size > 0) await tx.adminContent.normalizeSubelementOrders(elementid);
-      const after = (await tx.adminContent.findSubgroup(subgroupid, now))!.item;
-      const dates = changes(current, after, ['addingdate', 'expirationdate']);
-      const labels = [...fields.keys()];
-      return [
-        after,
-        {
-          action: 'subgroup.update',
-          targetType: 'subgroup',
-          targetId: subgroupid,
-          summary: {
-            before: {
-              ...dates.before,
-              ...(labels.length ? { fields: fieldValues(current, labels) } : {}),
-            },
-            after: {
-              ...dates.after,
-              ...(labels.length ? { fields: fieldValues(after, labels) } : {}),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  /** Deletes the sub-group with its values; the element's sub-element orders close up. */
-  async deleteSubgroup(
-    actor: Actor,
-    owned: OwnedItem<AdminSubgroup>,
-    expectedVersion: number,
-  ): Promise<void> {
-    const { subgroupid, elementid } = owned.item;
-    const now = this.ctx.now();
-    await this.write(actor, owned.devid, async (tx) => {
-      const current = atVersion(
-        (await tx.adminContent.findSubgroup(subgroupid, now))?.item,
-        expectedVersion,
-      );
-      if (!(await tx.adminContent.deleteSubgroup(subgroupid, expectedVersion))) {
-        throw lost((await tx.adminContent.findSubgroup(subgroupid, now))?.item);
-      }
-      await tx.adminContent.normalizeSubelementOrders(elementid);
-      return [
-        undefined,
-        {
-          action: 'subgroup.delete',
-          targetType: 'subgroup',
-          targetId: subgroupid,
-          summary: {
-            deleted: {
-              elementid,
-              label: current.label,
-              order: current.order,
-              fields: fieldValues(current, Object.keys(current.fields)),
-            },
-          },
-        },
-      ];
-    });
-  }
-
-  async reorderSubgroups(
-    actor: Actor,
-    element: OwnedItem<AdminElement>,
-    ids: readonly number[],
-  ): Promise<AdminSubgroup[]> {
-    const { elementid } = element.item;
-    const now = this.ctx.now();
-    return this.write(actor, element.devid, async (tx) => {
-      if (!sameMembers(ids, await tx.adminContent.subgroupIds(elementid))) {
-        throw new ConflictError(
-          await tx.adminContent.listSubgroups(elementid, now),
-          ADMIN_MESSAGES.listChanged,
-        );
-      }
-      await tx.adminContent.setSubgroupOrders(elementid, ids);
-      await tx.adminContent.normalizeSubelementOrders(elementid);
-      return [
-        await tx.adminContent.listSubgroups(elementid, now),
-        {
-          action: 'subgroups.reorder',
-          targetType: 'element',
-          targetId: elementid,
-          summary: { ids },
-        },
-      ];
-    });
   }
 }

@@ -7,7 +7,12 @@ import { createRepositories, type Repositories } from '../../db/repositories/ind
 import { seedDemoPlant } from '../../seed/index.js';
 import { openTestDatabase } from '../../test-support/test-database.js';
 import { TEST_SCRYPT_COST } from '../passwords.js';
-import { assertPublishable, checkContent, isMediaValue } from './publish-checks.js';
+import {
+  assertPublishable,
+  checkContent,
+  isMediaValue,
+  translationWarnings,
+} from './publish-checks.js';
 
 describe('publish checks', () => {
   it('recognises media values, with or without the leading slash', () => {
@@ -37,6 +42,55 @@ describe('publish checks', () => {
       touched: new Set(['element:2']),
     });
     expect(one.map((problem) => problem.elementid)).toEqual([2]);
+  });
+});
+
+describe('translation warnings', () => {
+  const zone = (zoneid: number, zonename: string) => ({ zoneid, zonename });
+  const element = (elementid: number, zoneid: number, lang?: string) => ({
+    elementid,
+    zoneid,
+    value: 'x',
+    ...(lang ? { lang } : {}),
+  });
+
+  it('names each visitor zone with French content and no English element, in the list’s order', () => {
+    const warnings = translationWarnings({
+      zone: [
+        zone(1, 'Politiques qualité'),
+        zone(2, "Numéros d'urgence"),
+        zone(3, 'EPI'),
+        zone(4, 'Menu'),
+        zone(5, 'PTI'),
+      ],
+      element: [
+        // French only: warned (a row logged before migration 009 has no lang and is French).
+        element(1, 1, 'fr'),
+        element(2, 2),
+        // French and English: translated.
+        element(3, 3, 'fr'),
+        element(4, 3, 'en'),
+        // Not a visitor zone.
+        element(5, 4, 'fr'),
+        // PTI has no element at all: nothing to translate.
+      ],
+    });
+    expect(warnings.map((warning) => [warning.code, warning.zoneid, warning.zonename])).toEqual([
+      ['missing-translation', 2, "Numéros d'urgence"],
+      ['missing-translation', 1, 'Politiques qualité'],
+    ]);
+    expect(warnings[0]!.message).toBe(
+      "Zone « Numéros d'urgence » (page visiteurs « Urgence ») n’a pas de version anglaise : les visiteurs en anglais la verront en français.",
+    );
+  });
+
+  it('has nothing to say when every visitor zone is translated or absent', () => {
+    expect(
+      translationWarnings({
+        zone: [zone(1, 'Plan du site')],
+        element: [element(1, 1, 'fr'), element(2, 1, 'en')],
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The publish checks (issue 25): what must hold of the content before it reaches the totems. A
- * publish and a rollback run them under the development's lock, on the content about to go live
- * (the draft, or a revision's content), before anything is written; any problem refuses the whole
- * publish (409, the problems in `data`), so nothing moves anywhere — no revision, no message.
+ * The publish checks (rollback and publish checks, decision 014): what must hold of the content
+ * before it reaches the totems. A publish and a rollback run them under the development's lock, on
+ * the content about to go live (the draft, or a revision's content), before anything is written;
+ * any problem refuses the whole publish (409, the problems in `data`), so nothing moves anywhere —
+ * no revision, no message.
  *
  * Each problem names its item (zone, element, sub-group, sub-element ids) so that the back-office
  * links to it, and says in French what is wrong. The checks are pure functions of the content
@@ -14,11 +15,15 @@ import {
   type ModelLabel,
   type PublishProblem,
   type PublishRefusal,
+  VISITOR_ZONES,
 } from '@plant-kiosk/contract';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transaction } from 'kysely';
-import { PublishCheckRepository } from '../../db/repositories/publish-check-repository.js';
+import {
+  PublishCheckRepository,
+  type DraftContent,
+} from '../../db/repositories/publish-check-repository.js';
 import type { Database } from '../../db/schema.js';
 import { mediaValue } from '../media/media-library.js';
 import { ConflictError } from './errors.js';
@@ -200,6 +205,49 @@ export function checkContent({
   }
 
   return zoneid === undefined ? problems : problems.filter((problem) => problem.zoneid === zoneid);
+}
+
+/**
+ * The publish's warnings (English content, decision 021), which never refuse it: each visitor zone
+ * (VISITOR_ZONES) that has French content and no English element, in the list's order. A zone
+ * without any element has nothing to translate (an empty emergency zone is a problem of its own).
+ * An element row without `lang` (logged before migration 009) is French.
+ */
+export function translationWarnings(
+  content: Pick<CheckedContent, 'zone' | 'element'>,
+): PublishProblem[] {
+  const languages = new Map<number, Set<string>>();
+  for (const row of content.element) {
+    const id = num(row.zoneid);
+    if (!languages.has(id)) languages.set(id, new Set());
+    languages.get(id)!.add(str(row.lang) || 'fr');
+  }
+  const byName = new Map(content.zone.map((row) => [str(row.zonename), num(row.zoneid)]));
+  const warnings: PublishProblem[] = [];
+  for (const { zonename, page } of VISITOR_ZONES) {
+    const zoneid = byName.get(zonename);
+    const found = zoneid === undefined ? undefined : languages.get(zoneid);
+    if (zoneid === undefined || !found?.has('fr') || found.has('en')) continue;
+    warnings.push({
+      code: 'missing-translation',
+      zoneid,
+      zonename,
+      elementid: null,
+      subgroupid: null,
+      subelementid: null,
+      message: `${label(zonename)} (page visiteurs « ${page} ») n’a pas de version anglaise : les visiteurs en anglais la verront en français.`,
+    });
+  }
+  return warnings;
+}
+
+/** The draft's publish warnings (see translationWarnings). */
+export async function draftWarnings(
+  repo: Pick<PublishCheckRepository, 'draftContent'>,
+  devid: number,
+): Promise<PublishProblem[]> {
+  const content: DraftContent = await repo.draftContent(devid);
+  return translationWarnings(content);
 }
 
 function label(zonename: string | null): string {

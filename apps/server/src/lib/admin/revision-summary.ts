@@ -14,7 +14,7 @@ const NOUNS: Record<Kind, { one: string; many: string; feminine: boolean }> = {
   subgroup: { one: 'sous-groupe', many: 'sous-groupes', feminine: false },
   subelement: { one: 'sous-élément', many: 'sous-éléments', feminine: false },
   alert_template: { one: 'modèle d’alerte', many: 'modèles d’alerte', feminine: false },
-  // Issue 27: one item per development, named in the plural as the page is ("Réglages").
+  // Published settings: one item per development, named in the plural as the page is ("Réglages").
   setting: { one: 'réglages', many: 'réglages', feminine: false },
 };
 const VERBS: Record<What, string> = { added: 'ajouté', changed: 'modifié', removed: 'supprimé' };

@@ -13,6 +13,7 @@
 import { openDatabase } from '../../db/database.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import { ContentEditor } from './content-editor.js';
+import { subgroups } from './content-kinds.js';
 
 /** Values of generation `n`: one title and IMAGES_PER_SAVE images, each naming it. */
 export const IMAGES_PER_SAVE = 40;
@@ -38,7 +39,7 @@ async function main() {
   const actor = { userid: Number(userArg), username: 'crash-test' };
   for (let n = Number(firstArg); ; n++) {
     const owned = await editor.subgroup(subgroupid);
-    await editor.updateSubgroup(actor, owned, {
+    await editor.update(subgroups, actor, owned, {
       expectedVersion: owned.item.version,
       fields: generationFields(n),
     });

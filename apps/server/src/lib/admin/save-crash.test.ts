@@ -1,10 +1,10 @@
 /**
- * Issue 8, "a crash during an admin save leaves the previous version intact": a back-office save
- * is one transaction (content-editor.ts), so whatever stops it midway — a write that throws, or
- * the process killed outright — the item is either entirely the old version or entirely the new
- * one, never a mix, and the development's draft version moves only with a committed save.
- * Issue 19: the same for a publish killed midway — the previous revision stays whole and served,
- * and the draft intact.
+ * Scale-out and reliability, "a crash during an admin save leaves the previous version intact": a
+ * back-office save is one transaction (content-editor.ts), so whatever stops it midway — a write
+ * that throws, or the process killed outright — the item is either entirely the old version or
+ * entirely the new one, never a mix, and the development's draft version moves only with a
+ * committed save. Publishing gate: the same for a publish killed midway — the previous revision
+ * stays whole and served, and the draft intact.
  *
  * 1. In process, both stores: the third sub-element insert of a sub-group save throws; the save
  *    answers 500 and the sub-group, its fields and the content version are as before.
@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { AdminContentRepository } from '../../db/repositories/admin-content-repository.js';
 import { createRepositories } from '../../db/repositories/index.js';
-import { createAdminFixture, type AdminFixture } from '../../routes/admin/admin-test-kit.js';
+import { createAdminFixture, type AdminFixture } from '../../test-support/admin-test-kit.js';
 import { FIXTURE_NOW, seedFixture } from '../../test-support/fixture.js';
 import { testingPostgres } from '../../test-support/test-database.js';
 import { generationFields, IMAGES_PER_SAVE } from './save-crash-child.js';

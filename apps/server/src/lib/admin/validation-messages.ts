@@ -23,7 +23,8 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'vide (null)',
 };
 
-/** The contract's PlainName pattern (issue 24): what is wrong depends on the value. */
+/** The contract's PlainName pattern (outside-probe hardening): what is wrong depends on the value.
+ * */
 const PLAIN_NAME_HINT = 'ne doit pas commencer ni finir par un espace';
 const UNSAFE_TEXT_HINT =
   'ne doit contenir ni caractère de contrôle du sens d’écriture (U+202A à U+202E, U+2066 à U+2069) ni demi-caractère (substitut UTF-16 isolé)';
@@ -38,7 +39,7 @@ const PATTERN_HINTS: Record<string, string> = {
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
   zonename: PLAIN_NAME_HINT,
   login: PLAIN_NAME_HINT,
-  // Issue 27: the settings' addresses (contract SETTINGS_URL_PATTERN).
+  // Published settings: the settings' addresses (contract SETTINGS_URL_PATTERN).
   suggestionFormUrl: SETTINGS_URL_HINT,
   websiteUrl: SETTINGS_URL_HINT,
 };

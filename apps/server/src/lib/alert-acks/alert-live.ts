@@ -1,10 +1,11 @@
 /**
- * The back-office's live alert channel (issue 28): one server-sent event stream per open screen
- * that shows a development's alert (the banner, the list of totems). Like the fleet's channel
- * (fleet/fleet-live.ts) it trusts no message's content, only the store: a bus message on the
- * development (an alert started or ended, from any instance) or on its fleet channel (a totem
- * connected, left, or sent a heartbeat — which carries its acknowledgement) marks the stream
- * dirty, and a short debounce re-reads the whole view and sends it when it changed.
+ * The back-office's live alert channel (red button and acknowledgements, decision 018): one
+ * server-sent event stream per open screen that shows a development's alert (the banner, the list
+ * of totems). Like the fleet's channel (fleet/fleet-live.ts) it trusts no message's content, only
+ * the store: a bus message on the development (an alert started or ended, from any instance) or a
+ * fleet signal of it (a totem connected, left, or sent a heartbeat — which carries its
+ * acknowledgement) marks the stream dirty, and a short debounce re-reads the whole view and sends
+ * it when it changed.
  *
  * During an alert a tick re-reads it every second, because the list changes with time alone: a
  * totem passes the 5 s deadline, or drops offline. Without an alert the tick only keeps proxies
@@ -14,7 +15,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ALERT_EVENTS, type AdminAlertView } from '@plant-kiosk/contract';
 import type { EventBus } from '../event-bus.js';
-import { fleetChannel } from '../fleet/fleet.js';
 import { SSE_HEADERS } from '../stream-hub.js';
 
 export interface AlertLiveOptions {
@@ -110,7 +110,7 @@ export class AlertLive {
     };
     // Subscribe before the first read, so that nothing between the two is missed.
     unsubscribers.push(this.bus.subscribe(devid, dirty));
-    unsubscribers.push(this.bus.subscribe(fleetChannel(devid), dirty));
+    unsubscribers.push(this.bus.onFleet(devid, dirty));
     const lifetime = setTimeout(() => {
       stream.release();
       res.end();

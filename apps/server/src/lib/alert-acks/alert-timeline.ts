@@ -1,9 +1,10 @@
 /**
- * One alert's timeline as CSV (issue 28): its start, each totem's first acknowledgement (with the
- * takeover time the totem measured; one that came after the end says so), its end. What the
- * safety manager files after a drill or an evacuation. For a spreadsheet in French: UTF-8 with a
- * byte order mark (so accents survive opening the file), `;` between fields, CRLF line ends,
- * French column headers, dates in ISO 8601 (UTC, as stored: no guess about the reader's zone).
+ * One alert's timeline as CSV (red button and acknowledgements, decision 018): its start, each
+ * totem's first acknowledgement (with the takeover time the totem measured; one that came after the
+ * end says so), its end. What the safety manager files after a drill or an evacuation. For a
+ * spreadsheet in French: UTF-8 with a byte order mark (so accents survive opening the file), `;`
+ * between fields, CRLF line ends, French column headers, dates in ISO 8601 (UTC, as stored: no
+ * guess about the reader's zone).
  */
 import type { AlertHistoryTable } from '../../db/schema.js';
 import type { StoredAlertAck } from '../../db/repositories/alert-repository.js';

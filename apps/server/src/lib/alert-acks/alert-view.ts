@@ -1,9 +1,9 @@
 /**
- * What the back-office sees of a development's emergency alert (issue 28, decision 018): the alert
- * in force, the published templates (the red button's choices) and, during an alert, every totem
- * of the development with where it stands — it said it shows the alert ("affichée", since when,
- * how long its takeover took), it is offline, or it is online and has not said so yet (within the
- * 5 s of ALERT_ACK_DEADLINE_MS: waiting; past them: late).
+ * What the back-office sees of a development's emergency alert (red button and acknowledgements,
+ * decision 018): the alert in force, the published templates (the red button's choices) and, during
+ * an alert, every totem of the development with where it stands — it said it shows the alert
+ * ("affichée", since when, how long its takeover took), it is offline, or it is online and has not
+ * said so yet (within the 5 s of ALERT_ACK_DEADLINE_MS: waiting; past them: late).
  *
  * Computed from the store only (the fleet's rows, the acknowledgements), so every instance on one
  * PostgreSQL store shows the same list, whichever instance the totems talk to.

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): any kiosk token could create unbounded fleet entries (1,000 made-up
+ * Outside-probe hardening: any kiosk token could create unbounded fleet entries (1,000 made-up
  * kiosk ids from one token were all kept). A development now keeps at most
  * FLEET_MAX_KIOSKS_PER_DEVELOPMENT kiosk ids: a heartbeat from a new id beyond that is refused
  * with 409 (the entries already there, real kiosks among them, are kept: see fleet.ts), a known

@@ -16,7 +16,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
 import type { EventBus } from '../event-bus.js';
 import { SSE_HEADERS } from '../stream-hub.js';
-import { fleetChannel, type Fleet } from './fleet.js';
+import type { Fleet } from './fleet.js';
 
 export interface FleetLiveOptions {
   /** Re-read of every stream's kiosks (time-based changes) and keep-alive comment. */
@@ -98,7 +98,7 @@ export class FleetLive {
     // Subscribe before the first read, so that nothing between the two is missed.
     for (const devid of devids) {
       unsubscribers.push(
-        this.bus.subscribe(fleetChannel(devid), () => {
+        this.bus.onFleet(devid, () => {
           stream.dirty.add(devid);
           stream.flushTimer ??= setTimeout(() => void this.flush(stream), this.debounceMs);
         }),

@@ -1,29 +1,30 @@
 /**
- * The fleet (issue 7): what each kiosk last reported, kept in the database (never in a process:
- * several server instances share one PostgreSQL), and how the back-office sees it.
+ * The fleet (back-office and fleet, decision 008): what each kiosk last reported, kept in the
+ * database (never in a process: several server instances share one PostgreSQL), and how the
+ * back-office sees it.
  *
- * A heartbeat may carry a totem's acknowledgement of the alert in force (issue 28), stored here.
+ * A heartbeat may carry a totem's acknowledgement of the alert in force (red button and
+ * acknowledgements, decision 018), stored here.
  *
  * Presence: a stream open marks the kiosk connected (naming the connection), its close marks it
  * disconnected (unless a newer stream took over), each instance refreshes `last_seen_at` of its
  * open streams every minute (see stream route), and a heartbeat refreshes it too. So a kiosk
  * whose instance died drops offline after FLEET_ONLINE_WINDOW_MS instead of staying "connected".
  *
- * Changes are signalled on the event bus, so that every instance's admin live channels hear about
- * a kiosk connected to another instance. Fleet signals travel on the NEGATIVE of the development
- * id: no kiosk ever subscribes to a negative development, so kiosks never receive them, and any
- * bus implementation carries them unchanged (they are ordinary, minimal stream messages).
+ * Changes are signalled on the event bus as fleet signals (their own kind of bus message, never
+ * sent to a kiosk), so that every instance's admin live channels hear about a kiosk connected to
+ * another instance.
  */
 import {
   ERROR_CODES,
   FLEET_BEHIND_FLAG_MS,
   FLEET_ONLINE_WINDOW_MS,
   FLEET_SILENT_FLAG_MS,
+  KioskMediaReport,
   KioskMode,
   TotemKind,
   type KioskHeartbeat,
   type KioskStatus,
-  type StreamMessage,
 } from '@plant-kiosk/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../../db/repositories/index.js';
@@ -32,23 +33,16 @@ import { badRequest, HttpError } from '../envelope.js';
 import type { EventBus } from '../event-bus.js';
 
 /**
- * Most kiosk ids one development keeps (issue 24: any kiosk token could create entries without
- * bound). A plant has tens of totems; a report from a new id beyond this is refused with 409
- * rather than evicting the oldest entry: eviction would let a token holder push the real kiosks
- * out of the back-office's view, while a refusal keeps them and says why. No route deletes
+ * Most kiosk ids one development keeps (outside-probe hardening: any kiosk token could create
+ * entries without bound). A plant has tens of totems; a report from a new id beyond this is refused
+ * with 409 rather than evicting the oldest entry: eviction would let a token holder push the real
+ * kiosks out of the back-office's view, while a refusal keeps them and says why. No route deletes
  * entries yet: an operator makes room by deleting rows of the `kiosks` table. The check and the insert are not one statement, so concurrent
  * reports from new ids may overshoot by the number of requests in flight: still bounded.
  */
 export const FLEET_MAX_KIOSKS_PER_DEVELOPMENT = 1000;
 
 export const FLEET_FULL_MESSAGE = `Trop de kiosques enregistrés pour ce développement (${FLEET_MAX_KIOSKS_PER_DEVELOPMENT} au plus) : identifiant de kiosque inconnu refusé.`;
-
-/** The bus channel of a development's fleet changes. */
-export const fleetChannel = (devid: number): number => -devid;
-
-export function fleetSignal(devid: number): StreamMessage {
-  return { devid: fleetChannel(devid), type: 'sync' };
-}
 
 export interface FleetDeps {
   repos: Repositories;
@@ -71,6 +65,27 @@ function durationFr(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} jours`;
+}
+
+/** The media columns of a row, or null when unknown (or not a valid report: never stored so). */
+function mediaOf(row: KioskWithDevelopment): KioskMediaReport | null {
+  const media = { phase: row.media_phase, cached: row.media_cached, total: row.media_total };
+  return Value.Check(KioskMediaReport, media) ? media : null;
+}
+
+/**
+ * Content-first sync: what TypeBox cannot say of a media report — a cache cannot hold more files
+ * than the revision references, and "complete" means all of them. Null when sound, else why
+ * (French).
+ */
+export function mediaReportProblem(media: KioskMediaReport): string | null {
+  if (media.cached > media.total) {
+    return `Rapport de médias incohérent : ${media.cached} en cache sur ${media.total} attendus.`;
+  }
+  if (media.phase === 'complete' && media.cached !== media.total) {
+    return `Rapport de médias incohérent : « complets » avec ${media.cached} en cache sur ${media.total}.`;
+  }
+  return null;
 }
 
 /** The back-office view of one row, at `now`. */
@@ -115,6 +130,7 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
     storageUsedBytes: row.storage_used_bytes,
     storageQuotaBytes: row.storage_quota_bytes,
     lastError: row.last_error,
+    media: mediaOf(row),
     connected,
     firstSeenAt: row.first_seen_at,
     lastSeenAt: row.last_seen_at,
@@ -178,14 +194,16 @@ export class Fleet {
   async heartbeat(devid: number, report: KioskHeartbeat): Promise<number> {
     await this.assertRoomFor(devid, report.kioskId);
     const current = await this.currentVersion(devid);
-    // Issue 31: the fleet says which revision each totem shows; one that does not exist (ahead of
-    // the published one: a server restored from an older backup, a forged report) is refused
-    // rather than shown. The totem's next sync (the delta answers "ahead") brings it back.
+    // Content-first sync: the fleet says which revision each totem shows; one that does not exist
+    // (ahead of the published one: a server restored from an older backup, a forged report) is
+    // refused rather than shown. The totem's next sync (the delta answers "ahead") brings it back.
     if (report.contentVersion !== null && report.contentVersion > current) {
       throw badRequest(
         `Révision ${report.contentVersion} inconnue : la dernière publiée est la ${current}. Le totem se resynchronise.`,
       );
     }
+    const mediaProblem = report.media ? mediaReportProblem(report.media) : null;
+    if (mediaProblem !== null) throw badRequest(mediaProblem);
     await this.deps.repos.kiosks.record({
       devid,
       kioskId: report.kioskId,
@@ -201,10 +219,14 @@ export class Fleet {
         storageUsedBytes: report.storageUsedBytes,
         storageQuotaBytes: report.storageQuotaBytes,
         lastError: report.lastError,
+        // A heartbeat is a whole report: a kiosk that omits its media (it predates the field)
+        // leaves them unknown rather than showing an older report's.
+        media: report.media ?? null,
       },
     });
-    // Issue 28: "alerte affichée" rides on the heartbeat (decision 018). Stored before the signal,
-    // so the back-office's live alert list, woken by it, reads the acknowledgement.
+    // Red button and acknowledgements: "alerte affichée" rides on the heartbeat (decision 018).
+    // Stored before the signal, so the back-office's live alert list, woken by it, reads the
+    // acknowledgement.
     if (report.alertAck) {
       await this.deps.repos.alerts.recordAck(
         devid,
@@ -225,7 +247,7 @@ export class Fleet {
   }
 
   async signal(devid: number): Promise<void> {
-    await this.deps.bus.publish(fleetSignal(devid));
+    await this.deps.bus.signalFleet(devid);
   }
 
   /** Known kiosks always pass; a new id only while the development is under the bound. */
@@ -248,5 +270,5 @@ export class Fleet {
  */
 export async function fleetAfterPublish(deps: FleetDeps, devid: number): Promise<void> {
   await deps.repos.kiosks.markBehind(devid, deps.now());
-  await deps.bus.publish(fleetSignal(devid));
+  await deps.bus.signalFleet(devid);
 }

@@ -1,7 +1,7 @@
 /**
- * The back-office media library (issue 7): stores uploads under DATA_DIR/media where the media
- * routes already serve them, lists a development's files with where content uses them, and deletes
- * the unused ones. Routes stay thin; every rule lives here.
+ * The back-office media library (back-office and fleet, decision 008): stores uploads under
+ * DATA_DIR/media where the media routes already serve them, lists a development's files with where
+ * content uses them, and deletes the unused ones. Routes stay thin; every rule lives here.
  *
  * Files are never left half-written: an upload streams to a temporary file under `.tmp/` (same
  * file system, ignored by the static routes as a dotfile folder), derived images are written to
@@ -35,7 +35,7 @@ import {
 import sharp, { type Metadata } from 'sharp';
 import type { MediaRow } from '../../db/schema.js';
 import type { MediaValueUsage } from '../../db/repositories/media-repository.js';
-import { slugify } from '../../seed/media-store.js';
+import { slugify } from '../slugify.js';
 import type { Actor } from '../admin/content-editor.js';
 import { ConflictError, isUniqueViolation } from '../admin/errors.js';
 import type { AppContext } from '../context.js';
@@ -189,7 +189,8 @@ export class MediaLibrary {
           size: stored,
           sha256: received.sha256,
           kind,
-          // No NUL, control or bidi character, no lone surrogate (issue 24), on either store.
+          // No NUL, control or bidi character, no lone surrogate (outside-probe hardening), on
+          // either store.
           original_name: cleanFileName(input.filename).slice(0, 255) || basename(path),
           width: image?.width ?? null,
           height: image?.height ?? null,
@@ -248,7 +249,8 @@ export class MediaLibrary {
     if (item.usedBy.length > 0) {
       throw new ConflictError(item, MEDIA_MESSAGES.inUse(item.usedBy));
     }
-    // Every revision is kept, and a rollback must find its files (issue 25, decision 014).
+    // Every revision is kept, and a rollback must find its files (rollback and publish checks,
+    // decision 014).
     const revisions = await this.ctx.repos.revisions.revisionsUsing(devid, valuesOf(row));
     if (revisions.length > 0) {
       throw new ConflictError(item, MEDIA_MESSAGES.inRevisions(revisions));
@@ -258,7 +260,8 @@ export class MediaLibrary {
     }
     for (const path of [row.path, row.thumbnail_path]) {
       if (!path) continue;
-      // With the original, its precompressed encodings (issue 32: the seed's SVGs have them).
+      // With the original, its precompressed encodings (compression and bundle split: the seed's
+      // SVGs have them).
       for (const suffix of ['', '.br', '.gz']) {
         await rm(join(this.root, path + suffix), { force: true });
       }

@@ -1,8 +1,8 @@
 /**
- * Issue 28, the red button and the acknowledgements, through the back-office API (and, in the
- * server-pg project, on PostgreSQL): who may trigger; one alert when two people press at once;
- * the totems' "alerte affichée" over the heartbeat, counted once, late after 5 s, offline; an
- * acknowledgement after the end recorded without reopening; the live channel.
+ * Red button and acknowledgements, the red button and the acknowledgements, through the back-office
+ * API (and, in the server-pg project, on PostgreSQL): who may trigger; one alert when two people
+ * press at once; the totems' "alerte affichée" over the heartbeat, counted once, late after 5 s,
+ * offline; an acknowledgement after the end recorded without reopening; the live channel.
  */
 import type { AddressInfo } from 'node:net';
 import {
@@ -18,7 +18,12 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishDraftDirectly } from '../../test-support/fixture.js';
 import { openStream, type StreamClient } from '../../test-support/sse-client.js';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -1,8 +1,9 @@
 /**
- * The red button (issue 28, decision 018): the back-office reads a development's alert and the
- * totems' acknowledgements (GET, and live as server-sent events), triggers an alert from a
- * published template (POST) and ends it (DELETE). Anyone who may see the development sees its
- * alert; admins, and the users an admin allowed (`canAlert`), trigger and end it.
+ * The red button (red button and acknowledgements, decision 018): the back-office reads a
+ * development's alert and the totems' acknowledgements (GET, and live as server-sent events),
+ * triggers an alert from a published template (POST) and ends it (DELETE). Anyone who may see the
+ * development sees its alert; admins, and the users an admin allowed (`canAlert`), trigger and end
+ * it.
  *
  * The same start and end as the alert token's calls (lib/alerts.ts) — the state in the store, the
  * `alert` message on the bus, the audit — with one difference: the back-office never replaces an
@@ -22,7 +23,7 @@ import { alertView } from '../../lib/alert-acks/alert-view.js';
 import { endAlert, startAlert } from '../../lib/alerts.js';
 import { notFound, ok } from '../../lib/envelope.js';
 import { actorOf, canAlert, requireAlertRight, requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 export async function alertRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 30, first step (decision 021): a zone's English version is its elements marked `en`.
+ * English content, first step (decision 021): a zone's English version is its elements marked `en`.
  * Created through the back-office's content API, it goes through the draft, the publish, the
  * change log, the snapshot, the delta and a rollback like any content; French elements are sent
  * without `lang` (absent means French), so French content is on the wire as before. Also: a change
@@ -23,7 +23,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture } from '../../test-support/fixture.js';
 import { openTestDatabase } from '../../test-support/test-database.js';
 import { createRepositories } from '../../db/repositories/index.js';
-import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminFixture,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 describe('a zone’s English version', () => {
   let f: AdminFixture;

@@ -13,7 +13,12 @@ import {
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 // One fixture for the file (building the app is the slow part): each test works on zones it
 // creates, or on fixture content no other test relies on.

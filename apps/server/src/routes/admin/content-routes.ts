@@ -18,9 +18,18 @@ import {
   adminRoutePatterns as routes,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
+import {
+  elementOrder,
+  elements,
+  subelementOrder,
+  subelements,
+  subgroupOrder,
+  subgroups,
+  zones,
+} from '../../lib/admin/content-kinds.js';
 import { ok } from '../../lib/envelope.js';
 import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 const SAVED = 'Enregistré.';
@@ -56,7 +65,7 @@ export async function contentRoutes(
       const { devid } = request.params;
       requireDevelopment(request, devid);
       await editor.development(devid);
-      const zone = await editor.createZone(actorOf(request), devid, request.body);
+      const zone = await editor.create(zones, actorOf(request), devid, request.body);
       return reply.code(201).send(ok(zone, 'Zone créée.'));
     },
   );
@@ -77,7 +86,7 @@ export async function contentRoutes(
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
-      return ok(await editor.updateZone(actorOf(request), zone, request.body), SAVED);
+      return ok(await editor.update(zones, actorOf(request), zone, request.body), SAVED);
     },
   );
 
@@ -87,7 +96,7 @@ export async function contentRoutes(
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
-      await editor.deleteZone(actorOf(request), zone, request.query.expectedVersion);
+      await editor.remove(zones, actorOf(request), zone, request.query.expectedVersion);
       return ok({ deleted: zone.zoneid }, DELETED);
     },
   );
@@ -112,7 +121,7 @@ export async function contentRoutes(
     async (request, reply) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
-      const element = await editor.createElement(actorOf(request), zone, request.body);
+      const element = await editor.create(elements, actorOf(request), zone, request.body);
       return reply.code(201).send(ok(element, 'Élément ajouté.'));
     },
   );
@@ -125,7 +134,10 @@ export async function contentRoutes(
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
-      return ok(await editor.reorderElements(actorOf(request), zone, request.body.ids), SAVED);
+      return ok(
+        await editor.reorder(elementOrder, actorOf(request), zone, request.body.ids),
+        SAVED,
+      );
     },
   );
 
@@ -147,7 +159,7 @@ export async function contentRoutes(
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      return ok(await editor.updateElement(actorOf(request), element, request.body), SAVED);
+      return ok(await editor.update(elements, actorOf(request), element, request.body), SAVED);
     },
   );
 
@@ -157,7 +169,7 @@ export async function contentRoutes(
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      await editor.deleteElement(actorOf(request), element, request.query.expectedVersion);
+      await editor.remove(elements, actorOf(request), element, request.query.expectedVersion);
       return ok({ deleted: element.item.elementid }, DELETED);
     },
   );
@@ -182,7 +194,7 @@ export async function contentRoutes(
     async (request, reply) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      const created = await editor.createSubelement(actorOf(request), element, request.body);
+      const created = await editor.create(subelements, actorOf(request), element, request.body);
       return reply.code(201).send(ok(created, 'Sous-élément ajouté.'));
     },
   );
@@ -196,7 +208,7 @@ export async function contentRoutes(
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
       return ok(
-        await editor.reorderSubelements(actorOf(request), element, request.body.ids),
+        await editor.reorder(subelementOrder, actorOf(request), element, request.body.ids),
         SAVED,
       );
     },
@@ -220,7 +232,10 @@ export async function contentRoutes(
     async (request) => {
       const subelement = await editor.subelement(request.params.subelementid);
       requireDevelopment(request, subelement.devid);
-      return ok(await editor.updateSubelement(actorOf(request), subelement, request.body), SAVED);
+      return ok(
+        await editor.update(subelements, actorOf(request), subelement, request.body),
+        SAVED,
+      );
     },
   );
 
@@ -230,7 +245,7 @@ export async function contentRoutes(
     async (request) => {
       const subelement = await editor.subelement(request.params.subelementid);
       requireDevelopment(request, subelement.devid);
-      await editor.deleteSubelement(actorOf(request), subelement, request.query.expectedVersion);
+      await editor.remove(subelements, actorOf(request), subelement, request.query.expectedVersion);
       return ok({ deleted: subelement.item.subelementid }, DELETED);
     },
   );
@@ -255,7 +270,7 @@ export async function contentRoutes(
     async (request, reply) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      const subgroup = await editor.createSubgroup(actorOf(request), element, request.body);
+      const subgroup = await editor.create(subgroups, actorOf(request), element, request.body);
       return reply.code(201).send(ok(subgroup, 'Sous-groupe ajouté.'));
     },
   );
@@ -268,7 +283,10 @@ export async function contentRoutes(
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      return ok(await editor.reorderSubgroups(actorOf(request), element, request.body.ids), SAVED);
+      return ok(
+        await editor.reorder(subgroupOrder, actorOf(request), element, request.body.ids),
+        SAVED,
+      );
     },
   );
 
@@ -290,7 +308,7 @@ export async function contentRoutes(
     async (request) => {
       const subgroup = await editor.subgroup(request.params.subgroupid);
       requireDevelopment(request, subgroup.devid);
-      return ok(await editor.updateSubgroup(actorOf(request), subgroup, request.body), SAVED);
+      return ok(await editor.update(subgroups, actorOf(request), subgroup, request.body), SAVED);
     },
   );
 
@@ -300,7 +318,7 @@ export async function contentRoutes(
     async (request) => {
       const subgroup = await editor.subgroup(request.params.subgroupid);
       requireDevelopment(request, subgroup.devid);
-      await editor.deleteSubgroup(actorOf(request), subgroup, request.query.expectedVersion);
+      await editor.remove(subgroups, actorOf(request), subgroup, request.query.expectedVersion);
       return ok({ deleted: subgroup.item.subgroupid }, DELETED);
     },
   );

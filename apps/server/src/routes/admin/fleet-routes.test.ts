@@ -16,7 +16,12 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openStream, type StreamClient } from '../../test-support/sse-client.js';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;
@@ -135,6 +140,60 @@ describe('POST /display/heartbeat/:devid', () => {
       flag: null,
       lastHeartbeatAt: f.clock.now.toISOString(),
     });
+  });
+
+  it('stores whether its media are complete; a kiosk that omits them reads as unknown', async () => {
+    const kioskId = newKioskId();
+    const contentVersion = await currentVersion();
+    const downloading = { phase: 'downloading', cached: 12, total: 40 } as const;
+    let response = await heartbeat(report(kioskId, { contentVersion, media: downloading }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await fleetEntry(kioskId)).toMatchObject({ contentVersion, media: downloading });
+    const complete = { phase: 'complete', cached: 40, total: 40 } as const;
+    response = await heartbeat(report(kioskId, { contentVersion, media: complete }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).media).toEqual(complete);
+    // An older kiosk (or one before its first media step) says nothing: unknown, not "complete".
+    response = await heartbeat(report(kioskId, { contentVersion }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).media).toBeNull();
+    response = await heartbeat(report(kioskId, { contentVersion, media: null }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).media).toBeNull();
+  });
+
+  it('refuses an impossible media report (400, French) and keeps the entry as it was', async () => {
+    const kioskId = newKioskId();
+    const contentVersion = await currentVersion();
+    const sound = { phase: 'incomplete', cached: 38, total: 40 } as const;
+    expect((await heartbeat(report(kioskId, { contentVersion, media: sound }))).statusCode).toBe(
+      200,
+    );
+    for (const [media, message] of [
+      [{ phase: 'downloading', cached: 41, total: 40 }, '41 en cache sur 40 attendus'],
+      [{ phase: 'complete', cached: 39, total: 40 }, '« complets » avec 39 en cache sur 40'],
+    ] as const) {
+      const response = await heartbeat(report(kioskId, { contentVersion, media }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ error: string; message: string; data: unknown }>()).toMatchObject({
+        error: 'bad_request',
+        data: null,
+        message: expect.stringContaining(message),
+      });
+    }
+    for (const media of [
+      { phase: 'complete', cached: -1, total: 40 },
+      { phase: 'complete', cached: 40, total: -40 },
+      { phase: 'fini', cached: 40, total: 40 },
+      { phase: 'complete', cached: 1.5, total: 40 },
+      { phase: 'complete', cached: '40', total: 40 },
+      { phase: 'complete', cached: 40 },
+    ]) {
+      const response = await heartbeat({ ...report(kioskId, { contentVersion }), media });
+      expect(response.statusCode, JSON.stringify(media)).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('body.media');
+    }
+    expect((await fleetEntry(kioskId)).media).toEqual(sound);
   });
 
   it('keeps nulls and zeros as sent, and drops unknown properties', async () => {
@@ -364,6 +423,15 @@ describe('GET /api/admin/fleet/stream', () => {
 
     await connectKiosk(kioskId);
     await stream.waitFor((text) => kioskEvents(text).some((status) => status.connected));
+
+    // Content-first sync: the media's progress is news too.
+    await heartbeat(
+      report(kioskId, {
+        contentVersion: await currentVersion(),
+        media: { phase: 'complete', cached: 3, total: 3 },
+      }),
+    );
+    await stream.waitFor((text) => kioskEvents(text).at(-1)?.media?.phase === 'complete');
 
     await editDraft();
     await admin.post(adminPaths.publish(f.ids.devid));

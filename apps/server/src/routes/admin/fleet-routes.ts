@@ -13,7 +13,7 @@ import { ok } from '../../lib/envelope.js';
 import { Fleet } from '../../lib/fleet/fleet.js';
 import { FleetLive } from '../../lib/fleet/fleet-live.js';
 import { authOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 export async function fleetRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {

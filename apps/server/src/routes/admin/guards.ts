@@ -43,8 +43,9 @@ export function canEdit(auth: AdminAuth, devid: number): boolean {
 }
 
 /**
- * 403 unless the user may publish, roll back and discard on the development (issue 25, decision
- * 014): admins, and editors of it an admin has allowed. Preparing and looking stay open to editors.
+ * 403 unless the user may publish, roll back and discard on the development (rollback and publish
+ * checks, decision 014): admins, and editors of it an admin has allowed. Preparing and looking stay
+ * open to editors.
  */
 export function requirePublishRight(request: FastifyRequest, devid: number): AdminAuth {
   const auth = requireDevelopment(request, devid);
@@ -56,7 +57,8 @@ export function requirePublishRight(request: FastifyRequest, devid: number): Adm
   return auth;
 }
 
-/** Whether the user may trigger and end the development's alerts (issue 28, decision 018). */
+/** Whether the user may trigger and end the development's alerts (red button and acknowledgements,
+ * decision 018). */
 export function canAlert(auth: AdminAuth, devid: number): boolean {
   return canEdit(auth, devid) && (auth.user.role === 'admin' || auth.user.canAlert);
 }

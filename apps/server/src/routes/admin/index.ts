@@ -1,6 +1,6 @@
 /**
- * The back-office API, mounted under /api/admin (issue 7). One encapsulated plugin whose hooks
- * apply to its routes only:
+ * The back-office API, mounted under /api/admin (back-office and fleet, decision 008). One
+ * encapsulated plugin whose hooks apply to its routes only:
  * - responses are never cached (`no-store`): they carry users, accounts and CSRF tokens;
  * - state-changing requests whose Origin (or, failing that, Referer) names another host get 403;
  * - every route but login and logout needs a live session (cookie `admin_session`, else 401), and
@@ -10,7 +10,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_API_PREFIX, ADMIN_SESSION_COOKIE, ERROR_CODES } from '@plant-kiosk/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ContentEditor } from '../../lib/admin/content-editor.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -19,8 +19,11 @@ import { AdminSessions } from '../../lib/admin/sessions.js';
 import { formatAdminSchemaErrors } from '../../lib/admin/validation-messages.js';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
+import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { alertRoutes } from './alert-routes.js';
+import { alertTemplateRoutes } from './alert-template-routes.js';
+import { alertTokenRoutes } from './alert-token-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
@@ -34,16 +37,6 @@ export interface AdminRoutesOptions {
   ctx: AppContext;
 }
 
-/** What the admin route files share. */
-export interface AdminServices {
-  ctx: AppContext;
-  sessions: AdminSessions;
-  editor: ContentEditor;
-  management: Management;
-  /** Set-Cookie value of the session cookie (`maxAge` 0 deletes it). */
-  sessionCookie(request: FastifyRequest, token: string, maxAge: number): string;
-}
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The cookie goes to the admin API only, never to the kiosk's calls or the media. */
 const COOKIE_PATH = ADMIN_API_PREFIX;
@@ -51,7 +44,7 @@ const MAX_ID = 2_147_483_647;
 
 /** Integer parameters the app-wide check (plugins/errors.ts) does not know, checked as strictly. */
 const INTEGER_NAMES = {
-  params: ['userid', 'accountid', 'subelementid', 'mediaid', 'revision'],
+  params: ['userid', 'accountid', 'subelementid', 'mediaid', 'revision', 'templateid'],
   query: ['expectedVersion', 'limit', 'before', 'devid'],
 } as const;
 
@@ -139,6 +132,8 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(fleetRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(alertRoutes, services);
+  await fastify.register(alertTemplateRoutes, services);
+  await fastify.register(alertTokenRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

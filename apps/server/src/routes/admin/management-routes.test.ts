@@ -20,7 +20,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from './admin-test-kit.js';
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { actorOf, authOf, requireAdmin } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 export async function managementRoutes(

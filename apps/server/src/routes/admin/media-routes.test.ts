@@ -16,7 +16,12 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 // One fixture for the file (building the app is the slow part): each test uploads its own files.
 let f: AdminFixture;
@@ -319,7 +324,7 @@ describe('GET and DELETE media', () => {
     const published = await editor.post(adminPaths.publish(f.ids.devid), {});
     expect(published.statusCode).toBe(200);
     // Out of the draft and of live, but the revision before still shows it: a rollback needs it
-    // (issue 25, every revision is kept).
+    // (rollback and publish checks, every revision is kept).
     const kept = await editor.delete(adminMediaPaths.item(item.mediaid));
     expect(kept.statusCode).toBe(409);
     expect(envelope(kept).message).toBe(

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, ok } from '../../lib/envelope.js';
 import { MEDIA_MESSAGES, MediaLibrary } from '../../lib/media/media-library.js';
 import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { answers, routeSchema } from './schemas.js';
 
 export async function mediaRoutes(

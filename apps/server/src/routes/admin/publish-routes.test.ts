@@ -11,7 +11,12 @@ import {
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../test-support/sse-client.js';
-import { createAdminFixture, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminFixture,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;
@@ -28,7 +33,7 @@ afterAll(async () => {
   await f.close();
 });
 
-/** The content messages (every stream also starts with the alert state, issue 23). */
+/** The content messages (every stream also starts with the alert state, emergency alerts). */
 const messagesIn = (text: string): StreamMessage[] =>
   text
     .split('\n')

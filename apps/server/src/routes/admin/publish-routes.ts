@@ -2,10 +2,11 @@
  * Publishing from the back-office (the same publishContent as the CLI and the token-protected
  * endpoint: it copies the draft's differences into the live content as a new revision, builds the
  * snapshot, then tells the kiosks) and the audit log, which an editor sees for their own
- * developments only. Discarding the draft's unpublished changes (issue 22) and rolling back to an
- * earlier revision (issue 25) live here too: who may publish — admins, and editors an admin
- * allowed (decision 014) — may discard and roll back. A publish or rollback refused by the publish
- * checks answers 409 with the problems in `data`.
+ * developments only. Discarding the draft's unpublished changes (revision history, decision 011)
+ * and rolling back to an earlier revision (rollback and publish checks, decision 014) live here
+ * too: who may publish — admins, and editors an admin allowed (decision 014) — may discard and roll
+ * back. A publish or rollback refused by the publish checks answers 409 with the problems in
+ * `data`.
  */
 import {
   AuditEntry,
@@ -29,7 +30,7 @@ import { summarizeCounts } from '../../lib/admin/revision-summary.js';
 import { notFound, ok } from '../../lib/envelope.js';
 import { publishContent, rollbackContent } from '../../lib/publisher.js';
 import { actorOf, authOf, requireDevelopment, requirePublishRight } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { DevidParams, answers, routeSchema } from './schemas.js';
 
 const DEFAULT_AUDIT_LIMIT = 50;

@@ -5,7 +5,12 @@ import {
   type RevisionEntry,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

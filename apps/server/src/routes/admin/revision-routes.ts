@@ -1,7 +1,7 @@
 /**
- * The revision history of a development and its unpublished changes (issue 22): the revisions,
- * newest first; what one revision changed; what the draft would change if published now. Reads
- * only; who may see them is who may edit the development.
+ * The revision history of a development and its unpublished changes (revision history, decision
+ * 011): the revisions, newest first; what one revision changed; what the draft would change if
+ * published now. Reads only; who may see them is who may edit the development.
  */
 import {
   DraftChanges,
@@ -13,10 +13,11 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Revision } from '../../db/repositories/revision-repository.js';
+import { draftWarnings } from '../../lib/admin/publish-checks.js';
 import { summarizeCounts } from '../../lib/admin/revision-summary.js';
 import { notFound, ok } from '../../lib/envelope.js';
 import { requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { DevidParams, answers, routeSchema } from './schemas.js';
 
 const DEFAULT_LIMIT = 50;
@@ -80,7 +81,8 @@ export async function revisionRoutes(
     },
   );
 
-  // A revision's whole content, read-only (issue 25: look before rolling back to it).
+  // A revision's whole content, read-only (rollback and publish checks: look before rolling back to
+  // it).
   fastify.get<{ Params: { devid: number; revision: number } }>(
     adminRoutePatterns.revisionContent,
     { schema: routeSchema('adminRevisionContent') },
@@ -113,6 +115,7 @@ export async function revisionRoutes(
         counts: draft.counts,
         summary: summarizeCounts(draft.counts, 'Aucune modification non publiée'),
         changes: draft.changes,
+        warnings: await draftWarnings(ctx.repos.publishChecks, devid),
       });
     },
   );

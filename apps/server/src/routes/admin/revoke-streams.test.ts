@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): revoking a development's kiosk tokens must also end the event streams
+ * Outside-probe hardening: revoking a development's kiosk tokens must also end the event streams
  * its kiosks already hold open (they were authorised before the revocation, and would otherwise
  * keep receiving publishes). The other development's streams stay open. The test waits for the
  * stream to end (no latency assertion: the stream helper's own bound only catches a hang).
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { adminPaths, apiPaths } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../test-support/sse-client.js';
-import { createAdminFixture, type AdminFixture } from './admin-test-kit.js';
+import { createAdminFixture, type AdminFixture } from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let base: string;
@@ -31,15 +31,16 @@ describe('revoke-tokens ends open streams', () => {
     try {
       await mine.waitFor((text) => text.includes('retry:'));
       await other.waitFor((text) => text.includes('retry:'));
-      expect(f.app.kiosk.streams.countOf(f.ids.devid)).toBe(1);
+      // Receivers a message reaches: this development's one stream.
+      expect(await f.bus.publish({ devid: f.ids.devid, type: 'sync' })).toBe(1);
 
       const admin = await f.asAdmin();
       const response = await admin.post(adminPaths.revokeTokens(f.ids.devid));
       expect(response.statusCode, response.body).toBe(200);
 
       await mine.ended;
-      expect(f.app.kiosk.streams.countOf(f.ids.devid)).toBe(0);
-      expect(f.app.kiosk.streams.countOf(f.ids.otherDevid)).toBe(1);
+      expect(await f.bus.publish({ devid: f.ids.devid, type: 'sync' })).toBe(0);
+      expect(await f.bus.publish({ devid: f.ids.otherDevid, type: 'sync' })).toBe(1);
     } finally {
       mine.close();
       other.close();

@@ -1,6 +1,6 @@
 /**
- * Issue 25: rollback to an earlier revision, who may publish, the media a kept revision needs and
- * the publish checks. Runs on SQLite (`server`) and PostgreSQL (`server-pg`).
+ * Rollback and publish checks: rollback to an earlier revision, who may publish, the media a kept
+ * revision needs and the publish checks. Runs on SQLite (`server`) and PostgreSQL (`server-pg`).
  */
 import {
   adminMediaPaths,
@@ -25,7 +25,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from './admin-test-kit.js';
+} from '../../test-support/admin-test-kit.js';
 
 const messagesIn = (text: string): StreamMessage[] =>
   text

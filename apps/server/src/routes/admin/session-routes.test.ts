@@ -15,7 +15,7 @@ import {
   data,
   setCookieHeader,
   type AdminFixture,
-} from './admin-test-kit.js';
+} from '../../test-support/admin-test-kit.js';
 import { ADMIN_LOGIN_RATE_LIMIT } from './session-routes.js';
 
 // One fixture for the file (building the app is the slow part); tests that lock or change a user
@@ -149,8 +149,8 @@ describe('POST /api/admin/login', () => {
       /^Trop de tentatives de connexion\. Réessayez dans \d+ secondes\.$/,
     );
     expect(limited.headers['set-cookie']).toBeUndefined();
-    // Another user name from the same address is locked out too (issue 24: made-up names must
-    // not each get a fresh allowance); another address is not.
+    // Another user name from the same address is locked out too (outside-probe hardening: made-up
+    // names must not each get a fresh allowance); another address is not.
     expect(
       (await from('10.7.7.7', { username: 'editrice', password: EDITOR_PASSWORD })).statusCode,
     ).toBe(429);

@@ -1,9 +1,9 @@
 /**
  * Login, logout and the current session. Failed logins are limited per client address whatever
- * the user name (issue 24; successes are not counted); an unknown user costs no scrypt but gets the
- * same answer after the same time (lib/passwords.ts); a full scrypt queue answers 429 at once. A
- * login always opens a fresh session (any session the browser already had is ended first, so a
- * planted cookie cannot be carried into a login).
+ * the user name (outside-probe hardening; successes are not counted); an unknown user costs no
+ * scrypt but gets the same answer after the same time (lib/passwords.ts); a full scrypt queue
+ * answers 429 at once. A login always opens a fresh session (any session the browser already had is
+ * ended first, so a planted cookie cannot be carried into a login).
  */
 import {
   ADMIN_SESSION_COOKIE,
@@ -24,7 +24,7 @@ import {
   tooManyRequests,
 } from '../auth.js';
 import { assertCsrf, authOf } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 /** Failed logins per client address and window. */
@@ -102,8 +102,9 @@ export async function sessionRoutes(
     },
   );
 
-  // The back-office's probe on load (issue 32): no 401 outside a session, so the login page opens
-  // without an error in the console. A cookie that no longer opens a session is cleared.
+  // The back-office's probe on load (compression and bundle split, decision 020): no 401 outside a
+  // session, so the login page opens without an error in the console. A cookie that no longer opens
+  // a session is cleared.
   fastify.get(
     adminRoutePatterns.session,
     { schema: routeSchema('adminSessionProbe'), config: { adminPublic: true } },

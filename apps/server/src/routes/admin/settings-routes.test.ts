@@ -1,7 +1,7 @@
 /**
- * Issue 27: `GET / PUT /api/admin/developments/:devid/settings` — saved to the draft, refused with
- * the field's French message, audited, reserved to who may edit the development; published with
- * the next revision into the snapshot and the delta, never before.
+ * Published settings: `GET / PUT /api/admin/developments/:devid/settings` — saved to the draft,
+ * refused with the field's French message, audited, reserved to who may edit the development;
+ * published with the next revision into the snapshot and the delta, never before.
  */
 import {
   DEFAULT_SETTINGS,
@@ -17,7 +17,12 @@ import {
   type Snapshot,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

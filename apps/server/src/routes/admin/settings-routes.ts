@@ -1,8 +1,8 @@
 /**
- * A development's settings in the back-office (issue 27, decision 017): read and save the draft's.
- * A save is a draft edit like any content edit — the development's draft lock first, then the
- * write, then the audit entry, in one transaction — and reaches no totem until a publish carries
- * it (revision kind `setting`). Who may edit a development's content may edit its settings.
+ * A development's settings in the back-office (published settings, decision 017): read and save the
+ * draft's. A save is a draft edit like any content edit — the development's draft lock first, then
+ * the write, then the audit entry, in one transaction — and reaches no totem until a publish
+ * carries it (revision kind `setting`). Who may edit a development's content may edit its settings.
  * The body is checked by the contract's schema (French message per field, the URL pattern's
  * meaning included); the rules between fields are checked here.
  */
@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRepositories } from '../../db/repositories/index.js';
 import { badRequest, ok } from '../../lib/envelope.js';
 import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './index.js';
+import type { AdminServices } from './admin-services.js';
 import { routeSchema } from './schemas.js';
 
 export async function settingsRoutes(

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (outside probe): names accepted a lone surrogate (stored as garbage: PostgreSQL and
+ * Outside-probe hardening: names accepted a lone surrogate (stored as garbage: PostgreSQL and
  * SQLite do not even agree on what they store) and right-to-left override characters (a name that
  * displays differently from what it is); uploaded file names kept a NUL. Names now refuse both with
  * a clear 400 (one shared pattern of the contract, PlainName), and file names are cleaned. Runs on
@@ -14,7 +14,12 @@ import {
 } from '@plant-kiosk/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSuite, data, type AdminClient, type AdminFixture } from './admin-test-kit.js';
+import {
+  createAdminSuite,
+  data,
+  type AdminClient,
+  type AdminFixture,
+} from '../../test-support/admin-test-kit.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

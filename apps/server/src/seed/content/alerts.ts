@@ -1,7 +1,7 @@
 /**
- * The demo plant's emergency alert templates (issue 23): "Évacuation", "Confinement", "Pollution
- * accidentelle" and "Message libre", bilingual, published with the seed so every totem holds them.
- * The evacuation template shows the site plan with the assembly points.
+ * The demo plant's emergency alert templates (emergency alerts, decision 012): "Évacuation",
+ * "Confinement", "Pollution accidentelle" and "Message libre", bilingual, published with the seed
+ * so every totem holds them. The evacuation template shows the site plan with the assembly points.
  */
 import type { NewAlertTemplate } from '../../db/repositories/alert-repository.js';
 import { PALETTE, circle, text } from '../svg/kit.js';

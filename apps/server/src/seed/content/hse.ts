@@ -2,7 +2,7 @@
  * Health, safety and environment content, and the emergency zones. Emergency procedures are
  * checklist zones: one step card per element, in the order to follow (Zone.checkList).
  */
-import { IMAGE_ZONES } from '@plant-kiosk/contract';
+import { IMAGE_ZONES, type ContentLanguage } from '@plant-kiosk/contract';
 import type { PlannedZone } from '../plan-writer.js';
 import { PALETTE, rect, text } from '../svg/kit.js';
 import { pageSvg, type Block, type PageSpec } from '../svg/page.js';
@@ -12,12 +12,22 @@ import { stepCardSvg } from '../svg/special.js';
 import type { Accent } from '../svg/kit.js';
 import { frenchDate, imageElement, imageZone, type SeedContext } from './context.js';
 
-const hsePage = (spec: Omit<PageSpec, 'kicker' | 'footer'> & { kicker?: string }) =>
-  pageSvg({
+/** The HSE pages' kicker and footer, in each language of the demo (content/english.ts). */
+const HSE_FRAME: Record<ContentLanguage, { kicker: string; footer: string }> = {
+  fr: {
     kicker: 'Santé · Sécurité · Environnement',
     footer: 'Site du Neubourg · Service HSE · poste 2240',
-    ...spec,
-  });
+  },
+  en: {
+    kicker: 'Health · Safety · Environment',
+    footer: 'Neubourg plant · HSE department · ext. 2240',
+  },
+};
+
+export const hsePage = (
+  spec: Omit<PageSpec, 'kicker' | 'footer'> & { kicker?: string },
+  language: ContentLanguage = 'fr',
+) => pageSvg({ ...HSE_FRAME[language], ...spec });
 
 // ---------- green cross ----------
 

@@ -10,7 +10,7 @@ import { renderDocumentPdf } from '../pdf/document-pdf.js';
 import { documentPagesSvg } from '../svg/document-pages.js';
 import { archiveThumbnailSvg, projectBoardSvg, type LeanProject } from '../svg/special.js';
 import { ago, imageValue, textValue, type SeedContext } from './context.js';
-import { slugify } from '../media-store.js';
+import { slugify } from '../../lib/slugify.js';
 
 type Draft = Omit<LeanProject, 'totem' | 'slug'>;
 

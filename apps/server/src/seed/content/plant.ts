@@ -676,7 +676,7 @@ function clients(ctx: SeedContext): PlannedZone {
 
 // ---------- site plan, meeting rooms, menus ----------
 
-function planBlock(options: Parameters<typeof sitePlan>[3] = {}): Block {
+export function planBlock(options: Parameters<typeof sitePlan>[3] = {}): Block {
   return {
     kind: 'custom',
     height: Math.round((920 * PLAN_HEIGHT) / PLAN_WIDTH),

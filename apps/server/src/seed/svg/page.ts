@@ -32,7 +32,14 @@ export type Block =
   | { kind: 'table'; columns: string[]; rows: string[][]; widths?: number[]; size?: number }
   | { kind: 'callout'; title?: string; text: string; tone?: Accent }
   | { kind: 'pictograms'; items: { icon: PictogramName; label: string; colour?: Accent }[] }
-  | { kind: 'illustration'; scene: SceneKind; caption?: string; height?: number }
+  | {
+      kind: 'illustration';
+      scene: SceneKind;
+      caption?: string;
+      height?: number;
+      /** Words drawn in the scene (SceneOptions.labels); French when absent. */
+      labels?: readonly string[];
+    }
   | {
       kind: 'cards';
       items: { label: string; sublabel?: string; lines: string[] }[];
@@ -45,7 +52,14 @@ export type Block =
       items: { name: string; shape: ProductShape; colour: string; note: string }[];
     }
   | { kind: 'timeline'; items: { year: string; text: string }[] }
-  | { kind: 'signature'; name: string; role: string; date: string }
+  | {
+      kind: 'signature';
+      name: string;
+      role: string;
+      date: string;
+      /** The line above the signature; "Le Neubourg, le <date>" when absent. */
+      placeAndDate?: string;
+    }
   | { kind: 'productHero'; shape: ProductShape; colour: string; specs: [string, string][] }
   | { kind: 'spacer'; height: number }
   /** Free drawing (plans, charts) in the content column: `draw` gets the top-left and the width. */
@@ -264,6 +278,7 @@ function illustration(
     title: block.caption ?? block.scene,
     caption: false,
     uid: `${ctx.uid}-${ctx.index}`,
+    labels: block.labels,
   });
   let svg = nest(scene, x, y, CONTENT_WIDTH, h);
   let height = h + 20;
@@ -365,7 +380,7 @@ function signature(block: Extract<Block, { kind: 'signature' }>, x: number, y: n
   const right = x + CONTENT_WIDTH;
   return {
     svg:
-      text(right, y + 30, `Le Neubourg, le ${block.date}`, {
+      text(right, y + 30, block.placeAndDate ?? `Le Neubourg, le ${block.date}`, {
         size: 22,
         anchor: 'end',
         italic: true,

@@ -49,16 +49,61 @@ export interface PlanMarker {
   colour: string;
 }
 
+/**
+ * The words drawn on the site plan. French by default; the demo's English pages pass
+ * ENGLISH_PLAN_WORDS, so both languages come from this one drawing.
+ */
+export interface PlanWords {
+  /** Building names by id (A…H). */
+  buildings: Record<string, string>;
+  road: string;
+  staffParking: string;
+  visitorParking: string;
+  /** The assembly point's label, on two lines. */
+  assemblyPoint: [string, string];
+  gates: [string, string, string];
+}
+
+export const FRENCH_PLAN_WORDS: PlanWords = {
+  buildings: Object.fromEntries(BUILDINGS.map((b) => [b.id, b.name])),
+  road: 'Route départementale',
+  staffParking: 'Personnel',
+  visitorParking: 'Visiteurs',
+  assemblyPoint: ['POINT DE', 'RASSEMBLEMENT'],
+  gates: ['Portail 1 — entrée', 'Portail 2 — poids lourds', 'Portail 3 — secours'],
+};
+
+export const ENGLISH_PLAN_WORDS: PlanWords = {
+  buildings: {
+    A: 'Molding',
+    B: 'Assembly',
+    C: 'Logistics',
+    D: 'Offices',
+    E: 'Maintenance',
+    F: 'Restaurant',
+    G: 'Waste',
+    H: 'Gatehouse',
+  },
+  road: 'Main road',
+  staffParking: 'Staff',
+  visitorParking: 'Visitors',
+  assemblyPoint: ['ASSEMBLY', 'POINT'],
+  gates: ['Gate 1 — entrance', 'Gate 2 — lorries', 'Gate 3 — emergency'],
+};
+
 export interface PlanOptions {
   /** Pedestrian walkways (green) and forklift traffic zones (hatched) of the traffic plan. */
   traffic?: boolean;
   markers?: PlanMarker[];
   /** Draw only the outlines of buildings, to make markers stand out. */
   muted?: boolean;
+  /** The words on the plan; French when absent. */
+  words?: PlanWords;
 }
 
 /** The plant site plan, drawn at (x, y) scaled to `width`. */
 export function sitePlan(x: number, y: number, width: number, options: PlanOptions = {}): string {
+  const words = options.words ?? FRENCH_PLAN_WORDS;
   const scale = width / PLAN_WIDTH;
   let svg = `<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">`;
   svg += `<defs><pattern id="hatch" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="16" fill="${PALETTE.corail}" opacity="0.45"/></pattern></defs>`;
@@ -66,7 +111,7 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
   // Public road along the bottom of the site.
   svg += rect(0, 910, PLAN_WIDTH, 50, '#BDBDBF');
   svg += line(0, 935, PLAN_WIDTH, 935, '#FFFFFF', 3, 'stroke-dasharray="24 18"');
-  svg += text(560, 954, 'Route départementale', {
+  svg += text(560, 954, words.road, {
     size: 18,
     fill: PALETTE.gris1,
     italic: true,
@@ -103,15 +148,16 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
   };
   svg += park(40, 730, 200, 160, 'P2');
   svg += park(290, 770, 190, 120, 'P1');
-  svg += text(140, 724, 'Personnel', { size: 18, anchor: 'middle', bold: true });
-  svg += text(385, 764, 'Visiteurs', { size: 18, anchor: 'middle', bold: true });
+  svg += text(140, 724, words.staffParking, { size: 18, anchor: 'middle', bold: true });
+  svg += text(385, 764, words.visitorParking, { size: 18, anchor: 'middle', bold: true });
   // Assembly point.
   svg += rect(284, 689, 214, 52, PALETTE.vert, { rx: 8 });
   svg += pictogram('people', 312, 715, 21, PALETTE.vert);
-  svg += text(340, 711, 'POINT DE', { size: 15, bold: true, fill: '#FFFFFF' });
-  svg += text(340, 730, 'RASSEMBLEMENT', { size: 15, bold: true, fill: '#FFFFFF' });
+  svg += text(340, 711, words.assemblyPoint[0], { size: 15, bold: true, fill: '#FFFFFF' });
+  svg += text(340, 730, words.assemblyPoint[1], { size: 15, bold: true, fill: '#FFFFFF' });
   // Buildings.
   for (const b of BUILDINGS) {
+    const name = words.buildings[b.id] ?? b.name;
     svg += rect(b.x + 6, b.y + 6, b.w, b.h, '#000', { opacity: 0.12, rx: 4 });
     svg += rect(b.x, b.y, b.w, b.h, options.muted ? '#FFFFFF' : b.fill, {
       rx: 4,
@@ -123,7 +169,7 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2;
     if (small) {
-      const label = tiny ? b.id : `${b.id} · ${b.name}`;
+      const label = tiny ? b.id : `${b.id} · ${name}`;
       svg += text(cx, cy + 8, label, {
         size: fitSize(label, tiny ? 24 : 18, b.w - 8, true),
         bold: true,
@@ -132,8 +178,8 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
     } else {
       svg += circle(cx, cy - 18, 26, PALETTE.gris1);
       svg += text(cx, cy - 8, b.id, { size: 28, bold: true, fill: '#FFFFFF', anchor: 'middle' });
-      svg += text(cx, cy + 40, b.name, {
-        size: fitSize(b.name, 26, b.w - 16, true),
+      svg += text(cx, cy + 40, name, {
+        size: fitSize(name, 26, b.w - 16, true),
         bold: true,
         anchor: 'middle',
       });
@@ -154,9 +200,9 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
       text(lx, ly, label, { size: 17, bold: true, fill: PALETTE.rouge, anchor: 'middle' })
     );
   };
-  svg += gate(815, 910, 'Portail 1 — entrée', 815, 954);
-  svg += gate(257, 910, 'Portail 2 — poids lourds', 257, 954);
-  svg += gate(900, 235, 'Portail 3 — secours', 770, 345);
+  svg += gate(815, 910, words.gates[0], 815, 954);
+  svg += gate(257, 910, words.gates[1], 257, 954);
+  svg += gate(900, 235, words.gates[2], 770, 345);
   if (options.traffic) {
     svg += rect(280, 434, 324, 222, 'url(#hatch)');
     svg += rect(20, 400, 880, 34, 'url(#hatch)');

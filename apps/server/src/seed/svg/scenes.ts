@@ -26,6 +26,8 @@ export interface SceneOptions {
   caption?: boolean;
   /** Prefix of the gradient ids; must differ between scenes nested in the same document. */
   uid?: string;
+  /** Words drawn in the scene (the aerial view's building names, in AERIAL_LABELS' order). */
+  labels?: readonly string[];
 }
 
 const H = SCENE_HEIGHT;
@@ -297,7 +299,18 @@ function lab(id: string): string {
   return svg;
 }
 
-function aerial(_id: string): string {
+/** The aerial view's words (building names, then the site's area), French; an English page passes its own. */
+export const AERIAL_LABELS = [
+  'Moulage',
+  'Assemblage',
+  'Logistique',
+  'Bureaux',
+  'Restaurant',
+  '96 000 m²',
+];
+
+function aerial(_id: string, labels: readonly string[] = AERIAL_LABELS): string {
+  const label = (i: number) => labels[i] ?? AERIAL_LABELS[i] ?? '';
   let svg = rect(0, 0, 1080, H, '#CFE3C8');
   const random = seededRandom(3);
   // Fields around the site.
@@ -317,11 +330,11 @@ function aerial(_id: string): string {
       bold: true,
       anchor: 'middle',
     });
-  svg += building(200, 130, 330, 170, '#E8E6E2', 'Moulage');
-  svg += building(550, 130, 330, 170, '#E2E4E6', 'Assemblage');
-  svg += building(200, 320, 220, 110, '#EDE3D3', 'Logistique');
-  svg += building(440, 320, 160, 110, '#F3EBE0', 'Bureaux');
-  svg += building(620, 320, 120, 110, '#E5DED6', 'Restaurant');
+  svg += building(200, 130, 330, 170, '#E8E6E2', label(0));
+  svg += building(550, 130, 330, 170, '#E2E4E6', label(1));
+  svg += building(200, 320, 220, 110, '#EDE3D3', label(2));
+  svg += building(440, 320, 160, 110, '#F3EBE0', label(3));
+  svg += building(620, 320, 120, 110, '#E5DED6', label(4));
   // Solar panels on the assembly roof.
   for (let i = 0; i < 6; i++)
     svg += rect(570 + i * 50, 150, 40, 40, PALETTE.bleu, { opacity: 0.8 });
@@ -344,7 +357,7 @@ function aerial(_id: string): string {
     svg += `<circle cx="${round(x)}" cy="${round(y)}" r="${round(14 + random() * 12)}" fill="${PALETTE.vert}" opacity="${round(0.6 + random() * 0.4)}"/>`;
   }
   svg += rect(770, 40, 210, 70, '#FFFFFF', { rx: 10, opacity: 0.92 });
-  svg += text(875, 86, '96 000 m²', { size: 34, bold: true, fill: PALETTE.vert, anchor: 'middle' });
+  svg += text(875, 86, label(5), { size: 34, bold: true, fill: PALETTE.vert, anchor: 'middle' });
   return svg;
 }
 
@@ -423,7 +436,7 @@ function quality(id: string): string {
   return svg;
 }
 
-const DRAW: Record<SceneKind, (id: string) => string> = {
+const DRAW: Record<SceneKind, (id: string, labels?: readonly string[]) => string> = {
   injection,
   assembly,
   warehouse,
@@ -457,7 +470,7 @@ function captionBand(title: string, subtitle: string | undefined): string {
 export function sceneSvg(kind: SceneKind, options: SceneOptions): string {
   const id = escapeXml(options.uid ?? `s-${kind}`);
   const body =
-    DRAW[kind](id) +
+    DRAW[kind](id, options.labels) +
     (options.caption === false ? '' : captionBand(options.title, options.subtitle));
   return svgDocument(SCENE_WIDTH, SCENE_HEIGHT, options.title, body, defs(id));
 }

@@ -189,7 +189,53 @@ export interface Certificate {
   expires: string;
 }
 
-export function certificateSvg(cert: Certificate): string {
+/** The fixed words of a certificate; French by default, English for the demo's English pages. */
+export interface CertificateWords {
+  heading: string;
+  issuedTo: string;
+  holder: string;
+  activity: [string, string];
+  scope: string;
+  number: string;
+  issued: string;
+  expires: string;
+  disclaimer: string;
+}
+
+export const FRENCH_CERTIFICATE_WORDS: CertificateWords = {
+  heading: 'CERTIFICAT',
+  issuedTo: 'délivré au',
+  holder: 'Site du Neubourg',
+  activity: [
+    'Conception et fabrication de pompes et systèmes de distribution',
+    'pour la parfumerie et la cosmétique',
+  ],
+  scope: "Domaine d'application",
+  number: 'Certificat n°',
+  issued: 'Délivré le',
+  expires: "Valable jusqu'au",
+  disclaimer: 'Organisme de certification accrédité — document de démonstration',
+};
+
+export const ENGLISH_CERTIFICATE_WORDS: CertificateWords = {
+  heading: 'CERTIFICATE',
+  issuedTo: 'awarded to',
+  holder: 'Neubourg plant',
+  activity: [
+    'Design and manufacture of pumps and dispensing systems',
+    'for perfumes and cosmetics',
+  ],
+  scope: 'Scope',
+  number: 'Certificate no.',
+  issued: 'Issued on',
+  expires: 'Valid until',
+  disclaimer: 'Accredited certification body — demonstration document',
+};
+
+export function certificateSvg(
+  cert: Certificate,
+  words: CertificateWords = FRENCH_CERTIFICATE_WORDS,
+): string {
   let body = rect(0, 0, 1080, 1528, PALETTE.sable);
   body += rect(40, 40, 1000, 1448, '#FFFFFF', { stroke: PALETTE.bleu, strokeWidth: 6 });
   body += rect(60, 60, 960, 1408, 'none', { stroke: PALETTE.bleu, strokeWidth: 2 });
@@ -208,7 +254,7 @@ export function certificateSvg(cert: Certificate): string {
     fill: '#FFFFFF',
     anchor: 'middle',
   });
-  body += text(540, 520, 'CERTIFICAT', {
+  body += text(540, 520, words.heading, {
     size: 64,
     bold: true,
     anchor: 'middle',
@@ -220,14 +266,14 @@ export function certificateSvg(cert: Certificate): string {
     fill: PALETTE.bleu,
     bold: true,
   });
-  body += text(540, 680, 'délivré au', { size: 26, anchor: 'middle', italic: true });
-  body += text(540, 740, 'Site du Neubourg', { size: 46, bold: true, anchor: 'middle' });
-  body += text(540, 786, 'Conception et fabrication de pompes et systèmes de distribution', {
+  body += text(540, 680, words.issuedTo, { size: 26, anchor: 'middle', italic: true });
+  body += text(540, 740, words.holder, { size: 46, bold: true, anchor: 'middle' });
+  body += text(540, 786, words.activity[0], {
     size: 23,
     anchor: 'middle',
   });
-  body += text(540, 818, 'pour la parfumerie et la cosmétique', { size: 23, anchor: 'middle' });
-  body += text(540, 900, "Domaine d'application", {
+  body += text(540, 818, words.activity[1], { size: 23, anchor: 'middle' });
+  body += text(540, 900, words.scope, {
     size: 24,
     bold: true,
     anchor: 'middle',
@@ -239,13 +285,13 @@ export function certificateSvg(cert: Certificate): string {
     y += 34;
   }
   body += rect(140, 1120, 800, 2, PALETTE.gris3);
-  body += text(130, 1180, 'Certificat n°', { size: 21, fill: PALETTE.gris2 });
+  body += text(130, 1180, words.number, { size: 21, fill: PALETTE.gris2 });
   body += text(130, 1214, cert.number, { size: 22, bold: true });
-  body += text(560, 1180, 'Délivré le', { size: 21, fill: PALETTE.gris2, anchor: 'middle' });
+  body += text(560, 1180, words.issued, { size: 21, fill: PALETTE.gris2, anchor: 'middle' });
   body += text(560, 1214, cert.issued, { size: 22, bold: true, anchor: 'middle' });
-  body += text(950, 1180, "Valable jusqu'au", { size: 21, fill: PALETTE.gris2, anchor: 'end' });
+  body += text(950, 1180, words.expires, { size: 21, fill: PALETTE.gris2, anchor: 'end' });
   body += text(950, 1214, cert.expires, { size: 22, bold: true, anchor: 'end' });
-  body += text(540, 1340, 'Organisme de certification accrédité — document de démonstration', {
+  body += text(540, 1340, words.disclaimer, {
     size: 20,
     italic: true,
     anchor: 'middle',

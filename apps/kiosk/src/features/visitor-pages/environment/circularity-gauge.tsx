@@ -5,7 +5,7 @@
  * needle that would claim a value.
  */
 import type { Language } from '../../../i18n/i18n';
-import type { KeyFigure } from '../../visitor-tour/catalogue';
+import type { KeyFigure } from '../../visitor-tour';
 
 const WIDTH = 640;
 const MARGIN = 110;

@@ -23,7 +23,7 @@ export interface EnvironmentCatalogueProps {
 export function EnvironmentCatalogue({ title, openLabel, closeLabel }: EnvironmentCatalogueProps) {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  // Its English version on an English page, if it has one (issue 30).
+  // Its English version on an English page, if it has one (English content, decision 021).
   const zone = useZone(CONTENT_ZONES.environmentCatalogue, { language: useVisitorLanguage() });
   const element = zone.elements[0];
   const { subgroups, loading } = useSubgroups(

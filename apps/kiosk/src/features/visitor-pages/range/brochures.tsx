@@ -11,7 +11,7 @@ import { QR_TILE_SIZE } from '../../../components/qr-code';
 import { useRuntimeConfig } from '../../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../../lib/media/media-url';
 import { useSubgroups, useZone } from '../../content';
-import type { PlantTourCatalogue, ProductCategory } from '../../visitor-tour/catalogue';
+import type { PlantTourCatalogue, ProductCategory } from '../../visitor-tour';
 import { DocumentPopup } from '../document-popup';
 import { FrenchMark } from '../french-mark';
 import { useVisitorLanguage } from '../use-visitor-page';
@@ -41,7 +41,7 @@ export interface BrochuresProps {
 
 export function Brochures({ labels, closeLabel }: BrochuresProps) {
   const { t } = useTranslation();
-  // Its English version on an English page, if it has one (issue 30).
+  // Its English version on an English page, if it has one (English content, decision 021).
   const { elements, loading, fallback } = useZone(IMAGE_ZONES.products.fr, {
     language: useVisitorLanguage(),
   });

@@ -4,7 +4,7 @@
  * visitor-area-store.ts).
  */
 import { useId } from 'react';
-import type { PlantTourCatalogue } from '../../visitor-tour/catalogue';
+import type { PlantTourCatalogue } from '../../visitor-tour';
 import { useVisitorAreaStore } from '../visitor-area-store';
 
 export interface NewsPanelProps {

@@ -1,6 +1,6 @@
 /** A product tile of the range page: a tap opens the product sheet (see range-page.tsx). */
 import { FingerIcon } from '../../../components/route-button/route-button';
-import type { ProductSheet } from '../../visitor-tour/catalogue';
+import type { ProductSheet } from '../../visitor-tour';
 import { productIcons } from './product-icons';
 
 export interface ProductCardProps {

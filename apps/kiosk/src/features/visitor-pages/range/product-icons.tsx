@@ -1,6 +1,6 @@
 /** Pictograms of the three product families, drawn in the card's text colour. */
 import type { ReactNode } from 'react';
-import type { ProductCategory } from '../../visitor-tour/catalogue';
+import type { ProductCategory } from '../../visitor-tour';
 
 function Icon({ children }: { children: ReactNode }) {
   return (

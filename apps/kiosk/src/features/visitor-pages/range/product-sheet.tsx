@@ -5,11 +5,7 @@
  * group only where the sheet has some.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  formatDosage,
-  type PlantTourCatalogue,
-  type ProductSheet,
-} from '../../visitor-tour/catalogue';
+import { formatDosage, type PlantTourCatalogue, type ProductSheet } from '../../visitor-tour';
 
 type Tab = 'benefits' | 'sustainability';
 const TABS: readonly Tab[] = ['benefits', 'sustainability'];

@@ -2,7 +2,7 @@ import { IMAGE_ZONES, MODEL_LABELS } from '@plant-kiosk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_CRUMB, useUiStore } from '../../../lib/ui-store/ui-store';
-import { catalogueEn, catalogueFr, productSheets } from '../../visitor-tour/catalogue';
+import { catalogueEn, catalogueFr, productSheets } from '../../visitor-tour';
 import {
   clearLocalContent,
   renderVisitorPage,
@@ -159,7 +159,8 @@ describe('product range page', () => {
     );
     expect(qr.getAttribute('src')).toBe('http://kiosk.test/media/images/qr.svg');
     expect(screen.getByRole('heading', { name: brochures.titles.cosmetics })).toBeTruthy();
-    // No QR code yet for that one: the QR tile's in-progress text of the spec (issue 29).
+    // No QR code yet for that one: the QR tile's in-progress text of the spec (totem-size screen
+    // fixes).
     expect(screen.getByText('En cours de déploiement')).toBeTruthy();
     expect(screen.queryByText('Coming soon')).toBeNull();
     expect(brochures.downloadLabel).toBe('Download the catalogue');

@@ -6,11 +6,7 @@
  */
 import { useState } from 'react';
 import { Popup } from '../../../components/popup/popup';
-import {
-  PRODUCT_CATEGORIES,
-  productSheets,
-  type ProductSheetId,
-} from '../../visitor-tour/catalogue';
+import { PRODUCT_CATEGORIES, productSheets, type ProductSheetId } from '../../visitor-tour';
 import { useVisitorPage } from '../use-visitor-page';
 import { VisitorSection, type SectionTone } from '../visitor-section';
 import { Brochures } from './brochures';

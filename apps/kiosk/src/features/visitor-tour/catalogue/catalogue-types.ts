@@ -138,7 +138,7 @@ export interface PlantTourCatalogue {
       readonly scanHint: string;
       readonly titles: Readonly<Record<ProductCategory, string>>;
     };
-    /** The "latest product news" panel; it can be closed (issue 6). */
+    /** The "latest product news" panel; it can be closed (visitor journey). */
     readonly news: {
       readonly title: string;
       readonly text: string;

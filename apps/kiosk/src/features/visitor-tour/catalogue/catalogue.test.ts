@@ -139,7 +139,8 @@ describe('plant-tour catalogue shape', () => {
       benefits: 'Benefits',
       sustainability: 'Sustainability',
     });
-    // Spec §2: 'Téléchargez le catalogue' (English: 'Download the catalogue') — issue 29.
+    // Spec §2: 'Téléchargez le catalogue' (English: 'Download the catalogue') — totem-size screen
+    // fixes.
     expect(getCatalogue('fr').productRange.brochures.downloadLabel).toBe(
       'Téléchargez le catalogue',
     );

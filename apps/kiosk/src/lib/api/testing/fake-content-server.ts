@@ -5,8 +5,8 @@
  * told to fail any request (network error, HTTP status, malformed body, a request that never
  * answers until aborted) to test what the kiosk does then.
  *
- * Delta sync (issue 26): every content version the server has held is remembered (a deep copy at
- * construction and after each `change`), so `/display/changes/:devid?since=N` answers an honest
+ * Delta sync (decision 016): every content version the server has held is remembered (a deep copy
+ * at construction and after each `change`), so `/display/changes/:devid?since=N` answers an honest
  * delta — the records that differ are puts, the ids gone are deletes, `counts` are the current
  * lengths — or 304 for the current version, or `full: true` for a version it never held or one
  * ahead of it. `changesSupported = false` answers 404 like an older server; `scriptChanges` lets
@@ -44,7 +44,7 @@ export interface FakePlant {
   elements: Element[];
   subelements: Subelement[];
   subgroups: Subgroup[];
-  /** Issue 23: in the snapshot when set. */
+  /** Emergency alerts: in the snapshot when set. */
   alertTemplates?: AlertTemplate[];
   /** Keyed by path without leading slash, as content values reference them. */
   media: Record<string, FakeMedia>;
@@ -259,7 +259,7 @@ export type ScriptedChanges = ContentChanges | Response;
 export interface FakeContentServerOptions {
   origin?: string;
   snapshotSupported?: boolean;
-  /** False: `/display/changes` answers 404 (a server older than issue 26). */
+  /** False: `/display/changes` answers 404 (a server older than delta sync). */
   changesSupported?: boolean;
   config?: Partial<KioskConfig>;
 }

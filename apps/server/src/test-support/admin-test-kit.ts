@@ -10,14 +10,9 @@ import {
   type Envelope,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { hashAdminPassword } from '../../lib/admin/admin-passwords.js';
-import { TEST_SCRYPT_COST } from '../../lib/passwords.js';
-import {
-  createFixture,
-  FIXTURE_NOW,
-  type Fixture,
-  type FixtureOptions,
-} from '../../test-support/fixture.js';
+import { hashAdminPassword } from '../lib/admin/admin-passwords.js';
+import { TEST_SCRYPT_COST } from '../lib/passwords.js';
+import { createFixture, FIXTURE_NOW, type Fixture, type FixtureOptions } from './fixture.js';
 
 export const ADMIN_PASSWORD = 'mot-de-passe-admin';
 export const EDITOR_PASSWORD = 'mot-de-passe-editeur';
@@ -91,8 +86,8 @@ export async function createAdminFixture(options: FixtureOptions = {}): Promise<
   const otherEditor = await user('autre.editeur', EDITOR_PASSWORD, 'editor');
   await f.repos.adminUsers.setDevelopments(editor, [f.ids.devid]);
   await f.repos.adminUsers.setDevelopments(otherEditor, [f.ids.otherDevid]);
-  // Both may publish (issue 25): the suites test publishing as an editor; an editor without the
-  // right is made with createUser.
+  // Both may publish (rollback and publish checks, decision 014): the suites test publishing as an
+  // editor; an editor without the right is made with createUser.
   await f.repos.adminUsers.setCanPublish(editor, true);
   await f.repos.adminUsers.setCanPublish(otherEditor, true);
 

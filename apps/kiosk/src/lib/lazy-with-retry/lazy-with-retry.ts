@@ -3,10 +3,10 @@
  *
  * A dynamic import is retried twice after a short pause, all attempts together within the spec's
  * 120 s time-out (one deadline for the whole load, not 120 s per attempt, which let a dead network
- * hold a blank page for ~6 minutes — issue 29). When every attempt failed, the error is a
- * `ChunkLoadError`, which the route's error element reports with a "Recharger" button: a reload
- * fetches a fresh index.html (from the service worker when offline) and with it the right chunk
- * names, which also covers a chunk deleted by a newer deployment.
+ * hold a blank page for ~6 minutes — totem-size screen fixes). When every attempt failed, the error
+ * is a `ChunkLoadError`, which the route's error element reports with a "Recharger" button: a
+ * reload fetches a fresh index.html (from the service worker when offline) and with it the right
+ * chunk names, which also covers a chunk deleted by a newer deployment.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 

@@ -5,13 +5,13 @@
 import type { StreamEvent, StreamMessage } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusSignal } from '../lib/event-bus.js';
+import type { BusSignal } from './event-bus.js';
 import {
   createTestSchema,
   testPostgresUrl,
   type TestSchema,
 } from '../test-support/test-database.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { channelFor, notifyInstances, PostgresEventBus } from './postgres-event-bus.js';
 
 const baseUrl = testPostgresUrl()!;
@@ -93,7 +93,7 @@ describe('PostgresEventBus', () => {
     for (const stop of stops) stop();
   });
 
-  it('carries an alert message to B as it is, invalidating no cache (issue 23)', async () => {
+  it('carries an alert message to B as it is, invalidating no cache (emergency alerts)', async () => {
     const onB: StreamEvent[] = [];
     const signalsB: BusSignal[] = [];
     const stops = [
@@ -117,6 +117,35 @@ describe('PostgresEventBus', () => {
     await a.bus.publish({ type: 'alert', devid: 1, alert: null });
     await eventually(() => onB.length === 2);
     expect(onB).toEqual([message, { type: 'alert', devid: 1, alert: null }]);
+    expect(signalsB).toEqual([]);
+    for (const stop of stops) stop();
+  });
+
+  it('carries a fleet signal to B as its own kind: to fleet listeners only, once each', async () => {
+    let onA = 0;
+    let onB = 0;
+    let otherDevelopmentOnA = 0;
+    const kioskMessagesB: StreamEvent[] = [];
+    const signalsB: BusSignal[] = [];
+    const stops = [
+      a.bus.onFleet(1, () => onA++),
+      b.bus.onFleet(1, () => onB++),
+      a.bus.onFleet(2, () => otherDevelopmentOnA++),
+      // Kiosks of the development, and the negative channel fleet signals once borrowed: silent.
+      b.bus.subscribe(1, (message) => kioskMessagesB.push(message)),
+      b.bus.subscribe(-1, (message) => kioskMessagesB.push(message)),
+      b.bus.onInvalidate((signal) => signalsB.push(signal)),
+    ];
+    await a.bus.signalFleet(1);
+    expect(onA).toBe(1);
+    await eventually(() => onB === 1);
+    // B answers on development 2; when A hears it, A's own notification (sent before) came back
+    // to A already, and was not delivered a second time.
+    await b.bus.signalFleet(2);
+    await eventually(() => otherDevelopmentOnA === 1);
+    expect(onA).toBe(1);
+    expect(onB).toBe(1);
+    expect(kioskMessagesB).toEqual([]);
     expect(signalsB).toEqual([]);
     for (const stop of stops) stop();
   });

@@ -8,7 +8,9 @@
  *   every kiosk gets a message exactly once;
  * - a message from another instance reaches our kiosks when its notification arrives, after the
  *   caches of that development are invalidated (the publish bumped its content version: a kiosk
- *   that syncs on it must not be served the previous snapshot from our cache).
+ *   that syncs on it must not be served the previous snapshot from our cache);
+ * - a fleet signal from another instance wakes this process's back-office fleet pages and nothing
+ *   else (no kiosk hears it, no cache is stale).
  *
  * Notifications carry ids only (the kiosk fetches content itself), far below PostgreSQL's 8000-byte
  * payload limit. The channel is named after the store's schema, so stores sharing a database (test
@@ -27,14 +29,20 @@ import {
   InMemoryEventBus,
   type BusSignal,
   type EventBus,
+  type FleetListener,
   type SignalListener,
   type StreamListener,
-} from '../lib/event-bus.js';
-import type { Database } from './schema.js';
+} from './event-bus.js';
+import type { Database } from '../db/schema.js';
 
-/** What goes over the wire: `o` origin (the sending process), then a message or a signal. */
+/**
+ * What goes over the wire: `o` origin (the sending process), then a kiosk message (`m`), a cache
+ * signal (`s`) or a fleet signal (`f`: the development whose fleet changed).
+ */
 type Notification =
-  { o: string; m: StreamEvent } | { o: string; s: { kind: 'content' | 'tokens'; devid: number } };
+  | { o: string; m: StreamEvent }
+  | { o: string; s: { kind: 'content' | 'tokens'; devid: number } }
+  | { o: string; f: number };
 
 /** PostgreSQL refuses payloads of 8000 bytes or more; ours are ~100. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -77,6 +85,7 @@ function parse(payload: string | undefined): Notification | undefined {
         return value as Notification;
       }
     }
+    if (Number.isSafeInteger(record.f)) return value as Notification;
     if (typeof record.s === 'object' && record.s !== null) {
       const signal = record.s as Record<string, unknown>;
       if (
@@ -169,6 +178,16 @@ export class PostgresEventBus implements EventBus {
     return this.local.onInvalidate(listener);
   }
 
+  async signalFleet(devid: number): Promise<void> {
+    if (this.closed) return;
+    await this.local.signalFleet(devid);
+    await this.notify({ o: this.origin, f: devid });
+  }
+
+  onFleet(devid: number, listener: FleetListener): () => void {
+    return this.local.onFleet(devid, listener);
+  }
+
   listenerCount(devid?: number): number {
     return this.local.listenerCount(devid);
   }
@@ -204,6 +223,8 @@ export class PostgresEventBus implements EventBus {
       void this.local
         .invalidate({ kind: 'content', devid: notification.m.devid })
         .then(() => this.local.publish(notification.m));
+    } else if ('f' in notification) {
+      void this.local.signalFleet(notification.f);
     } else {
       void this.local.invalidate(notification.s);
     }

@@ -1,0 +1,186 @@
+/**
+ * "Modèles d'alerte" (red button and acknowledgements, decision 022): the development's alert
+ * templates as in the draft — what the red button and the fire-alarm panel choose from once
+ * published — and the editor of one (`/modeles-alerte/:devid/:templateid`, or `nouveau`). Each says
+ * whether the totems already have it as shown ("Non publié" otherwise) and whether it is the alert
+ * in force's.
+ */
+import {
+  ALERT_KIND_LABELS,
+  PALETTE,
+  type AdminAlertTemplate,
+  type AdminAlertTemplateList,
+  type AdminDevelopment,
+} from '@plant-kiosk/contract';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DevelopmentGate } from '../../components/development-gate';
+import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
+import { LoadError, Loading, Page } from '../../components/page';
+import { useResource } from '../../lib/use-resource';
+import { templateApi } from './template-api';
+import { TemplateEditor } from './template-editor';
+import { formatMinutes } from './template-form';
+import { TemplatePictogram } from './template-pictogram';
+import './alert-templates.css';
+
+const BASE = '/modeles-alerte';
+
+export function AlertTemplatesPage() {
+  return (
+    <DevelopmentGate base={BASE}>
+      {(development, switcher) => (
+        <AlertTemplates key={development.devid} development={development} switcher={switcher} />
+      )}
+    </DevelopmentGate>
+  );
+}
+
+function AlertTemplates({
+  development,
+  switcher,
+}: {
+  development: AdminDevelopment;
+  switcher: ReactNode;
+}) {
+  const { devid } = development;
+  const { templateid } = useParams();
+  const navigate = useNavigate();
+  const resource = useResource(() => templateApi.list(devid), `alert-templates-${devid}`);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const list = resource.data;
+
+  if (templateid !== undefined) {
+    const isNew = templateid === 'nouveau';
+    const template = list?.templates.find((item) => String(item.templateid) === templateid);
+    return (
+      <Page
+        title={
+          isNew
+            ? 'Nouveau modèle d’alerte'
+            : template
+              ? `Modèle d’alerte « ${template.name} »`
+              : 'Modèle d’alerte'
+        }
+        actions={
+          <Link className="button" to={`${BASE}/${devid}`}>
+            ← Tous les modèles
+          </Link>
+        }
+      >
+        {resource.loading && !list && <Loading />}
+        {resource.error && <LoadError message={resource.error} onRetry={resource.reload} />}
+        {list && !isNew && !template && (
+          <LoadError message="Ce modèle d’alerte n’existe plus : il a sans doute été supprimé." />
+        )}
+        {list && (isNew || template) && (
+          <TemplateEditor
+            key={template?.templateid ?? 'nouveau'}
+            devid={devid}
+            template={template ?? null}
+            onSaved={(saved) => {
+              resource.setData((current) => upsert(current, saved));
+              if (isNew) void navigate(`${BASE}/${devid}/${saved.templateid}`, { replace: true });
+            }}
+            onDeleted={(message) => {
+              setFeedback({ tone: 'success', text: message });
+              resource.reload();
+              void navigate(`${BASE}/${devid}`);
+            }}
+          />
+        )}
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title="Modèles d’alerte"
+      actions={
+        <>
+          {switcher}
+          <Link className="button button-primary" to={`${BASE}/${devid}/nouveau`}>
+            Nouveau modèle
+          </Link>
+        </>
+      }
+    >
+      <p className="muted">
+        Ce que le bouton « Déclencher une alerte » et la centrale d’alarme proposent, une fois
+        publié : les totems les gardent pour s’afficher même hors ligne.
+      </p>
+      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      {resource.loading && !list && <Loading />}
+      {resource.error && <LoadError message={resource.error} onRetry={resource.reload} />}
+      {list && list.removedUnpublished.length > 0 && (
+        <Notice tone="info">
+          Supprimé{list.removedUnpublished.length > 1 ? 's' : ''} du brouillon, encore sur les
+          totems jusqu’à la prochaine publication :{' '}
+          {list.removedUnpublished.map((item) => `« ${item.name} »`).join(', ')}.
+        </Notice>
+      )}
+      {list && list.templates.length === 0 && (
+        <p className="card">
+          Aucun modèle d’alerte : créez-en un pour pouvoir déclencher une alerte.
+        </p>
+      )}
+      {list && list.templates.length > 0 && (
+        <ul className="template-list" data-testid="alert-templates">
+          {list.templates.map((template) => (
+            <TemplateCard key={template.templateid} devid={devid} template={template} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function upsert(
+  current: AdminAlertTemplateList | undefined,
+  saved: AdminAlertTemplate,
+): AdminAlertTemplateList {
+  const templates = current?.templates ?? [];
+  const others = templates.filter((item) => item.templateid !== saved.templateid);
+  return {
+    devid: current?.devid ?? 0,
+    removedUnpublished: current?.removedUnpublished ?? [],
+    templates: [...others, saved].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+  };
+}
+
+function TemplateCard({ devid, template }: { devid: number; template: AdminAlertTemplate }) {
+  return (
+    <li className="card template-card" data-testid="alert-template">
+      <span
+        className="template-card-swatch"
+        style={{ background: PALETTE[template.colour] }}
+        aria-hidden="true"
+      >
+        <TemplatePictogram name={template.pictogram} />
+      </span>
+      <div className="template-card-body">
+        <h2 className="template-card-name">{template.name}</h2>
+        <p className="muted small">
+          {ALERT_KIND_LABELS[template.kind]} · au plus {formatMinutes(template.maxDurationMinutes)}
+        </p>
+        <p lang="fr">{template.titleFr}</p>
+        {template.titleEn && (
+          <p lang="en" className="muted">
+            {template.titleEn}
+          </p>
+        )}
+        <p className="template-card-badges">
+          {template.unpublished && <span className="badge badge-warn">Non publié</span>}
+          {template.inUse && <span className="badge badge-flag">Alerte en cours</span>}
+        </p>
+      </div>
+      <Link
+        className="button"
+        to={`/modeles-alerte/${devid}/${template.templateid}`}
+        aria-label={`Modifier le modèle « ${template.name} »`}
+      >
+        Modifier
+      </Link>
+    </li>
+  );
+}

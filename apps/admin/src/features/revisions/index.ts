@@ -1,0 +1,4 @@
+// The revisions feature's public surface: what other features may import (decision 025). Its
+// screens are lazy chunks that app/routes.tsx loads itself.
+export { useCanPublish } from './can-publish';
+export { PublishDialog } from './publish-dialog';

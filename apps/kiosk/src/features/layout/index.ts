@@ -1,0 +1,3 @@
+// The layout feature's public surface: what other features may import (decision 025).
+export { AppFrame } from './app-frame';
+export { sectionId, usePageFrame } from './page-frame';

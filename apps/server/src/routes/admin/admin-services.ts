@@ -1,0 +1,18 @@
+/**
+ * What the admin route files share, built once by the admin plugin (./index.ts). In a file of its
+ * own so that the route files, which index.ts mounts, do not import index.ts back.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ContentEditor } from '../../lib/admin/content-editor.js';
+import type { Management } from '../../lib/admin/management.js';
+import type { AdminSessions } from '../../lib/admin/sessions.js';
+import type { AppContext } from '../../lib/context.js';
+
+export interface AdminServices {
+  ctx: AppContext;
+  sessions: AdminSessions;
+  editor: ContentEditor;
+  management: Management;
+  /** Set-Cookie value of the session cookie (`maxAge` 0 deletes it). */
+  sessionCookie(request: FastifyRequest, token: string, maxAge: number): string;
+}

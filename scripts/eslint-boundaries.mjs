@@ -1,0 +1,177 @@
+/**
+ * The layers of the code, as an ESLint rule (decision 025): `npm run lint` fails on an import that
+ * goes the wrong way, with a message that says what to do instead.
+ *
+ * Kiosk and back-office (apps/kiosk/src, apps/admin/src):
+ *   main.tsx → app/ → features/<name>/ → shared (lib/, components/, i18n/, styles/, test/)
+ *   - shared code imports nothing above it (no feature, no app/);
+ *   - a feature uses another feature only through its public surface, `features/<name>/index.ts`;
+ *   - nothing imports app/ but the entry (`main.tsx`): app/ is the composition root (routes, lazy
+ *     screens), so it may itself reach into any feature (lazy screens must stay out of an index).
+ *     Tests follow the same rules, except that a test (or a feature's test-support.tsx) may mount
+ *     its screen with the shell's test harness, app/test-support.tsx.
+ * Server (apps/server/src): routes/ → lib/ → db/
+ *   - db/ imports neither lib/ nor routes/, lib/ does not import routes/;
+ *   - production code never imports test-support/, nor seed/ (except server.ts, which seeds the
+ *     demo plant into an empty store at start).
+ *   Server tests (`*.test.ts`, test-support/) may reach any layer: they assemble the whole stack
+ *   to observe a behaviour (a migration test reads through lib's snapshot cache).
+ *
+ * Imports are resolved by ./eslint-ts-resolver.cjs (no native resolver needed). The same function
+ * builds the rule for the repository (eslint.config.js) and for its fixture test, rooted elsewhere.
+ */
+import { fileURLToPath } from 'node:url';
+import boundaries from 'eslint-plugin-boundaries';
+
+const resolver = fileURLToPath(new URL('./eslint-ts-resolver.cjs', import.meta.url));
+
+const SHARED = ['lib', 'components', 'i18n', 'styles', 'test'];
+
+/** Where each layer lives. The first descriptor that matches a folder wins (server first). */
+const elements = [
+  { type: 'server-routes', pattern: 'apps/server/src/routes', partialMatch: false },
+  { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
+  { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
+  { type: 'server-seed', pattern: 'apps/server/src/seed', partialMatch: false },
+  { type: 'server-test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
+  // The rest of the server (app.ts, cli.ts, server.ts, plugins/): known, so its imports are checked.
+  { type: 'server-root', pattern: 'apps/server/src', partialMatch: false },
+  { type: 'ui-app', pattern: 'apps/*/src/app', capture: ['app'], partialMatch: false },
+  {
+    type: 'ui-feature',
+    pattern: 'apps/*/src/features/*',
+    capture: ['app', 'feature'],
+    partialMatch: false,
+  },
+  {
+    type: 'ui-shared',
+    pattern: `apps/*/src/{${SHARED.join(',')}}`,
+    capture: ['app'],
+    partialMatch: false,
+  },
+];
+
+const files = [
+  { category: 'code', pattern: '**' },
+  { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+  { category: 'test', pattern: '**/test-support.{ts,tsx}' },
+  { category: 'test', pattern: 'apps/server/src/test-support/**' },
+  { category: 'seeding-entry', pattern: 'apps/server/src/server.ts' },
+];
+
+const MESSAGES = {
+  sharedUp:
+    'Shared code (lib/, components/, …) must not import a feature or app/: move what it needs down ' +
+    'into lib/ or components/, or let the caller pass it in.',
+  appImported:
+    'Nothing imports app/ (the composition root; only main.tsx does): move the piece you need ' +
+    'into lib/ or components/.',
+  featureInternals:
+    'Import another feature only through its public surface, ' +
+    'features/{{to.element.captured.feature}}/index.ts: export what you need from there ' +
+    '(a lazy screen stays out of an index; app/ imports it).',
+  dbUp:
+    'db/ is the lowest server layer: it imports neither lib/ nor routes/. Throw a db error and ' +
+    'map it in lib/ or routes/, or move the shared type into db/.',
+  libUp: 'lib/ must not import routes/ (routes → lib → db): move the shared piece into lib/.',
+  seed:
+    'Production code must not import seed/ (only server.ts seeds an empty store): ' +
+    'move the helper into lib/.',
+  testSupport:
+    'Production code must not import test-support/: test helpers are for *.test.ts files only.',
+};
+
+/**
+ * The ESLint flat-config blocks of the boundary rule.
+ * @param {string} rootPath absolute path of the repository the patterns are relative to
+ * @returns {import('eslint').Linter.Config[]}
+ */
+export function boundaryConfig(rootPath) {
+  return [
+    {
+      files: ['apps/*/src/**/*.{ts,tsx}'],
+      plugins: { boundaries },
+      settings: {
+        'boundaries/root-path': rootPath,
+        'boundaries/elements': elements,
+        'boundaries/files': files,
+        'boundaries/legacy-templates': false,
+        'import/resolver': { [resolver]: {} },
+      },
+      rules: {
+        'boundaries/dependencies': [
+          'error',
+          {
+            default: 'allow',
+            policies: [
+              {
+                from: { element: { type: 'ui-shared' } },
+                disallow: {
+                  to: { element: { type: ['ui-feature', 'ui-app'] } },
+                },
+                message: MESSAGES.sharedUp,
+              },
+              {
+                from: { element: { type: ['ui-feature', 'ui-shared'] } },
+                disallow: { to: { element: { type: 'ui-app' } } },
+                message: MESSAGES.appImported,
+              },
+              // The one exception: a test may mount its screen with app/test-support.tsx (the kiosk
+              // shell's test harness; it imports only shared code).
+              {
+                from: { file: { categories: 'test' } },
+                allow: {
+                  to: {
+                    element: { type: 'ui-app' },
+                    file: { path: '**/src/app/test-support.tsx' },
+                  },
+                },
+              },
+              {
+                from: { element: { type: 'ui-feature' } },
+                disallow: {
+                  to: {
+                    element: { type: 'ui-feature', fileInternalPath: '!index.ts' },
+                  },
+                },
+                message: MESSAGES.featureInternals,
+              },
+              {
+                from: {
+                  element: { type: 'server-db' },
+                  file: { categories: { noneOf: ['test'] } },
+                },
+                disallow: { to: { element: { type: ['server-lib', 'server-routes'] } } },
+                message: MESSAGES.dbUp,
+              },
+              {
+                from: {
+                  element: { type: 'server-lib' },
+                  file: { categories: { noneOf: ['test'] } },
+                },
+                disallow: { to: { element: { type: 'server-routes' } } },
+                message: MESSAGES.libUp,
+              },
+              {
+                from: {
+                  file: {
+                    path: 'apps/server/**',
+                    categories: { noneOf: ['test', 'seeding-entry'] },
+                  },
+                  element: { type: '!server-seed' },
+                },
+                disallow: { to: { element: { type: 'server-seed' } } },
+                message: MESSAGES.seed,
+              },
+              {
+                from: { file: { path: 'apps/server/**', categories: { noneOf: ['test'] } } },
+                disallow: { to: { element: { type: 'server-test-support' } } },
+                message: MESSAGES.testSupport,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -1,0 +1,195 @@
+// The layer rule (decision 025, scripts/eslint-boundaries.mjs) on a small repository written here:
+// each wrong import of the kiosk/back-office and server layouts fails with its message, and the
+// allowed forms pass. ESLint's Node API runs the same rule blocks as `npm run lint`, rooted in a
+// temporary directory, so these fixtures never reach the real lint or type-check.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundaryConfig } from './eslint-boundaries.mjs';
+
+const FIXTURES: Record<string, string> = {
+  // Kiosk: a feature with a public surface, and its users.
+  'apps/kiosk/src/main.tsx': "import { routes } from './app/routes';\nexport const r = routes;\n",
+  'apps/kiosk/src/app/routes.tsx':
+    "import { alphaScreen } from '../features/alpha/alpha-screen';\nexport const routes = [alphaScreen];\n",
+  'apps/kiosk/src/app/test-support.tsx': 'export const renderInKiosk = () => null;\n',
+  'apps/kiosk/src/features/alpha/index.ts': "export { alphaValue } from './alpha-value';\n",
+  'apps/kiosk/src/features/alpha/alpha-value.ts': 'export const alphaValue = 1;\n',
+  'apps/kiosk/src/features/alpha/alpha-screen.tsx':
+    "import { alphaValue } from './alpha-value';\nimport { format } from '../../lib/format';\nexport const alphaScreen = format(alphaValue);\n",
+  'apps/kiosk/src/features/beta/through-index.ts':
+    "import { alphaValue } from '../alpha';\nexport const b = alphaValue;\n",
+  'apps/kiosk/src/features/beta/into-internals.ts':
+    "import { alphaValue } from '../alpha/alpha-value';\nexport const b = alphaValue;\n",
+  'apps/kiosk/src/features/beta/into-app.ts':
+    "import { routes } from '../../app/routes';\nexport const b = routes;\n",
+  'apps/kiosk/src/features/beta/beta.test.tsx':
+    "import { renderInKiosk } from '../../app/test-support';\nimport { alphaValue } from '../alpha/alpha-value';\nexport const t = [renderInKiosk, alphaValue];\n",
+  'apps/kiosk/src/lib/format.ts': 'export const format = (value: number) => String(value);\n',
+  'apps/kiosk/src/lib/shared-up.ts':
+    "import { alphaValue } from '../features/alpha';\nexport const s = alphaValue;\n",
+  'apps/admin/src/components/into-app.tsx':
+    "import { routes } from '../app/routes';\nexport const c = routes;\n",
+  'apps/admin/src/app/routes.tsx': 'export const routes = [];\n',
+  // Server: routes → lib → db, seed and test-support kept out of production code.
+  'apps/server/src/server.ts': "import { seed } from './seed/index.js';\nexport const s = seed;\n",
+  'apps/server/src/cli.ts': "import { seed } from './seed/index.js';\nexport const c = seed;\n",
+  'apps/server/src/seed/index.ts':
+    "import { helper } from '../lib/helper.js';\nexport const seed = helper;\n",
+  'apps/server/src/routes/route.ts':
+    "import { helper } from '../lib/helper.js';\nexport const route = helper;\n",
+  'apps/server/src/routes/into-test-support.ts':
+    "import { fixture } from '../test-support/fixture.js';\nexport const r = fixture;\n",
+  'apps/server/src/lib/helper.ts':
+    "import { row } from '../db/schema.js';\nexport const helper = row;\n",
+  'apps/server/src/lib/into-routes.ts':
+    "import { route } from '../routes/route.js';\nexport const l = route;\n",
+  'apps/server/src/lib/into-seed.ts':
+    "import { seed } from '../seed/index.js';\nexport const l = seed;\n",
+  'apps/server/src/db/schema.ts': 'export const row = 1;\n',
+  'apps/server/src/db/into-lib.ts':
+    "import { helper } from '../lib/helper.js';\nexport const d = helper;\n",
+  'apps/server/src/db/schema.test.ts':
+    "import { helper } from '../lib/helper.js';\nimport { fixture } from '../test-support/fixture.js';\nexport const t = [helper, fixture];\n",
+  'apps/server/src/test-support/fixture.ts':
+    "import { seed } from '../seed/index.js';\nimport { route } from '../routes/route.js';\nexport const fixture = [seed, route];\n",
+};
+
+let root = '';
+/** Boundary messages per fixture file (only files that have some). */
+let problems: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'eslint-boundaries-'));
+  for (const [path, text] of Object.entries(FIXTURES)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+      ...boundaryConfig(root),
+    ],
+  });
+  problems = {};
+  for (const result of await eslint.lintFiles(['apps'])) {
+    const messages = result.messages.map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
+    if (messages.length) problems[result.filePath.slice(root.length + 1)] = messages;
+  }
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const only = (path: string) => {
+  const messages = problems[path] ?? [];
+  expect(messages).toHaveLength(1);
+  expect(messages[0]).toMatch(/^boundaries\/dependencies: /);
+  return messages[0];
+};
+
+describe('kiosk and back-office layers', () => {
+  it("refuses a feature importing another feature's internals, naming its index.ts", () => {
+    expect(only('apps/kiosk/src/features/beta/into-internals.ts')).toContain(
+      'only through its public surface, features/alpha/index.ts',
+    );
+  });
+
+  it('refuses shared code importing a feature', () => {
+    expect(only('apps/kiosk/src/lib/shared-up.ts')).toContain(
+      'Shared code (lib/, components/, …) must not import a feature or app/',
+    );
+  });
+
+  it('refuses a feature or shared code importing app/', () => {
+    expect(only('apps/kiosk/src/features/beta/into-app.ts')).toContain('Nothing imports app/');
+    expect(only('apps/admin/src/components/into-app.tsx')).toContain('Nothing imports app/');
+  });
+
+  it("holds tests to the same rules, but lets them mount a screen with app's test harness", () => {
+    expect(only('apps/kiosk/src/features/beta/beta.test.tsx')).toContain('features/alpha/index.ts');
+  });
+
+  it("passes a feature's index, its own internals, shared code, and app/ composing features", () => {
+    for (const path of [
+      'apps/kiosk/src/features/beta/through-index.ts',
+      'apps/kiosk/src/features/alpha/alpha-screen.tsx',
+      'apps/kiosk/src/app/routes.tsx',
+      'apps/kiosk/src/main.tsx',
+    ]) {
+      expect(problems[path], path).toBeUndefined();
+    }
+  });
+});
+
+describe('the repository lint', () => {
+  it('applies the rule to every app source file, as an error', async () => {
+    const eslint = new ESLint({ cwd: join(import.meta.dirname, '..') });
+    for (const file of [
+      'apps/kiosk/src/features/content/use-zone.ts',
+      'apps/admin/src/lib/labels.ts',
+      'apps/server/src/db/database.ts',
+    ]) {
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        rules: Record<string, unknown[]>;
+      };
+      expect(config.rules['boundaries/dependencies']?.[0], file).toBe(2);
+    }
+  });
+});
+
+describe('server layers', () => {
+  it('refuses db/ importing lib/', () => {
+    expect(only('apps/server/src/db/into-lib.ts')).toContain('db/ is the lowest server layer');
+  });
+
+  it('refuses lib/ importing routes/', () => {
+    expect(only('apps/server/src/lib/into-routes.ts')).toContain('lib/ must not import routes/');
+  });
+
+  it('refuses production code importing seed/ or test-support/', () => {
+    expect(only('apps/server/src/lib/into-seed.ts')).toContain(
+      'Production code must not import seed/',
+    );
+    expect(only('apps/server/src/cli.ts')).toContain('Production code must not import seed/');
+    expect(only('apps/server/src/routes/into-test-support.ts')).toContain(
+      'Production code must not import test-support/',
+    );
+  });
+
+  it('passes routes → lib → db, server.ts seeding, the seed, and tests and their support', () => {
+    for (const path of [
+      'apps/server/src/routes/route.ts',
+      'apps/server/src/lib/helper.ts',
+      'apps/server/src/server.ts',
+      'apps/server/src/seed/index.ts',
+      'apps/server/src/db/schema.test.ts',
+      'apps/server/src/test-support/fixture.ts',
+    ]) {
+      expect(problems[path], path).toBeUndefined();
+    }
+  });
+
+  it('reports nothing else on the fixtures', () => {
+    expect(Object.keys(problems).sort()).toEqual(
+      [
+        'apps/admin/src/components/into-app.tsx',
+        'apps/kiosk/src/features/beta/beta.test.tsx',
+        'apps/kiosk/src/features/beta/into-app.ts',
+        'apps/kiosk/src/features/beta/into-internals.ts',
+        'apps/kiosk/src/lib/shared-up.ts',
+        'apps/server/src/cli.ts',
+        'apps/server/src/db/into-lib.ts',
+        'apps/server/src/lib/into-routes.ts',
+        'apps/server/src/lib/into-seed.ts',
+        'apps/server/src/routes/into-test-support.ts',
+      ].sort(),
+    );
+  });
+});
