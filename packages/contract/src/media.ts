@@ -11,8 +11,9 @@
  * Images are re-encoded to the kiosk size (at most MEDIA_IMAGE_MAX_WIDTH wide, never upscaled)
  * plus a thumbnail; PDFs and videos are stored as sent.
  *
- * Delete: `DELETE adminMediaPaths.item(mediaid)`; 409 while content still uses the file, with the
- * current item (and its `usedBy`) in `data` so the SPA can name the items to change first.
+ * Delete: `DELETE adminMediaPaths.item(mediaid)`; 409 while content or an alert template still
+ * uses the file, with the current item (its `usedBy` and `usedByTemplates`) in `data` so the SPA
+ * can name the items to change first.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
@@ -85,6 +86,18 @@ export const MediaUsage = Type.Object({
 });
 export type MediaUsage = Static<typeof MediaUsage>;
 
+/** An alert template whose image is a media file (decision 022). */
+export const MediaTemplateUsage = Type.Object({
+  templateid: Id,
+  /** The draft's name, or the published one when the draft dropped the template. */
+  name: Type.String(),
+  /** The draft template uses it. */
+  inDraft: Type.Boolean(),
+  /** The published template uses it: a totem would show it with the alert. */
+  published: Type.Boolean(),
+});
+export type MediaTemplateUsage = Static<typeof MediaTemplateUsage>;
+
 export const MediaItem = Type.Object({
   mediaid: Id,
   devid: Id,
@@ -111,6 +124,8 @@ export const MediaItem = Type.Object({
   createdAt: IsoDate,
   /** Content items whose value is this file; a file in use cannot be deleted. */
   usedBy: Type.Array(MediaUsage),
+  /** Alert templates (draft or published) whose image is this file; they keep it in use too. */
+  usedByTemplates: Type.Array(MediaTemplateUsage),
 });
 export type MediaItem = Static<typeof MediaItem>;
 

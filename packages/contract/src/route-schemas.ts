@@ -452,7 +452,7 @@ export const ROUTE_SCHEMAS = {
   adminDeleteMedia: {
     params: MediaidParams,
     response: MediaDeletedResponse,
-    note: '409 while content still uses the file, with the item and its `usedBy` in `data`.',
+    note: '409 while content or an alert template still uses the file, with the item and its `usedBy` and `usedByTemplates` in `data`.',
   },
 
   // ---------- back-office: settings (published settings, decision 017) ----------

@@ -19,6 +19,7 @@ const item = (mediaid: number, kind: MediaItem['kind'], originalName: string): M
   thumbnailUrl: kind === 'image' ? `/media/thumbs/1/${originalName}` : null,
   createdAt: '2026-11-01T08:00:00.000Z',
   usedBy: [],
+  usedByTemplates: [],
 });
 
 const LIBRARY = [
@@ -60,5 +61,61 @@ describe('media library (totem-size screen fixes)', () => {
     expect(screen.getByRole('status').textContent).toBe('1 fichier');
     expect(name('Règlement intérieur.pdf')).toBeTruthy();
     expect(name('plan-du-site.webp')).toBeNull();
+  });
+
+  it('names the alert templates that use a file, and says why its delete is refused', async () => {
+    const evacuation = { templateid: 4, name: 'Évacuation', inDraft: true, published: true };
+    const used: MediaItem = {
+      ...item(5, 'image', 'pictogramme.webp'),
+      usedByTemplates: [evacuation],
+    };
+    const both: MediaItem = {
+      ...item(6, 'image', 'sortie.webp'),
+      usedBy: [
+        {
+          type: 'element',
+          id: 12,
+          zoneid: 2,
+          zonename: 'Plan du site',
+          elementid: 12,
+          subgroupid: null,
+          fieldlabel: null,
+          inDraft: true,
+          published: true,
+        },
+      ],
+      usedByTemplates: [evacuation, { ...evacuation, templateid: 5, name: 'Incendie' }],
+    };
+    const refusal =
+      'Ce fichier est encore utilisé par le modèle d’alerte « Évacuation ». Choisissez une autre image pour ce modèle avant de le supprimer.';
+    const calls = mockFetch((call) => {
+      if (call.method === 'GET') return { data: [used, both, LIBRARY[1]] };
+      if (call.method === 'DELETE') return { status: 409, data: used, message: refusal };
+      return undefined;
+    });
+    render(
+      <MediaLibrary
+        development={{ devid: 1, devname: 'neubourg' } as AdminDevelopment}
+        switcher={null}
+      />,
+    );
+    const card = async (name: string) =>
+      (await screen.findByText(name, { selector: '.media-name' })).closest('li')!;
+    expect((await card('pictogramme.webp')).textContent).toContain(
+      'Utilisé par le modèle d’alerte « Évacuation »',
+    );
+    expect((await card('sortie.webp')).textContent).toContain(
+      'Utilisé 1 fois, et par les modèles d’alerte « Évacuation », « Incendie »',
+    );
+    expect((await card('Règlement intérieur.pdf')).textContent).toContain('Non utilisé');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Supprimer pictogramme.webp' }));
+    await user.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url === '/api/admin/media/5'),
+    ).toBe(true);
+    expect(await card('pictogramme.webp')).toBeTruthy();
   });
 });

@@ -47,6 +47,20 @@ export function matchesSearch(item: Pick<MediaItem, 'originalName' | 'value'>, q
 }
 
 /**
+ * Where a file is used: how many content items, and which alert templates by name (a template's
+ * image keeps the file in use too, decision 022).
+ */
+function usageLabel(item: Pick<MediaItem, 'usedBy' | 'usedByTemplates'>): string {
+  const names = item.usedByTemplates.map((use) => `« ${use.name} »`).join(', ');
+  const templates =
+    item.usedByTemplates.length === 0
+      ? ''
+      : `par ${item.usedByTemplates.length === 1 ? 'le modèle' : 'les modèles'} d’alerte ${names}`;
+  if (item.usedBy.length === 0) return templates ? `Utilisé ${templates}` : 'Non utilisé';
+  return `Utilisé ${item.usedBy.length} fois${templates ? `, et ${templates}` : ''}`;
+}
+
+/**
  * The card's picture: the image thumbnail; for a video, its first frame (the browser fetches only
  * the metadata and that frame); for a PDF, a document icon — never just a word.
  */
@@ -284,9 +298,7 @@ export function MediaLibrary({
                   {item.width ? ` · ${item.width}×${item.height}` : ''} ·{' '}
                   {formatDate(item.createdAt)}
                 </span>
-                <span className="small">
-                  {item.usedBy.length > 0 ? `Utilisé ${item.usedBy.length} fois` : 'Non utilisé'}
-                </span>
+                <span className="small">{usageLabel(item)}</span>
                 <div className="inline-actions">
                   <button
                     type="button"

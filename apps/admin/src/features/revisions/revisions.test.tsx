@@ -80,6 +80,7 @@ const MEDIA: MediaItem[] = [
     thumbnailUrl: '/media/uploads/1/thumbs/nouveau-plan-1a2b.webp',
     createdAt: '2026-11-20T10:00:00.000Z',
     usedBy: [],
+    usedByTemplates: [],
   },
 ];
 

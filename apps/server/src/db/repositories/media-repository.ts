@@ -1,5 +1,5 @@
 /** Metadata of media files stored under DATA_DIR/media (the bytes live on disk, not in the database). */
-import type { MediaUsage } from '@plant-kiosk/contract';
+import type { MediaTemplateUsage, MediaUsage } from '@plant-kiosk/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MediaRow } from '../schema.js';
 
@@ -18,6 +18,9 @@ export interface NewMedia extends SeedMedia {
 
 /** A usage, with the content value that matched. */
 export type MediaValueUsage = MediaUsage & { value: string };
+
+/** An alert template's usage, with the image value that matched. */
+export type MediaTemplateValueUsage = MediaTemplateUsage & { value: string };
 
 /** Keeps `IN (…)` lists well under every dialect's parameter limit. */
 const CHUNK = 500;
@@ -201,6 +204,53 @@ export class MediaRepository {
     }
     return [...found.values()].sort(
       (a, b) => a.type.localeCompare(b.type) || a.id - b.id || a.value.localeCompare(b.value),
+    );
+  }
+
+  /**
+   * Alert templates of the development whose image is one of `values`, in the draft and in the
+   * published table (a totem shows the published one when the alert sounds, until the next
+   * publish): one entry per template and value, named as the draft names it when it has it.
+   */
+  async templateUsages(
+    devid: number,
+    values: readonly string[],
+  ): Promise<MediaTemplateValueUsage[]> {
+    const found = new Map<string, MediaTemplateValueUsage>();
+    for (const chunk of chunks([...new Set(values)])) {
+      for (const table of ['alert_templates', 'pub_alert_templates'] as const) {
+        const rows = await this.db
+          .selectFrom(table)
+          .select(['templateid', 'name', 'image'])
+          .where('devid', '=', devid)
+          .where('image', 'in', chunk)
+          .execute();
+        const live = table === 'pub_alert_templates';
+        for (const row of rows) {
+          const value = row.image!;
+          const key = `${row.templateid}:${value}`;
+          const known = found.get(key);
+          if (!known) {
+            found.set(key, {
+              templateid: row.templateid,
+              name: row.name,
+              inDraft: !live,
+              published: live,
+              value,
+            });
+          } else if (live) {
+            known.published = true;
+          } else {
+            Object.assign(known, { name: row.name, inDraft: true });
+          }
+        }
+      }
+    }
+    return [...found.values()].sort(
+      (a, b) =>
+        a.name.localeCompare(b.name, 'fr') ||
+        a.templateid - b.templateid ||
+        a.value.localeCompare(b.value),
     );
   }
 }

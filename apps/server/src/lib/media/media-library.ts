@@ -1,7 +1,8 @@
 /**
  * The back-office media library (back-office and fleet, decision 008): stores uploads under
  * DATA_DIR/media where the media routes already serve them, lists a development's files with where
- * content uses them, and deletes the unused ones. Routes stay thin; every rule lives here.
+ * content and alert templates (draft or published, decision 022) use them, and deletes the unused
+ * ones. Routes stay thin; every rule lives here.
  *
  * Files are never left half-written: an upload streams to a temporary file under `.tmp/` (same
  * file system, ignored by the static routes as a dotfile folder), derived images are written to
@@ -30,11 +31,15 @@ import {
   MEDIA_THUMBNAIL_WIDTH,
   type MediaItem,
   type MediaKind,
+  type MediaTemplateUsage,
   type MediaUsage,
 } from '@plant-kiosk/contract';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaRow } from '../../db/schema.js';
-import type { MediaValueUsage } from '../../db/repositories/media-repository.js';
+import type {
+  MediaTemplateValueUsage,
+  MediaValueUsage,
+} from '../../db/repositories/media-repository.js';
 import { slugify } from '../slugify.js';
 import type { Actor } from '../admin/content-editor.js';
 import { ConflictError, isUniqueViolation } from '../admin/errors.js';
@@ -75,12 +80,40 @@ export const MEDIA_MESSAGES = {
     const more = others === 0 ? '' : others === 1 ? ' et 1 autre' : ` et ${others} autres`;
     return `Ce fichier est utilisé par la révision ${newest}${more} : il doit rester pour qu’on puisse revenir à ${revisions.length === 1 ? 'cette version' : 'ces versions'}.`;
   },
-  inUse: (usages: readonly MediaUsage[]) => {
-    const named = usages.slice(0, 5).map(describeUsage).join(' ; ');
-    const more = usages.length > 5 ? ` et ${usages.length - 5} autre(s)` : '';
-    return `Ce fichier est encore utilisé par ${usages.length === 1 ? 'un contenu' : `${usages.length} contenus`} : ${named}${more}. Retirez-le de ces contenus avant de le supprimer.`;
+  inUse: (usages: readonly MediaUsage[], templates: readonly MediaTemplateUsage[] = []) => {
+    const sentences: string[] = [];
+    if (usages.length > 0) {
+      const named = usages.slice(0, 5).map(describeUsage).join(' ; ');
+      const more = usages.length > 5 ? ` et ${usages.length - 5} autre(s)` : '';
+      sentences.push(
+        `Ce fichier est encore utilisé par ${usages.length === 1 ? 'un contenu' : `${usages.length} contenus`} : ${named}${more}.`,
+      );
+    }
+    if (templates.length > 0) {
+      const named = templates.map(describeTemplateUsage).join(', ');
+      const which = templates.length === 1 ? 'le modèle d’alerte' : 'les modèles d’alerte';
+      sentences.push(
+        `${usages.length > 0 ? 'Il est aussi utilisé' : 'Ce fichier est encore utilisé'} par ${which} ${named}.`,
+      );
+    }
+    const fixes = [
+      ...(usages.length > 0 ? ['retirez-le de ces contenus'] : []),
+      ...(templates.length > 0
+        ? [
+            `choisissez une autre image pour ${templates.length === 1 ? 'ce modèle' : 'ces modèles'}`,
+          ]
+        : []),
+    ].join(' et ');
+    sentences.push(`${fixes.charAt(0).toUpperCase()}${fixes.slice(1)} avant de le supprimer.`);
+    return sentences.join(' ');
   },
 } as const;
+
+function describeTemplateUsage(usage: MediaTemplateUsage): string {
+  // Dropped from the draft (or its image changed) but still on the totems until the next publish.
+  const where = usage.inDraft ? '' : ' (publié, retiré du brouillon : publiez pour le libérer)';
+  return `« ${usage.name} »${where}`;
+}
 
 function describeUsage(usage: MediaUsage): string {
   const zone = `zone « ${usage.zonename} »`;
@@ -151,8 +184,12 @@ export class MediaLibrary {
       const rowKind = kindOf(row);
       return rowKind !== null && (kind === undefined || rowKind === kind);
     });
-    const usages = await this.ctx.repos.media.usages(devid, rows.flatMap(valuesOf));
-    return rows.map((row) => this.toItem(row, devid, usagesOf(row, usages)));
+    const values = rows.flatMap(valuesOf);
+    const usages = await this.ctx.repos.media.usages(devid, values);
+    const templates = await this.ctx.repos.media.templateUsages(devid, values);
+    return rows.map((row) =>
+      this.toItem(row, devid, usagesOf(row, usages), usagesOf(row, templates)),
+    );
   }
 
   async upload(actor: Actor, input: UploadInput): Promise<UploadResult> {
@@ -206,7 +243,7 @@ export class MediaLibrary {
         return { item: await this.item(winner, devid), created: false };
       }
       written.length = 0;
-      const item = this.toItem(row, devid, []);
+      const item = this.toItem(row, devid, [], []);
       await this.ctx.repos.audit.insert({
         at: this.ctx.now(),
         userid: actor.userid,
@@ -242,12 +279,15 @@ export class MediaLibrary {
     return row;
   }
 
-  /** Deletes an unused file (409 with the current item, `usedBy` filled, while content uses it). */
+  /**
+   * Deletes an unused file (409 with the current item, `usedBy` and `usedByTemplates` filled, while
+   * content or an alert template uses it).
+   */
   async delete(actor: Actor, row: MediaRow): Promise<void> {
     const devid = row.devid!;
     const item = await this.item(row, devid);
-    if (item.usedBy.length > 0) {
-      throw new ConflictError(item, MEDIA_MESSAGES.inUse(item.usedBy));
+    if (item.usedBy.length > 0 || item.usedByTemplates.length > 0) {
+      throw new ConflictError(item, MEDIA_MESSAGES.inUse(item.usedBy, item.usedByTemplates));
     }
     // Every revision is kept, and a rollback must find its files (rollback and publish checks,
     // decision 014).
@@ -287,10 +327,16 @@ export class MediaLibrary {
 
   private async item(row: MediaRow, devid: number): Promise<MediaItem> {
     const usages = await this.ctx.repos.media.usages(devid, valuesOf(row));
-    return this.toItem(row, devid, usagesOf(row, usages));
+    const templates = await this.ctx.repos.media.templateUsages(devid, valuesOf(row));
+    return this.toItem(row, devid, usagesOf(row, usages), usagesOf(row, templates));
   }
 
-  private toItem(row: MediaRow, devid: number, usedBy: MediaUsage[]): MediaItem {
+  private toItem(
+    row: MediaRow,
+    devid: number,
+    usedBy: MediaUsage[],
+    usedByTemplates: MediaTemplateUsage[],
+  ): MediaItem {
     const kind = kindOf(row)!;
     const value = mediaValue(row.path);
     const thumbnail = row.thumbnail_path
@@ -312,6 +358,7 @@ export class MediaLibrary {
       thumbnailUrl: thumbnail,
       createdAt: row.created_at,
       usedBy,
+      usedByTemplates,
     };
   }
 
@@ -450,7 +497,11 @@ export class MediaLibrary {
   }
 }
 
-function usagesOf(row: MediaRow, usages: readonly MediaValueUsage[]): MediaUsage[] {
+/** The usages of this file (content items' or alert templates'), without the value that matched. */
+function usagesOf<T extends MediaValueUsage | MediaTemplateValueUsage>(
+  row: MediaRow,
+  usages: readonly T[],
+): Omit<T, 'value'>[] {
   const values = new Set(valuesOf(row));
   return usages
     .filter((usage) => values.has(usage.value))

@@ -2,13 +2,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import {
+  adminAlertTemplatePaths,
   adminMediaPaths,
   adminPaths,
   ADMIN_CSRF_HEADER,
   ERROR_CODES,
   MEDIA_MAX_BYTES,
   MEDIA_UPLOAD_FIELD,
+  type AdminAlertTemplate,
   type AdminElement,
+  type AlertTemplateInput,
   type AuditEntry,
   type Envelope,
   type MediaItem,
@@ -375,6 +378,107 @@ describe('GET and DELETE media', () => {
       }),
     ]);
     expect(envelope(refused).message).toContain('champ « image »');
+  });
+
+  it('refuses to delete the image of an alert template, draft or published, naming it; deletes it once neither uses it', async () => {
+    const item = data<MediaItem>(await upload(editor, 'evacuation.png', await picture(90, 90)));
+    const template: AlertTemplateInput = {
+      name: 'Évacuation',
+      kind: 'evacuation',
+      titleFr: 'Évacuation immédiate',
+      titleEn: 'Evacuate now',
+      instructionsFr: 'Sortez par la sortie la plus proche.',
+      instructionsEn: 'Leave by the nearest exit.',
+      pictogram: 'evacuation',
+      colour: 'rouge',
+      image: item.value,
+      endTextFr: null,
+      endTextEn: null,
+      maxDurationMinutes: 60,
+    };
+    const created = await editor.post(adminAlertTemplatePaths.list(f.ids.devid), template);
+    expect(created.statusCode, created.body).toBe(201);
+    const { templateid, version } = data<AdminAlertTemplate>(created);
+    const stored = file(item.value.slice('media/'.length));
+
+    // In the draft only.
+    const listed = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid))).find(
+      (media) => media.mediaid === item.mediaid,
+    );
+    expect(listed).toMatchObject({
+      usedBy: [],
+      usedByTemplates: [{ templateid, name: 'Évacuation', inDraft: true, published: false }],
+    });
+    const refused = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(refused.statusCode).toBe(409);
+    expect(envelope(refused)).toMatchObject({
+      error: ERROR_CODES.conflict,
+      message:
+        'Ce fichier est encore utilisé par le modèle d’alerte « Évacuation ». Choisissez une autre image pour ce modèle avant de le supprimer.',
+    });
+    expect(data<MediaItem>(refused).usedByTemplates).toEqual(listed?.usedByTemplates);
+    expect(existsSync(stored)).toBe(true);
+
+    // Published, then dropped from the draft: the totems still have it until the next publish.
+    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    const dropped = await editor.delete(
+      adminAlertTemplatePaths.remove(f.ids.devid, templateid, version),
+    );
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const stillShown = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(stillShown.statusCode).toBe(409);
+    expect(envelope(stillShown).message).toBe(
+      'Ce fichier est encore utilisé par le modèle d’alerte « Évacuation » (publié, retiré du brouillon : publiez pour le libérer). Choisissez une autre image pour ce modèle avant de le supprimer.',
+    );
+    expect(data<MediaItem>(stillShown).usedByTemplates).toEqual([
+      { templateid, name: 'Évacuation', inDraft: false, published: true },
+    ]);
+    expect(existsSync(stored)).toBe(true);
+
+    // Published without it: nothing uses it any more.
+    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    const deleted = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(existsSync(stored)).toBe(false);
+  });
+
+  it('names content and alert templates together when both use a file', async () => {
+    const item = data<MediaItem>(await upload(admin, 'sortie.png', await picture(95, 95)));
+    const elementid = f.ids.planElements[2]!;
+    const element = await f.repos.content.createSubelement({
+      elementid,
+      order: 9,
+      value: item.value,
+      type: 'image',
+      subgroupid: null,
+      fieldlabel: null,
+    });
+    for (const name of ['Incendie', 'Fuite de gaz']) {
+      const created = await admin.post(adminAlertTemplatePaths.list(f.ids.devid), {
+        name,
+        kind: 'evacuation',
+        titleFr: name,
+        titleEn: '',
+        instructionsFr: 'Sortez.',
+        instructionsEn: '',
+        pictogram: 'evacuation',
+        colour: 'rouge',
+        image: `/${item.value}`,
+        endTextFr: null,
+        endTextEn: null,
+        maxDurationMinutes: 30,
+      } satisfies AlertTemplateInput);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const refused = await admin.delete(adminMediaPaths.item(item.mediaid));
+    expect(refused.statusCode).toBe(409);
+    expect(envelope(refused).message).toBe(
+      `Ce fichier est encore utilisé par un contenu : zone « Plan du site », élément ${elementid}, sous-élément ${element.subelementid}. Il est aussi utilisé par les modèles d’alerte « Fuite de gaz », « Incendie ». Retirez-le de ces contenus et choisissez une autre image pour ces modèles avant de le supprimer.`,
+    );
+    expect(data<MediaItem>(refused).usedByTemplates.map((use) => use.name)).toEqual([
+      'Fuite de gaz',
+      'Incendie',
+    ]);
   });
 
   it('lists the demo plant’s seeded media too (rows from before the media library)', async () => {
