@@ -95,8 +95,9 @@ export const CONTENT_ZONES = {
  * The zones the kiosk's visitor pages show in the visitor's language (English content, decision
  * 021): each needs an English version, or an English page shows it in French with an "FR" mark. One
  * list for the server's publish warning and the back-office's "traductions manquantes"; `page` is
- * the visitor page (spec §2) that reads the zone, as the back-office names it. Kept in step with
- * apps/kiosk/src/features/visitor-pages (zone-titles.ts and the pages' `ZoneSection`s, `useZone`s).
+ * the visitor page (spec §2) that reads the zone, as the back-office names it. The kiosk's test
+ * apps/kiosk/src/features/visitor-pages/visitor-zones.test.ts fails when the visitor pages' zones
+ * (zone-titles.ts `VisitorZone`, and the videos and catalogue) and this list differ.
  */
 export const VISITOR_ZONES: ReadonlyArray<{ zonename: string; page: string }> = [
   { zonename: IMAGE_ZONES.emergencyNumbers.fr, page: 'Urgence' },
