@@ -3,19 +3,21 @@
  * goes the wrong way, with a message that says what to do instead.
  *
  * Kiosk and back-office (apps/kiosk/src, apps/admin/src):
- *   main.tsx → app/ → features/<name>/ → shared (lib/, components/, i18n/, styles/, test/)
+ *   main.tsx → app/ → features/<name>/ → shared (lib/, components/, i18n/, styles/, testing/)
  *   - shared code imports nothing above it (no feature, no app/);
  *   - a feature uses another feature only through its public surface, `features/<name>/index.ts`;
  *   - nothing imports app/ but the entry (`main.tsx`): app/ is the composition root (routes, lazy
  *     screens), so it may itself reach into any feature (lazy screens must stay out of an index).
- *     Tests follow the same rules, except that a test (or a feature's test-support.tsx) may mount
- *     its screen with the shell's test harness, app/test-support.tsx.
+ *     Tests follow the same rules, except that a test (or a testing/ file) may mount its screen
+ *     with the shell's test harness, app/testing/render-in-kiosk.tsx.
  * Server (apps/server/src): routes/ → lib/ → db/
  *   - db/ imports neither lib/ nor routes/, lib/ does not import routes/;
- *   - production code never imports test-support/, nor seed/ (except server.ts, which seeds the
- *     demo plant into an empty store at start).
- *   Server tests (`*.test.ts`, test-support/) may reach any layer: they assemble the whole stack
+ *   - production code never imports seed/ (except server.ts, which seeds the demo plant into an
+ *     empty store at start).
+ *   Server tests (`*.test.ts`, testing/) may reach any layer: they assemble the whole stack
  *   to observe a behaviour (a migration test reads through lib's snapshot cache).
+ * Everywhere: test helpers live in a testing/ folder beside the code they serve, and production
+ * code never imports a file under any testing/ folder; tests and other testing/ files may.
  *
  * Imports are resolved by ./eslint-ts-resolver.cjs (no native resolver needed). The same function
  * builds the rule for the repository (eslint.config.js) and for its fixture test, rooted elsewhere.
@@ -25,7 +27,7 @@ import boundaries from 'eslint-plugin-boundaries';
 
 const resolver = fileURLToPath(new URL('./eslint-ts-resolver.cjs', import.meta.url));
 
-const SHARED = ['lib', 'components', 'i18n', 'styles', 'test'];
+const SHARED = ['lib', 'components', 'i18n', 'styles', 'testing'];
 
 /** Where each layer lives. The first descriptor that matches a folder wins (server first). */
 const elements = [
@@ -33,8 +35,8 @@ const elements = [
   { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
   { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
   { type: 'server-seed', pattern: 'apps/server/src/seed', partialMatch: false },
-  { type: 'server-test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
-  // The rest of the server (app.ts, cli.ts, server.ts, plugins/): known, so its imports are checked.
+  // The rest of the server (app.ts, cli.ts, server.ts, plugins/, testing/): known, so its imports
+  // are checked.
   { type: 'server-root', pattern: 'apps/server/src', partialMatch: false },
   { type: 'ui-app', pattern: 'apps/*/src/app', capture: ['app'], partialMatch: false },
   {
@@ -54,8 +56,7 @@ const elements = [
 const files = [
   { category: 'code', pattern: '**' },
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
-  { category: 'test', pattern: '**/test-support.{ts,tsx}' },
-  { category: 'test', pattern: 'apps/server/src/test-support/**' },
+  { category: 'test', pattern: '**/testing/**' },
   { category: 'seeding-entry', pattern: 'apps/server/src/server.ts' },
 ];
 
@@ -77,8 +78,9 @@ const MESSAGES = {
   seed:
     'Production code must not import seed/ (only server.ts seeds an empty store): ' +
     'move the helper into lib/.',
-  testSupport:
-    'Production code must not import test-support/: test helpers are for *.test.ts files only.',
+  testing:
+    'Production code must not import a testing/ file: test helpers are for tests (*.test.ts) and ' +
+    'other testing/ files only.',
 };
 
 /**
@@ -103,6 +105,9 @@ export function boundaryConfig(rootPath) {
           'error',
           {
             default: 'allow',
+            // Imports inside one element (a feature's own files) are checked too: the testing/
+            // rule below must see a feature importing its own testing/ folder.
+            checkInternals: true,
             policies: [
               {
                 from: { element: { type: 'ui-shared' } },
@@ -116,14 +121,14 @@ export function boundaryConfig(rootPath) {
                 disallow: { to: { element: { type: 'ui-app' } } },
                 message: MESSAGES.appImported,
               },
-              // The one exception: a test may mount its screen with app/test-support.tsx (the kiosk
-              // shell's test harness; it imports only shared code).
+              // The one exception: a test may mount its screen with app/testing/ (the kiosk shell's
+              // test harness, render-in-kiosk.tsx; it imports only shared code).
               {
                 from: { file: { categories: 'test' } },
                 allow: {
                   to: {
                     element: { type: 'ui-app' },
-                    file: { path: '**/src/app/test-support.tsx' },
+                    file: { path: '**/src/app/testing/**' },
                   },
                 },
               },
@@ -133,6 +138,9 @@ export function boundaryConfig(rootPath) {
                   to: {
                     element: { type: 'ui-feature', fileInternalPath: '!index.ts' },
                   },
+                  // Another feature only (no tie between two features: null); a feature's own
+                  // files are free to import each other.
+                  dependency: { relationship: { to: [null, '!internal'] } },
                 },
                 message: MESSAGES.featureInternals,
               },
@@ -164,9 +172,9 @@ export function boundaryConfig(rootPath) {
                 message: MESSAGES.seed,
               },
               {
-                from: { file: { path: 'apps/server/**', categories: { noneOf: ['test'] } } },
-                disallow: { to: { element: { type: 'server-test-support' } } },
-                message: MESSAGES.testSupport,
+                from: { file: { categories: { noneOf: ['test'] } } },
+                disallow: { to: { file: { path: '**/testing/**' } } },
+                message: MESSAGES.testing,
               },
             ],
           },

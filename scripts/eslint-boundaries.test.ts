@@ -15,9 +15,15 @@ const FIXTURES: Record<string, string> = {
   'apps/kiosk/src/main.tsx': "import { routes } from './app/routes';\nexport const r = routes;\n",
   'apps/kiosk/src/app/routes.tsx':
     "import { alphaScreen } from '../features/alpha/alpha-screen';\nexport const routes = [alphaScreen];\n",
-  'apps/kiosk/src/app/test-support.tsx': 'export const renderInKiosk = () => null;\n',
+  'apps/kiosk/src/app/testing/render-in-kiosk.tsx': 'export const renderInKiosk = () => null;\n',
   'apps/kiosk/src/features/alpha/index.ts': "export { alphaValue } from './alpha-value';\n",
   'apps/kiosk/src/features/alpha/alpha-value.ts': 'export const alphaValue = 1;\n',
+  'apps/kiosk/src/features/alpha/testing/alpha-data.ts':
+    "import { renderInKiosk } from '../../../app/testing/render-in-kiosk';\nexport const alphaData = [renderInKiosk];\n",
+  'apps/kiosk/src/features/alpha/alpha-value.test.ts':
+    "import { alphaValue } from './alpha-value';\nimport { alphaData } from './testing/alpha-data';\nexport const t = [alphaValue, alphaData];\n",
+  'apps/kiosk/src/features/alpha/into-testing.ts':
+    "import { alphaData } from './testing/alpha-data';\nexport const a = alphaData;\n",
   'apps/kiosk/src/features/alpha/alpha-screen.tsx':
     "import { alphaValue } from './alpha-value';\nimport { format } from '../../lib/format';\nexport const alphaScreen = format(alphaValue);\n",
   'apps/kiosk/src/features/beta/through-index.ts':
@@ -27,22 +33,22 @@ const FIXTURES: Record<string, string> = {
   'apps/kiosk/src/features/beta/into-app.ts':
     "import { routes } from '../../app/routes';\nexport const b = routes;\n",
   'apps/kiosk/src/features/beta/beta.test.tsx':
-    "import { renderInKiosk } from '../../app/test-support';\nimport { alphaValue } from '../alpha/alpha-value';\nexport const t = [renderInKiosk, alphaValue];\n",
+    "import { renderInKiosk } from '../../app/testing/render-in-kiosk';\nimport { alphaValue } from '../alpha/alpha-value';\nexport const t = [renderInKiosk, alphaValue];\n",
   'apps/kiosk/src/lib/format.ts': 'export const format = (value: number) => String(value);\n',
   'apps/kiosk/src/lib/shared-up.ts':
     "import { alphaValue } from '../features/alpha';\nexport const s = alphaValue;\n",
   'apps/admin/src/components/into-app.tsx':
     "import { routes } from '../app/routes';\nexport const c = routes;\n",
   'apps/admin/src/app/routes.tsx': 'export const routes = [];\n',
-  // Server: routes → lib → db, seed and test-support kept out of production code.
+  // Server: routes → lib → db, seed and testing/ kept out of production code.
   'apps/server/src/server.ts': "import { seed } from './seed/index.js';\nexport const s = seed;\n",
   'apps/server/src/cli.ts': "import { seed } from './seed/index.js';\nexport const c = seed;\n",
   'apps/server/src/seed/index.ts':
     "import { helper } from '../lib/helper.js';\nexport const seed = helper;\n",
   'apps/server/src/routes/route.ts':
     "import { helper } from '../lib/helper.js';\nexport const route = helper;\n",
-  'apps/server/src/routes/into-test-support.ts':
-    "import { fixture } from '../test-support/fixture.js';\nexport const r = fixture;\n",
+  'apps/server/src/routes/into-testing.ts':
+    "import { fixture } from '../testing/fixture.js';\nexport const r = fixture;\n",
   'apps/server/src/lib/helper.ts':
     "import { row } from '../db/schema.js';\nexport const helper = row;\n",
   'apps/server/src/lib/into-routes.ts':
@@ -53,8 +59,8 @@ const FIXTURES: Record<string, string> = {
   'apps/server/src/db/into-lib.ts':
     "import { helper } from '../lib/helper.js';\nexport const d = helper;\n",
   'apps/server/src/db/schema.test.ts':
-    "import { helper } from '../lib/helper.js';\nimport { fixture } from '../test-support/fixture.js';\nexport const t = [helper, fixture];\n",
-  'apps/server/src/test-support/fixture.ts':
+    "import { helper } from '../lib/helper.js';\nimport { fixture } from '../testing/fixture.js';\nexport const t = [helper, fixture];\n",
+  'apps/server/src/testing/fixture.ts':
     "import { seed } from '../seed/index.js';\nimport { route } from '../routes/route.js';\nexport const fixture = [seed, route];\n",
 };
 
@@ -116,12 +122,27 @@ describe('kiosk and back-office layers', () => {
     expect(only('apps/kiosk/src/features/beta/beta.test.tsx')).toContain('features/alpha/index.ts');
   });
 
+  it("refuses production code importing a testing/ file, even its own feature's", () => {
+    expect(only('apps/kiosk/src/features/alpha/into-testing.ts')).toContain(
+      'Production code must not import a testing/ file',
+    );
+  });
+
   it("passes a feature's index, its own internals, shared code, and app/ composing features", () => {
     for (const path of [
       'apps/kiosk/src/features/beta/through-index.ts',
       'apps/kiosk/src/features/alpha/alpha-screen.tsx',
       'apps/kiosk/src/app/routes.tsx',
       'apps/kiosk/src/main.tsx',
+    ]) {
+      expect(problems[path], path).toBeUndefined();
+    }
+  });
+
+  it("passes a test using its feature's testing/ file, and a testing/ file using app's harness", () => {
+    for (const path of [
+      'apps/kiosk/src/features/alpha/alpha-value.test.ts',
+      'apps/kiosk/src/features/alpha/testing/alpha-data.ts',
     ]) {
       expect(problems[path], path).toBeUndefined();
     }
@@ -153,13 +174,13 @@ describe('server layers', () => {
     expect(only('apps/server/src/lib/into-routes.ts')).toContain('lib/ must not import routes/');
   });
 
-  it('refuses production code importing seed/ or test-support/', () => {
+  it('refuses production code importing seed/ or a testing/ file', () => {
     expect(only('apps/server/src/lib/into-seed.ts')).toContain(
       'Production code must not import seed/',
     );
     expect(only('apps/server/src/cli.ts')).toContain('Production code must not import seed/');
-    expect(only('apps/server/src/routes/into-test-support.ts')).toContain(
-      'Production code must not import test-support/',
+    expect(only('apps/server/src/routes/into-testing.ts')).toContain(
+      'Production code must not import a testing/ file',
     );
   });
 
@@ -170,7 +191,7 @@ describe('server layers', () => {
       'apps/server/src/server.ts',
       'apps/server/src/seed/index.ts',
       'apps/server/src/db/schema.test.ts',
-      'apps/server/src/test-support/fixture.ts',
+      'apps/server/src/testing/fixture.ts',
     ]) {
       expect(problems[path], path).toBeUndefined();
     }
@@ -183,12 +204,13 @@ describe('server layers', () => {
         'apps/kiosk/src/features/beta/beta.test.tsx',
         'apps/kiosk/src/features/beta/into-app.ts',
         'apps/kiosk/src/features/beta/into-internals.ts',
+        'apps/kiosk/src/features/alpha/into-testing.ts',
         'apps/kiosk/src/lib/shared-up.ts',
         'apps/server/src/cli.ts',
         'apps/server/src/db/into-lib.ts',
         'apps/server/src/lib/into-routes.ts',
         'apps/server/src/lib/into-seed.ts',
-        'apps/server/src/routes/into-test-support.ts',
+        'apps/server/src/routes/into-testing.ts',
       ].sort(),
     );
   });

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'admin',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     testTimeout: 15_000,
   },
 });

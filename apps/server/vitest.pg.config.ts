@@ -1,6 +1,6 @@
 /**
  * The `server-pg` project: the whole server suite again, on PostgreSQL. Every store a test opens is
- * a fresh schema of TEST_POSTGRES_URL's database (src/test-support/test-database.ts), dropped when
+ * a fresh schema of TEST_POSTGRES_URL's database (src/testing/test-database.ts), dropped when
  * the test closes it, so files run in parallel as they do on SQLite. Also runs `*.pg.test.ts`
  * (several server processes sharing one PostgreSQL).
  *
@@ -51,7 +51,7 @@ export default defineConfig(async () => {
       include: problem === undefined ? ['src/**/*.test.ts'] : [],
       exclude: [...configDefaults.exclude, 'src/db/migrations/*.test.ts'],
       env: { KIOSK_TEST_POSTGRES_URL: url, KIOSK_TEST_SCHEMA_PREFIX: runPrefix },
-      globalSetup: ['src/test-support/pg-global-setup.ts'],
+      globalSetup: ['src/testing/pg-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 90_000,
     },

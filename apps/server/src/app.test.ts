@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskApp } from './app.js';
 import { InMemoryEventBus } from './lib/event-bus.js';
 import { TEST_SCRYPT_COST } from './lib/passwords.js';
-import { createFixture, testConfig, testSecrets, type Fixture } from './test-support/fixture.js';
+import { createFixture, testConfig, testSecrets, type Fixture } from './testing/fixture.js';
 
 let f: Fixture;
 beforeAll(async () => {

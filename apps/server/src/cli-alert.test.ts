@@ -17,8 +17,8 @@ import {
   testConfig,
   testSecrets,
   type FixtureIds,
-} from './test-support/fixture.js';
-import { openTestDatabase } from './test-support/test-database.js';
+} from './testing/fixture.js';
+import { openTestDatabase } from './testing/test-database.js';
 
 let dataDir: string;
 let handle: DatabaseHandle;

@@ -13,8 +13,8 @@ import { runCli } from './cli.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { ensureSecrets } from './lib/secrets.js';
-import { seedFixture } from './test-support/fixture.js';
-import { testingPostgres } from './test-support/test-database.js';
+import { seedFixture } from './testing/fixture.js';
+import { testingPostgres } from './testing/test-database.js';
 
 let root: string;
 

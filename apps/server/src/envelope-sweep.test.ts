@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { apiPaths, adminPaths, type Envelope } from '@plant-kiosk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from './test-support/fixture.js';
+import { createFixture, type Fixture } from './testing/fixture.js';
 
 let f: Fixture;
 let port: number;

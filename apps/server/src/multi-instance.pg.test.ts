@@ -26,12 +26,8 @@ import {
 } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream, type StreamClient } from './test-support/sse-client.js';
-import {
-  createTestSchema,
-  testPostgresUrl,
-  type TestSchema,
-} from './test-support/test-database.js';
+import { openStream, type StreamClient } from './testing/sse-client.js';
+import { createTestSchema, testPostgresUrl, type TestSchema } from './testing/test-database.js';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLISH_TOKEN = 'multi-instance-publish-token-0123456789';

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { apiPaths } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUEST_TIMEOUTS } from './app.js';
-import { createFixture, type Fixture } from './test-support/fixture.js';
-import { openStream } from './test-support/sse-client.js';
+import { createFixture, type Fixture } from './testing/fixture.js';
+import { openStream } from './testing/sse-client.js';
 
 let f: Fixture | undefined;
 const sockets: Socket[] = [];

@@ -14,8 +14,8 @@ import { kioskApp } from './app.js';
 import { createRepositories } from './db/repositories/index.js';
 import { InMemoryEventBus } from './lib/event-bus.js';
 import { TEST_SCRYPT_COST } from './lib/passwords.js';
-import { testConfig, testSecrets } from './test-support/fixture.js';
-import { openTestDatabase } from './test-support/test-database.js';
+import { testConfig, testSecrets } from './testing/fixture.js';
+import { openTestDatabase } from './testing/test-database.js';
 
 /** The API, as opposed to the kiosk's and back-office's files and the media. */
 const API = /^\/(display|clientauth|stream|api|healthz|config\.json)(\/|$)/;

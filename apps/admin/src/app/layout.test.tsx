@@ -5,7 +5,7 @@ import { adminPaths } from '@plant-kiosk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api/client';
 import { SessionProvider } from '../lib/session/session-context';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch } from '../testing/fake-fetch';
 import { Layout } from './layout';
 
 const session = (role: 'admin' | 'editor') => ({

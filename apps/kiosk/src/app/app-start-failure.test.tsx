@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { resetShellState, TEST_CONFIG } from './test-support';
+import { resetShellState, TEST_CONFIG } from './testing/render-in-kiosk';
 
 // The logged-in kiosk is a lazy chunk (compression and bundle split, decision 020): here it fails
 // as it starts.

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { openKioskDb } from '../lib/local-db/kiosk-db';
 import { App } from './app';
 import { PosterGate } from './poster-gate';
-import { renderInKiosk, resetShellState, TEST_CONFIG } from './test-support';
+import { renderInKiosk, resetShellState, TEST_CONFIG } from './testing/render-in-kiosk';
 
 const services = vi.hoisted(() => ({
   start: vi.fn(),

@@ -2,7 +2,7 @@ import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../lib/ui-store/ui-store';
 import { startPwaUpdates, UPDATE_CHECK_INTERVAL_MS } from './pwa-update';
-import { resetShellState } from './test-support';
+import { resetShellState } from './testing/render-in-kiosk';
 
 function fakeRegister() {
   let options: RegisterSWOptions = {};

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChunkLoadError, lazyPage } from '../lib/lazy-with-retry/lazy-with-retry';
 import { RouteError } from './route-error';
-import { resetShellState } from './test-support';
+import { resetShellState } from './testing/render-in-kiosk';
 
 function Boom(): never {
   throw new Error('la page a planté');

@@ -27,8 +27,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { createRepositories } from '../db/repositories/index.js';
-import { seedFixture, type FixtureIds } from '../test-support/fixture.js';
-import { testingPostgres } from '../test-support/test-database.js';
+import { seedFixture, type FixtureIds } from '../testing/fixture.js';
+import { testingPostgres } from '../testing/test-database.js';
 import {
   BackupError,
   createBackup,

@@ -6,8 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { apiPaths, type Envelope, type Zone } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, publishDraftDirectly, type Fixture } from '../test-support/fixture.js';
-import { openStream } from '../test-support/sse-client.js';
+import { createFixture, publishDraftDirectly, type Fixture } from '../testing/fixture.js';
+import { openStream } from '../testing/sse-client.js';
 
 let f: Fixture;
 beforeAll(async () => {

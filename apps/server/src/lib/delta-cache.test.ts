@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../test-support/fixture.js';
-import { openTestDatabase } from '../test-support/test-database.js';
+import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../testing/fixture.js';
+import { openTestDatabase } from '../testing/test-database.js';
 import { ContentVersions } from './content-versions.js';
 import { DeltaCache } from './delta-cache.js';
 

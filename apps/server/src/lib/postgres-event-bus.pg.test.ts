@@ -6,11 +6,7 @@ import type { StreamEvent, StreamMessage } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusSignal } from './event-bus.js';
-import {
-  createTestSchema,
-  testPostgresUrl,
-  type TestSchema,
-} from '../test-support/test-database.js';
+import { createTestSchema, testPostgresUrl, type TestSchema } from '../testing/test-database.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { channelFor, notifyInstances, PostgresEventBus } from './postgres-event-bus.js';
 

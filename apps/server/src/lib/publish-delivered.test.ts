@@ -8,8 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import { apiPaths } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { openStream, type StreamClient } from '../test-support/sse-client.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
+import { openStream, type StreamClient } from '../testing/sse-client.js';
 
 let f: Fixture;
 let base: string;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.js';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { openStream } from '../test-support/sse-client.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
+import { openStream } from '../testing/sse-client.js';
 import { API_CSP, appCsp, frameSourceList, MEDIA_CSP, PDF_CSP } from './security.js';
 
 let dist: string;

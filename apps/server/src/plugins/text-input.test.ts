@@ -1,6 +1,6 @@
 import { apiPaths } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
 import { containsNul, NUL_MESSAGE } from './text-input.js';
 
 let f: Fixture;

@@ -18,8 +18,8 @@ import {
   publishDraftDirectly,
   testSecrets,
   type Fixture,
-} from '../test-support/fixture.js';
-import { openStream, type StreamClient } from '../test-support/sse-client.js';
+} from '../testing/fixture.js';
+import { openStream, type StreamClient } from '../testing/sse-client.js';
 
 let f: Fixture;
 let base: string;

@@ -8,7 +8,7 @@ import { ROUTE_SCHEMAS, ROUTES, type RouteName } from '@plant-kiosk/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../lib/openapi.js';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
 
 let f: Fixture;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   OTHER_PASSWORD,
   TEST_JWT_SECRET,
   type Fixture,
-} from '../test-support/fixture.js';
+} from '../testing/fixture.js';
 import { LOGIN_FAILED_MESSAGE } from './auth.js';
 
 let f: Fixture;

@@ -16,7 +16,7 @@ import {
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_DELTA_SHARE } from '../db/repositories/delta-repository.js';
-import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
+import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
 
 const DAY = 86_400_000;
 

@@ -9,7 +9,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, publishDraftDirectly, type Fixture } from '../test-support/fixture.js';
+import { createFixture, publishDraftDirectly, type Fixture } from '../testing/fixture.js';
 
 let f: Fixture;
 let headers: Record<string, string>;

@@ -13,11 +13,7 @@ import {
   type FrameChecks,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminSuite,
-  type AdminClient,
-  type AdminFixture,
-} from '../test-support/admin-test-kit.js';
+import { createAdminSuite, type AdminClient, type AdminFixture } from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -21,12 +21,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
 import { API_CSP } from '../plugins/security.js';
-import { FIXTURE_NOW, TEST_JWT_SECRET, TEST_PUBLISH_TOKEN } from '../test-support/fixture.js';
+import { FIXTURE_NOW, TEST_JWT_SECRET, TEST_PUBLISH_TOKEN } from '../testing/fixture.js';
 import {
   createAdminFixture,
   type AdminClient,
   type AdminFixture,
-} from '../test-support/admin-test-kit.js';
+} from '../testing/admin-fixture.js';
 
 /** HOSTILE_INPUT_SCALE=20 (say) runs every property 20 times longer, for a deeper hunt by hand. */
 const SCALE = Math.max(1, Number(process.env.HOSTILE_INPUT_SCALE) || 1);

@@ -13,13 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { adminPaths, apiPaths, hashPasswordForLogin, type Envelope } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../test-support/fixture.js';
+import { DEMO_PASSWORD } from '../testing/fixture.js';
 import { scryptStats, setScryptQueueLimits } from '../lib/passwords.js';
-import {
-  ADMIN_PASSWORD,
-  createAdminFixture,
-  type AdminFixture,
-} from '../test-support/admin-test-kit.js';
+import { ADMIN_PASSWORD, createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
 import { LOGIN_RATE_LIMIT } from './auth.js';
 import { ADMIN_LOGIN_RATE_LIMIT } from './admin/session-routes.js';
 

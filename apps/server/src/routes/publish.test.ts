@@ -5,7 +5,7 @@ import {
   type StreamEvent,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
+import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
 
 let f: Fixture;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { apiPaths, TOKEN_HEADER, type Envelope, type Snapshot } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
+import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
 
 let f: Fixture;
 let token: string;

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../../scripts/precompress.mjs';
 import { REPO_ROOT } from '../config.js';
 import { precompressFile } from '../lib/precompress.js';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
 
 const REAL = process.env.STATIC_TEST_REAL_DIST === '1';
 

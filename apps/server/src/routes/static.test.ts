@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Envelope, KioskConfig } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
 
 let f: Fixture;
 const video = Buffer.alloc(10_000, 7);

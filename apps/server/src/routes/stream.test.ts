@@ -8,8 +8,8 @@ import {
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
-import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../test-support/fixture.js';
-import { eventually, openStream, type StreamClient } from '../test-support/sse-client.js';
+import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
+import { eventually, openStream, type StreamClient } from '../testing/sse-client.js';
 
 let f: Fixture;
 let base: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { openTestDatabase } from '../test-support/test-database.js';
+import { openTestDatabase } from '../testing/test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { generateLargePlant } from './index.js';
 

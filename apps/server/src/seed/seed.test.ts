@@ -24,7 +24,7 @@ import {
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { openTestDatabase } from '../test-support/test-database.js';
+import { openTestDatabase } from '../testing/test-database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { TEST_SCRYPT_COST, verifyClientPassword } from '../lib/passwords.js';
 import {

@@ -11,7 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { SessionProvider, useSession } from '../../lib/session/session-context';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { AlertBanner } from './alert-banner';
 import { AlertButton } from './alert-button';
 import { AlertPage } from './alert-page';

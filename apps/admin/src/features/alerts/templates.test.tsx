@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/session/session-context';
-import { mockFetch, type Call } from '../../test/fetch-mock';
+import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { formatMinutes, readForm, toForm, whiteContrast } from './template-form';
 import { AlertTemplatesPage } from './templates-page';
 

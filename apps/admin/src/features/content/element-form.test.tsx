@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { ElementForm } from './element-form';
-import { element } from './test-data';
+import { element } from './testing/content-data';
 
 const renderForm = (onSaved = vi.fn()) =>
   render(

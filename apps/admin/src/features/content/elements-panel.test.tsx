@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { ElementsPanel } from './elements-panel';
-import { element, ZONE } from './test-data';
+import { element, ZONE } from './testing/content-data';
 
 function Harness({ initial }: { initial: AdminElement[] }) {
   const [elements, setElements] = useState(initial);

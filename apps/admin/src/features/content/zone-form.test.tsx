@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { ZoneForm } from './zone-form';
 
 describe('ZoneForm', () => {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { element, ZONE } from './test-data';
+import { element, ZONE } from './testing/content-data';
 import { ZonePreview } from './zone-preview';
 
 describe('ZonePreview in a language', () => {

@@ -1,7 +1,7 @@
 import type { KioskStatus } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { FleetPage } from './fleet-page';
 
 class FakeEventSource {

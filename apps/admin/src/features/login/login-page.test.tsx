@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/session/session-context';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { LoginPage } from './login-page';
 
 const USER = {

@@ -2,7 +2,7 @@ import type { AdminDevelopment, MediaItem } from '@plant-kiosk/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { matchesSearch, MediaLibrary } from './media-page';
 
 const item = (mediaid: number, kind: MediaItem['kind'], originalName: string): MediaItem => ({

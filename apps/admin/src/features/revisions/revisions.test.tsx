@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type Call } from '../../test/fetch-mock';
+import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { PublishButton } from '../content';
 import { HistoryPage } from './history-page';
 import { UnpublishedPage } from './unpublished-page';

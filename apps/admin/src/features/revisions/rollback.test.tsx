@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/session/session-context';
-import { mockFetch, type Call } from '../../test/fetch-mock';
+import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { PublishButton } from '../content';
 import { HistoryPage } from './history-page';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { AlertTokenPanel, exampleCall, maskToken } from './alert-token-panel';
 
 const GENERATED = 'généré-0123456789abcdefghijklmnopqrstuvwxyzABCD';

@@ -1,6 +1,6 @@
 import { ADMIN_CSRF_HEADER } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { api, ApiError, setCsrfToken, setUnauthorizedHandler } from './client';
 
 afterEach(() => {

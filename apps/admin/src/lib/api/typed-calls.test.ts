@@ -11,7 +11,7 @@ import type {
   ResponseOf,
 } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../testing/fake-fetch';
 import { adminApi } from './admin-api';
 import { api, ApiError } from './client';
 import { mediaApi, type UploadHandle } from './media-api';

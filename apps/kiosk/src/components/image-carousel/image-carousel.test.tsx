@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emblaDurationForMs, emblaSettleMs } from './carousel-timing';
 import { ImageCarousel, shuffled, type ImageCarouselProps } from './image-carousel';
-import { installLayout, installObserverShims, resizeObservers } from './test-support';
+import { installLayout, installObserverShims, resizeObservers } from './testing/layout-shims';
 
 const VIEWPORT = 1000;
 let slideWidth = VIEWPORT;

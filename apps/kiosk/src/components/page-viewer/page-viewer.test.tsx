@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installLayout } from '../image-carousel/test-support';
+import { installLayout } from '../image-carousel/testing/layout-shims';
 import { PageViewer, PageViewerPopup, pageAtLine } from './page-viewer';
 
 const PAGE_HEIGHT = 1500;

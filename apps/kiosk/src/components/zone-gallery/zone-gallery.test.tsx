@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installObserverShims } from '../image-carousel/test-support';
+import { installObserverShims } from '../image-carousel/testing/layout-shims';
 import { ZONE_GALLERY_LABELS_EN, ZoneGallery, type ZoneGalleryItem } from './zone-gallery';
 
 const items: ZoneGalleryItem[] = [

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installObserverShims } from '../image-carousel/test-support';
+import { installObserverShims } from '../image-carousel/testing/layout-shims';
 import { ZoomPan } from './zoom-pan';
 
 function renderPlan(props: Partial<Parameters<typeof ZoomPan>[0]> = {}) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { HOME_CRUMB, useUiStore } from '../../lib/ui-store/ui-store';
 import { homeButtons } from './home-buttons';
 import StaffHome from './staff-home';

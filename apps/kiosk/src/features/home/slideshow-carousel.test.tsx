@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { installObserverShims } from '../../components/image-carousel/test-support';
+import { installObserverShims } from '../../components/image-carousel/testing/layout-shims';
 import SlideshowCarousel from './slideshow-carousel';
 
 describe('home slideshow carousel', () => {

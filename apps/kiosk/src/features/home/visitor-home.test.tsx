@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { i18nFor, type Language } from '../../i18n/i18n';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { catalogueEn, catalogueFr } from '../visitor-tour';

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/test-support';
+import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/testing/render-in-kiosk';
 import { openKioskDb } from '../../lib/local-db/kiosk-db';
 import {
   HOME_CRUMB,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetShellState } from '../../app/test-support';
+import { resetShellState } from '../../app/testing/render-in-kiosk';
 import { IDLE_READER_ADVANCE_MS, PageReader } from './page-reader';
 
 const pages = [1, 2, 3].map((n) => ({

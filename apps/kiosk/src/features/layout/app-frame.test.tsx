@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { AppFrame } from './app-frame';
 import { usePageFrame } from './page-frame';

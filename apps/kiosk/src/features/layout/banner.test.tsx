@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { Banner, homeTarget } from './banner';
 import { Breadcrumb } from './breadcrumb';

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { HOME_CRUMB, useUiStore } from '../../lib/ui-store/ui-store';
 import { Breadcrumb } from './breadcrumb';
 import { Header } from './header';

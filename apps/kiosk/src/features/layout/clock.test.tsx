@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetShellState } from '../../app/test-support';
+import { resetShellState } from '../../app/testing/render-in-kiosk';
 import { CLOCK_REFRESH_MS, Clock, formatClock } from './clock';
 
 // Intl may separate "PM" with a narrow no-break space: compare on plain spaces.

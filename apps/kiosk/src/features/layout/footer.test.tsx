@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useConnectionStore } from '../network';
 import { Footer } from './footer';

@@ -2,7 +2,7 @@ import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetShellState, TEST_CONFIG } from '../../app/test-support';
+import { resetShellState, TEST_CONFIG } from '../../app/testing/render-in-kiosk';
 import { createApiClient } from '../../lib/api/api-client';
 import { LoginPage } from './login-page';
 

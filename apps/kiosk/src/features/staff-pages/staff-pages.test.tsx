@@ -6,8 +6,8 @@ import {
 } from '@plant-kiosk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/test-support';
-import { installObserverShims } from '../../components/image-carousel/test-support';
+import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/testing/render-in-kiosk';
+import { installObserverShims } from '../../components/image-carousel/testing/layout-shims';
 import { FRAME_LOAD_TIMEOUT_MS } from '../../components/external-frame/external-frame';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { createApiClient } from '../../lib/api/api-client';
@@ -23,7 +23,7 @@ import QualityPage from './quality-page';
 import { ZoneSection } from './staff-section';
 import { staffRoutes } from './staff-routes';
 import SuggestionFormPage from './suggestion-form-page';
-import { clearContent, ContentBuilder, mediaOf } from './test-support';
+import { clearContent, ContentBuilder, mediaOf } from './testing/content-builder';
 
 // The real reader pulls in PDF.js; here we only need to see what it was asked to open.
 vi.mock('../../components/pdf-reader', () => ({

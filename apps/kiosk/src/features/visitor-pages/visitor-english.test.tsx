@@ -13,7 +13,7 @@ import {
   resetVisitorState,
   seedEnglishImages,
   seedImageZone,
-} from './test-support';
+} from './testing/render-visitor-page';
 import { visitorPath } from './visitor-paths';
 
 const POLICIES = IMAGE_ZONES.qualityPolicies.fr;

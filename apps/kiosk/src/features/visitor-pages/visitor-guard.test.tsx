@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderInKiosk, resetShellState } from '../../app/test-support';
+import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { VisitorGuard, visitorRedirect } from './visitor-guard';
 
 function Page({ name }: { name: string }) {

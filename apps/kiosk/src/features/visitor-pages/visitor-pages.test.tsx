@@ -20,7 +20,7 @@ import {
   renderVisitorPage,
   resetVisitorState,
   seedImageZone,
-} from './test-support';
+} from './testing/render-visitor-page';
 import { VISITOR_PAGE_SLUGS, visitorPath, type VisitorPageSlug } from './visitor-paths';
 
 const PAGES: Record<VisitorPageSlug, ComponentType> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../../test-support/fixture.js';
+import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../../testing/fixture.js';
 import type { DatabaseHandle } from '../database.js';
-import { openTestDatabase } from '../../test-support/test-database.js';
+import { openTestDatabase } from '../../testing/test-database.js';
 import { createRepositories, type Repositories } from './index.js';
 
 let handle: DatabaseHandle;

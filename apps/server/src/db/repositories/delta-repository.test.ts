@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.js';
 import type { Database } from '../schema.js';
-import { openTestDatabase, testingPostgres } from '../../test-support/test-database.js';
+import { openTestDatabase, testingPostgres } from '../../testing/test-database.js';
 import { createRepositories, type Repositories } from './index.js';
 
 const HOUR = 3_600_000;

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.js';
 import { createRepositories, type Repositories } from './index.js';
 import type { LiveContent } from './revision-repository.js';
-import { seedFixture, type FixtureIds } from '../../test-support/fixture.js';
-import { openTestDatabase, testingPostgres } from '../../test-support/test-database.js';
+import { seedFixture, type FixtureIds } from '../../testing/fixture.js';
+import { openTestDatabase, testingPostgres } from '../../testing/test-database.js';
 
 let handle: DatabaseHandle;
 let repos: Repositories;

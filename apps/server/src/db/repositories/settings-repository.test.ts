@@ -8,7 +8,7 @@
 import { DEFAULT_SETTINGS, type DevelopmentSettings } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.js';
-import { openTestDatabase } from '../../test-support/test-database.js';
+import { openTestDatabase } from '../../testing/test-database.js';
 import { createRepositories, type Repositories } from './index.js';
 
 let handle: DatabaseHandle;

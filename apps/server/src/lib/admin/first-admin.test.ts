@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test-support/test-database.js';
+import { openTestDatabase } from '../../testing/test-database.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import { TEST_SCRYPT_COST } from '../passwords.js';
 import { verifyAdminPassword } from './admin-passwords.js';

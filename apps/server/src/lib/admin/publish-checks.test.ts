@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
 import { seedDemoPlant } from '../../seed/index.js';
-import { openTestDatabase } from '../../test-support/test-database.js';
+import { openTestDatabase } from '../../testing/test-database.js';
 import { TEST_SCRYPT_COST } from '../passwords.js';
 import {
   assertPublishable,

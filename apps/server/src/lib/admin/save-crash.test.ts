@@ -26,9 +26,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { AdminContentRepository } from '../../db/repositories/admin-content-repository.js';
 import { createRepositories } from '../../db/repositories/index.js';
-import { createAdminFixture, type AdminFixture } from '../../test-support/admin-test-kit.js';
-import { FIXTURE_NOW, seedFixture } from '../../test-support/fixture.js';
-import { testingPostgres } from '../../test-support/test-database.js';
+import { createAdminFixture, type AdminFixture } from '../../testing/admin-fixture.js';
+import { FIXTURE_NOW, seedFixture } from '../../testing/fixture.js';
+import { testingPostgres } from '../../testing/test-database.js';
 import { generationFields, IMAGES_PER_SAVE } from './save-crash-child.js';
 
 describe('a save that throws midway', () => {

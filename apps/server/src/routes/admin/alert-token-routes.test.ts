@@ -23,13 +23,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { fileAlertToken } from '../../lib/alert-token.js';
 import { TEST_SCRYPT_COST } from '../../lib/passwords.js';
-import { TEST_ALERT_TOKEN, testSecrets } from '../../test-support/fixture.js';
+import { TEST_ALERT_TOKEN, testSecrets } from '../../testing/fixture.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../test-support/admin-test-kit.js';
+} from '../../testing/admin-fixture.js';
 
 describe('alert token, generated into the data directory', () => {
   let f: AdminFixture;

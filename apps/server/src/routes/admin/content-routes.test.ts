@@ -18,7 +18,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../test-support/admin-test-kit.js';
+} from '../../testing/admin-fixture.js';
 
 // One fixture for the file (building the app is the slow part): each test works on zones it
 // creates, or on fixture content no other test relies on.

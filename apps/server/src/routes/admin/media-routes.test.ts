@@ -24,7 +24,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../test-support/admin-test-kit.js';
+} from '../../testing/admin-fixture.js';
 
 // One fixture for the file (building the app is the slow part): each test uploads its own files.
 let f: AdminFixture;

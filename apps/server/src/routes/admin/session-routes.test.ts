@@ -15,7 +15,7 @@ import {
   data,
   setCookieHeader,
   type AdminFixture,
-} from '../../test-support/admin-test-kit.js';
+} from '../../testing/admin-fixture.js';
 import { ADMIN_LOGIN_RATE_LIMIT } from './session-routes.js';
 
 // One fixture for the file (building the app is the slow part); tests that lock or change a user

@@ -19,7 +19,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../test-support/admin-test-kit.js';
+} from '../../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

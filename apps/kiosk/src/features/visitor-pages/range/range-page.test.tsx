@@ -8,7 +8,7 @@ import {
   renderVisitorPage,
   resetVisitorState,
   seedSubgroupZone,
-} from '../test-support';
+} from '../testing/render-visitor-page';
 import { categoryOfName } from './brochures';
 import VisitorRangePage from './range-page';
 

@@ -11,8 +11,8 @@ import type {
   Zone,
   ZoneType,
 } from '@plant-kiosk/contract';
-import { TEST_CONFIG } from '../../app/test-support';
-import { openKioskDb, toStoredSubelement } from '../../lib/local-db/kiosk-db';
+import { TEST_CONFIG } from '../../../app/testing/render-in-kiosk';
+import { openKioskDb, toStoredSubelement } from '../../../lib/local-db/kiosk-db';
 
 const OLD = '2024-01-01T00:00:00.000Z';
 

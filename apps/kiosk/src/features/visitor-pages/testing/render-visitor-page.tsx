@@ -7,12 +7,12 @@ import type { Element, Subelement, Zone } from '@plant-kiosk/contract';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/test-support';
-import { i18nFor, type Language } from '../../i18n/i18n';
-import { closeKioskDb, openKioskDb, toStoredSubelement } from '../../lib/local-db/kiosk-db';
-import { useUiStore } from '../../lib/ui-store/ui-store';
-import { useConnectionStore } from '../network';
-import { useVisitorAreaStore } from './visitor-area-store';
+import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../../app/testing/render-in-kiosk';
+import { i18nFor, type Language } from '../../../i18n/i18n';
+import { closeKioskDb, openKioskDb, toStoredSubelement } from '../../../lib/local-db/kiosk-db';
+import { useUiStore } from '../../../lib/ui-store/ui-store';
+import { useConnectionStore } from '../../network';
+import { useVisitorAreaStore } from '../visitor-area-store';
 
 export const DAY_AGO = new Date(Date.now() - 30 * 86_400_000).toISOString();
 

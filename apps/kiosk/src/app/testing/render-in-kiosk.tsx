@@ -6,13 +6,13 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { applyLanguage, initI18n } from '../i18n/i18n';
-import { createApiClient, type ApiClient } from '../lib/api/api-client';
-import type { RuntimeConfig } from '../lib/config/runtime-config';
-import { resetSettings } from '../lib/settings/settings-store';
-import { forgetFrameChecks } from '../lib/settings/use-frame-check';
-import { initialUiState, useUiStore } from '../lib/ui-store/ui-store';
-import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
+import { applyLanguage, initI18n } from '../../i18n/i18n';
+import { createApiClient, type ApiClient } from '../../lib/api/api-client';
+import type { RuntimeConfig } from '../../lib/config/runtime-config';
+import { resetSettings } from '../../lib/settings/settings-store';
+import { forgetFrameChecks } from '../../lib/settings/use-frame-check';
+import { initialUiState, useUiStore } from '../../lib/ui-store/ui-store';
+import { KioskContext, type KioskContextValue } from '../../lib/kiosk-context/kiosk-context';
 
 export const TEST_CONFIG: RuntimeConfig = {
   environment: 'prod',
