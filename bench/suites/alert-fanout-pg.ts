@@ -26,28 +26,13 @@ import { login } from '../support/development-reader.js';
 import { createBenchSchema, postgresProblem } from '../support/postgres.js';
 import { makeDataDir, startRealServer, type Child } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
-import { percentile, round } from '../support/stats.js';
+import { latencySummary, round, waitFor } from '../support/stats.js';
 import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
 
 const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
 const RUNS = sized(5, 1);
 const TOTEMS = sized(500, 4);
 const TEMPLATES = ['Évacuation', 'Confinement'];
-
-async function waitFor(condition: () => boolean, timeoutMs: number) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return true;
-}
-
-const summary = (values: number[]) => ({
-  p50Ms: round(percentile(values, 50)),
-  p99Ms: round(percentile(values, 99)),
-  maxMs: round(Math.max(...values)),
-});
 
 interface Session {
   token: string;
@@ -208,8 +193,8 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
         instances: instances.length,
         totems: TOTEMS,
         triggers: RUNS,
-        received: summary(received),
-        acknowledged: summary(acks.all),
+        received: latencySummary(received),
+        acknowledged: latencySummary(acks.all),
         unacknowledged: acks.unacknowledged,
         refusedHeartbeats: acks.refused,
       };

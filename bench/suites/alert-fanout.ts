@@ -37,7 +37,7 @@ import {
 } from '../support/browser.js';
 import { login } from '../support/development-reader.js';
 import { sized } from '../support/sizes.js';
-import { median, percentile, round } from '../support/stats.js';
+import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
 import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
 
 const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
@@ -45,21 +45,6 @@ const RUNS = sized({ fanout: 5, browser: 5 }, { fanout: 1, browser: 1 });
 const CLIENTS = sized(500, 5);
 const TARGETS = { fanoutP99Ms: 1000, takeoverMedianMs: 500 };
 const TEMPLATES = ['Évacuation', 'Confinement'];
-
-async function waitFor(condition: () => boolean, timeoutMs: number) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return true;
-}
-
-const summary = (values: number[]) => ({
-  p50Ms: round(percentile(values, 50)),
-  p99Ms: round(percentile(values, 99)),
-  maxMs: round(Math.max(...values)),
-});
 
 export async function alertFanoutBench(log: (line: string) => void) {
   const server = await startDemoServer({ ALERT_TOKEN: BENCH_ALERT_TOKEN });
@@ -124,8 +109,8 @@ export async function alertFanoutBench(log: (line: string) => void) {
     const fanoutFigures = {
       clients: CLIENTS,
       triggers: RUNS.fanout,
-      latency: summary(fanout),
-      oneClientLatency: summary(oneClient),
+      latency: latencySummary(fanout),
+      oneClientLatency: latencySummary(oneClient),
       p99RatioToOneClient: round(percentile(fanout, 99) / Math.max(1, percentile(oneClient, 99))),
       targetP99Ms: TARGETS.fanoutP99Ms,
     };
@@ -186,7 +171,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
     const ackFigures = {
       totems: CLIENTS,
       triggers: RUNS.fanout,
-      latency: summary(acks),
+      latency: latencySummary(acks),
       unacknowledged,
       p99RatioToReceived: round(percentile(acks, 99) / Math.max(1, percentile(fanout, 99))),
     };

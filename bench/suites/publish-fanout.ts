@@ -36,7 +36,7 @@ import {
 import { login } from '../support/development-reader.js';
 import { BENCH_ADMIN_PASSWORD, BENCH_PUBLISH_TOKEN } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
-import { median, percentile, round } from '../support/stats.js';
+import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
 import { openStreamClients, residentBytes, type StreamClient } from '../support/stream-clients.js';
 
 const SLIDESHOW = 'Diaporama accueil';
@@ -97,21 +97,6 @@ function latencies(
     return at === undefined ? Number.POSITIVE_INFINITY : at - since;
   });
 }
-
-async function waitFor(condition: () => boolean, timeoutMs: number) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return true;
-}
-
-const summary = (values: number[]) => ({
-  p50Ms: round(percentile(values, 50)),
-  p99Ms: round(percentile(values, 99)),
-  maxMs: round(Math.max(...values)),
-});
 
 export async function publishFanoutBench(log: (line: string) => void) {
   const server = await startDemoServer();
@@ -208,7 +193,7 @@ export async function publishFanoutBench(log: (line: string) => void) {
           streamKiosksSnapshotReceived: {
             clients: FLEET,
             publishes: RUNS.withFleet,
-            ...summary(fleetLatencies),
+            ...latencySummary(fleetLatencies),
           },
         },
       };
@@ -284,8 +269,8 @@ export async function publishFanoutBench(log: (line: string) => void) {
       bytesPerConnection: Math.round(bytesPerConnection),
       kbPerConnection: round(bytesPerConnection / 1024),
       publishes: RUNS.scale,
-      latency: summary(scaleLatencies),
-      oneClientLatency: summary(singleLatencies),
+      latency: latencySummary(scaleLatencies),
+      oneClientLatency: latencySummary(singleLatencies),
       p99RatioToOneClient: round(
         percentile(scaleLatencies, 99) / Math.max(1, percentile(singleLatencies, 99)),
       ),
