@@ -1,9 +1,9 @@
 /**
  * English content end to end, the back-office's side: a visitor zone edited side by side in French
- * and English. Two visitor zones start without an English version (whatever the demo translated):
- * the "Traductions manquantes" list names both; an English element added in the zone's English
- * column takes it off the list; the preview shows the chosen language; the publish dialog warns
- * of the zone still untranslated, and publishes all the same. axe runs on the side-by-side editor;
+ * and English (a staff zone has French only). Two visitor zones start without an English version
+ * (whatever the demo translated): the "Traductions manquantes" list names both; an English
+ * element added in the zone's English column takes it off the list; the preview shows the chosen
+ * language; the publish dialog warns of the zone still untranslated, and publishes all the same. axe runs on the side-by-side editor;
  * with ADMIN_SCREENSHOTS=1 it is saved at 1280 wide (docs/screenshots/admin-contenu-fr-en.png).
  */
 import { expectAccessible } from './support/a11y';
@@ -28,6 +28,13 @@ test('an English element added beside the French ones takes its zone off the mis
   const image = zoneElements(server, TRANSLATED)[0]!.value;
 
   await logInAdmin(page, server);
+  // A staff zone has no English column: no totem would show that version.
+  await page.getByRole('link', { name: /^Diaporama accueil/ }).click();
+  await expect(
+    page.getByText('Zone des pages du personnel : les totems la montrent en français.'),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Français' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'English' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Zones' });
   await nav.getByText('Traductions manquantes').click();
   const missing = nav.getByRole('list', { name: 'Zones visiteurs sans version anglaise' });

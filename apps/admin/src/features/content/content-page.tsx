@@ -182,6 +182,13 @@ function ZoneEditor({
   const selected = list.find((element) => element.elementid === selectedId) ?? null;
   const selectedLanguage = selected ? elementLanguage(selected) : null;
   const setList = (next: AdminElement[]) => elements.setData(next);
+  // English content is shown only on the visitor pages (decision 021): a staff zone gets no English
+  // column, so nobody writes a version no totem will show — unless it already has one to manage.
+  const visitorPage = visitorZonePage(zone.zonename);
+  const columns =
+    visitorPage || elementsIn(list, 'en').length > 0
+      ? LANGUAGE_COLUMNS
+      : LANGUAGE_COLUMNS.filter((column) => column.lang === 'fr');
   // The preview follows the language being edited.
   const selectIn = (lang: ContentLanguage) => (elementid: number | null) => {
     setSelectedId(elementid);
@@ -192,12 +199,11 @@ function ZoneEditor({
     <div className="zone-editor stack">
       <section className="card" aria-labelledby="zone-title">
         <h2 id="zone-title">{zone.zonename}</h2>
-        {visitorZonePage(zone.zonename) && (
-          <p className="muted small">
-            Zone des pages visiteurs (« {visitorZonePage(zone.zonename)} ») : elle a une version
-            française et une version anglaise.
-          </p>
-        )}
+        <p className="muted small">
+          {visitorPage
+            ? `Zone des pages visiteurs (« ${visitorPage} ») : elle a une version française et une version anglaise.`
+            : 'Zone des pages du personnel : les totems la montrent en français.'}
+        </p>
         <details className="zone-properties">
           <summary>Propriétés de la zone (nom, type, liste d’étapes)</summary>
           <div className="stack">
@@ -209,14 +215,17 @@ function ZoneEditor({
       <section className="card" aria-labelledby="elements-title">
         <h2 id="elements-title">Éléments</h2>
         <p className="muted small">
-          Dans l’ordre d’affichage, une colonne par langue. Glissez une ligne, ou utilisez ↑ et ↓,
-          pour changer l’ordre dans sa langue.
+          {columns.length > 1
+            ? 'Dans l’ordre d’affichage, une colonne par langue. Glissez une ligne, ou utilisez ↑ et ↓, pour changer l’ordre dans sa langue.'
+            : 'Dans l’ordre d’affichage. Glissez une ligne, ou utilisez ↑ et ↓, pour changer l’ordre.'}
         </p>
         {elements.loading && !elements.data && <Loading />}
         {elements.error && <LoadError message={elements.error} onRetry={elements.reload} />}
         {elements.data && (
-          <div className="language-columns">
-            {LANGUAGE_COLUMNS.map(({ lang, title, hint }) => (
+          <div
+            className={`language-columns${columns.length > 1 ? '' : ' language-columns-single'}`}
+          >
+            {columns.map(({ lang, title, hint }) => (
               <section
                 key={lang}
                 className={`language-column language-column-${lang}`}
