@@ -31,7 +31,6 @@ import {
   type SyncEngineOptions,
   type SyncResult,
 } from '../features/sync/sync-engine';
-import { useSyncStore } from '../features/sync/sync-store';
 import type { ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import {
@@ -132,15 +131,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
         // kiosk behind syncs, and the engine asks the delta since its revision (delta sync,
         // decision 016).
         const published = message.revision ?? message.version;
-        const upToDate =
-          published !== undefined &&
-          published === engine.contentVersion() &&
-          !engine.isRunning() &&
-          useSyncStore.getState().status === 'success' &&
-          // Content-first sync: the content is up to date but media are missing; this sync fetches
-          // them.
-          useSyncStore.getState().media?.phase !== 'incomplete';
-        if (!upToDate) void sync('stream-message');
+        // A kiosk whose media are incomplete syncs too: that sync fetches them (decision 019).
+        if (published === undefined || !engine.holds(published)) void sync('stream-message');
       } else if (message.type === 'zone' && message.zoneid !== undefined) {
         events.emit({ type: 'zone', zoneid: message.zoneid });
       } else if (message.type === 'element' && message.elementid !== undefined) {

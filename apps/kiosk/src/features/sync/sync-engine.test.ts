@@ -189,6 +189,25 @@ describe('sync engine — snapshot path', () => {
     expect(cache.urls()).toEqual(mediaUrls());
   });
 
+  it('holds a revision only once its content and every media file are in, and no run is going', async () => {
+    server.fail('/media/videos/pompe-b.mp4', { kind: 'status', status: 404 }, 1);
+    const sync = engine();
+    const revision = server.plant.version;
+    // Before any run of this process: there is something to do.
+    expect(sync.holds(revision)).toBe(false);
+
+    const running = sync.sync('first');
+    expect(sync.holds(revision)).toBe(false);
+    await running;
+    // The content is in, a media file is missing: a message for this revision must sync again.
+    expect(sync.contentVersion()).toBe(revision);
+    expect(sync.holds(revision)).toBe(false);
+
+    await sync.sync('retry');
+    expect(sync.holds(revision)).toBe(true);
+    expect(sync.holds(revision + 1)).toBe(false);
+  });
+
   it('on a 304 after a complete sync, does not read the records back', async () => {
     const sync = engine();
     await sync.sync('first');

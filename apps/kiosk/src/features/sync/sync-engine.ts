@@ -95,8 +95,7 @@ export { validateRecords, type SyncRecords } from './records-validate';
 export { REAUTH_ERROR } from './sync-errors';
 export { SYNC_MARKS, type SyncMarkName } from './sync-marks';
 
-/** The records' sources of a run: the delta (delta sync, decision 016), the snapshot or the crawl.
- * */
+/** The records' sources of a run: the delta (decision 016), the snapshot or the crawl. */
 export type SyncSourceName = RecordsSourceName | 'delta';
 
 export interface SyncResult {
@@ -145,6 +144,12 @@ export interface SyncEngine {
   isRunning(): boolean;
   /** Content version of the local records, when known. */
   contentVersion(): number | null;
+  /**
+   * Nothing to do for the server's `revision`: the local records are that revision, no run is
+   * going, and the last run ended with the content and every media file (an incomplete media step
+   * is retried by the next sync, which the caller then starts).
+   */
+  holds(revision: number): boolean;
   /** Aborts the current run and refuses new ones (kiosk services stopping, logout). */
   dispose(): void;
 }
@@ -378,6 +383,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** The last run that finished (null before the first one of this process). */
+  let lastRun: SyncResult | null = null;
   async function runOnce(reason: string, yieldSignal: AbortSignal): Promise<SyncResult> {
     const result: SyncResult = {
       ok: false,
@@ -398,6 +405,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     const work = await recordsSteps(reason, result);
     if (work !== null) await mediaSteps(reason, work, result, yieldSignal);
+    lastRun = result;
     markSync(SYNC_MARKS.done, {
       reason,
       source: result.source,
@@ -426,6 +434,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     sync: (reason) => flight.run(reason),
     isRunning: () => flight.isRunning(),
     contentVersion: () => knownVersion,
+    holds: (revision) =>
+      revision === knownVersion &&
+      !flight.isRunning() &&
+      lastRun !== null &&
+      lastRun.ok &&
+      lastRun.mediaComplete,
     dispose() {
       flight.dispose();
       controller.abort(cancelledError());
