@@ -27,7 +27,7 @@ import { createBenchSchema, postgresProblem } from '../support/postgres.js';
 import { makeDataDir, startRealServer, type Child } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, round, waitFor } from '../support/stats.js';
-import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
+import { openStreamClients, type StreamClient, alertArrivals } from '../support/stream-clients.js';
 
 const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
 const RUNS = sized(5, 1);
@@ -131,12 +131,7 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
           () => clients.every((c) => c.received.some((m) => m.type === 'alert')),
           30_000,
         );
-        all.push(
-          ...clients.map((client) => {
-            const at = client.received.find((m) => m.type === 'alert')?.at;
-            return at === undefined ? Number.POSITIVE_INFINITY : at - since;
-          }),
-        );
+        all.push(...alertArrivals(clients, since));
         await alertCall('DELETE');
         await new Promise((resolve) => setTimeout(resolve, 300));
       }

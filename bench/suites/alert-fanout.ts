@@ -38,7 +38,7 @@ import {
 import { login } from '../support/development-reader.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
-import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
+import { openStreamClients, type StreamClient, alertArrivals } from '../support/stream-clients.js';
 
 const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
 const RUNS = sized({ fanout: 5, browser: 5 }, { fanout: 1, browser: 1 });
@@ -81,12 +81,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
           () => clients.every((client) => client.received.some((m) => m.type === 'alert')),
           30_000,
         );
-        all.push(
-          ...clients.map((client) => {
-            const at = client.received.find((m) => m.type === 'alert')?.at;
-            return at === undefined ? Number.POSITIVE_INFINITY : at - since;
-          }),
-        );
+        all.push(...alertArrivals(clients, since));
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       await alertCall('DELETE');

@@ -136,3 +136,13 @@ export function residentBytes(pid: number, readFile: (path: string) => string): 
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/**
+ * How long after `since` (performance.now()) each client received its first `alert` message,
+ * Infinity for a client that received none: the fan-out suites' per-client delivery figure.
+ */
+export const alertArrivals = (clients: readonly StreamClient[], since: number): number[] =>
+  clients.map((client) => {
+    const at = client.received.find((m) => m.type === 'alert')?.at;
+    return at === undefined ? Number.POSITIVE_INFINITY : at - since;
+  });
