@@ -12,10 +12,10 @@
  * from closing the connection. A stream ends after `maxLifetimeMs` (EventSource reconnects, which
  * checks the session again).
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALERT_EVENTS, type AdminAlertView } from '@plant-kiosk/contract';
 import type { EventBus } from '../event-bus.js';
-import { SSE_HEADERS } from '../stream-hub.js';
+import { openLiveResponse, type LiveResponse } from '../live-response.js';
 
 export interface AlertLiveOptions {
   /** Re-read while an alert is in force. */
@@ -28,7 +28,7 @@ export interface AlertLiveOptions {
 }
 
 interface LiveStream {
-  res: ServerResponse;
+  live: LiveResponse;
   read: () => Promise<AdminAlertView>;
   /** The last view sent, without its `at` (which moves every read). */
   sent: string | null;
@@ -36,7 +36,6 @@ interface LiveStream {
   flushTimer: NodeJS.Timeout | undefined;
   tickTimer: NodeJS.Timeout | undefined;
   lastTickAt: number;
-  release(): void;
 }
 
 const fingerprint = ({ at: _at, ...rest }: AdminAlertView) => JSON.stringify(rest);
@@ -73,33 +72,24 @@ export class AlertLive {
     read: () => Promise<AdminAlertView>,
     headers: Record<string, string | number | string[] | undefined>,
   ): Promise<void> {
-    // Long-lived by design: exempt from the server's idle time-out (see RequestTimeouts in app.ts).
-    req.socket?.setTimeout(0);
-    const out: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
-    res.writeHead(200, { ...out, ...SSE_HEADERS });
-    res.write(`retry: ${this.retryMs}\n\n`);
-
-    const unsubscribers: Array<() => void> = [];
-    let released = false;
+    const live = openLiveResponse(req, res, headers, {
+      retryMs: this.retryMs,
+      maxLifetimeMs: this.maxLifetimeMs,
+    });
     const stream: LiveStream = {
-      res,
+      live,
       read,
       sent: null,
       active: false,
       flushTimer: undefined,
       tickTimer: undefined,
       lastTickAt: Date.now(),
-      release: () => {
-        if (released) return;
-        released = true;
-        clearTimeout(stream.flushTimer);
-        clearInterval(stream.tickTimer);
-        clearTimeout(lifetime);
-        for (const stop of unsubscribers) stop();
-        this.streams.delete(stream);
-      },
     };
+    live.onRelease(() => {
+      clearTimeout(stream.flushTimer);
+      clearInterval(stream.tickTimer);
+      this.streams.delete(stream);
+    });
     const dirty = () => {
       stream.flushTimer ??= setTimeout(() => {
         stream.flushTimer = undefined;
@@ -109,35 +99,24 @@ export class AlertLive {
       return { receivers: 0 };
     };
     // Subscribe before the first read, so that nothing between the two is missed.
-    unsubscribers.push(this.bus.subscribe(devid, dirty));
-    unsubscribers.push(this.bus.onFleet(devid, dirty));
-    const lifetime = setTimeout(() => {
-      stream.release();
-      res.end();
-    }, this.maxLifetimeMs);
-    lifetime.unref();
+    live.onRelease(this.bus.subscribe(devid, dirty));
+    live.onRelease(this.bus.onFleet(devid, dirty));
     // One timer at the short period; the idle period is counted on it.
     stream.tickTimer = setInterval(() => {
       const at = Date.now();
       if (stream.active || at - stream.lastTickAt >= this.idleTickMs) {
         stream.lastTickAt = at;
-        if (!stream.active) this.write(stream, ': hb\n\n');
+        if (!stream.active) live.write(': hb\n\n');
         void this.refresh(stream);
       }
     }, this.activeTickMs);
     stream.tickTimer.unref();
     this.streams.add(stream);
-    req.on('close', stream.release);
-    res.on('close', stream.release);
-    res.on('error', stream.release);
     await this.refresh(stream);
   }
 
   closeAll(): void {
-    for (const stream of [...this.streams]) {
-      stream.release();
-      stream.res.end();
-    }
+    for (const stream of [...this.streams]) stream.live.end();
   }
 
   private async refresh(stream: LiveStream): Promise<void> {
@@ -148,19 +127,10 @@ export class AlertLive {
       const print = fingerprint(view);
       if (print === stream.sent) return;
       stream.sent = print;
-      this.write(stream, `event: ${ALERT_EVENTS.view}\ndata: ${JSON.stringify(view)}\n\n`);
+      stream.live.write(`event: ${ALERT_EVENTS.view}\ndata: ${JSON.stringify(view)}\n\n`);
     } catch (error) {
       // The next signal or tick tries again; the stream stays open.
       this.onError(error);
     }
-  }
-
-  private write(stream: LiveStream, chunk: string): void {
-    const { res } = stream;
-    if (res.destroyed || res.writableEnded) {
-      stream.release();
-      return;
-    }
-    res.write(chunk);
   }
 }

@@ -12,10 +12,10 @@
  * A stream ends after `maxLifetimeMs`: EventSource reconnects at once, which re-checks the
  * session (a logged-out or disabled user stops receiving) and picks up new developments.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
 import type { EventBus } from '../event-bus.js';
-import { SSE_HEADERS } from '../stream-hub.js';
+import { openLiveResponse, type LiveResponse } from '../live-response.js';
 import type { Fleet } from './fleet.js';
 
 export interface FleetLiveOptions {
@@ -27,13 +27,12 @@ export interface FleetLiveOptions {
 }
 
 interface LiveStream {
-  res: ServerResponse;
+  live: LiveResponse;
   devids: number[];
   /** What was last sent per kiosk (without lastSeenAt, which the presence refresh moves). */
   sent: Map<string, string>;
   dirty: Set<number>;
   flushTimer: NodeJS.Timeout | undefined;
-  release(): void;
 }
 
 const keyOf = (status: KioskStatus) => `${status.devid}:${status.kioskId}`;
@@ -70,67 +69,46 @@ export class FleetLive {
     devids: number[],
     headers: Record<string, string | number | string[] | undefined>,
   ): Promise<void> {
-    // Long-lived by design: exempt from the server's idle time-out (see RequestTimeouts in app.ts).
-    req.socket?.setTimeout(0);
-    const out: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
-    res.writeHead(200, { ...out, ...SSE_HEADERS });
-    res.write(`retry: ${this.retryMs}\n\n`);
-
-    const unsubscribers: Array<() => void> = [];
-    let released = false;
+    const live = openLiveResponse(req, res, headers, {
+      retryMs: this.retryMs,
+      maxLifetimeMs: this.maxLifetimeMs,
+    });
     const stream: LiveStream = {
-      res,
+      live,
       devids,
       sent: new Map(),
       dirty: new Set(),
       flushTimer: undefined,
-      release: () => {
-        if (released) return;
-        released = true;
-        clearTimeout(stream.flushTimer);
-        clearTimeout(lifetime);
-        for (const stop of unsubscribers) stop();
-        this.streams.delete(stream);
-        if (this.streams.size === 0) this.stopTicker();
-      },
     };
+    live.onRelease(() => {
+      clearTimeout(stream.flushTimer);
+      this.streams.delete(stream);
+      if (this.streams.size === 0) this.stopTicker();
+    });
     // Subscribe before the first read, so that nothing between the two is missed.
     for (const devid of devids) {
-      unsubscribers.push(
+      live.onRelease(
         this.bus.onFleet(devid, () => {
           stream.dirty.add(devid);
           stream.flushTimer ??= setTimeout(() => void this.flush(stream), this.debounceMs);
         }),
       );
     }
-    const lifetime = setTimeout(() => {
-      stream.release();
-      res.end();
-    }, this.maxLifetimeMs);
-    lifetime.unref();
     this.streams.add(stream);
-    req.on('close', stream.release);
-    res.on('close', stream.release);
-    res.on('error', stream.release);
     this.startTicker();
 
     try {
       const list = await this.fleet.list(devids);
       for (const status of list) stream.sent.set(keyOf(status), fingerprint(status));
-      this.write(stream, `event: ${FLEET_EVENTS.list}\ndata: ${JSON.stringify(list)}\n\n`);
+      live.write(`event: ${FLEET_EVENTS.list}\ndata: ${JSON.stringify(list)}\n\n`);
     } catch (error) {
       this.onError(error);
-      stream.release();
-      res.end();
+      live.end();
     }
   }
 
   closeAll(): void {
-    for (const stream of [...this.streams]) {
-      stream.release();
-      stream.res.end();
-    }
+    for (const stream of [...this.streams]) stream.live.end();
     this.stopTicker();
   }
 
@@ -150,7 +128,7 @@ export class FleetLive {
         const print = fingerprint(status);
         if (stream.sent.get(key) === print) continue;
         stream.sent.set(key, print);
-        this.write(stream, `event: ${FLEET_EVENTS.kiosk}\ndata: ${JSON.stringify(status)}\n\n`);
+        stream.live.write(`event: ${FLEET_EVENTS.kiosk}\ndata: ${JSON.stringify(status)}\n\n`);
       }
     } catch (error) {
       // The next signal or tick tries again; the stream stays open.
@@ -158,20 +136,11 @@ export class FleetLive {
     }
   }
 
-  private write(stream: LiveStream, chunk: string): void {
-    const { res } = stream;
-    if (res.destroyed || res.writableEnded) {
-      stream.release();
-      return;
-    }
-    res.write(chunk);
-  }
-
   private startTicker(): void {
     if (this.ticker) return;
     this.ticker = setInterval(() => {
       for (const stream of [...this.streams]) {
-        this.write(stream, ': hb\n\n');
+        stream.live.write(': hb\n\n');
         void this.refresh(stream, stream.devids);
       }
     }, this.tickMs);
