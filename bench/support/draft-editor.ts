@@ -18,7 +18,7 @@ function withStore<T>(dataDir: string, work: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, 'kiosk.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    return db.transaction(() => work(db))();
+    return db.transaction(() => work(db)).immediate();
   } finally {
     db.close();
   }

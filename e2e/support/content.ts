@@ -50,7 +50,7 @@ export function setElementValue(server: RunningServer, elementid: number, value:
       db.prepare(
         'UPDATE developments SET draft_version = draft_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid WHERE e.elementid = ?)',
       ).run(elementid);
-    })();
+    }).immediate();
   } finally {
     db.close();
   }
@@ -132,7 +132,7 @@ export function setSubgroupExpiration(
       db.prepare(
         'UPDATE developments SET draft_version = draft_version + 1 WHERE devid = (SELECT z.devid FROM zones z JOIN elements e ON e.zoneid = z.zoneid JOIN subgroups g ON g.elementid = e.elementid WHERE g.subgroupid = ?)',
       ).run(subgroupid);
-    })();
+    }).immediate();
   } finally {
     db.close();
   }
@@ -155,7 +155,7 @@ export function deleteZoneElements(server: RunningServer, zonename: string, lang
       db.prepare(
         'UPDATE developments SET draft_version = draft_version + 1 WHERE devid IN (SELECT devid FROM zones WHERE zonename = ?)',
       ).run(zonename);
-    })();
+    }).immediate();
   } finally {
     db.close();
   }

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
@@ -19,6 +19,7 @@ import * as contentLanguage from './migrations/009-content-language.js';
 import * as alertTemplateVersions from './migrations/010-alert-template-versions.js';
 import * as kioskMedia from './migrations/011-kiosk-media.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -88,7 +89,7 @@ export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   await migrate(db);
   return { db, dialect: 'sqlite', exclusive: (work) => work(), close: () => db.destroy() };
 }
