@@ -50,7 +50,7 @@ describe('every error is an envelope with a meaningful status', () => {
     expectEnvelope(response.body, 'bad_request', /Malformed JSON body/);
   });
 
-  it('400 for an empty JSON body', async () => {
+  it('400 for an empty JSON body where the call needs one', async () => {
     const response = await f.app.inject({
       method: 'POST',
       url: apiPaths.login(),
@@ -58,7 +58,7 @@ describe('every error is an envelope with a meaningful status', () => {
       payload: '',
     });
     expect(response.statusCode).toBe(400);
-    expectEnvelope(response.body, 'bad_request', /Empty JSON body/);
+    expectEnvelope(response.body, 'bad_request', /Missing JSON body/);
   });
 
   it('413 for a body over 64 KiB', async () => {

@@ -27,6 +27,7 @@ import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
 import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { frameSourceList, securityPluginFp } from './plugins/security.js';
+import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.js';
 import { textInputPluginFp } from './plugins/text-input.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
@@ -148,6 +149,8 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   // After the security headers (a refusal carries them too), before any store sees the input:
   // PostgreSQL and SQLite disagree on NUL in text.
   await fastify.register(textInputPluginFp);
+  // Empty JSON bodies are no body; too deep ones are refused before parsing (json-body.ts).
+  await fastify.register(jsonBodyPluginFp);
 
   // Open event streams would keep the server from closing.
   fastify.addHook('preClose', async () => {
@@ -255,6 +258,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
+    // The options below, except that bodies get no array coercion (json-body.ts).
+    schemaController: { compilersFactory: { buildValidator: bodyWithoutArrayCoercion() } },
     ajv: {
       customOptions: {
         // `?fields=a` and `?fields=a&fields=b` both give an array.

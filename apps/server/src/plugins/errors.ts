@@ -75,6 +75,11 @@ export function formatSchemaErrors(
   const first = errors[0];
   if (!first) return `Invalid ${part}`;
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  // An empty body with a JSON Content-Type is no body (json-body.ts), which Fastify validates as
+  // null: say so rather than "must be object" when the route needs one (Ajv runs verbose).
+  if (dataVar === 'body' && !path && (first as { data?: unknown }).data === null) {
+    return 'Missing JSON body: this call takes a JSON object';
+  }
   if (first.keyword === 'required') {
     const missing = (first.params as { missingProperty?: string }).missingProperty ?? '?';
     return `Missing ${part} '${path ? `${path}.${missing}` : missing}'`;
@@ -86,6 +91,13 @@ export function formatSchemaErrors(
     .map((error) => (error.params as { allowedValue?: unknown }).allowedValue);
   if (allowed.length > 0) {
     return `Invalid ${part} '${name}': must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
+  }
+  // A union of types (an id or a name) fails on every branch too; name every type it takes.
+  const types = errors
+    .filter((error) => error.keyword === 'type' && error.instancePath === first.instancePath)
+    .map((error) => String((error.params as { type?: unknown }).type));
+  if (types.length > 1) {
+    return `Invalid ${part} '${name}': must be ${[...new Set(types)].join(' or ')}`;
   }
   return path
     ? `Invalid ${part} '${name}': ${first.message ?? 'is invalid'}`
@@ -113,8 +125,6 @@ function errorMessage(error: FastifyError, status: number): string {
       return 'Request body too large: the limit is 64 KiB';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Malformed JSON body';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Empty JSON body: send a JSON object, or no Content-Type header';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `Unsupported Content-Type: send application/json`;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
