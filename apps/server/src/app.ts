@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_API_PREFIX } from '@plant-kiosk/contract';
+import { ADMIN_API_PREFIX, MEDIA_MAX_BYTES } from '@plant-kiosk/contract';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './db/repositories/index.js';
 import { ContentVersions } from './lib/content-versions.js';
@@ -23,6 +23,7 @@ import type { Secrets } from './lib/secrets.js';
 import { SnapshotCache } from './lib/snapshot-cache.js';
 import { PublishedFrameSources } from './lib/frame-sources.js';
 import { FrameProbe } from './lib/frame-probe.js';
+import type { MediaLimits } from './lib/media/media-library.js';
 import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
 import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
@@ -80,6 +81,11 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** Test seam: the prober of frame addresses (its time-out, its clock). */
   frameProbe?: FrameProbe;
+  /**
+   * Test seam: the media size limits, so that a test can upload a file just over one; keep the
+   * default (the contract's MEDIA_MAX_BYTES) in production.
+   */
+  mediaMaxBytes?: MediaLimits;
 }
 
 declare module 'fastify' {
@@ -121,6 +127,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
     frameProbe: options.frameProbe ?? new FrameProbe({ now }),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
+    mediaMaxBytes: options.mediaMaxBytes ?? MEDIA_MAX_BYTES,
   };
   fastify.decorate('kiosk', ctx);
   fastify.decorateRequest('kioskAuth', null);

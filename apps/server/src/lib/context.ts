@@ -5,6 +5,7 @@ import type { ContentVersions } from './content-versions.js';
 import type { DeltaCache } from './delta-cache.js';
 import type { EventBus } from './event-bus.js';
 import type { FrameProbe } from './frame-probe.js';
+import type { MediaLimits } from './media/media-library.js';
 import type { PublishedFrameSources } from './frame-sources.js';
 import type { ScryptCost } from './passwords.js';
 import type { ResponseCache } from './response-cache.js';
@@ -32,4 +33,6 @@ export interface AppContext {
   streams: StreamHub;
   /** scrypt cost of the dummy verification run for unknown logins. */
   passwordCost: ScryptCost;
+  /** Largest media upload of each kind (the contract's MEDIA_MAX_BYTES outside tests). */
+  mediaMaxBytes: MediaLimits;
 }

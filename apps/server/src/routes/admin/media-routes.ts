@@ -6,7 +6,6 @@
 import multipart from '@fastify/multipart';
 import {
   ERROR_CODES,
-  MEDIA_MAX_UPLOAD_BYTES,
   MEDIA_UPLOAD_FIELD,
   MediaItem,
   ROUTE_SCHEMAS,
@@ -15,7 +14,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, ok } from '../../lib/envelope.js';
-import { MEDIA_MESSAGES, MediaLibrary } from '../../lib/media/media-library.js';
+import { largestOf, MEDIA_MESSAGES, MediaLibrary } from '../../lib/media/media-library.js';
 import { actorOf, requireDevelopment } from './guards.js';
 import type { AdminServices } from './admin-services.js';
 import { answers, routeSchema } from './schemas.js';
@@ -28,7 +27,9 @@ export async function mediaRoutes(
   // Here only (this plugin is encapsulated): the rest of the API keeps its small JSON body limit.
   await fastify.register(multipart, {
     limits: {
-      fileSize: MEDIA_MAX_UPLOAD_BYTES,
+      // The largest kind's (the kind is known from the first bytes only). The parser cuts a file
+      // there and ends its stream; the library sees `truncated` and refuses it (413).
+      fileSize: largestOf(ctx.mediaMaxBytes),
       files: 1,
       fields: 5,
       parts: 6,
