@@ -63,7 +63,8 @@ export async function alertFanoutBench(log: (line: string) => void) {
           authorization: `Bearer ${BENCH_ALERT_TOKEN}`,
           ...(template ? { 'content-type': 'application/json' } : {}),
         },
-        ...(template ? { body: JSON.stringify({ template }) } : {}),
+        // Each run alternates the template over the one in force: a replacement, said (decision 027).
+        ...(template ? { body: JSON.stringify({ template, replace: true }) } : {}),
       });
       if (!response.ok) throw new Error(`alert ${method}: HTTP ${response.status}`);
     };

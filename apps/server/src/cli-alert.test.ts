@@ -27,6 +27,7 @@ let ids: FixtureIds;
 let app: FastifyInstance;
 let bus: InMemoryEventBus;
 let url: string;
+const HOSTILE_NAME = 'Message\u001b]0;pwned\u0007\u001b[2J\u202e';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kiosk-cli-alert-'));
@@ -41,6 +42,21 @@ beforeAll(async () => {
     instructionsFr: 'Éloignez-vous.',
     instructionsEn: 'Keep away.',
     pictogram: 'pollution',
+    colour: 'rouge',
+    image: null,
+    endTextFr: null,
+    endTextEn: null,
+  });
+  // A name carrying terminal escape sequences (set the window title, clear the screen), as an
+  // outside probe stored one: the CLI must show them, never send them to the terminal.
+  await repos.alerts.createDraftTemplate(ids.devid, {
+    name: HOSTILE_NAME,
+    kind: 'free',
+    titleFr: 'Message',
+    titleEn: 'Message',
+    instructionsFr: 'Lisez.',
+    instructionsEn: 'Read.',
+    pictogram: 'warning',
     colour: 'rouge',
     image: null,
     endTextFr: null,
@@ -123,6 +139,24 @@ describe('cli alert', () => {
     } finally {
       stop();
     }
+  });
+
+  it('replaces an alert of the same kind only with --replace, and shows control characters', async () => {
+    expect((await cli(['alert', 'start', 'Pollution accidentelle', '--url', url])).code).toBe(0);
+    const refused = await cli(['alert', 'start', HOSTILE_NAME, '--url', url]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /^Alert start failed: HTTP 409 Une alerte réelle est en cours : « Pollution accidentelle ».*relancez la commande avec --replace/,
+    );
+    const replaced = await cli(['alert', 'start', HOSTILE_NAME, '--replace', '--url', url]);
+    expect(replaced.code).toBe(0);
+    const status = await cli(['alert', 'status', '--url', url]);
+    expect(status.out).toContain('« Message\\x1b]0;pwned\\x07\\x1b[2J\\u202e » en cours');
+    // Nothing a terminal would execute, in anything the CLI printed.
+    for (const printed of [replaced.out, status.out, refused.err])
+      // eslint-disable-next-line no-control-regex -- looking for control characters
+      expect(printed).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect((await cli(['alert', 'end', '--url', url])).code).toBe(0);
   });
 
   it('fails clearly on usage, an unknown template or a wrong token', async () => {

@@ -38,6 +38,8 @@ Commands:
   alert start TEMPLATE   Start an emergency alert on every totem (through the running server):
                  TEMPLATE is a template's name ("Évacuation", "Pollution accidentelle") or id.
                    --drill          an exercise: the totems say "EXERCICE / DRILL"
+                   --replace        replace another alert of the same kind in force (without
+                                    it that is refused; a drill never replaces a real alert)
                    --dev NAME       development (default: DEMO_DEVNAME); also --devname, --devid
                    --url URL        server base URL (default: http://127.0.0.1:PORT)
   alert end      End it (a no-op, said so, when none is in force).
@@ -79,9 +81,26 @@ const OPTIONS = {
   password: { type: 'string' },
   force: { type: 'boolean' },
   drill: { type: 'boolean' },
+  replace: { type: 'boolean' },
   dev: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/**
+ * Text from the server (template names, messages) made safe for a terminal: control characters
+ * (C0, DEL, C1 — escape sequences that could move the cursor, rewrite the screen or set the
+ * window title) and bidirectional overrides are shown as `\x1b`, `\u202e`…, never passed to the
+ * terminal to execute.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is this function's job
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -160,6 +179,7 @@ async function alert(
             body: JSON.stringify({
               template: /^\d{1,10}$/.test(template) ? Number(template) : template,
               drill: values.drill ?? false,
+              ...(values.replace ? { replace: true } : {}),
             }),
           }
         : {}),
@@ -177,13 +197,15 @@ async function alert(
   }
   if (!response.ok || !envelope?.data)
     throw new CommandError(
-      `Alert ${action} failed: HTTP ${response.status} ${envelope?.message ?? ''}`.trim(),
+      printable(
+        `Alert ${action} failed: HTTP ${response.status} ${envelope?.message ?? ''}`.trim(),
+      ),
     );
   const where = values.devid ? `development ${devid}` : `"${devname}" (devid ${devid})`;
   const reached = envelope.data.changed
     ? `, sent to ${envelope.data.delivered} connected kiosk(s)`
     : '';
-  io.out(`${envelope.message} — ${where}${reached}.`);
+  io.out(printable(`${envelope.message} — ${where}${reached}.`));
 }
 
 async function publish(config: ServerConfig, values: Values, io: CliIo): Promise<void> {

@@ -46,6 +46,12 @@ export const StartAlertRequest = Type.Object(
     template: Type.Union([Id, Type.String({ minLength: 1, maxLength: 80 })]),
     /** An exercise: the totems say "EXERCICE / DRILL". */
     drill: Type.Optional(Type.Boolean()),
+    /**
+     * Replace an alert of the same kind already in force (another template). Without it that is a
+     * 409 naming the alert in force. A real alert always replaces a drill; a drill never replaces
+     * a real alert, whatever this says (decision 027).
+     */
+    replace: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -154,6 +160,8 @@ export const AdminStartAlertRequest = Type.Object(
     templateid: Id,
     /** An exercise: the totems say "EXERCICE / DRILL". */
     drill: Type.Boolean(),
+    /** Replace an alert of the same kind in force (the replacement rule, decision 027). */
+    replace: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -4,8 +4,14 @@
  * that connects, a restarted server or another instance sees it), then announced on the bus as an
  * `alert` message, which the stream hub writes to the development's totems. Every start, change
  * and end is audited.
+ *
+ * One rule decides what a start does to the alert in force, for every door (the alert API, the
+ * CLI, the back-office's red button): `replacementRule`, decision 027. A drill never masks a real
+ * alert; a real alert always replaces a drill; another alert of the same kind replaces the one in
+ * force only when the call says `replace`.
  */
 import type { ActiveAlert, AlertMessage, AlertState, AlertTemplate } from '@plant-kiosk/contract';
+import type { AlertStartDecision } from '../db/repositories/alert-repository.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { notFound } from './envelope.js';
 import type { EventBus } from './event-bus.js';
@@ -30,7 +36,7 @@ const callerId = (caller: AlertCaller): number | null =>
 export interface AlertOutcome extends AlertState {
   /** For a person: what happened ("Alerte « Évacuation » déclenchée"). */
   message: string;
-  /** `exclusive` start: another alert is in force, nothing was started (decision 018). */
+  /** The replacement rule refused the start: nothing changed, `alert` is the one in force. */
   refused?: boolean;
 }
 
@@ -65,34 +71,103 @@ async function resolveTemplate(
   return template;
 }
 
+/** What a start asks for: which template, real or drill, and whether it may replace its kind. */
+export interface AlertStartRequest {
+  templateid: number;
+  drill: boolean;
+  /** Replace an alert of the same kind (real or drill) in force; never a real one by a drill. */
+  replace: boolean;
+}
+
+/**
+ * The replacement rule (decision 027), the same for every door:
+ *
+ * | in force → asked                   | decision                          |
+ * | ---------------------------------- | --------------------------------- |
+ * | none                               | write (start)                     |
+ * | same template, same kind           | keep: nothing changes             |
+ * | a drill → a real alert             | write: a real alert always wins   |
+ * | a real alert → a drill             | refuse, whatever the call says    |
+ * | another template, same kind        | refuse, unless `replace`          |
+ */
+export function replacementRule(
+  inForce: Pick<ActiveAlert, 'templateid' | 'drill'> | null,
+  asked: AlertStartRequest,
+): AlertStartDecision {
+  if (!inForce) return 'write';
+  if (inForce.templateid === asked.templateid && inForce.drill === asked.drill) return 'keep';
+  if (inForce.drill && !asked.drill) return 'write';
+  if (!inForce.drill && asked.drill) return 'refuse';
+  return asked.replace ? 'write' : 'refuse';
+}
+
+/** Why a start was refused, naming the alert in force and what the caller can do. */
+function refusalMessage(
+  current: ActiveAlert,
+  asked: { template: AlertTemplate; drill: boolean },
+  caller: AlertCaller,
+): string {
+  const inForce = `${current.drill ? 'Un exercice est' : 'Une alerte réelle est'} en cours : « ${current.templateName} », déclenché${current.drill ? '' : 'e'} par ${current.startedBy} à ${clockFr(current.startedAt)}.`;
+  if (!current.drill && asked.drill)
+    return `${inForce} Un exercice ne remplace jamais une alerte réelle : terminez-la d’abord.`;
+  const how =
+    typeof caller === 'string'
+      ? caller === 'cli'
+        ? 'relancez la commande avec --replace'
+        : 'renvoyez l’appel avec "replace": true'
+      : 'cochez « Remplacer l’alerte en cours »';
+  return `${inForce} Pour la remplacer par « ${asked.template.name} », ${how} ; sinon terminez-la d’abord.`;
+}
+
 export async function startAlert(
   deps: AlertDeps,
   devid: number,
-  input: { template: number | string; drill?: boolean },
+  input: { template: number | string; drill?: boolean; replace?: boolean },
   caller: AlertCaller,
-  options: { exclusive?: boolean } = {},
 ): Promise<AlertOutcome> {
   const { repos, bus } = deps;
   await requireDevelopment(repos, devid);
   const template = await resolveTemplate(repos, devid, input.template);
   const now = deps.now();
   const drill = input.drill ?? false;
+  const asked: AlertStartRequest = {
+    templateid: template.templateid,
+    drill,
+    replace: input.replace ?? false,
+  };
   const change = await repos.alerts.start(devid, template, {
     drill,
     by: callerName(caller),
     now,
-    exclusive: options.exclusive,
+    decide: (inForce) => replacementRule(inForce, asked),
   });
   const label = `${drill ? 'Exercice' : 'Alerte'} « ${template.name} »`;
   const e = drill ? '' : 'e'; // "Exercice … déclenché", "Alerte … déclenchée".
   if (change.refused) {
     const current = change.alert!;
+    await repos.audit.insert({
+      at: now,
+      userid: callerId(caller),
+      username: callerName(caller),
+      devid,
+      action: 'alert.refused',
+      targetType: 'alert_template',
+      targetId: template.templateid,
+      summary: {
+        template: template.name,
+        drill,
+        replace: asked.replace,
+        inForce: current.templateName,
+        inForceDrill: current.drill,
+        alertid: current.alertid ?? null,
+      },
+    });
     return {
       alert: current,
       changed: false,
       delivered: 0,
       refused: true,
-      message: `${current.drill ? 'Un exercice' : 'Une alerte'} est déjà en cours : « ${current.templateName} », déclenché${current.drill ? '' : 'e'} par ${current.startedBy} à ${clockFr(current.startedAt)}. Terminez-l${current.drill ? 'e' : 'a'} avant d’en déclencher une autre.`,
+      message: refusalMessage(current, { template, drill }, caller),
     };
   }
   if (!change.changed)
@@ -125,7 +200,7 @@ export async function startAlert(
     changed: true,
     delivered,
     message: change.previous
-      ? `${label} déclenché${e} : remplace « ${change.previous.templateName} »`
+      ? `${label} déclenché${e} : remplace ${change.previous.drill ? 'l’exercice' : 'l’alerte'} « ${change.previous.templateName} »`
       : `${label} déclenché${e}`,
   };
 }

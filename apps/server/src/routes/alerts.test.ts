@@ -148,7 +148,7 @@ describe('/api/alerts/:devid', () => {
     );
   });
 
-  it('is idempotent for the same alert, and another template replaces it', async () => {
+  it('is idempotent for the same alert; another template of the same kind only with replace', async () => {
     const first = await call('POST', { template: 'Évacuation' });
     const again = await call('POST', { template: 'Évacuation' });
     expect(again.status).toBe(200);
@@ -156,10 +156,60 @@ describe('/api/alerts/:devid', () => {
     expect(again.body.data?.alert?.startedAt).toBe(first.body.data?.alert?.startedAt);
     expect(again.body.message).toMatch(/déjà en cours/);
 
-    const replaced = await call('POST', { template: 'Confinement' });
+    // The replacement rule (decision 027): 409 naming the alert in force, nothing sent.
+    const stream = await connect();
+    const refused = await call('POST', { template: 'Confinement' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('conflict');
+    expect(refused.body.data).toMatchObject({ changed: false, alert: { templateid: evacuation } });
+    expect(refused.body.message).toMatch(
+      /^Une alerte réelle est en cours : « Évacuation », déclenchée par api à \d\d:\d\d\. .*"replace": true/,
+    );
+    expect((await auditActions())[0]).toBe('alert.refused');
+    expect((await call('POST', { template: 'Confinement', replace: false })).status).toBe(409);
+
+    const replaced = await call('POST', { template: 'Confinement', replace: true });
+    expect(replaced.status).toBe(200);
     expect(replaced.body.data).toMatchObject({ changed: true, alert: { templateid: confinement } });
-    expect(replaced.body.message).toMatch(/remplace « Évacuation »/);
+    expect(replaced.body.message).toMatch(/remplace l’alerte « Évacuation »/);
     expect((await auditActions())[0]).toBe('alert.replace');
+    // The totems heard the replacement only: the refused call sent nothing.
+    await stream.waitFor((text) => alertsIn(text).some((m) => m.alert?.templateid === confinement));
+    expect(alertsIn(stream.text()).map((m) => m.alert?.templateid ?? null)).toEqual([
+      evacuation,
+      confinement,
+    ]);
+  });
+
+  it('never lets a drill mask a real alert, and always lets a real alert replace a drill', async () => {
+    await call('POST', { template: 'Évacuation' });
+    for (const body of [
+      { template: 'Évacuation', drill: true },
+      { template: 'Confinement', drill: true },
+      { template: 'Confinement', drill: true, replace: true },
+    ]) {
+      const drill = await call('POST', body);
+      expect(drill.status, JSON.stringify(body)).toBe(409);
+      expect(drill.body.message).toMatch(/Un exercice ne remplace jamais une alerte réelle/);
+      expect(drill.body.data?.alert).toMatchObject({ templateid: evacuation, drill: false });
+    }
+    expect((await call('GET')).body.data?.alert).toMatchObject({ drill: false });
+
+    await call('DELETE');
+    await call('POST', { template: 'Confinement', drill: true });
+    // Another drill: the same-kind rule.
+    expect((await call('POST', { template: 'Évacuation', drill: true })).status).toBe(409);
+    // A real alert, same template or another, without replace: it replaces the drill.
+    const real = await call('POST', { template: 'Confinement' });
+    expect(real.status).toBe(200);
+    expect(real.body.data).toMatchObject({ changed: true, alert: { drill: false } });
+    expect(real.body.message).toMatch(/remplace l’exercice « Confinement »/);
+    await call('DELETE');
+    await call('POST', { template: 'Confinement', drill: true });
+    expect((await call('POST', { template: 'Évacuation' })).body.data?.alert).toMatchObject({
+      templateid: evacuation,
+      drill: false,
+    });
   });
 
   it('answers 404 for an unknown template or development, and starts nothing', async () => {

@@ -6,7 +6,7 @@
  * or end an alert). The token is asked for at each call: an admin may regenerate it, and the old
  * one is refused at once, by every instance (decision 026).
  */
-import { routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
+import { ERROR_CODES, routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeSchema } from './admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from '../lib/alerts.js';
@@ -44,13 +44,17 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   fastify.post<{ Params: { devid: number }; Body: StartAlertRequest }>(
     routePatterns.alertStart,
     { schema: routeSchema('alertStart'), onRequest: authorize },
-    async (request) => {
-      const { message, ...state } = await startAlert(
+    async (request, reply) => {
+      const { message, refused, ...state } = await startAlert(
         deps,
         request.params.devid,
         request.body,
         caller(request),
       );
+      // The replacement rule said no (decision 027): a 409 naming the alert in force, which a
+      // panel must not take for a started alert.
+      if (refused)
+        return reply.code(409).send({ data: state, message, error: ERROR_CODES.conflict });
       return ok(state, message);
     },
   );

@@ -4,8 +4,10 @@
  * choose the published template and "alerte réelle" or "exercice", then a second, explicit
  * confirmation naming what the totems will show — with big targets, usable on a phone (360 px): the
  * safety manager is rarely at a desk. After the trigger the list of totems opens, to follow who
- * shows it. Two people pressing at once get one alert (the server's rule): the second is told which
- * alert is in force.
+ * shows it. With an alert in force the server's replacement rule applies (decision 027): a real
+ * alert replaces a drill, a drill never replaces a real alert, and another alert of the same kind
+ * only with « Remplacer l’alerte en cours » ticked — so two people pressing at once get one alert
+ * and the second is told which alert is in force.
  */
 import type { AdminAlertView, AdminDevelopment, AlertTemplate } from '@plant-kiosk/contract';
 import { useState } from 'react';
@@ -37,12 +39,14 @@ export function TriggerAlertDialog({
   const [step, setStep] = useState<Step>('choose');
   const [templateid, setTemplateid] = useState<number | null>(null);
   const [drill, setDrill] = useState(false);
+  const [replace, setReplace] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const templates: AlertTemplate[] = view?.devid === devid ? view.templates : [];
   const template = templates.find((item) => item.templateid === templateid) ?? null;
   const devname = developments.find((item) => item.devid === devid)?.devname ?? `n° ${devid}`;
   const what = drill ? 'l’exercice' : 'l’alerte';
+  const inForce = view?.devid === devid ? view.alert : null;
 
   const next = () => {
     if (!template) {
@@ -58,7 +62,11 @@ export function TriggerAlertDialog({
     setBusy(true);
     setProblem(null);
     try {
-      await triggerAlert(devid, { templateid: template.templateid, drill });
+      await triggerAlert(devid, {
+        templateid: template.templateid,
+        drill,
+        ...(inForce && replace ? { replace: true } : {}),
+      });
       onDone(devid);
     } catch (failure) {
       setProblem(errorMessage(failure));
@@ -100,6 +108,15 @@ export function TriggerAlertDialog({
           tout ce qu’ils montrent, jusqu’à la fin d’alerte.
           {drill && ' Ils indiqueront « EXERCICE / DRILL ».'}
         </p>
+        {inForce && (
+          <p>
+            {inForce.drill && !drill
+              ? `L’exercice « ${inForce.templateName} » en cours sera remplacé.`
+              : replace
+                ? `${inForce.drill ? 'L’exercice' : 'L’alerte'} « ${inForce.templateName} » en cours sera remplacé${inForce.drill ? '' : 'e'}.`
+                : `${inForce.drill ? 'L’exercice' : 'L’alerte'} « ${inForce.templateName} » est en cours.`}
+          </p>
+        )}
         {problem && <Notice tone="error">{problem}</Notice>}
       </Dialog>
     );
@@ -187,6 +204,25 @@ export function TriggerAlertDialog({
           </span>
         </label>
       </fieldset>
+      {inForce && (
+        <div className="alert-in-force">
+          <Notice tone="warning">
+            {inForce.drill
+              ? `Un exercice est en cours : « ${inForce.templateName} ». Une alerte réelle le remplace ; un autre exercice seulement si vous cochez « Remplacer l’alerte en cours ».`
+              : `Une alerte réelle est en cours : « ${inForce.templateName} ». Un exercice ne la remplace jamais ; une autre alerte réelle seulement si vous cochez « Remplacer l’alerte en cours ».`}
+          </Notice>
+          <label className="alert-choice">
+            <input
+              type="checkbox"
+              checked={replace}
+              onChange={(event) => setReplace(event.target.checked)}
+            />
+            <span>
+              <strong>Remplacer l’alerte en cours</strong>
+            </span>
+          </label>
+        </div>
+      )}
       {problem && <Notice tone="error">{problem}</Notice>}
     </Dialog>
   );

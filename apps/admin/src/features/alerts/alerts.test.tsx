@@ -210,6 +210,35 @@ describe('the red button', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('déclenchée par alice');
   });
 
+  it('with an alert in force, says what the rule will do and asks before replacing it', async () => {
+    const DRILL_IN_FORCE: AdminAlertView = { ...ACTIVE, alert: { ...ACTIVE.alert!, drill: true } };
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/admin/session') return session(ADMIN);
+      if (call.url === '/api/admin/developments/1/alert') return { data: DRILL_IN_FORCE };
+      return undefined;
+    });
+    renderWithin(ADMIN, <AlertButton devid={1} developments={DEVELOPMENTS} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Déclencher une alerte' }));
+    const dialog = screen.getByRole('dialog', { name: 'Déclencher une alerte' });
+    expect((await within(dialog).findByText(/Un exercice est en cours/)).textContent).toContain(
+      'Une alerte réelle le remplace',
+    );
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Confinement/ }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Exercice/ }));
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Remplacer l’alerte en cours' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirmer l’exercice' });
+    expect(confirm.textContent).toContain('L’exercice « Évacuation » en cours sera remplacé.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Oui, lancer l’exercice' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      templateid: 5,
+      drill: true,
+      replace: true,
+    });
+  });
+
   it('is not offered to a user without the right', async () => {
     mockFetch((call) => (call.url === '/api/admin/session' ? session(EDITOR) : undefined));
     renderWithin(

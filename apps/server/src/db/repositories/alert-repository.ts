@@ -62,12 +62,16 @@ export interface AlertChange {
   /** The one in force before it (null: none). */
   previous: ActiveAlert | null;
   changed: boolean;
-  /**
-   * `exclusive` start only (the back-office, decision 018): another alert was in force, so nothing
-   * was started; `alert` is that one.
-   */
+  /** The replacement rule refused the start (decision 027): nothing changed; `alert` is the one in force. */
   refused?: boolean;
 }
+
+/**
+ * What a start does to the alert in force, decided inside the start's transaction (so two starts
+ * at once see each other): `keep` it unchanged, `refuse` the start, or `write` the new alert
+ * (starting it, or replacing the one in force). The rule itself is the alerts module's.
+ */
+export type AlertStartDecision = 'keep' | 'refuse' | 'write';
 
 /** How an alert of the history ended. */
 export type AlertEndReason = 'ended' | 'replaced' | 'expired';
@@ -155,9 +159,8 @@ export class AlertRepository {
   }
 
   /**
-   * Starts an alert from a published template. The same template (and the same drill flag) already
-   * in force changes nothing; another one replaces it, unless `exclusive` (the back-office's red
-   * button: one alert at a time, the first wins, decision 018). One transaction holding the
+   * Starts an alert from a published template, or not, as `decide` says of the alert in force
+   * (null: none; the replacement rule, decision 027). One transaction holding the
    * development's row lock (PostgreSQL; SQLite runs one write transaction at a time), so two starts
    * at once, on one instance or two, are serialised: the second sees the first's alert.
    * Each start writes a row of `alert_history`, whose number the alert carries (`alertid`).
@@ -165,14 +168,19 @@ export class AlertRepository {
   async start(
     devid: number,
     template: AlertTemplate,
-    input: { drill: boolean; by: string; now: Date; exclusive?: boolean },
+    input: {
+      drill: boolean;
+      by: string;
+      now: Date;
+      decide: (previous: ActiveAlert | null) => AlertStartDecision;
+    },
   ): Promise<AlertChange> {
     return this.inTransaction(async (trx) => {
       await this.lockDevelopment(trx, devid);
       const previous = await this.active(devid, input.now, trx);
-      if (previous && previous.templateid === template.templateid && previous.drill === input.drill)
-        return { alert: previous, previous, changed: false };
-      if (previous && input.exclusive)
+      const decision = input.decide(previous);
+      if (previous && decision === 'keep') return { alert: previous, previous, changed: false };
+      if (previous && decision === 'refuse')
         return { alert: previous, previous, changed: false, refused: true };
       await this.closeHistory(trx, devid, input.now, input.by, previous ? 'replaced' : 'expired');
       const startedAt = input.now.toISOString();

@@ -184,9 +184,32 @@ describe('the red button', () => {
     const other = await start(second, confinement);
     expect(other.statusCode).toBe(409);
     expect(other.json<{ message: string }>().message).toMatch(
-      /^Une alerte est déjà en cours : « Évacuation », déclenchée par admin à \d\d:\d\d\. Terminez-la/,
+      /^Une alerte réelle est en cours : « Évacuation », déclenchée par admin à \d\d:\d\d\. Pour la remplacer par « Confinement », cochez « Remplacer l’alerte en cours »/,
     );
     expect(data<AdminAlertView>(other).alert?.alertid).toBe(first.alertid);
+    // A drill never replaces it (decision 027), even asked to; another real one may, when asked.
+    const drill = await second.post(path(), {
+      templateid: confinement,
+      drill: true,
+      replace: true,
+    });
+    expect(drill.statusCode).toBe(409);
+    expect(drill.json<{ message: string }>().message).toMatch(/Un exercice ne remplace jamais/);
+    const replaced = await second.post(path(), {
+      templateid: confinement,
+      drill: false,
+      replace: true,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(data<AdminAlertView>(replaced).alert).toMatchObject({ drill: false });
+    expect(data<AdminAlertView>(replaced).alert?.templateName).toBe('Confinement');
+    await admin.delete(path());
+
+    // A real alert over a drill: always, without asking to replace.
+    await second.post(path(), { templateid: confinement, drill: true });
+    const real = await start(admin, evacuation);
+    expect(real.statusCode).toBe(200);
+    expect(data<AdminAlertView>(real).alert).toMatchObject({ drill: false });
     await admin.delete(path());
 
     // Different choices at the same moment: exactly one wins.

@@ -60,9 +60,12 @@ export async function alertRoutes(fastify: FastifyInstance, { ctx }: AdminServic
       const outcome = await startAlert(
         deps,
         devid,
-        { template: request.body.templateid, drill: request.body.drill },
+        {
+          template: request.body.templateid,
+          drill: request.body.drill,
+          replace: request.body.replace ?? false,
+        },
         { userid, username },
-        { exclusive: true },
       );
       const data = await view(request, devid);
       if (outcome.refused) {
