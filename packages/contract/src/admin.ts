@@ -327,6 +327,12 @@ export const AuditEntry = Type.Object({
   targetId: Type.Union([Type.Integer(), Type.Null()]),
   /** What changed: `after` for a creation, `before`/`after` for an edit, `deleted`, `ids`… */
   summary: Type.Unknown(),
+  /**
+   * Events the entry stands for: above 1 for refused calls from one address folded into one entry
+   * (the summary describes the first; `lastAt` is when the latest happened).
+   */
+  count: Type.Integer({ minimum: 1 }),
+  lastAt: Type.Union([IsoDate, Type.Null()]),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 

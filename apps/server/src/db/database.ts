@@ -18,6 +18,7 @@ import * as alertAcks from './migrations/008-alert-acks.js';
 import * as contentLanguage from './migrations/009-content-language.js';
 import * as alertTemplateVersions from './migrations/010-alert-template-versions.js';
 import * as kioskMedia from './migrations/011-kiosk-media.js';
+import * as auditRepeats from './migrations/012-audit-repeats.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '009-content-language': contentLanguage,
   '010-alert-template-versions': alertTemplateVersions,
   '011-kiosk-media': kioskMedia,
+  '012-audit-repeats': auditRepeats,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

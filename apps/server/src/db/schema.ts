@@ -323,6 +323,10 @@ export interface AuditLogTable {
   target_id: number | null;
   /** JSON. */
   summary: string;
+  /** Events the row stands for: more than 1 for refused calls folded together (migration 012). */
+  repeat_count: Generated<number>;
+  /** When the latest of them happened; null for a row of one event. */
+  last_at: string | null;
 }
 
 export interface Database {

@@ -3,36 +3,57 @@
  * the emergency alert of a development, for a fire-alarm panel, a building system or the CLI.
  * Authorised by the alert token (its own secret, not the publish token) as a bearer token, compared
  * in constant time; a missing or wrong token is a 401 and is audited (someone is trying to trigger
- * or end an alert). The token is asked for at each call: an admin may regenerate it, and the old
+ * or end an alert), one audit row per address and window however many calls it refuses, and an
+ * address past its allowance of refusals gets 429 instead (lib/refused-calls.ts); the right token
+ * always gets through. The token is asked for at each call: an admin may regenerate it, and the old
  * one is refused at once, by every instance (decision 026).
  */
 import { ERROR_CODES, routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from './admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from '../lib/alerts.js';
 import type { AppContext } from '../lib/context.js';
 import { ok, unauthorized } from '../lib/envelope.js';
+import { RefusedCalls } from '../lib/refused-calls.js';
+import { tooManyRequests } from './auth.js';
 
 /** Set by the CLI, so that the audit log says "cli". */
 export const ALERT_CLIENT_HEADER = 'x-alert-client';
+
+/**
+ * Refused calls per client address: 10 in a window of 10 minutes, then 429 until it ends. The
+ * window is also what one audit row gathers: a steady flood shows as a new row every 10 minutes,
+ * at the top of the log, rather than one row that stays where it began.
+ */
+export const ALERT_REFUSAL_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+
+export const alertRefusalsThrottled = (seconds: number) =>
+  `Trop d’appels refusés depuis cette adresse (jeton d’alerte absent ou faux) : réessayez dans ${seconds} secondes. Un appel avec le bon jeton passe toujours.`;
 
 export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const caller = (request: FastifyRequest): AlertCaller =>
     request.headers[ALERT_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
 
-  const authorize = async (request: FastifyRequest) => {
+  const refusals = new RefusedCalls({
+    audit: ctx.repos.audit,
+    now: ctx.now,
+    ...ALERT_REFUSAL_LIMIT,
+  });
+  const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer +(\S+)\s*$/i.exec(header) : null;
+    // The right token first, and whatever the address's refusals: it is never throttled.
     if (match?.[1] && ctx.secrets.alertToken.accepts(match[1])) return;
     const devid = Number((request.params as { devid?: string }).devid);
-    await ctx.repos.audit.insert({
-      at: ctx.now(),
+    const retryAfter = await refusals.refuse(request.ip, {
       userid: null,
       username: null,
       devid: Number.isSafeInteger(devid) && devid > 0 && devid <= 2_147_483_647 ? devid : null,
       action: 'alert.unauthorized',
       summary: { method: request.method, ip: request.ip, token: match?.[1] ? 'wrong' : 'missing' },
     });
+    if (retryAfter > 0)
+      throw tooManyRequests(reply, retryAfter, alertRefusalsThrottled(retryAfter));
     throw unauthorized(
       match?.[1]
         ? 'Wrong alert token'

@@ -13,7 +13,7 @@ import { ERROR_CODES, routePatterns, type LoginResponse } from '@plant-kiosk/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { HttpError, ok, unauthorized } from '../lib/envelope.js';
-import { LoginLimiter, type LoginAttempt } from '../lib/login-limiter.js';
+import { FailureLimiter, type LimitedAttempt } from '../lib/failure-limiter.js';
 import {
   PasswordQueueFullError,
   verifyAgainstNothing,
@@ -43,8 +43,8 @@ export function tooManyRequests(reply: FastifyReply, seconds: number, message: s
  * address is refused before its body is parsed; `failed(request)` counts the request's attempt
  * as a failure; any other end (success, 400, 429, abort) just ends it.
  */
-export function failedLoginLimit(limiter: LoginLimiter, message: (seconds: number) => string) {
-  const attempts = new WeakMap<FastifyRequest, LoginAttempt>();
+export function failedLoginLimit(limiter: FailureLimiter, message: (seconds: number) => string) {
+  const attempts = new WeakMap<FastifyRequest, LimitedAttempt>();
   const end = async (request: FastifyRequest) => {
     attempts.get(request)?.end();
   };
@@ -64,7 +64,7 @@ export function failedLoginLimit(limiter: LoginLimiter, message: (seconds: numbe
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const limit = failedLoginLimit(
-    new LoginLimiter({ max: LOGIN_RATE_LIMIT.max, windowMs: LOGIN_RATE_LIMIT.timeWindowMs }),
+    new FailureLimiter({ max: LOGIN_RATE_LIMIT.max, windowMs: LOGIN_RATE_LIMIT.timeWindowMs }),
     loginRateLimited,
   );
 

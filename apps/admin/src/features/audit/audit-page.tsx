@@ -1,4 +1,7 @@
-/** Who changed or published what, newest first, a page at a time (paging by the last id seen). */
+/**
+ * Who changed or published what, newest first, a page at a time (paging by the last id seen).
+ * Refused calls from one address are one entry with a count ("× 6 000", issue 40 item 5).
+ */
 import type { AuditEntry } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { LoadError, Loading, Page } from '../../components/page';
@@ -7,7 +10,7 @@ import { errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
-import { summarize, targetLabel } from './audit-summary';
+import { repeatCount, repeatSummary, summarize, targetLabel } from './audit-summary';
 
 const PAGE_SIZE = 50;
 
@@ -36,6 +39,7 @@ const ACTIONS: Record<string, string> = {
   'kiosk-account.password': 'Mot de passe de totem changé',
   'tokens.revoke': 'Jetons des totems révoqués',
   'alert.token.regenerate': 'Jeton d’alerte régénéré',
+  'alert.unauthorized': 'Appel d’alerte refusé (jeton absent ou faux)',
   'media.upload': 'Média ajouté',
   'media.delete': 'Média supprimé',
 };
@@ -125,9 +129,18 @@ export function AuditPage() {
                           ({targetLabel(entry.targetType)} {entry.targetId})
                         </span>
                       )}
+                      {entry.count > 1 && (
+                        <>
+                          {' '}
+                          <span className="badge badge-warn">{repeatCount(entry)}</span>
+                        </>
+                      )}
                     </td>
                     <td>{devname(entry.devid)}</td>
-                    <td className="summary">{summarize(entry.summary)}</td>
+                    <td className="summary">
+                      {entry.count > 1 && <strong>{repeatSummary(entry)} : </strong>}
+                      {summarize(entry.summary)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

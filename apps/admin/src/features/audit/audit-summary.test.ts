@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from './audit-summary';
+import { repeatCount, repeatSummary, summarize } from './audit-summary';
 
 describe('summarize', () => {
   it('describes an edit as before → after, per field', () => {
@@ -32,5 +32,23 @@ describe('summarize', () => {
     expect(summarize({ ip: '127.0.0.1' })).toBe('adresse : « 127.0.0.1 »');
     expect(summarize({ nested: { a: [1] } })).toBe('{"nested":{"a":[1]}}');
     expect(summarize(null)).toBe('');
+  });
+});
+
+describe('a folded entry of refused calls (issue 40, item 5)', () => {
+  it('says how many calls one entry stands for, and when the latest was', () => {
+    const folded = { count: 6000, lastAt: '2026-07-27T08:05:00.000Z' };
+    expect(repeatCount(folded)).toBe('× 6\u202f000');
+    expect(repeatSummary(folded)).toMatch(
+      /^6\u202f000 tentatives refusées, la dernière le 27\/07\/2026 \d{2}:05$/,
+    );
+    expect(summarize({ method: 'POST', ip: '10.0.0.7', token: 'wrong' })).toBe(
+      'méthode : « POST » ; adresse : « 10.0.0.7 » ; jeton : « wrong »',
+    );
+  });
+
+  it('adds nothing to an entry of one event', () => {
+    expect(repeatCount({ count: 1 })).toBeNull();
+    expect(repeatSummary({ count: 1, lastAt: null })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@plant-kiosk/contract';
 import { formatDate } from '../../lib/labels';
 
 /**
@@ -22,6 +23,8 @@ const FIELD_LABELS: Record<string, string> = {
   model: 'modèle',
   originalName: 'fichier',
   ip: 'adresse',
+  method: 'méthode',
+  token: 'jeton',
   tokenVersion: 'version des jetons',
 };
 
@@ -90,4 +93,20 @@ export function summarize(summary: unknown): string {
   }
   const compact = JSON.stringify(summary);
   return compact.length > 160 ? `${compact.slice(0, 160)}…` : compact;
+}
+
+/** "× 6 000": how many events one entry stands for; null for a single one. */
+export function repeatCount(entry: Pick<AuditEntry, 'count'>): string | null {
+  return entry.count > 1 ? `× ${entry.count.toLocaleString('fr-FR')}` : null;
+}
+
+/**
+ * "6 000 tentatives refusées, la dernière le 10/03/2026 09:12": refused calls from one address
+ * are folded into one entry (the first refusal's details, a count and the time of the latest);
+ * null for an entry of one event.
+ */
+export function repeatSummary(entry: Pick<AuditEntry, 'count' | 'lastAt'>): string | null {
+  if (entry.count <= 1) return null;
+  const last = entry.lastAt ? `, la dernière le ${formatDate(entry.lastAt)}` : '';
+  return `${entry.count.toLocaleString('fr-FR')} tentatives refusées${last}`;
 }

@@ -1,4 +1,8 @@
-/** The audit log of the back-office: who changed or published what, and when. Append-only. */
+/**
+ * The audit log of the back-office: who changed or published what, and when. Append-only, but for
+ * the count of a row of repeated refused calls (migration 012, lib/refused-calls.ts): one row
+ * stands for every refusal from an address within a window rather than one row each.
+ */
 import type { AuditEntry } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditLogRow, Database } from '../schema.js';
@@ -44,6 +48,8 @@ export const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
   targetType: row.target_type,
   targetId: row.target_id,
   summary: parseSummary(row.summary),
+  count: row.repeat_count,
+  lastAt: row.last_at,
 });
 
 export class AdminAuditRepository {
@@ -62,6 +68,37 @@ export class AdminAuditRepository {
         target_id: input.targetId ?? null,
         summary: JSON.stringify(input.summary ?? {}),
       })
+      .execute();
+  }
+
+  /** A row whose count may rise later (`recount`): its id. */
+  async insertRepeatable(input: AuditInput): Promise<number> {
+    const row = await this.db
+      .insertInto('audit_log')
+      .values({
+        at: input.at.toISOString(),
+        userid: input.userid,
+        username: input.username,
+        devid: input.devid,
+        action: input.action,
+        target_type: input.targetType ?? null,
+        target_id: input.targetId ?? null,
+        summary: JSON.stringify(input.summary ?? {}),
+      })
+      .returning('auditid')
+      .executeTakeFirstOrThrow();
+    return row.auditid;
+  }
+
+  /**
+   * Sets a row's count and the time of its latest event. Absolute values, not an increment: the
+   * caller holds the count, and a write that lands late can only be followed by a larger one.
+   */
+  async recount(auditid: number, count: number, lastAt: Date): Promise<void> {
+    await this.db
+      .updateTable('audit_log')
+      .set({ repeat_count: count, last_at: lastAt.toISOString() })
+      .where('auditid', '=', auditid)
       .execute();
   }
 

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { readCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
 import { HttpError, ok } from '../../lib/envelope.js';
-import { LoginLimiter } from '../../lib/login-limiter.js';
+import { FailureLimiter } from '../../lib/failure-limiter.js';
 import { PasswordQueueFullError } from '../../lib/passwords.js';
 import {
   LOGIN_BUSY_MESSAGE,
@@ -36,7 +36,7 @@ export async function sessionRoutes(
 ): Promise<void> {
   const { ctx, sessions } = services;
   const limit = failedLoginLimit(
-    new LoginLimiter({
+    new FailureLimiter({
       max: ADMIN_LOGIN_RATE_LIMIT.max,
       windowMs: ADMIN_LOGIN_RATE_LIMIT.timeWindowMs,
     }),

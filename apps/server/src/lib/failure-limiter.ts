@@ -1,8 +1,10 @@
 /**
- * Failed-login limiter (outside-probe hardening). Counted per client address whatever the name
- * tried: a limit per address and name gave every made-up name a fresh allowance. Only failures
- * count, so that the totems of a plant behind one NAT address, all logging in again after a
- * revocation, get in.
+ * Failures per client address (outside-probe hardening): failed logins (kiosk and back-office), and
+ * calls refused for a wrong or missing token (refused-calls.ts). Counted per client address whatever
+ * the name tried: a limit per address and name gave every made-up name a fresh allowance. Only
+ * failures count, so that the totems of a plant behind one NAT address, all logging in again after
+ * a revocation, get in, and a fire panel with the right token is never held back by a misconfigured
+ * neighbour behind the same address.
  *
  * A fixed window per address: the first failure opens it, `max` failures within it lock the
  * address out until it ends. Attempts still in progress count against the allowance too (as if
@@ -11,7 +13,7 @@
  * `max` per instance, still a small bound. The table is bounded too (a flood from many addresses
  * must not grow it without limit): expired windows are swept, then the oldest are dropped.
  */
-export interface LoginLimiterOptions {
+export interface FailureLimiterOptions {
   max: number;
   windowMs: number;
   /** Addresses tracked at most. */
@@ -20,23 +22,31 @@ export interface LoginLimiterOptions {
   clock?: () => number;
 }
 
-interface Window {
+/**
+ * An address's current window. Its identity is the window's: a caller may key its own state on it
+ * (a WeakMap), which then lives exactly as long as the window is tracked here.
+ */
+export interface FailureWindow {
+  readonly failures: number;
+  readonly endsAt: number;
+}
+
+interface Window extends FailureWindow {
   failures: number;
-  endsAt: number;
 }
 
 /** One attempt, begun by `begin`; ended once, as a failure or not (later calls do nothing). */
-export interface LoginAttempt {
+export interface LimitedAttempt {
   fail(): void;
   end(): void;
 }
 
-export class LoginLimiter {
+export class FailureLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly maxAddresses: number;
   private readonly clock: () => number;
 
-  constructor(private readonly options: LoginLimiterOptions) {
+  constructor(private readonly options: FailureLimiterOptions) {
     this.maxAddresses = options.maxAddresses ?? 100_000;
     this.clock = options.clock ?? (() => performance.now());
   }
@@ -59,7 +69,7 @@ export class LoginLimiter {
    * Starts an attempt: undefined (with the seconds to wait) when the address is locked out.
    * The caller must end the attempt: fail() for a wrong name or password, end() otherwise.
    */
-  begin(address: string): { attempt?: LoginAttempt; retryAfter: number } {
+  begin(address: string): { attempt?: LimitedAttempt; retryAfter: number } {
     const retryAfter = this.retryAfterSeconds(address);
     if (retryAfter > 0) return { retryAfter };
     this.inProgress.set(address, (this.inProgress.get(address) ?? 0) + 1);
@@ -75,16 +85,19 @@ export class LoginLimiter {
     return { retryAfter: 0, attempt: { fail: () => end(true), end: () => end(false) } };
   }
 
-  recordFailure(address: string): void {
+  /** Counts a failure; returns the window it fell in (a new one when none was open). */
+  recordFailure(address: string): FailureWindow {
     const now = this.clock();
     const window = this.windows.get(address);
     if (window && window.endsAt > now) {
       window.failures++;
-      return;
+      return window;
     }
     this.windows.delete(address);
     if (this.windows.size >= this.maxAddresses) this.makeRoom(now);
-    this.windows.set(address, { failures: 1, endsAt: now + this.options.windowMs });
+    const opened: Window = { failures: 1, endsAt: now + this.options.windowMs };
+    this.windows.set(address, opened);
+    return opened;
   }
 
   get size(): number {

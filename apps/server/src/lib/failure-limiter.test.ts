@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter } from './login-limiter.js';
+import { FailureLimiter } from './failure-limiter.js';
 
-describe('LoginLimiter', () => {
+describe('FailureLimiter', () => {
   it('locks an address out after max failures until its window ends', () => {
     const clock = { now: 0 };
-    const limiter = new LoginLimiter({ max: 3, windowMs: 60_000, clock: () => clock.now });
+    const limiter = new FailureLimiter({ max: 3, windowMs: 60_000, clock: () => clock.now });
     for (let i = 0; i < 3; i++) {
       expect(limiter.retryAfterSeconds('a')).toBe(0);
       limiter.recordFailure('a');
@@ -19,7 +19,7 @@ describe('LoginLimiter', () => {
 
   it('keeps at most maxAddresses windows, dropping expired then oldest ones', () => {
     const clock = { now: 0 };
-    const limiter = new LoginLimiter({
+    const limiter = new FailureLimiter({
       max: 1,
       windowMs: 1000,
       maxAddresses: 3,

@@ -1,0 +1,55 @@
+/**
+ * The audit page shows how many refused calls a folded entry stands for (issue 40, item 5: 6,000
+ * wrong-token calls are one entry with a count, not 6,000 lines).
+ */
+import type { AuditEntry } from '@plant-kiosk/contract';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../testing/fake-fetch';
+import { AuditPage } from './audit-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const REFUSED: AuditEntry = {
+  id: 12,
+  at: '2026-07-27T08:00:00.000Z',
+  userid: null,
+  username: null,
+  devid: 1,
+  action: 'alert.unauthorized',
+  targetType: null,
+  targetId: null,
+  summary: { method: 'POST', ip: '10.0.0.7', token: 'wrong' },
+  count: 6000,
+  lastAt: '2026-07-27T08:09:00.000Z',
+};
+const LOGIN: AuditEntry = {
+  ...REFUSED,
+  id: 11,
+  userid: 1,
+  username: 'admin',
+  devid: null,
+  action: 'session.login',
+  summary: { ip: '10.0.0.8' },
+  count: 1,
+  lastAt: null,
+};
+
+describe('Journal des modifications', () => {
+  it('shows the count of a folded entry of refused calls, and nothing more for a single event', async () => {
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/admin/audit')) return { data: [REFUSED, LOGIN] };
+      if (call.url === '/api/admin/developments') return { data: [] };
+      return undefined;
+    });
+    render(<AuditPage />);
+    const rows = await screen.findAllByRole('row');
+    const refused = within(rows[1]!);
+    expect(refused.getByText('Appel d’alerte refusé (jeton absent ou faux)')).toBeTruthy();
+    expect(rows[1]!.querySelector('.badge')?.textContent).toBe('× 6\u202f000');
+    expect(rows[1]!.textContent).toMatch(
+      /6\u202f000 tentatives refusées, la dernière le 27\/07\/2026 \d{2}:09 : méthode : « POST » ; adresse : « 10\.0\.0\.7 »/,
+    );
+    expect(rows[2]!.textContent).not.toMatch(/×|tentatives/);
+  });
+});
