@@ -205,6 +205,13 @@ describe('server installer', () => {
     expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
   });
 
+  it('gives the service’s response headers a buffer above their bound (issue 40)', () => {
+    const site = file('etc/nginx/sites-available/plant-kiosk.conf');
+    const size = /^\s*proxy_buffer_size (\d+)k;/m.exec(site)?.[1];
+    // The pages' policy is bounded to 2 KB (APP_CSP_MAX_LENGTH), the other headers take ~700 bytes.
+    expect(Number(size)).toBeGreaterThanOrEqual(8);
+  });
+
   it.skipIf(!has('nginx') || !has('openssl'))('renders a site that nginx -t accepts', () => {
     const dir = mkdtempSync(join(work, 'nginx-'));
     execFileSync(

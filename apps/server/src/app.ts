@@ -120,7 +120,8 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     snapshots: new SnapshotCache(options.repos.content, versions, now),
     deltas: new DeltaCache(options.repos.deltas, versions, now),
     frameSources: new PublishedFrameSources(
-      () => options.repos.settings.publishedFrameAddresses(),
+      // The development the kiosk's page shows (`/config.json`'s devname): only its addresses.
+      () => options.repos.settings.publishedFrameAddresses(options.config.demo.devname),
       frameSourceList(options.config.frameSources ?? []),
       (error) => fastify.log.error({ err: error }, 'could not read the published frame addresses'),
     ),

@@ -13,22 +13,56 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROUTES, adminRelative, fillPath } from './route-table.js';
 
-/** Longest address accepted: ample for a form's URL with its query, bounded for the CSP header. */
+/** Longest address accepted: ample for a form's URL with its query (the path and query are long). */
 export const SETTINGS_URL_MAX_LENGTH = 2000;
 
 /**
- * An absolute http(s) address: the scheme, a host name (letters, digits, dots, hyphens: a name
- * in another script goes in its xn-- form) or a bracketed IPv6 address, an optional port, then
- * printable ASCII without spaces. Nothing else: `javascript:`, `data:`, relative addresses, user
- * names in the address and control characters are refused. Only its origin
- * (scheme://host:port) ever goes into a Content-Security-Policy, which the host part cannot break.
+ * DNS's own bounds on a host name (RFC 1035 §2.3.4): 63 characters between two dots, 253 in all.
+ * A longer name can never resolve, and only the origin (scheme://host:port) ever reaches the pages'
+ * Content-Security-Policy: bounding the host bounds what one address adds to that header
+ * (issue 40 — two ~2,000-character hosts pushed every page's headers past nginx's 4 KB buffer).
  */
-export const SETTINGS_URL_PATTERN =
-  '^https?://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7E]*)?$';
+export const SETTINGS_HOST_MAX_LENGTH = 253;
+export const SETTINGS_HOST_LABEL_MAX_LENGTH = 63;
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+
+/**
+ * An absolute http(s) address: the scheme, a host name (letters, digits, dots, hyphens: a name
+ * in another script goes in its xn-- form; labels of 63 characters at most, 253 in all, as DNS
+ * says) or a bracketed IPv6 address, an optional port, then printable ASCII without spaces.
+ * Nothing else: `javascript:`, `data:`, relative addresses, user names in the address and control
+ * characters are refused. Only its origin (scheme://host:port) ever goes into a
+ * Content-Security-Policy, which the host part cannot break.
+ */
+export const SETTINGS_URL_PATTERN = `^https?://(?:(?=[A-Za-z0-9.-]{1,${SETTINGS_HOST_MAX_LENGTH}}(?![A-Za-z0-9.-]))${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7E]*)?$`;
 
 /** What the URL pattern means, for the person who typed the address. */
 export const SETTINGS_URL_HINT =
   'doit être une adresse web complète commençant par https:// (ou http://), sans espace';
+
+/** The host part of an address as typed (after the scheme, before a port, path, query or #). */
+function typedHost(value: string): string | null {
+  const match = /^https?:\/\/([^/?#:[\]]*)/i.exec(value);
+  return match ? (match[1] ?? '') : null;
+}
+
+/**
+ * What is wrong with an address the settings refuse, in French (the back-office form and the
+ * server's 400 both say it): a host name past DNS's bounds gets its own sentence, anything else
+ * the pattern's meaning.
+ */
+export function settingsUrlHint(value: unknown): string {
+  const host = typeof value === 'string' ? typedHost(value) : null;
+  if (host !== null && host.length > SETTINGS_HOST_MAX_LENGTH)
+    return `a un nom d’hôte de ${host.length} caractères : un nom d’hôte en compte au plus ${SETTINGS_HOST_MAX_LENGTH}`;
+  if (
+    host !== null &&
+    host.split('.').some((label) => label.length > SETTINGS_HOST_LABEL_MAX_LENGTH)
+  )
+    return `a un nom d’hôte dont une partie (entre deux points) dépasse ${SETTINGS_HOST_LABEL_MAX_LENGTH} caractères`;
+  return SETTINGS_URL_HINT;
+}
 
 /** A configured address, or null: not configured (the kiosk says so, it invents none). */
 const SettingsUrl = Type.Union([
@@ -193,6 +227,34 @@ export function settingsUrlOrigin(value: string | null): string | null {
 
 // ---------- back-office API ----------
 
+/** A stored address that today's rules refuse, and what the back-office says of it. */
+export const IgnoredSettingsAddress = Type.Object({
+  field: Type.Union([Type.Literal('suggestionFormUrl'), Type.Literal('websiteUrl')]),
+  /** French, for the Réglages page. */
+  message: Type.String(),
+});
+export type IgnoredSettingsAddress = Static<typeof IgnoredSettingsAddress>;
+
+/**
+ * The addresses of a stored copy of the settings (a database row's JSON) that today's rules
+ * refuse — saved before a rule existed, such as DNS's bounds on host names (issue 40).
+ * `normalizeSettings` reads them as not configured, so nothing breaks; this says so to the person
+ * who can type another.
+ */
+export function ignoredSettingsAddresses(value: unknown): IgnoredSettingsAddress[] {
+  const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const ignored: IgnoredSettingsAddress[] = [];
+  for (const field of ['suggestionFormUrl', 'websiteUrl'] as const) {
+    const raw = source[field];
+    if (typeof raw !== 'string' || isSettingsUrl(raw)) continue;
+    ignored.push({
+      field,
+      message: `${SETTINGS_LABELS[field]} — l’adresse enregistrée n’est plus acceptée (elle ${settingsUrlHint(raw)}) : les totems la traitent comme non configurée ; saisissez-en une autre, puis publiez.`,
+    });
+  }
+  return ignored;
+}
+
 /** GET / PUT /api/admin/developments/:devid/settings answer: the draft's settings. */
 export const AdminSettings = Type.Object({
   devid: Type.Integer({ minimum: 1 }),
@@ -200,6 +262,8 @@ export const AdminSettings = Type.Object({
   settings: DevelopmentSettings,
   /** Whether the draft's settings differ from the published ones (a publish is due). */
   unpublished: Type.Boolean(),
+  /** Stored addresses (draft or published) that today's rules refuse; absent when none. */
+  ignoredAddresses: Type.Optional(Type.Array(IgnoredSettingsAddress)),
 });
 export type AdminSettings = Static<typeof AdminSettings>;
 

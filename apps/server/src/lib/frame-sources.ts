@@ -1,9 +1,14 @@
 /**
- * The origins the kiosk's page may show in frames (CSP `frame-src`, decision 017): the operator's
- * `KIOSK_FRAME_SOURCES` plus the origin of every frame address published in any development (the
- * page is served before login, so it cannot know which development it will show).
+ * The origins the kiosk's page may show in frames (CSP `frame-src`, decision 017 as amended by
+ * issue 40): the origins of the frame addresses published in the development the kiosk's page
+ * shows (the one `/config.json` names, DEMO_DEVNAME), then the operator's `KIOSK_FRAME_SOURCES`.
+ * Another development's settings never reach this list: a totem served by this server shows that
+ * one development, and one development's addresses must never weigh on another's pages. The
+ * order is a priority: the security plugin keeps the header within its budget by dropping from
+ * the end, so the published addresses (two at most, each host bounded by DNS's 253 characters)
+ * always fit.
  *
- * The security plugin reads `current()` synchronously for every page it serves, so the union is
+ * The security plugin reads `current()` synchronously for every page it serves, so the list is
  * kept in memory and recomputed:
  * - at start (`refresh` before the server listens),
  * - by the publisher after a publish or rollback commits and BEFORE its stream message goes out,
@@ -11,8 +16,8 @@
  * - when another instance's publish reaches this one (the bus's content signal).
  *
  * Refreshes may overlap (a publish and a bus signal): each takes a ticket, and only the answer of
- * the latest one started is kept, so a slow old read never puts back an older union. A failed
- * read keeps the union in force (logged by the caller's logger): a database hiccup must not
+ * the latest one started is kept, so a slow old read never puts back an older list. A failed
+ * read keeps the list in force (logged by the caller's logger): a database hiccup must not
  * strip frames from every page.
  */
 import { settingsUrlOrigin } from '@plant-kiosk/contract';
@@ -47,14 +52,15 @@ export class PublishedFrameSources {
       return;
     }
     if (mine !== this.ticket) return;
+    // In the order given (the suggestion form, then the web site): a priority, not sorted.
     const origins = [
       ...new Set(
         addresses.map(settingsUrlOrigin).filter((origin): origin is string => origin !== null),
       ),
-    ].sort();
+    ];
     if (sameList(origins, this.published)) return;
     this.published = origins;
-    this.union = [...new Set([...this.operatorSources, ...origins])];
+    this.union = [...new Set([...origins, ...this.operatorSources])];
   }
 }
 

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import { createFixture, type Fixture } from '../testing/fixture.js';
 import { openStream } from '../testing/sse-client.js';
-import { API_CSP, appCsp, frameSourceList, MEDIA_CSP, PDF_CSP } from './security.js';
+import {
+  API_CSP,
+  APP_CSP_MAX_LENGTH,
+  appCsp,
+  boundedFrameSources,
+  frameSourceList,
+  MEDIA_CSP,
+  PDF_CSP,
+} from './security.js';
 
 let dist: string;
 
@@ -146,5 +154,48 @@ describe('configured frames and split ports', () => {
       'features/staff-pages/suggestion-form-page.tsx',
     ].map((path) => readFileSync(join(REPO_ROOT, 'apps/kiosk/src', path), 'utf8'));
     for (const source of sources) expect(source).not.toMatch(/example\.(com|org)/);
+  });
+});
+
+describe('the pages’ policy within its budget (issue 40, item 2)', () => {
+  const origin = (index: number) =>
+    `https://${String(index).padStart(3, '0')}.${'f'.repeat(60)}.test`;
+
+  it('keeps the sources in order until the budget, and drops the rest', () => {
+    const sources = Array.from({ length: 40 }, (_, index) => origin(index));
+    const { kept, dropped } = boundedFrameSources(sources);
+    expect(kept.length).toBeGreaterThan(0);
+    expect([...kept, ...dropped]).toEqual(sources);
+    expect(appCsp(kept).length).toBeLessThanOrEqual(APP_CSP_MAX_LENGTH);
+    expect(appCsp([...kept, dropped[0]!]).length).toBeGreaterThan(APP_CSP_MAX_LENGTH);
+    expect(boundedFrameSources(sources.slice(0, 2))).toEqual({
+      kept: sources.slice(0, 2),
+      dropped: [],
+    });
+  });
+
+  it('serves every page within a proxy’s 4 KB header buffer, however long KIOSK_FRAME_SOURCES is', async () => {
+    const sources = Array.from({ length: 60 }, (_, index) => `${origin(index)}/form`);
+    const f = await createFixture({ config: { kioskDist: dist, frameSources: sources } });
+    try {
+      for (const url of ['/', '/sw.js', '/assets/index-1234.js']) {
+        const response = await f.app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        const policy = response.headers['content-security-policy'] as string;
+        expect(policy.length, url).toBeLessThanOrEqual(APP_CSP_MAX_LENGTH);
+        expect(directives(policy).get('frame-src')?.slice(0, 3), url).toEqual([
+          "'self'",
+          origin(0),
+          origin(1),
+        ]);
+        const headerBytes = Object.entries(response.headers).reduce(
+          (sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length,
+          0,
+        );
+        expect(headerBytes, url).toBeLessThan(4096);
+      }
+    } finally {
+      await f.close();
+    }
   });
 });

@@ -12,11 +12,15 @@
  * - the media (`/media/*`, `/pdf/*`): no scripts, only same-origin images and media, so that an
  *   uploaded file opened on its own can do no harm; PDFs are left to the browser's viewer (its
  *   policy only forbids framing by other sites), and a route's own policy (SVG) wins;
- * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only, and
- *   frames limited to the external pages the kiosk shows in frames (the suggestion form and the
- *   company web site): the origins of the addresses published in the developments' settings plus
- *   the operator's KIOSK_FRAME_SOURCES (lib/frame-sources.ts, decision 017), read per response so
- *   a publish changes the policy without a restart. Images, video and fetches may reach any http(s) address:
+ * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only. The
+ *   kiosk's frames are limited to the external pages it shows in frames (the suggestion form and
+ *   the company web site): the origins of the addresses published in its development's settings
+ *   plus the operator's KIOSK_FRAME_SOURCES (lib/frame-sources.ts, decision 017), read per
+ *   response so a publish changes the policy without a restart, and bounded (APP_CSP_MAX_LENGTH:
+ *   past it the last sources are dropped, with a warning in the log) so that no setting can push
+ *   the response headers past a reverse proxy's buffer (issue 40: nginx's 4 KB default answered
+ *   502 on every page). The back-office frames nothing but this origin, so no setting reaches its
+ *   policy: it can always be reached to undo one. Images, video and fetches may reach any http(s) address:
  *   content values may name media on another server (the back-office accepts http(s) addresses,
  *   and the kiosk prefetches them into its offline cache), and in the split topology the services
  *   sit on other ports. None of these can run code; scripts stay same-origin.
@@ -24,7 +28,7 @@
  * The referrer policy is `same-origin`, not `no-referrer`: with `no-referrer` browsers send
  * `Origin: null` on same-origin POSTs, which the back-office API's origin check rightly refuses.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
@@ -86,6 +90,38 @@ export function appCsp(frameSources: readonly string[]): string {
   ].join('; ');
 }
 
+/**
+ * Longest Content-Security-Policy the pages may carry (issue 40). The whole response header block
+ * must fit a reverse proxy's header buffer — nginx's `proxy_buffer_size`, 4 KB by default, else
+ * 502 — beside the other headers (about 700 bytes): 2 KB leaves room for those and for a proxy's
+ * own, and still holds the base policy (374 characters), the kiosk development's two
+ * origins (267 characters at most each, with DNS's bounds) and a few operator sources.
+ */
+export const APP_CSP_MAX_LENGTH = 2048;
+
+/**
+ * The frame sources that fit the policy's budget, in the order given (a priority), and the ones
+ * dropped past it: the first that does not fit and every one after it, so the outcome depends only
+ * on the list, never on which source happens to be shorter.
+ */
+export function boundedFrameSources(
+  sources: readonly string[],
+  maxLength: number = APP_CSP_MAX_LENGTH,
+): { kept: string[]; dropped: string[] } {
+  let length = appCsp([]).length;
+  const kept: string[] = [];
+  for (const [index, source] of sources.entries()) {
+    // Each source costs its text and the space before it.
+    if (length + 1 + source.length > maxLength) return { kept, dropped: sources.slice(index) };
+    length += 1 + source.length;
+    kept.push(source);
+  }
+  return { kept, dropped: [] };
+}
+
+/** The back-office frames only this origin (its kiosk preview): no setting ever reaches it. */
+export const ADMIN_CSP = appCsp([]);
+
 /** A CSP source for each configured frame address: its origin (paths are not needed). */
 export function frameSourceList(values: readonly string[]): string[] {
   const sources = new Set<string>();
@@ -102,7 +138,7 @@ export function frameSourceList(values: readonly string[]): string[] {
 
 const NO_FRAME_SOURCES: readonly string[] = [];
 
-type PathKind = 'api' | 'media' | 'app';
+type PathKind = 'api' | 'media' | 'admin' | 'app';
 
 const API_PREFIXES = ['/display/', '/stream/', '/api/'];
 const API_PATHS = new Set(['/clientauth', '/healthz', '/config.json', '/display', '/stream']);
@@ -111,7 +147,20 @@ export function pathKind(url: string): PathKind {
   const path = url.split('?', 1)[0] ?? '/';
   if (API_PATHS.has(path) || API_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'api';
   if (path.startsWith('/media/') || path.startsWith('/pdf/')) return 'media';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
   return 'app';
+}
+
+/** The kiosk page's policy for `sources`, within the budget; what it drops is logged once. */
+export function kioskPolicy(sources: readonly string[], log: FastifyBaseLogger): string {
+  const { kept, dropped } = boundedFrameSources(sources);
+  if (dropped.length > 0) {
+    log.warn(
+      { dropped, maxLength: APP_CSP_MAX_LENGTH },
+      `the pages' Content-Security-Policy would exceed ${APP_CSP_MAX_LENGTH} characters: ${dropped.length} frame source(s) left out (shorten KIOSK_FRAME_SOURCES)`,
+    );
+  }
+  return appCsp(kept);
 }
 
 function allowedOrigin(request: FastifyRequest, kioskPort: number): string | undefined {
@@ -139,7 +188,7 @@ async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions
     const sources = frameSources();
     if (sources !== policySources) {
       policySources = sources;
-      appPolicy = appCsp(sources);
+      appPolicy = kioskPolicy(sources, fastify.log);
     }
     return appPolicy;
   };
@@ -153,6 +202,7 @@ async function securityPlugin(fastify: FastifyInstance, options: SecurityOptions
     const kind = pathKind(request.url);
     if (kind === 'api') reply.header(CSP, API_CSP);
     else if (kind === 'app') reply.header(CSP, currentAppPolicy());
+    else if (kind === 'admin') reply.header(CSP, ADMIN_CSP);
     const origin = allowedOrigin(request, options.kioskPort);
     if (origin) {
       reply.header('access-control-allow-origin', origin);

@@ -120,6 +120,27 @@ describe('Réglages (published settings, decision 017)', () => {
   });
 });
 
+describe('addresses saved before today’s rules (issue 40)', () => {
+  it('are shown as ignored, with what is wrong', async () => {
+    serve({
+      devid: 1,
+      settings: DEFAULT_SETTINGS,
+      unpublished: false,
+      ignoredAddresses: [
+        {
+          field: 'websiteUrl',
+          message:
+            'Adresse du site web de l’entreprise — l’adresse enregistrée n’est plus acceptée (elle a un nom d’hôte de 1984 caractères : un nom d’hôte en compte au plus 253) : les totems la traitent comme non configurée ; saisissez-en une autre, puis publiez.',
+        },
+      ],
+    });
+    renderPage();
+    expect(
+      (await screen.findByText(/l’adresse enregistrée n’est plus acceptée/)).textContent,
+    ).toContain('nom d’hôte de 1984 caractères');
+  });
+});
+
 describe('the settings form’s reading', () => {
   it('an empty address is "not configured"; the defaults read back as they are', () => {
     expect(readForm(toForm(DEFAULT_SETTINGS))).toEqual({
@@ -129,5 +150,20 @@ describe('the settings form’s reading', () => {
     expect(formatSeconds(500)).toBe('500 s (8 min 20 s)');
     expect(formatSeconds(600)).toBe('600 s (10 min)');
     expect(formatSeconds(15)).toBe('15 s');
+  });
+
+  it('says when an address’s host name is past DNS’s bounds (issue 40)', () => {
+    const form = toForm(DEFAULT_SETTINGS);
+    const read = readForm({
+      ...form,
+      suggestionFormUrl: `https://${'a'.repeat(64)}.test/form`,
+      websiteUrl: `https://${'a.'.repeat(990)}test/`,
+    });
+    expect(read.errors?.suggestionFormUrl).toBe(
+      'Adresse non acceptée : elle a un nom d’hôte dont une partie (entre deux points) dépasse 63 caractères.',
+    );
+    expect(read.errors?.websiteUrl).toMatch(
+      /^Adresse non acceptée : elle a un nom d’hôte de 1984 caractères : un nom d’hôte en compte au plus 253\.$/,
+    );
   });
 });

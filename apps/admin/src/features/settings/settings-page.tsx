@@ -12,9 +12,11 @@ import {
   SETTINGS_LABELS,
   SETTINGS_TIMINGS,
   SETTINGS_TIMING_NAMES,
-  SETTINGS_URL_HINT,
   settingsConsistencyErrors,
+  settingsUrlHint,
   type AdminDevelopment,
+  type AdminSettings,
+  type IgnoredSettingsAddress,
   type SettingsTiming,
 } from '@plant-kiosk/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -54,10 +56,9 @@ export function formatSeconds(seconds: number): string {
   return `${seconds} s (${minutes} min${rest ? ` ${rest} s` : ''})`;
 }
 
-const URL_MESSAGE = `Adresse non acceptée : elle ${SETTINGS_URL_HINT}.`;
-const HINTS: Record<string, string> = {
-  suggestionFormUrl: URL_MESSAGE,
-  websiteUrl: URL_MESSAGE,
+const urlMessage = (value: string | null) =>
+  `Adresse non acceptée : elle ${settingsUrlHint(value)}.`;
+const TIMING_HINTS: Record<string, string> = {
   ...Object.fromEntries(
     SETTINGS_TIMING_NAMES.map((name) => [
       name,
@@ -83,7 +84,12 @@ export function readForm(
     ) as Record<SettingsTiming, number>),
     alarmTone: form.alarmTone,
   };
-  const errors = validate(DevelopmentSettings, settings, HINTS);
+  // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
+  const errors = validate(DevelopmentSettings, settings, {
+    ...TIMING_HINTS,
+    suggestionFormUrl: urlMessage(settings.suggestionFormUrl),
+    websiteUrl: urlMessage(settings.websiteUrl),
+  });
   if (Object.keys(errors).length === 0) Object.assign(errors, settingsConsistencyErrors(settings));
   return Object.keys(errors).length === 0 ? { settings, errors: null } : { settings: null, errors };
 }
@@ -117,6 +123,7 @@ export function SettingsEditor({
           devid={devid}
           initial={resource.data.settings}
           unpublished={resource.data.unpublished}
+          ignored={resource.data.ignoredAddresses ?? []}
           onSaved={(answer) => resource.setData(answer)}
         />
       )}
@@ -129,12 +136,15 @@ function SettingsFormView({
   devid,
   initial,
   unpublished,
+  ignored,
   onSaved,
 }: {
   devid: number;
   initial: DevelopmentSettings;
   unpublished: boolean;
-  onSaved: (answer: { devid: number; settings: DevelopmentSettings; unpublished: boolean }) => void;
+  /** Stored addresses today's rules refuse (issue 40): read as not configured, said here. */
+  ignored: readonly IgnoredSettingsAddress[];
+  onSaved: (answer: AdminSettings) => void;
 }) {
   const [form, setForm] = useState<SettingsForm>(() => toForm(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -192,6 +202,11 @@ function SettingsFormView({
         </Notice>
       )}
       <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      {ignored.map(({ field, message }) => (
+        <Notice key={field} tone="warning">
+          {message}
+        </Notice>
+      ))}
 
       <section className="card stack" aria-labelledby="settings-addresses">
         <h2 id="settings-addresses">Adresses</h2>

@@ -6,10 +6,12 @@
  */
 import {
   DEFAULT_SETTINGS,
+  ignoredSettingsAddresses,
   normalizeSettings,
   serializeSettings,
   type DevelopmentSettings,
 } from '@plant-kiosk/contract';
+import type { IgnoredSettingsAddress } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -67,6 +69,31 @@ export class SettingsRepository {
     }
   }
 
+  /**
+   * The addresses stored in the draft's or the published settings that today's rules refuse
+   * (issue 40: hosts past DNS's bounds, saved before the rule): read as not configured, listed
+   * here so the Réglages page can say so. Each field once, the draft's first.
+   */
+  async ignoredAddresses(devid: number, db: Db = this.db): Promise<IgnoredSettingsAddress[]> {
+    const ignored: IgnoredSettingsAddress[] = [];
+    for (const table of ['development_settings', 'pub_development_settings'] as const) {
+      const row = await db
+        .selectFrom(table)
+        .select('settings')
+        .where('devid', '=', devid)
+        .executeTakeFirst();
+      let stored: unknown = null;
+      try {
+        stored = row ? JSON.parse(row.settings) : null;
+      } catch {
+        // An unreadable row reads as the defaults (parseStoredSettings): nothing to list.
+      }
+      for (const entry of ignoredSettingsAddresses(stored))
+        if (!ignored.some((known) => known.field === entry.field)) ignored.push(entry);
+    }
+    return ignored;
+  }
+
   /** Whether the draft's settings differ from the published ones (as stored texts). */
   async unpublished(devid: number, db: Db = this.db): Promise<boolean> {
     const draft = await db
@@ -83,18 +110,22 @@ export class SettingsRepository {
   }
 
   /**
-   * Every frame address published in any development (the suggestion forms and web sites): the
-   * kiosk's page is served before login, so its Content-Security-Policy allows them all
-   * (decision 017). Draft addresses are not read.
+   * The frame addresses (the suggestion form and the web site) published in the development the
+   * kiosk's page shows — the one `/config.json` names — in field order: that page's
+   * Content-Security-Policy allows their origins (decision 017, amended by issue 40: another
+   * development's settings never reach that page). Draft addresses are not read.
    */
-  async publishedFrameAddresses(db: Db = this.db): Promise<string[]> {
-    const rows = await db.selectFrom('pub_development_settings').select('settings').execute();
-    const addresses: string[] = [];
-    for (const row of rows) {
-      const settings = parseStoredSettings(row.settings);
-      if (settings.suggestionFormUrl !== null) addresses.push(settings.suggestionFormUrl);
-      if (settings.websiteUrl !== null) addresses.push(settings.websiteUrl);
-    }
-    return addresses;
+  async publishedFrameAddresses(devname: string, db: Db = this.db): Promise<string[]> {
+    const row = await db
+      .selectFrom('pub_development_settings')
+      .innerJoin('developments', 'developments.devid', 'pub_development_settings.devid')
+      .select('pub_development_settings.settings')
+      .where('developments.devname', '=', devname)
+      .executeTakeFirst();
+    if (!row) return [];
+    const settings = parseStoredSettings(row.settings);
+    return [settings.suggestionFormUrl, settings.websiteUrl].filter(
+      (address): address is string => address !== null,
+    );
   }
 }

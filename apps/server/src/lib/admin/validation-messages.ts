@@ -3,7 +3,7 @@
  * server's message next to the form, and its users read French. One sentence, naming the field
  * and what is expected of it.
  */
-import { SETTINGS_URL_HINT } from '@plant-kiosk/contract';
+import { settingsUrlHint } from '@plant-kiosk/contract';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const PART: Record<string, string> = {
@@ -39,9 +39,15 @@ const PATTERN_HINTS: Record<string, string> = {
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
   zonename: PLAIN_NAME_HINT,
   login: PLAIN_NAME_HINT,
-  // Published settings: the settings' addresses (contract SETTINGS_URL_PATTERN).
-  suggestionFormUrl: SETTINGS_URL_HINT,
-  websiteUrl: SETTINGS_URL_HINT,
+};
+
+/**
+ * Fields whose pattern's meaning depends on the value: the settings' addresses (contract
+ * SETTINGS_URL_PATTERN) say when the host name is past DNS's bounds (issue 40).
+ */
+const VALUE_HINTS: Record<string, (value: unknown) => string> = {
+  suggestionFormUrl: settingsUrlHint,
+  websiteUrl: settingsUrlHint,
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
@@ -66,13 +72,15 @@ function explain(error: FastifySchemaValidationError, name: string): string {
       return params.format === 'date-time'
         ? 'doit être une date et heure ISO 8601 (par exemple 2026-03-10T09:00:00.000Z)'
         : `doit être au format ${String(params.format)}`;
-    case 'pattern':
+    case 'pattern': {
       // `data` is there because Ajv runs verbose (app.ts).
-      {
-        const { data } = error as FastifySchemaValidationError & { data?: unknown };
-        if (typeof data === 'string' && UNSAFE_TEXT.test(data)) return UNSAFE_TEXT_HINT;
-      }
-      return PATTERN_HINTS[name.split('.').pop() ?? ''] ?? 'contient des caractères non autorisés';
+      const { data } = error as FastifySchemaValidationError & { data?: unknown };
+      if (typeof data === 'string' && UNSAFE_TEXT.test(data)) return UNSAFE_TEXT_HINT;
+      const field = name.split('.').pop() ?? '';
+      const valueHint = VALUE_HINTS[field];
+      if (valueHint) return valueHint(data);
+      return PATTERN_HINTS[field] ?? 'contient des caractères non autorisés';
+    }
     case 'minItems':
       return `doit contenir au moins ${plural(limit, 'élément')}`;
     case 'maxItems':

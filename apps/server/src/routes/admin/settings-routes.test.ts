@@ -17,6 +17,7 @@ import {
   type Snapshot,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishDraftDirectly } from '../../testing/fixture.js';
 import {
   createAdminSuite,
   data,
@@ -81,6 +82,15 @@ describe('settings in the back-office', () => {
       [{ suggestionFormUrl: 'javascript:alert(1)' }, /suggestionFormUrl.*adresse web complète/],
       [{ websiteUrl: 'data:text/html,<p>x</p>' }, /websiteUrl.*adresse web complète/],
       [{ websiteUrl: 'https://exa mple.test/' }, /websiteUrl/],
+      // DNS's bounds (issue 40): 63 characters between two dots, 253 in all.
+      [
+        { suggestionFormUrl: `https://${'a'.repeat(64)}.test/` },
+        /suggestionFormUrl.*une partie \(entre deux points\) dépasse 63 caractères/,
+      ],
+      [
+        { websiteUrl: `https://${'a.'.repeat(990)}test/` },
+        /websiteUrl.*nom d’hôte de 1984 caractères.*au plus 253/,
+      ],
       [{ inactivitySeconds: 30 }, /inactivitySeconds.*au moins 60/],
       [{ slideshowIntervalSeconds: 1000 }, /slideshowIntervalSeconds.*au plus 120/],
       [
@@ -149,8 +159,8 @@ describe('settings in the back-office', () => {
     // any kiosk could reload for them (decision 017).
     expect(await pageFrameSources()).toEqual([
       "'self'",
-      'http://intranet.test:8080',
       'https://forms.test',
+      'http://intranet.test:8080',
     ]);
 
     const delta = await f.app.inject({
@@ -163,5 +173,66 @@ describe('settings in the back-office', () => {
       to: after.snapshot.version,
       settings: wanted,
     });
+  });
+});
+
+describe('long frame addresses (issue 40, item 2)', () => {
+  /** The bytes of a response's header block, as a reverse proxy buffers it. */
+  const headerBytes = (headers: Record<string, unknown>) =>
+    Object.entries(headers).reduce(
+      (sum, [name, value]) => sum + Buffer.byteLength(`${name}: ${String(value)}\r\n`),
+      'HTTP/1.1 200 OK\r\n\r\n'.length,
+    );
+
+  /** Published settings written as an older version stored them, past today's validation. */
+  async function storePublished(devid: number, settings: Partial<DevelopmentSettings>) {
+    // The repository writes what it is given: the route's validation is what the bound is in.
+    await f.repos.settings.saveDraft(devid, { ...DEFAULT_SETTINGS, ...settings });
+    await publishDraftDirectly(f.repos, devid);
+    await f.app.kiosk.frameSources.refresh();
+  }
+
+  it('keeps every page within a proxy’s 4 KB header buffer, whatever was stored before', async () => {
+    // The probe's addresses: ~1,990-character hosts, stored before the bound existed, in both
+    // developments.
+    const host = (letter: string) => `${`${letter.repeat(62)}.`.repeat(31)}test`;
+    const huge = {
+      suggestionFormUrl: `https://${host('a')}/form`,
+      websiteUrl: `https://${host('b')}/`,
+    };
+    await storePublished(f.ids.devid, huge);
+    await storePublished(f.ids.otherDevid, huge);
+    for (const url of ['/', '/admin/']) {
+      const response = await f.app.inject({ url });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(headerBytes(response.headers), url).toBeLessThan(4096);
+    }
+    expect(await pageFrameSources()).toEqual(["'self'"]);
+    // The kiosk reads them as not configured: such a host can never resolve.
+    expect((await f.repos.settings.live(f.ids.devid)).suggestionFormUrl).toBeNull();
+    // The Réglages page says so, field by field, in French.
+    const answer = data<AdminSettings>(await editor.get(path()));
+    expect(answer.settings.suggestionFormUrl).toBeNull();
+    expect(answer.ignoredAddresses?.map((entry) => entry.field)).toEqual([
+      'suggestionFormUrl',
+      'websiteUrl',
+    ]);
+    expect(answer.ignoredAddresses?.[0]?.message).toMatch(
+      /^Adresse du formulaire de suggestion — l’adresse enregistrée n’est plus acceptée \(elle a un nom d’hôte de 1957 caractères/,
+    );
+  });
+
+  it('lets no other development’s settings into the kiosk page’s or the back-office’s policy', async () => {
+    await storePublished(f.ids.devid, { suggestionFormUrl: 'https://forms.neubourg.test/idees' });
+    await storePublished(f.ids.otherDevid, {
+      suggestionFormUrl: 'https://forms.autre-usine.test/',
+      websiteUrl: `https://${'x'.repeat(63)}.${'y'.repeat(63)}.${'z'.repeat(63)}.${'w'.repeat(57)}/`,
+    });
+    // The kiosk's page shows the development `/config.json` names (the fixture's: neubourg).
+    expect(await pageFrameSources()).toEqual(["'self'", 'https://forms.neubourg.test']);
+    const adminPage = await f.app.inject({ url: '/admin/' });
+    const policy = String(adminPage.headers['content-security-policy']);
+    expect(policy).toContain("frame-src 'self';");
+    expect(policy).not.toContain('forms.');
   });
 });

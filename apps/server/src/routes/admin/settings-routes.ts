@@ -25,11 +25,16 @@ export async function settingsRoutes(
   fastify: FastifyInstance,
   { ctx, editor }: AdminServices,
 ): Promise<void> {
-  const answer = async (devid: number): Promise<AdminSettings> => ({
-    devid,
-    settings: await ctx.repos.settings.draft(devid),
-    unpublished: await ctx.repos.settings.unpublished(devid),
-  });
+  const answer = async (devid: number): Promise<AdminSettings> => {
+    // Addresses saved before today's rules (issue 40): the page says they are ignored.
+    const ignoredAddresses = await ctx.repos.settings.ignoredAddresses(devid);
+    return {
+      devid,
+      settings: await ctx.repos.settings.draft(devid),
+      unpublished: await ctx.repos.settings.unpublished(devid),
+      ...(ignoredAddresses.length > 0 ? { ignoredAddresses } : {}),
+    };
+  };
 
   fastify.get<{ Params: { devid: number } }>(
     routes.settings,

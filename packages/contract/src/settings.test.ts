@@ -1,0 +1,69 @@
+/**
+ * The settings' addresses keep to DNS's bounds on host names (issue 40, item 2): a host of ~2,000
+ * characters was accepted, and its origin went into every page's Content-Security-Policy.
+ */
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  DevelopmentSettings,
+  isSettingsUrl,
+  normalizeSettings,
+  settingsUrlHint,
+  settingsUrlOrigin,
+  SETTINGS_URL_HINT,
+} from './settings.js';
+
+const label = (length: number) => 'a'.repeat(length);
+/** A host of `length` characters made of 63-character labels (and a shorter last one). */
+function host(length: number): string {
+  const labels: string[] = [];
+  let left = length;
+  while (left > 0) {
+    const size = Math.min(63, left);
+    labels.push(label(size));
+    left -= size + 1;
+  }
+  return labels.join('.').slice(0, length).replace(/\.$/, 'b');
+}
+
+describe('the settings’ addresses', () => {
+  it('accept hosts up to DNS’s bounds: 63 characters a label, 253 in all', () => {
+    expect(host(253)).toHaveLength(253);
+    for (const url of [
+      `https://${label(63)}.test/form`,
+      `https://${host(253)}/form?x=1`,
+      `http://${host(253)}:8080`,
+      'http://[::1]:8080/',
+      'https://forms.plant.test/idees?site=1',
+    ]) {
+      expect(isSettingsUrl(url), url).toBe(true);
+      expect(Value.Check(DevelopmentSettings, { ...DEFAULT_SETTINGS, websiteUrl: url }), url).toBe(
+        true,
+      );
+    }
+  });
+
+  it('refuse a longer label or host, and say which in French', () => {
+    const longLabel = `https://${label(64)}.test/form`;
+    const longHost = `https://${host(254)}/form`;
+    const probe = `https://${host(1990)}/`;
+    for (const url of [longLabel, longHost, probe]) {
+      expect(isSettingsUrl(url), url.slice(0, 40)).toBe(false);
+      expect(
+        Value.Check(DevelopmentSettings, { ...DEFAULT_SETTINGS, suggestionFormUrl: url }),
+      ).toBe(false);
+      expect(settingsUrlOrigin(url)).toBeNull();
+    }
+    expect(settingsUrlHint(longLabel)).toMatch(/une partie \(entre deux points\) dépasse 63/);
+    expect(settingsUrlHint(longHost)).toMatch(/nom d’hôte de 254 caractères.*au plus 253/);
+    expect(settingsUrlHint(probe)).toMatch(/nom d’hôte de 1990 caractères/);
+    expect(settingsUrlHint('javascript:alert(1)')).toBe(SETTINGS_URL_HINT);
+    expect(settingsUrlHint(null)).toBe(SETTINGS_URL_HINT);
+  });
+
+  it('read a stored copy that breaks the bound as not configured, without throwing', () => {
+    const stored = { ...DEFAULT_SETTINGS, websiteUrl: `https://${host(1990)}/` };
+    expect(normalizeSettings(stored).websiteUrl).toBeNull();
+  });
+});
