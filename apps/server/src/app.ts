@@ -79,7 +79,10 @@ export interface AppOptions {
    * tests only — keep the default in production.
    */
   passwordCost?: ScryptCost;
-  /** Test seam: the prober of frame addresses (its time-out, its clock). */
+  /**
+   * Test seam: the prober of frame addresses (its time-out, its clock, and its address policy: a
+   * test lets its own loopback server through, which the default refuses).
+   */
   frameProbe?: FrameProbe;
   /**
    * Test seam: the media size limits, so that a test can upload a file just over one; keep the
@@ -126,7 +129,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       (error) => fastify.log.error({ err: error }, 'could not read the published frame addresses'),
     ),
     streams: options.streams ?? new StreamHub(options.bus, options.streamOptions),
-    frameProbe: options.frameProbe ?? new FrameProbe({ now }),
+    frameProbe: options.frameProbe ?? new FrameProbe({ log: fastify.log }),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
     mediaMaxBytes: options.mediaMaxBytes ?? MEDIA_MAX_BYTES,
   };

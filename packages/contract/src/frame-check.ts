@@ -7,7 +7,8 @@
  * page and hides the cross-origin document, so the totem would show an error icon in the frame.
  * The content service asks the address itself (only the addresses the kiosk's development
  * published, with a short time-out and a cache) and says what the browser would do, so the frame's
- * place shows a message instead.
+ * place shows a message instead. It answers the verdict only — no status code, no header value
+ * (issue 40: the check must not tell what answers at an address).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './entities.js';
@@ -19,17 +20,19 @@ export const FrameCheckStatus = Type.Union([
   Type.Literal('refused'),
   /** No usable answer (network error, time-out, HTTP error status). */
   Type.Literal('unreachable'),
+  /**
+   * The service cannot say now (its budget of outbound requests is spent, or the address is one
+   * it never asks: loopback, link-local): the kiosk tries the frame, and may ask again later.
+   */
+  Type.Literal('unknown'),
 ]);
 export type FrameCheckStatus = Static<typeof FrameCheckStatus>;
 
 export const FrameCheck = Type.Object({
   /** The published address checked. */
   url: Type.String(),
+  /** The verdict for the calling kiosk's origin; what decided it stays in the server's log. */
   status: FrameCheckStatus,
-  /** What decided it, for the logs and a technician ("X-Frame-Options: DENY", "HTTP 404"…). */
-  reason: Type.String(),
-  /** When the service asked the address (ISO 8601): answers are cached for a few minutes. */
-  checkedAt: Type.String(),
 });
 export type FrameCheck = Static<typeof FrameCheck>;
 

@@ -251,7 +251,7 @@ export const ROUTE_SCHEMAS = {
   frameChecks: {
     params: DevidParams,
     response: FrameChecks,
-    note: 'The service asks each published address (5 s at most, answers cached 10 minutes) and reads its X-Frame-Options and frame-ancestors against the calling kiosk’s origin.',
+    note: 'The service asks each published address (5 s at most, the answer kept 10 minutes per address, 30 outbound requests a minute in all; never a loopback, link-local or unspecified address; redirects followed within the address’s origin only) and reads its X-Frame-Options and frame-ancestors against the calling kiosk’s origin. Only the verdict is answered; `unknown` when the service cannot say now.',
   },
   heartbeat: {
     params: DevidParams,

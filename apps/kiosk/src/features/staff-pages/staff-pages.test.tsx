@@ -3,6 +3,7 @@ import {
   DEFAULT_SETTINGS,
   IMAGE_ZONES,
   totemZoneNames,
+  type FrameCheck,
 } from '@plant-kiosk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -377,7 +378,7 @@ describe('suggestion form page', () => {
   it('says the form cannot be shown when its site refuses to be framed (the service’s check)', async () => {
     publishForm(FORM);
     useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
-    const check = { url: FORM, status: 'refused', reason: 'X-Frame-Options: DENY', checkedAt: '' };
+    const check: FrameCheck = { url: FORM, status: 'refused' };
     const api = createApiClient(TEST_CONFIG, () => 'token', {
       fetch: () =>
         Promise.resolve(
@@ -393,6 +394,33 @@ describe('suggestion form page', () => {
       'Le formulaire ne peut pas s’afficher sur la borne',
     );
     expect(screen.queryByTitle('Formulaire de suggestion')).toBeNull();
+  });
+
+  it('tries the frame when the service cannot say, and asks again at the next opening', async () => {
+    publishForm(FORM);
+    useConnectionStore.setState({ online: true, lastPingAt: new Date().toISOString() });
+    const check: FrameCheck = { url: FORM, status: 'unknown' };
+    let asked = 0;
+    const api = createApiClient(TEST_CONFIG, () => 'token', {
+      fetch: () => {
+        asked += 1;
+        return Promise.resolve(
+          Response.json({
+            data: { devid: 1, suggestionFormUrl: check, websiteUrl: null },
+            message: 'OK',
+            error: null,
+          }),
+        );
+      },
+    });
+    const first = renderInKiosk(<SuggestionFormPage />, { kiosk: { api } });
+    await waitFor(() => expect(asked).toBe(1));
+    expect(screen.getByTitle('Formulaire de suggestion')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    first.unmount();
+    renderInKiosk(<SuggestionFormPage />, { kiosk: { api } });
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.getByTitle('Formulaire de suggestion')).toBeTruthy();
   });
 
   it('says the form does not answer when its frame never loads', () => {

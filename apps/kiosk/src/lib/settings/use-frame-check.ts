@@ -6,7 +6,7 @@
  *
  * Asked when online and an address is set; remembered per address for CHECK_TTL_MS so that
  * opening the page again does not ask again. Unknown (null) until answered, and when the service
- * cannot say (offline, an older server): the frame is then simply tried.
+ * cannot say (offline, an older server, or its answer "unknown"): the frame is then simply tried.
  */
 import type { DevelopmentSettings, FrameCheckStatus } from '@plant-kiosk/contract';
 import { useEffect, useState } from 'react';
@@ -43,6 +43,9 @@ export function useFrameCheck(
         const check = checks[which];
         // The answer is about the address published now; a newer one is asked on its own.
         if (check === null || check.url !== url) return;
+        // "unknown": the service cannot say now (its budget of requests is spent, or it never asks
+        // such an address). The frame is tried, and the next opening asks again.
+        if (check.status === 'unknown') return;
         known.set(url, { status: check.status, at: Date.now() });
         setStatus(check.status);
       })
