@@ -122,8 +122,15 @@ export type KioskHeartbeatResponse = Static<typeof KioskHeartbeatResponse>;
 export const KioskState = Type.Union([Type.Literal('online'), Type.Literal('offline')]);
 export type KioskState = Static<typeof KioskState>;
 
-/** Why a kiosk needs attention: content behind for too long, or not seen for too long. */
-export const KioskFlag = Type.Union([Type.Literal('behind'), Type.Literal('silent')]);
+/**
+ * Why a kiosk needs attention: content behind for too long, not seen for too long, or a revision
+ * ahead of the server's latest (see `aheadOfServer`).
+ */
+export const KioskFlag = Type.Union([
+  Type.Literal('behind'),
+  Type.Literal('silent'),
+  Type.Literal('ahead'),
+]);
 export type KioskFlag = Static<typeof KioskFlag>;
 
 /** One kiosk as the back-office sees it. */
@@ -155,9 +162,18 @@ export const KioskStatus = Type.Object({
   state: KioskState,
   /** contentVersion equals currentContentVersion. */
   upToDate: Type.Boolean(),
-  /** Since when the kiosk's content has been older than the published one (null when up to date). */
+  /**
+   * contentVersion is above currentContentVersion: a revision this server does not have (the
+   * totem synced from this server before it was restored from an older backup, or from another
+   * one). Recorded and flagged, never refused: the totem's next sync brings it back.
+   */
+  aheadOfServer: Type.Boolean(),
+  /**
+   * Since when the kiosk's content has been older than the published one (null when up to date,
+   * or ahead of the server).
+   */
   behindSince: Type.Union([IsoDate, Type.Null()]),
-  /** "silent" wins over "behind": a silent kiosk cannot catch up anyway. */
+  /** "silent" wins over "ahead", which wins over "behind": a silent kiosk cannot catch up anyway. */
   flag: Type.Union([KioskFlag, Type.Null()]),
   /** The flag in French, for a tooltip (null without a flag). */
   flagMessage: Type.Union([Type.String(), Type.Null()]),

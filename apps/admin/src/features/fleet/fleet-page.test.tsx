@@ -46,6 +46,7 @@ const kiosk = (overrides: Partial<KioskStatus> = {}): KioskStatus => ({
   lastHeartbeatAt: null,
   state: 'online',
   upToDate: true,
+  aheadOfServer: false,
   behindSince: null,
   flag: null,
   flagMessage: null,
@@ -102,6 +103,31 @@ describe('FleetPage', () => {
       kiosk({ kioskId: 'bbbbbbbb-1111-2222-3333-444444444444' }),
     ]);
     expect(document.querySelector('.stats .stat')?.textContent).toBe('2 totems');
+  });
+
+  it('says when a totem holds a revision ahead of the server, flagged, and not as behind', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(<FleetPage />);
+    FakeEventSource.last.emit('fleet', [
+      kiosk({
+        contentVersion: 5012,
+        currentContentVersion: 12,
+        upToDate: false,
+        aheadOfServer: true,
+        flag: 'ahead',
+        flagMessage:
+          'Révision 5012 — en avance sur le serveur (sauvegarde restaurée ?) : la dernière publiée est la 12.',
+      }),
+    ]);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(within(row).getByTestId('fleet-content').textContent).toBe(
+      ' révision 5012 — en avance sur le serveur (sauvegarde restaurée ?)',
+    );
+    expect(within(row).getByText('En avance')).toBeTruthy();
+    expect(within(row).getByText(/en avance$/)).toBeTruthy();
+    expect(row.className).toBe('row-flagged');
+    // Not counted among the totems behind.
+    expect(document.querySelectorAll('.stats .stat')[2]?.textContent).toBe('0 en retard');
   });
 
   it('says whether each totem holds its revision’s media, live', () => {

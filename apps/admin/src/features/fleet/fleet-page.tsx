@@ -4,7 +4,8 @@
  * The session cookie goes with the EventSource request because it is same-origin.
  *
  * Which revision each totem shows (content-first sync, decision 019): "révision 14 — à jour",
- * "révision 12 — 2 de retard"; and per development, "38 / 40 totems sur la révision 61" — live,
+ * "révision 12 — 2 de retard", or "révision 5012 — en avance sur le serveur (sauvegarde restaurée ?)"
+ * for a totem holding revisions the server no longer has (`aheadOfServer`); and per development, "38 / 40 totems sur la révision 61" — live,
  * since a publish sends every kiosk of the development again with the new published revision.
  * And whether it holds that revision's media (content-first sync, from its heartbeat): "· médias
  * complets", "· médias 38 / 40" (some given up until its next sync), "· médias 12 / 40 en
@@ -23,9 +24,21 @@ const RECONNECT_MS = 5_000;
 
 const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
 
+const FLAG_LABELS: Record<NonNullable<KioskStatus['flag']>, string> = {
+  silent: 'silencieux',
+  behind: 'à surveiller',
+  ahead: 'en avance',
+};
+
 /** The revision a totem shows, against the published one. */
-export function revisionText(kiosk: Pick<KioskStatus, 'contentVersion' | 'currentContentVersion'>) {
+export function revisionText(
+  kiosk: Pick<KioskStatus, 'contentVersion' | 'currentContentVersion' | 'aheadOfServer'>,
+) {
   if (kiosk.contentVersion === null) return 'jamais synchronisé';
+  // The server's word, not a subtraction here: the contract says when a revision is ahead.
+  if (kiosk.aheadOfServer) {
+    return `révision ${kiosk.contentVersion} — en avance sur le serveur (sauvegarde restaurée ?)`;
+  }
   const behind = kiosk.currentContentVersion - kiosk.contentVersion;
   return behind <= 0
     ? `révision ${kiosk.contentVersion} — à jour`
@@ -159,7 +172,7 @@ export function FleetPage() {
     [kiosks],
   );
   const online = rows.filter((k) => k.state === 'online').length;
-  const behind = rows.filter((k) => !k.upToDate).length;
+  const behind = rows.filter((k) => !k.upToDate && !k.aheadOfServer).length;
   const progress = useMemo(() => progressByDevelopment(rows), [rows]);
 
   return (
@@ -231,7 +244,7 @@ export function FleetPage() {
                         <span className="muted small"> {kiosk.devname}</span>
                         {kiosk.flag && (
                           <span className="badge badge-flag" title={kiosk.flagMessage ?? undefined}>
-                            ⚠ {kiosk.flag === 'silent' ? 'silencieux' : 'à surveiller'}
+                            ⚠ {FLAG_LABELS[kiosk.flag]}
                           </span>
                         )}
                         {kiosk.flagMessage && (
@@ -247,7 +260,11 @@ export function FleetPage() {
                       </td>
                       <td>
                         <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
-                          {kiosk.upToDate ? 'À jour' : 'En retard'}
+                          {kiosk.upToDate
+                            ? 'À jour'
+                            : kiosk.aheadOfServer
+                              ? 'En avance'
+                              : 'En retard'}
                         </span>
                         <span className="small" data-testid="fleet-content">
                           {' '}

@@ -67,6 +67,37 @@ function durationFr(ms: number): string {
   return `${Math.floor(hours / 24)} jours`;
 }
 
+/** Largest revision number a kiosk may report: the contract's ContentVersion, a 32-bit column. */
+const MAX_REVISION = 2_147_483_647;
+
+/**
+ * Where the revision a kiosk reports stands against the latest the server published. The one rule
+ * for the heartbeat and the stream alike (outside probe, round 3: the stream stored a revision
+ * 5,000 ahead while the heartbeat refused it): any revision number is recorded as reported, and
+ * one above the latest is "ahead" — a totem that synced before the server was restored from an
+ * older backup holds revisions the server no longer has. It is flagged in the back-office, never
+ * refused: the report is what the totem shows, and its next sync brings it back (the delta call
+ * answers "ahead" with a full snapshot).
+ */
+export type RevisionStanding = 'unknown' | 'current' | 'behind' | 'ahead';
+
+export function revisionStanding(reported: number | null, latest: number): RevisionStanding {
+  if (reported === null) return 'unknown';
+  if (reported > latest) return 'ahead';
+  return reported === latest ? 'current' : 'behind';
+}
+
+/**
+ * A revision number as a stream URL carries it (text), or undefined when it is not one: the
+ * stream is never refused for a malformed identity, the value is ignored. Bounded like the
+ * heartbeat's (the contract's ContentVersion), so both paths record the same numbers.
+ */
+export function streamRevision(value: string | number | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,10}$/.test(String(value))) return undefined;
+  const revision = Number(value);
+  return revision <= MAX_REVISION ? revision : undefined;
+}
+
 /** The media columns of a row, or null when unknown (or not a valid report: never stored so). */
 function mediaOf(row: KioskWithDevelopment): KioskMediaReport | null {
   const media = { phase: row.media_phase, cached: row.media_cached, total: row.media_total };
@@ -104,13 +135,20 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
     at - heartbeatAt <= FLEET_ONLINE_WINDOW_MS && heartbeatAt >= Date.parse(row.last_seen_at);
   const state = connected || reporting ? 'online' : 'offline';
   const current = row.current_content_version;
-  const upToDate = row.content_version !== null && row.content_version === current;
-  const behindSince = upToDate ? null : (row.behind_since ?? row.first_seen_at);
+  const standing = revisionStanding(row.content_version, current);
+  const upToDate = standing === 'current';
+  const aheadOfServer = standing === 'ahead';
+  // Not behind when ahead: the row's `behind_since` only says it differs from the latest.
+  const behindSince = upToDate || aheadOfServer ? null : (row.behind_since ?? row.first_seen_at);
   let flag: KioskStatus['flag'] = null;
   let flagMessage: string | null = null;
   if (state === 'offline' && sinceSeen > FLEET_SILENT_FLAG_MS) {
     flag = 'silent';
     flagMessage = `Aucune nouvelle de ce kiosque depuis ${durationFr(sinceSeen)}.`;
+  } else if (aheadOfServer) {
+    // At once, not after a delay like "behind": nothing the server publishes explains it.
+    flag = 'ahead';
+    flagMessage = `Révision ${row.content_version} — en avance sur le serveur (sauvegarde restaurée ?) : la dernière publiée est la ${current}.`;
   } else if (behindSince !== null && at - Date.parse(behindSince) > FLEET_BEHIND_FLAG_MS) {
     flag = 'behind';
     const has =
@@ -137,6 +175,7 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
     lastHeartbeatAt: row.last_heartbeat_at,
     state,
     upToDate,
+    aheadOfServer,
     behindSince,
     flag,
     flagMessage,
@@ -159,11 +198,7 @@ export class Fleet {
   ): Promise<void> {
     const mode = Value.Check(KioskMode, identity.mode) ? identity.mode : undefined;
     const totem = Value.Check(TotemKind, identity.totem) ? identity.totem : undefined;
-    const version = Number(identity.contentVersion);
-    const contentVersion =
-      identity.contentVersion !== undefined && Number.isInteger(version) && version >= 0
-        ? version
-        : undefined;
+    const contentVersion = streamRevision(identity.contentVersion);
     const appVersion =
       identity.appVersion && identity.appVersion.length <= 60 ? identity.appVersion : undefined;
     await this.assertRoomFor(devid, identity.kioskId);
@@ -194,14 +229,8 @@ export class Fleet {
   async heartbeat(devid: number, report: KioskHeartbeat): Promise<number> {
     await this.assertRoomFor(devid, report.kioskId);
     const current = await this.currentVersion(devid);
-    // Content-first sync: the fleet says which revision each totem shows; one that does not exist
-    // (ahead of the published one: a server restored from an older backup, a forged report) is
-    // refused rather than shown. The totem's next sync (the delta answers "ahead") brings it back.
-    if (report.contentVersion !== null && report.contentVersion > current) {
-      throw badRequest(
-        `Révision ${report.contentVersion} inconnue : la dernière publiée est la ${current}. Le totem se resynchronise.`,
-      );
-    }
+    // Content-first sync: the fleet says which revision each totem shows, as reported, even one
+    // ahead of the latest (revisionStanding: recorded and flagged, like the stream's).
     const mediaProblem = report.media ? mediaReportProblem(report.media) : null;
     if (mediaProblem !== null) throw badRequest(mediaProblem);
     await this.deps.repos.kiosks.record({

@@ -101,17 +101,32 @@ async function connectKiosk(kioskId: string, extra: Record<string, string> = {})
 }
 
 describe('POST /display/heartbeat/:devid', () => {
-  it('refuses a revision that does not exist, in French, and keeps the totem’s entry as it was', async () => {
+  it('records a revision ahead of the server and flags it at once, in French, until the totem is back', async () => {
     const kioskId = newKioskId();
     const version = await currentVersion();
-    expect((await heartbeat(report(kioskId, { contentVersion: version }))).statusCode).toBe(200);
-    const response = await heartbeat(report(kioskId, { contentVersion: version + 5 }));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<{ error: string; message: string }>()).toMatchObject({
-      error: 'bad_request',
-      message: expect.stringContaining(`Révision ${version + 5} inconnue`),
+    // A totem that synced revisions the server lost (restored from an older backup).
+    const response = await heartbeat(report(kioskId, { contentVersion: version + 5000 }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(data<KioskHeartbeatResponse>(response)).toEqual({ contentVersion: version });
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      contentVersion: version + 5000,
+      currentContentVersion: version,
+      upToDate: false,
+      aheadOfServer: true,
+      behindSince: null,
+      flag: 'ahead',
+      flagMessage: `Révision ${version + 5000} — en avance sur le serveur (sauvegarde restaurée ?) : la dernière publiée est la ${version}.`,
     });
-    expect(await fleetEntry(kioskId)).toMatchObject({ contentVersion: version, upToDate: true });
+
+    // Its next sync brings it back to the server's revision.
+    expect((await heartbeat(report(kioskId, { contentVersion: version }))).statusCode).toBe(200);
+    expect(await fleetEntry(kioskId)).toMatchObject({
+      contentVersion: version,
+      upToDate: true,
+      aheadOfServer: false,
+      flag: null,
+      flagMessage: null,
+    });
   });
 
   it('stores the report and answers the current content version', async () => {
@@ -309,6 +324,46 @@ describe('stream presence', () => {
     // What the stream route's minute timer does for the streams open on this instance.
     await f.repos.kiosks.touch([row!.connection_id!], f.clock.now);
     expect(await fleetEntry(kioskId)).toMatchObject({ connected: true, state: 'online' });
+  });
+
+  it('takes the revision on the stream by the heartbeat’s rule: ahead is recorded and flagged', async () => {
+    const version = await currentVersion();
+    const byStream = newKioskId();
+    const byHeartbeat = newKioskId();
+    await connectKiosk(byStream, { contentVersion: String(version + 5000) });
+    expect(
+      (await heartbeat(report(byHeartbeat, { contentVersion: version + 5000 }))).statusCode,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await fleetEntry(byStream).catch(() => null))?.contentVersion)
+      .toBe(version + 5000);
+    const standing = ({
+      contentVersion,
+      upToDate,
+      aheadOfServer,
+      behindSince,
+      flag,
+    }: KioskStatus) => ({ contentVersion, upToDate, aheadOfServer, behindSince, flag });
+    expect(standing(await fleetEntry(byStream))).toEqual({
+      contentVersion: version + 5000,
+      upToDate: false,
+      aheadOfServer: true,
+      behindSince: null,
+      flag: 'ahead',
+    });
+    expect(standing(await fleetEntry(byHeartbeat))).toEqual(standing(await fleetEntry(byStream)));
+  });
+
+  it('ignores a revision number the heartbeat could not carry either', async () => {
+    const kioskId = newKioskId();
+    // Over the contract's ContentVersion (a 32-bit column): not a revision, not stored.
+    await connectKiosk(kioskId, { contentVersion: '99999999999' });
+    await expect
+      .poll(async () => (await fleetEntry(kioskId).catch(() => null))?.connected)
+      .toBe(true);
+    expect(await fleetEntry(kioskId)).toMatchObject({ contentVersion: null, aheadOfServer: false });
+    const response = await heartbeat(report(kioskId, { contentVersion: 99_999_999_999 }));
+    expect(response.statusCode).toBe(400);
   });
 
   it('ignores malformed identity values rather than failing the stream', async () => {
