@@ -70,4 +70,13 @@ describe('the alert template rules shared by the server and the form', () => {
       /caractère de contrôle/,
     );
   });
+
+  it('stores the name in NFC without invisible characters, and refuses a word mixing scripts', () => {
+    expect(normalizeAlertTemplateInput({ ...base, name: 'E\u0301va\u200Bcuation ' }).name).toBe(
+      'Évacuation',
+    );
+    expect(alertTemplateErrors({ ...base, name: '\u0415vacuation' }).name).toBe(
+      'Le nom du modèle mélange plusieurs écritures dans le mot « \u0415vacuation » (cyrillique et latin) : on le confondrait avec un nom qui lui ressemble. Retapez ce mot avec un seul alphabet.',
+    );
+  });
 });

@@ -20,6 +20,7 @@ import {
   type AlertPictogram,
   type PaletteColour,
 } from './entities.js';
+import { canonicalName, mixedScriptMessage, mixedScriptWord } from './look-alike-names.js';
 import { adminRelative, fillPath, ROUTES } from './route-table.js';
 import { PLAIN_NAME_PATTERN } from './text.js';
 
@@ -69,11 +70,21 @@ export const AdminAlertTemplateList = Type.Object({
   templates: Type.Array(AdminAlertTemplate),
   /** Published templates the draft no longer has (a publish removes them from the totems). */
   removedUnpublished: Type.Array(Type.Object({ templateid: Id, name: Type.String() })),
+  /**
+   * Templates whose name breaks the naming rules (look-alike-names.ts): saved before the rules
+   * existed, shown to the admin with the reasons rather than renamed behind their back.
+   */
+  nameWarnings: Type.Array(
+    Type.Object({ templateid: Id, name: Type.String(), reasons: Type.Array(Type.String()) }),
+  ),
 });
 export type AdminAlertTemplateList = Static<typeof AdminAlertTemplateList>;
 
 const fields = {
-  /** Unique in the development (case-insensitive): what a trigger names. */
+  /**
+   * Unique in the development, compared as look-alike-names.ts says (case, Unicode form and
+   * invisible characters aside): what a trigger names.
+   */
   name: Type.String({ maxLength: 80 }),
   kind: AlertKind,
   titleFr: Type.String({ maxLength: 200 }),
@@ -123,14 +134,14 @@ const isColour = (name: string): name is PaletteColour => Object.hasOwn(PALETTE,
 const PLAIN_NAME = new RegExp(PLAIN_NAME_PATTERN);
 
 /**
- * The input as stored: names and titles trimmed, empty end texts and image as null. The checks
- * below run on it.
+ * The input as stored: the name in NFC without invisible characters (canonicalName), names and
+ * titles trimmed, empty end texts and image as null. The checks below run on it.
  */
 export function normalizeAlertTemplateInput(input: AlertTemplateInput): AlertTemplateInput {
   const orNull = (text: string | null) => (text === null || text.trim() === '' ? null : text);
   return {
     ...input,
-    name: input.name.trim(),
+    name: canonicalName(input.name),
     titleFr: input.titleFr.trim(),
     titleEn: input.titleEn.trim(),
     image: input.image === null || input.image.trim() === '' ? null : input.image.trim(),
@@ -152,6 +163,10 @@ export function alertTemplateErrors(
   else if (!PLAIN_NAME.test(input.name))
     errors.name =
       'Le nom du modèle ne doit contenir ni caractère de contrôle du sens d’écriture ni demi-caractère.';
+  else {
+    const mixed = mixedScriptWord(input.name);
+    if (mixed) errors.name = `Le nom du modèle ${mixedScriptMessage(mixed)}`;
+  }
   if (!(ALERT_KINDS as readonly string[]).includes(input.kind))
     errors.kind = `Type d’alerte inconnu : « ${input.kind} ».`;
   if (input.titleFr === '') errors.titleFr = 'Le titre en français est obligatoire.';

@@ -3,7 +3,9 @@
  * templates as in the draft — what the red button and the fire-alarm panel choose from once
  * published — and the editor of one (`/modeles-alerte/:devid/:templateid`, or `nouveau`). Each says
  * whether the totems already have it as shown ("Non publié" otherwise) and whether it is the alert
- * in force's.
+ * in force's. Templates whose name a trigger could mistake for another (saved before the naming
+ * rules of issue 40: decomposed, invisible characters, mixed scripts, a look-alike twin) are
+ * listed with the reasons: the server never renames them, the admin does.
  */
 import {
   ALERT_KIND_LABELS,
@@ -119,6 +121,26 @@ function AlertTemplates({
           {list.removedUnpublished.map((item) => `« ${item.name} »`).join(', ')}.
         </Notice>
       )}
+      {list && list.nameWarnings.length > 0 && (
+        <Notice tone="warning">
+          <p>
+            Nom{list.nameWarnings.length > 1 ? 's' : ''} à corriger : une centrale d’alarme ou une
+            personne qui déclenche une alerte par son nom pourrait confondre{' '}
+            {list.nameWarnings.length > 1 ? 'ces modèles' : 'ce modèle'} avec un autre. Rien n’a été
+            renommé : modifiez le nom (et la configuration de la centrale qui l’utilise).
+          </p>
+          <ul data-testid="alert-template-name-warnings">
+            {list.nameWarnings.map((warning) => (
+              <li key={warning.templateid}>
+                <Link to={`${BASE}/${devid}/${warning.templateid}`}>
+                  « {warning.name} » (n° {warning.templateid})
+                </Link>{' '}
+                : {warning.reasons.join(' ; ')}.
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       {list && list.templates.length === 0 && (
         <p className="card">
           Aucun modèle d’alerte : créez-en un pour pouvoir déclencher une alerte.
@@ -144,6 +166,10 @@ function upsert(
   return {
     devid: current?.devid ?? 0,
     removedUnpublished: current?.removedUnpublished ?? [],
+    // The saved name passed the rules; the other warnings stay until the list is read again.
+    nameWarnings: (current?.nameWarnings ?? []).filter(
+      (warning) => warning.templateid !== saved.templateid,
+    ),
     templates: [...others, saved].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
   };
 }

@@ -62,6 +62,7 @@ const LIST: AdminAlertTemplateList = {
   devid: 1,
   templates: [EVACUATION, LEAK],
   removedUnpublished: [{ templateid: 9, name: 'Ancien modèle' }],
+  nameWarnings: [],
 };
 
 type Reply = { status?: number; data?: unknown; message?: string; error?: string | null };
@@ -126,6 +127,34 @@ describe('Modèles d’alerte (red button and acknowledgements, decision 018)', 
     expect(
       screen.getByRole('link', { name: 'Modifier le modèle « Fuite »' }).getAttribute('href'),
     ).toBe('/modeles-alerte/1/5');
+  });
+
+  it('lists the templates whose name looks like another, with the reasons (issue 40, item 6)', async () => {
+    LIST.nameWarnings = [
+      {
+        templateid: 5,
+        name: '\u0415vacuation',
+        reasons: [
+          'mélange plusieurs écritures dans le mot « \u0415vacuation » (cyrillique et latin)',
+        ],
+      },
+    ];
+    try {
+      serve();
+      renderAt('/modeles-alerte/1');
+      const warnings = await screen.findByTestId('alert-template-name-warnings');
+      expect(warnings.textContent).toBe(
+        '« \u0415vacuation » (n° 5) : mélange plusieurs écritures dans le mot « \u0415vacuation » (cyrillique et latin).',
+      );
+      expect(
+        within(warnings)
+          .getByRole('link', { name: '« \u0415vacuation » (n° 5)' })
+          .getAttribute('href'),
+      ).toBe('/modeles-alerte/1/5');
+      expect(screen.getByText(/Rien n’a été renommé/)).toBeTruthy();
+    } finally {
+      LIST.nameWarnings = [];
+    }
   });
 
   it('edits FR and EN side by side, picks pictogram and colour, previews, and saves with the version', async () => {

@@ -14,6 +14,7 @@ import type {
   AlertTemplate,
   PaletteColour,
 } from '@plant-kiosk/contract';
+import { nameKey } from '@plant-kiosk/contract';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { ActiveAlertRow, Database, LiveAlertTemplateRow } from '../schema.js';
 
@@ -135,14 +136,16 @@ export class AlertRepository {
   }
 
   /**
-   * A published template by id, or by name, case-insensitive. Compared here rather than in SQL:
-   * SQLite's lower() only folds ASCII ("Évacuation"), and a development has a handful of templates.
+   * A published template by id, or by name compared as the editor compares them (the contract's
+   * nameKey: case, Unicode form and invisible characters aside), so that "Évacuation" sent
+   * decomposed by a panel finds it. Compared here rather than in SQL: SQLite's lower() only folds
+   * ASCII, neither store normalises Unicode, and a development has a handful of templates.
    */
   async findLiveTemplate(devid: number, ref: number | string): Promise<AlertTemplate | undefined> {
     const templates = await this.liveTemplates(devid);
     if (typeof ref === 'number') return templates.find((template) => template.templateid === ref);
-    const wanted = ref.trim().toLocaleLowerCase('fr');
-    return templates.find((template) => template.name.toLocaleLowerCase('fr') === wanted);
+    const wanted = nameKey(ref);
+    return templates.find((template) => nameKey(template.name) === wanted);
   }
 
   // ---------- the active alert ----------

@@ -11,12 +11,16 @@
  *
  * The checks: the contract's (`alertTemplateErrors`, shared with the form), then the server's own —
  * the image must be an image of the development's media library, the name free in the
- * development (case-insensitive, as a trigger finds a template by name), and a template cannot be
+ * development (compared by the contract's nameKey — case, Unicode form and invisible characters
+ * aside — as a trigger finds a template by name that way: a look-alike of an existing name is a
+ * 409, issue 40 item 6), and a template cannot be
  * deleted while it is the one of the alert in force: its totems show it, and the publish that
  * would take it from them is refused anyway (decision 012), so the draft refuses first and says why.
  */
 import {
   alertTemplateErrors,
+  nameIssues,
+  nameKey,
   normalizeAlertTemplateInput,
   type AdminAlertTemplate,
   type AdminAlertTemplateList,
@@ -50,7 +54,30 @@ const FIELDS = [
 const nameTaken = (name: string) =>
   conflict(`Un modèle d’alerte nommé « ${name} » existe déjà dans ce développement.`);
 
-const sameName = (a: string, b: string) => a.toLocaleLowerCase('fr') === b.toLocaleLowerCase('fr');
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
+
+/**
+ * The templates whose stored name breaks the naming rules (look-alike-names.ts) or looks like
+ * another's: saved before the rules, they are listed with the reasons, never renamed (a panel's
+ * configuration may name them; the admin decides).
+ */
+function nameWarnings(
+  templates: readonly DraftAlertTemplate[],
+): AdminAlertTemplateList['nameWarnings'] {
+  return templates.flatMap(({ templateid, name }) => {
+    const twins = templates.filter(
+      (other) => other.templateid !== templateid && sameName(other.name, name),
+    );
+    const reasons = [
+      ...nameIssues(name),
+      ...twins.map(
+        (twin) =>
+          `se confond avec le modèle « ${twin.name} » (n° ${twin.templateid}) : un déclencheur qui donne ce nom ne sait pas lequel il obtiendra`,
+      ),
+    ];
+    return reasons.length > 0 ? [{ templateid, name, reasons }] : [];
+  });
+}
 
 const paris = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', {
@@ -90,6 +117,7 @@ export class AlertTemplateEditor {
       removedUnpublished: live
         .filter((template) => !draftIds.has(template.templateid))
         .map(({ templateid, name }) => ({ templateid, name })),
+      nameWarnings: nameWarnings(drafts),
     };
   }
 
