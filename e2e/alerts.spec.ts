@@ -74,6 +74,16 @@ test('emergency alerts: takeover over a popup, end text then the page back, dril
     await expect(dialog).toContainText('Leave the building by the nearest exit');
     await expect(page.getByTestId('alert-elapsed')).toContainText('depuis');
     await expect(dialog.locator('img')).toHaveJSProperty('complete', true);
+    // The evacuation map answers "where do I go?" from a metre away: a landscape drawing that
+    // fills the takeover's width (the page of the site plan it replaced drew ~470 px wide).
+    const drawn = await dialog.locator('img').evaluate((node) => {
+      const image = node as HTMLImageElement;
+      const box = image.getBoundingClientRect();
+      const ratio = image.naturalWidth / image.naturalHeight;
+      return { ratio, width: Math.min(box.width, box.height * ratio) };
+    });
+    expect(drawn.ratio).toBeGreaterThan(1.2);
+    expect(drawn.width).toBeGreaterThan(900);
     // Above everything: the point at the centre of the screen is the takeover's.
     const onTop = await page.evaluate(() => {
       const hit = document.elementFromPoint(540, 960);

@@ -503,6 +503,23 @@ describe('seedDemoPlant', () => {
     );
   });
 
+  it('gives the evacuation template a landscape map with its two assembly points, drawn large', async () => {
+    const evacuation = (await repos.alerts.liveTemplates(seeded.devid)).find(
+      (template) => template.name === 'Évacuation',
+    );
+    expect(evacuation?.image).toMatch(/^media\/images\/plan-d-evacuation-[0-9a-f]{8}\.svg$/);
+    const svg = readFileSync(join(mediaDir, evacuation!.image!.slice('media/'.length)), 'utf8');
+    const [, width, height] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number);
+    expect(width! / height!).toBeGreaterThan(1.2);
+    // P1 and P2 on the plan and in the legend, in type meant for a metre away; no car park "P1/P2".
+    const labels = [...svg.matchAll(/font-size="(\d+)"[^>]*>(P[12])</g)].map(([, size, label]) => [
+      label,
+      Number(size),
+    ]);
+    expect(labels).toHaveLength(4);
+    for (const [, size] of labels) expect(size).toBeGreaterThanOrEqual(48);
+  });
+
   it('writes nothing to the database when the assets are missing', async () => {
     const other = await openTestDatabase();
     try {

@@ -4,52 +4,97 @@
  * so every totem holds them. The evacuation template shows the site plan with the assembly points.
  */
 import type { NewAlertTemplate } from '../../db/repositories/alert-repository.js';
-import { PALETTE, circle, text } from '../svg/kit.js';
-import { pageSvg } from '../svg/page.js';
+import { PALETTE, circle, fitSize, rect, svgDocument, text } from '../svg/kit.js';
 import { sitePlan, PLAN_HEIGHT, PLAN_WIDTH } from '../svg/plans.js';
 import type { SeedContext } from './context.js';
 
-/** The assembly points, in plan coordinates (open ground by the car park and the gatehouse). */
+/**
+ * The evacuation map the "Évacuation" takeover shows under its instructions: drawn for that use,
+ * not a page of the site plan. Landscape, so that it fills the takeover's width (about 970 px of a
+ * 1080 px totem), with labels read from a metre away: the buildings' letters and names larger than
+ * on the site plan, the assembly points as big green discs P1 and P2 on the plan, and a legend in
+ * both languages saying which buildings go to which point. The car parks carry no letters here: a
+ * car park called "P2" beside the assembly point P1 is a puzzle nobody should face in an evacuation.
+ */
+const MAP_WIDTH = 1400;
+const MAP_HEIGHT = 1000;
+/** The plan fills the map's height on the left; the legend takes the right. */
+const MAP_PLAN_SCALE = MAP_HEIGHT / PLAN_HEIGHT;
+const LEGEND_X = Math.round(PLAN_WIDTH * MAP_PLAN_SCALE) + 36;
+
+/** The assembly points, in plan coordinates (open ground: the staff car park, east of the offices). */
 const ASSEMBLY_POINTS = [
-  { x: 120, y: 860, label: 'P1' },
-  { x: 820, y: 860, label: 'P2' },
+  {
+    x: 140,
+    y: 810,
+    label: 'P1',
+    fr: 'Parking du personnel',
+    en: 'Staff car park',
+    buildings: 'A  E  C',
+  },
+  {
+    x: 850,
+    y: 760,
+    label: 'P2',
+    fr: 'Est de l’administration',
+    en: 'East of the offices',
+    buildings: 'B  D  F  G  H',
+  },
 ];
 
-function evacuationPlan(ctx: SeedContext): string {
-  const svg = pageSvg({
-    title: 'Points de rassemblement',
-    kicker: 'Assembly points',
-    accent: 'vert',
-    blocks: [
-      {
-        kind: 'custom',
-        height: Math.round((820 * PLAN_HEIGHT) / PLAN_WIDTH),
-        draw: (x, y, width) => {
-          const left = x + (width - 820) / 2;
-          const scale = 820 / PLAN_WIDTH;
-          let out = sitePlan(left, y, 820, { muted: true });
-          for (const point of ASSEMBLY_POINTS) {
-            const cx = left + point.x * scale;
-            const cy = y + point.y * scale;
-            out += circle(cx, cy, 34, PALETTE.vert, 'stroke="#FFFFFF" stroke-width="5"');
-            out += text(cx, cy + 10, point.label, {
-              size: 28,
-              fill: '#FFFFFF',
-              bold: true,
-              anchor: 'middle',
-            });
-          }
-          return out;
-        },
-      },
-      {
-        kind: 'paragraph',
-        text: 'P1 parking visiteurs · P2 parking du personnel — Visitors’ car park · staff car park',
-        size: 22,
-      },
-    ],
+function assemblyDisc(cx: number, cy: number, r: number, label: string): string {
+  return (
+    circle(cx, cy, r + 8, '#FFFFFF') +
+    circle(cx, cy, r, PALETTE.vert, 'stroke="#1B6B32" stroke-width="4"') +
+    text(cx, cy + r * 0.36, label, { size: r, fill: '#FFFFFF', bold: true, anchor: 'middle' })
+  );
+}
+
+export function evacuationMapSvg(): string {
+  let body = rect(0, 0, MAP_WIDTH, MAP_HEIGHT, '#FFFFFF');
+  body += sitePlan(0, 0, PLAN_WIDTH * MAP_PLAN_SCALE, {
+    muted: true,
+    evacuation: { labelScale: 1.5 },
   });
-  return ctx.media.image('Plan d’évacuation', svg);
+  for (const point of ASSEMBLY_POINTS) {
+    body += assemblyDisc(point.x * MAP_PLAN_SCALE, point.y * MAP_PLAN_SCALE, 56, point.label);
+  }
+  const x = LEGEND_X;
+  body += text(x, 70, 'Points de', { size: 46, bold: true });
+  body += text(x, 122, 'rassemblement', { size: 46, bold: true });
+  body += text(x, 172, 'Assembly points', { size: 38, italic: true, fill: PALETTE.gris2 });
+  const legendWidth = MAP_WIDTH - x - 24;
+  ASSEMBLY_POINTS.forEach((point, i) => {
+    const top = 230 + i * 360;
+    body += assemblyDisc(x + 52, top + 52, 48, point.label);
+    body += text(x + 124, top + 44, 'Bâtiments / Buildings', {
+      size: fitSize('Bâtiments / Buildings', 26, legendWidth - 124),
+      fill: PALETTE.gris2,
+    });
+    body += text(x + 124, top + 88, point.buildings, {
+      size: fitSize(point.buildings, 42, legendWidth - 124, true),
+      bold: true,
+    });
+    body += text(x, top + 160, point.fr, {
+      size: fitSize(point.fr, 32, legendWidth, true),
+      bold: true,
+    });
+    body += text(x, top + 202, point.en, {
+      size: fitSize(point.en, 30, legendWidth),
+      italic: true,
+      fill: PALETTE.gris2,
+    });
+  });
+  return svgDocument(
+    MAP_WIDTH,
+    MAP_HEIGHT,
+    'Plan d’évacuation — points de rassemblement P1 et P2 / Evacuation map — assembly points P1 and P2',
+    body,
+  );
+}
+
+function evacuationPlan(ctx: SeedContext): string {
+  return ctx.media.image('Plan d’évacuation', evacuationMapSvg());
 }
 
 export function demoAlertTemplates(ctx: SeedContext): NewAlertTemplate[] {

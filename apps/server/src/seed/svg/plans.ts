@@ -99,6 +99,13 @@ export interface PlanOptions {
   muted?: boolean;
   /** The words on the plan; French when absent. */
   words?: PlanWords;
+  /**
+   * For the evacuation map: no car-park letters (its assembly points are P1 and P2, and a car park
+   * called "P2" beside the assembly point P1 is what nobody must have to puzzle over in an
+   * evacuation), no single assembly-point box, and the buildings' letters and names this many
+   * times larger (1 by default), to be read from a metre away.
+   */
+  evacuation?: { labelScale: number };
 }
 
 /** The plant site plan, drawn at (x, y) scaled to `width`. */
@@ -137,6 +144,7 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
       out += line(px + k * 30, py + 8, px + k * 30, py + 40, '#FFFFFF', 2);
     for (let k = 1; k < Math.floor(pw / 30); k++)
       out += line(px + k * 30, py + ph - 40, px + k * 30, py + ph - 8, '#FFFFFF', 2);
+    if (options.evacuation) return out;
     out += rect(px + pw / 2 - 24, py + ph / 2 - 24, 48, 48, PALETTE.bleu, { rx: 8 });
     out += text(px + pw / 2, py + ph / 2 + 12, label, {
       size: 30,
@@ -148,13 +156,16 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
   };
   svg += park(40, 730, 200, 160, 'P2');
   svg += park(290, 770, 190, 120, 'P1');
-  svg += text(140, 724, words.staffParking, { size: 18, anchor: 'middle', bold: true });
-  svg += text(385, 764, words.visitorParking, { size: 18, anchor: 'middle', bold: true });
-  // Assembly point.
-  svg += rect(284, 689, 214, 52, PALETTE.vert, { rx: 8 });
-  svg += pictogram('people', 312, 715, 21, PALETTE.vert);
-  svg += text(340, 711, words.assemblyPoint[0], { size: 15, bold: true, fill: '#FFFFFF' });
-  svg += text(340, 730, words.assemblyPoint[1], { size: 15, bold: true, fill: '#FFFFFF' });
+  if (!options.evacuation) {
+    svg += text(140, 724, words.staffParking, { size: 18, anchor: 'middle', bold: true });
+    svg += text(385, 764, words.visitorParking, { size: 18, anchor: 'middle', bold: true });
+    // Assembly point.
+    svg += rect(284, 689, 214, 52, PALETTE.vert, { rx: 8 });
+    svg += pictogram('people', 312, 715, 21, PALETTE.vert);
+    svg += text(340, 711, words.assemblyPoint[0], { size: 15, bold: true, fill: '#FFFFFF' });
+    svg += text(340, 730, words.assemblyPoint[1], { size: 15, bold: true, fill: '#FFFFFF' });
+  }
+  const labels = options.evacuation?.labelScale ?? 1;
   // Buildings.
   for (const b of BUILDINGS) {
     const name = words.buildings[b.id] ?? b.name;
@@ -168,18 +179,37 @@ export function sitePlan(x: number, y: number, width: number, options: PlanOptio
     const tiny = b.w < 100;
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2;
-    if (small) {
+    if (options.evacuation && !small && b.h < 170) {
+      // Too low for the large letter above the large name: the letter, then the name fitted below.
+      svg += circle(cx, b.y + b.h * 0.4, 30, PALETTE.gris1);
+      svg += text(cx, b.y + b.h * 0.4 + 12, b.id, {
+        size: 34,
+        bold: true,
+        fill: '#FFFFFF',
+        anchor: 'middle',
+      });
+      svg += text(cx, b.y + b.h - 14, name, {
+        size: fitSize(name, 26, b.w - 16, true),
+        bold: true,
+        anchor: 'middle',
+      });
+    } else if (small) {
       const label = tiny ? b.id : `${b.id} · ${name}`;
-      svg += text(cx, cy + 8, label, {
-        size: fitSize(label, tiny ? 24 : 18, b.w - 8, true),
+      svg += text(cx, cy + 8 * labels, label, {
+        size: fitSize(label, (tiny ? 24 : 18) * labels, b.w - 8, true),
         bold: true,
         anchor: 'middle',
       });
     } else {
-      svg += circle(cx, cy - 18, 26, PALETTE.gris1);
-      svg += text(cx, cy - 8, b.id, { size: 28, bold: true, fill: '#FFFFFF', anchor: 'middle' });
-      svg += text(cx, cy + 40, name, {
-        size: fitSize(name, 26, b.w - 16, true),
+      svg += circle(cx, cy - 18 * labels, 26 * labels, PALETTE.gris1);
+      svg += text(cx, cy - 8 * labels, b.id, {
+        size: 28 * labels,
+        bold: true,
+        fill: '#FFFFFF',
+        anchor: 'middle',
+      });
+      svg += text(cx, cy + 40 * labels, name, {
+        size: fitSize(name, 26 * labels, b.w - 16, true),
         bold: true,
         anchor: 'middle',
       });
