@@ -128,6 +128,7 @@ test('a template edited in the back-office, published, triggered: the kiosk show
       await page.getByRole('button', { name: 'Déclencher une alerte' }).click();
       const dialog = page.getByRole('dialog', { name: 'Déclencher une alerte' });
       await dialog.getByRole('radio', { name: /^Évacuation/ }).check();
+      await dialog.getByRole('radio', { name: 'Alerte réelle' }).check();
       await dialog.getByRole('button', { name: 'Continuer' }).click();
       await page
         .getByRole('dialog', { name: 'Confirmer l’alerte' })

@@ -46,7 +46,13 @@ test('the red button: trigger, the kiosk shows it and is listed live as "Affich�
       await page.getByRole('button', { name: 'Déclencher une alerte' }).click();
       const dialog = page.getByRole('dialog', { name: 'Déclencher une alerte' });
       await dialog.getByRole('radio', { name: /^Évacuation/ }).check();
-      await expect(dialog.getByRole('radio', { name: 'Alerte réelle' })).toBeChecked();
+      // No default kind (issue 41, item 9): "Continuer" asks for it, then the user picks it.
+      const real = dialog.getByRole('radio', { name: 'Alerte réelle' });
+      await expect(real).not.toBeChecked();
+      await expect(dialog.getByRole('radio', { name: /^Exercice/ })).not.toBeChecked();
+      await dialog.getByRole('button', { name: 'Continuer' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Choisissez alerte réelle ou exercice.');
+      await real.check();
       await expectAccessible(page, 'alert dialog');
       await capture(page, 'alert-trigger');
       // On a phone: the dialog fits the width and its buttons are big enough to hit.

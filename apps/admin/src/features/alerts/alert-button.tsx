@@ -3,11 +3,13 @@
  * admins and the users an admin allowed. "Déclencher une alerte" opens a dialog in two steps —
  * choose the published template and "alerte réelle" or "exercice", then a second, explicit
  * confirmation naming what the totems will show — with big targets, usable on a phone (360 px): the
- * safety manager is rarely at a desk. After the trigger the list of totems opens, to follow who
- * shows it. With an alert in force the server's replacement rule applies (decision 027): a real
- * alert replaces a drill, a drill never replaces a real alert, and another alert of the same kind
- * only with « Remplacer l’alerte en cours » ticked — so two people pressing at once get one alert
- * and the second is told which alert is in force.
+ * safety manager is rarely at a desk. Neither kind is preselected: with "alerte réelle" as the
+ * default, a drill was one forgotten tap away from a real evacuation, so the kind is always an
+ * explicit choice. After the trigger the list of totems opens, to follow who shows it. With an
+ * alert in force the server's replacement rule applies (decision 027): a real alert replaces a
+ * drill, a drill never replaces a real alert, and another alert of the same kind only with
+ * « Remplacer l’alerte en cours » ticked — so two people pressing at once get one alert and the
+ * second is told which alert is in force.
  */
 import type { AdminAlertView, AdminDevelopment, AlertTemplate } from '@plant-kiosk/contract';
 import { useState } from 'react';
@@ -38,7 +40,8 @@ export function TriggerAlertDialog({
 }) {
   const [step, setStep] = useState<Step>('choose');
   const [templateid, setTemplateid] = useState<number | null>(null);
-  const [drill, setDrill] = useState(false);
+  // null until the user picks "Alerte réelle" or "Exercice": there is no default.
+  const [drill, setDrill] = useState<boolean | null>(null);
   const [replace, setReplace] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,8 +52,13 @@ export function TriggerAlertDialog({
   const inForce = view?.devid === devid ? view.alert : null;
 
   const next = () => {
-    if (!template) {
-      setProblem('Choisissez un modèle d’alerte.');
+    // Both missing choices are named at once, so one tap on "Continuer" says everything left to do.
+    const missing = [
+      ...(template ? [] : ['Choisissez un modèle d’alerte.']),
+      ...(drill === null ? ['Choisissez alerte réelle ou exercice.'] : []),
+    ];
+    if (missing.length > 0) {
+      setProblem(missing.join(' '));
       return;
     }
     setProblem(null);
@@ -58,7 +66,7 @@ export function TriggerAlertDialog({
   };
 
   const confirm = async () => {
-    if (!template) return;
+    if (!template || drill === null) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -74,7 +82,7 @@ export function TriggerAlertDialog({
     }
   };
 
-  if (step === 'confirm' && template) {
+  if (step === 'confirm' && template && drill !== null) {
     return (
       <Dialog
         key="confirm"
@@ -189,7 +197,7 @@ export function TriggerAlertDialog({
           <input
             type="radio"
             name="alert-drill"
-            checked={!drill}
+            checked={drill === false}
             onChange={() => setDrill(false)}
           />
           <span>
@@ -197,7 +205,12 @@ export function TriggerAlertDialog({
           </span>
         </label>
         <label className="alert-choice">
-          <input type="radio" name="alert-drill" checked={drill} onChange={() => setDrill(true)} />
+          <input
+            type="radio"
+            name="alert-drill"
+            checked={drill === true}
+            onChange={() => setDrill(true)}
+          />
           <span>
             <strong>Exercice</strong>
             <span className="alert-choice-detail">Les totems indiquent « EXERCICE / DRILL »</span>

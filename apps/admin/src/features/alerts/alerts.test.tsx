@@ -168,9 +168,15 @@ describe('the red button', () => {
     const dialog = screen.getByRole('dialog', { name: 'Déclencher une alerte' });
     await within(dialog).findByRole('radio', { name: /Évacuation/ });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Choisissez un modèle d’alerte.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Choisissez un modèle d’alerte. Choisissez alerte réelle ou exercice.',
+    );
 
     await userEvent.click(within(dialog).getByRole('radio', { name: /Évacuation/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Choisissez alerte réelle ou exercice.',
+    );
     await userEvent.click(within(dialog).getByRole('radio', { name: /Exercice/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
     // Nothing is sent before the second step.
@@ -185,6 +191,33 @@ describe('the red button', () => {
       drill: true,
     });
     expect(await screen.findByText('Liste des totems')).toBeTruthy();
+  });
+
+  it('preselects neither a real alert nor a drill: the kind is always chosen', async () => {
+    mockFetch((call) => {
+      if (call.url === '/api/admin/session') return session(ADMIN);
+      if (call.url === '/api/admin/developments/1/alert') return { data: IDLE };
+      return undefined;
+    });
+    renderWithin(ADMIN, <AlertButton devid={1} developments={DEVELOPMENTS} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Déclencher une alerte' }));
+    const dialog = screen.getByRole('dialog', { name: 'Déclencher une alerte' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Évacuation/ }));
+    const real = within(dialog).getByRole('radio', { name: 'Alerte réelle' });
+    const drill = within(dialog).getByRole('radio', { name: /Exercice/ });
+    expect((real as HTMLInputElement).checked).toBe(false);
+    expect((drill as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Choisissez alerte réelle ou exercice.',
+    );
+    // Still the first step: nothing to confirm before the kind is chosen.
+    expect(screen.queryByRole('dialog', { name: /^Confirmer/ })).toBeNull();
+    await userEvent.click(real);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByRole('dialog', { name: 'Confirmer l’alerte' }).textContent).toContain(
+      'ALERTE RÉELLE',
+    );
   });
 
   it('says which alert is in force when another person triggered first', async () => {
@@ -205,6 +238,7 @@ describe('the red button', () => {
     renderWithin(ADMIN, <AlertButton devid={1} developments={DEVELOPMENTS} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Déclencher une alerte' }));
     await userEvent.click(await screen.findByRole('radio', { name: /Confinement/ }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Alerte réelle' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Oui, déclencher l’alerte' }));
     expect((await screen.findByRole('alert')).textContent).toContain('déclenchée par alice');
