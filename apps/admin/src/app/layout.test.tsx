@@ -35,6 +35,7 @@ function renderApp() {
             </button>
           ),
         },
+        { path: '*', element: <p>Un autre écran</p> },
       ],
     },
   ]);
@@ -54,6 +55,22 @@ describe('Layout', () => {
     expect(screen.queryByRole('link', { name: 'Utilisateurs' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Développements' })).toBeNull();
     expect(screen.getByText('éditeur')).toBeTruthy();
+  });
+
+  it('folds the navigation under « Menu » for a phone, and closes it when a screen is chosen', async () => {
+    mockFetch((call) => (call.url.endsWith('/session') ? { data: session('admin') } : undefined));
+    renderApp();
+    const user = userEvent.setup();
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    expect(menu.getAttribute('aria-controls')).toBe(nav.id);
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('.topbar-open')).not.toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Journal' }));
+    expect(await screen.findByText('Un autre écran')).toBeTruthy();
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('goes back to the login screen, with a message, when a call answers 401', async () => {

@@ -1,8 +1,11 @@
 /**
  * Frame of every screen once logged in: a skip link, the navigation, who is logged in. Without a
  * session it shows the login page in place of any screen, so the address survives the login.
+ * On a phone the navigation and who is logged in fold under a "Menu" button (global.css hides the
+ * button on a desk), so the red button and the page start on the first screen.
  */
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/page';
 import { ShellAlertBanner, ShellAlertButton } from '../features/alerts/alert-shell';
 import { LoginPage } from '../features/login/login-page';
@@ -23,6 +26,11 @@ const LINKS = [
 
 export function Layout() {
   const { state, logout } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  // A screen chosen from the menu closes it.
+  useEffect(() => setMenuOpen(false), [pathname]);
   if (state.status === 'loading') {
     return (
       <main className="login">
@@ -46,9 +54,18 @@ export function Layout() {
       >
         Aller au contenu
       </a>
-      <header className="topbar">
+      <header className={`topbar${menuOpen ? ' topbar-open' : ''}`}>
         <span className="brand">Totems · Back-office</span>
-        <nav aria-label="Navigation principale">
+        <button
+          type="button"
+          className="button button-on-dark nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <nav id={menuId} aria-label="Navigation principale">
           <ul>
             {LINKS.filter((link) => !link.adminOnly || user.role === 'admin').map((link) => (
               <li key={link.to}>

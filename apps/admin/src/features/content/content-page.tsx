@@ -12,7 +12,7 @@ import {
   type AdminZone,
   type ContentLanguage,
 } from '@plant-kiosk/contract';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
@@ -164,6 +164,9 @@ const LANGUAGE_COLUMNS: ReadonlyArray<{ lang: ContentLanguage; title: ReactNode;
   },
 ];
 
+/** The width under which global.css lays the back-office out for a phone. */
+const PHONE = '(max-width: 760px)';
+
 const countLabel = (count: number) => `${count} élément${count > 1 ? 's' : ''}`;
 
 function ZoneEditor({
@@ -182,6 +185,14 @@ function ZoneEditor({
   const selected = list.find((element) => element.elementid === selectedId) ?? null;
   const selectedLanguage = selected ? elementLanguage(selected) : null;
   const setList = (next: AdminElement[]) => elements.setData(next);
+  // On a phone the zone list sits above the zone (one column): bring the chosen zone into view, or
+  // a tap on a zone would seem to do nothing.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches) {
+      top.current?.scrollIntoView({ block: 'start' });
+    }
+  }, []);
   // English content is shown only on the visitor pages (decision 021): a staff zone gets no English
   // column, so nobody writes a version no totem will show — unless it already has one to manage.
   const visitorPage = visitorZonePage(zone.zonename);
@@ -196,7 +207,7 @@ function ZoneEditor({
   };
 
   return (
-    <div className="zone-editor stack">
+    <div className="zone-editor stack" ref={top}>
       <section className="card" aria-labelledby="zone-title">
         <h2 id="zone-title">{zone.zonename}</h2>
         <p className="muted small">

@@ -101,7 +101,7 @@ export function DevelopmentPage() {
           {accounts.data.length === 0 ? (
             <p className="muted">Aucun compte : créez-en un pour connecter les totems.</p>
           ) : (
-            <table className="table">
+            <table className="table table-stack">
               <caption className="visually-hidden">Comptes des totems</caption>
               <thead>
                 <tr>
@@ -115,10 +115,10 @@ export function DevelopmentPage() {
               <tbody>
                 {accounts.data.map((account) => (
                   <tr key={account.accountid}>
-                    <td>
+                    <td data-label="Identifiant">
                       <strong>{account.login}</strong>
                     </td>
-                    <td>{formatDate(account.createdAt)}</td>
+                    <td data-label="Créé le">{formatDate(account.createdAt)}</td>
                     <td className="cell-actions">
                       <button
                         type="button"

@@ -47,7 +47,7 @@ export function DevelopmentsPage() {
       )}
       {developments.data && (
         <div className="card">
-          <table className="table">
+          <table className="table table-stack">
             <caption className="visually-hidden">Développements</caption>
             <thead>
               <tr>
@@ -62,11 +62,11 @@ export function DevelopmentsPage() {
             <tbody>
               {developments.data.map((development) => (
                 <tr key={development.devid}>
-                  <td>
+                  <td data-label="Nom">
                     <strong>{development.devname}</strong>
                   </td>
-                  <td>{development.contentVersion}</td>
-                  <td>{formatDate(development.createdAt)}</td>
+                  <td data-label="Version du contenu">{development.contentVersion}</td>
+                  <td data-label="Créé le">{formatDate(development.createdAt)}</td>
                   <td className="cell-actions">
                     <Link
                       className="button button-small"

@@ -219,7 +219,7 @@ export function FleetPage() {
                 Aucun totem ne s’est encore signalé. Ils apparaissent ici dès leur connexion.
               </p>
             ) : (
-              <table className="table table-compact">
+              <table className="table table-compact table-stack">
                 <caption className="visually-hidden">Totems</caption>
                 <thead>
                   <tr>
@@ -237,7 +237,7 @@ export function FleetPage() {
                 <tbody>
                   {rows.map((kiosk) => (
                     <tr key={keyOf(kiosk)} className={kiosk.flag ? 'row-flagged' : undefined}>
-                      <td>
+                      <td data-label="Totem">
                         <strong className="mono" title={kiosk.kioskId}>
                           {kiosk.kioskId.slice(0, 8)}
                         </strong>
@@ -251,14 +251,14 @@ export function FleetPage() {
                           <span className="visually-hidden"> : {kiosk.flagMessage}</span>
                         )}
                       </td>
-                      <td>
+                      <td data-label="État">
                         <span
                           className={`badge ${kiosk.state === 'online' ? 'badge-ok' : 'badge-off'}`}
                         >
                           {kiosk.state === 'online' ? 'En ligne' : 'Hors ligne'}
                         </span>
                       </td>
-                      <td>
+                      <td data-label="Contenu">
                         <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
                           {kiosk.upToDate
                             ? 'À jour'
@@ -274,16 +274,22 @@ export function FleetPage() {
                           )}
                         </span>
                       </td>
-                      <td>{modeText(kiosk)}</td>
-                      <td>{kiosk.appVersion ?? '—'}</td>
-                      <td className="nowrap">{formatDate(kiosk.lastSyncAt)}</td>
-                      <td className="nowrap">{since(kiosk.lastSeenAt, now)}</td>
-                      <td className="nowrap">
+                      <td data-label="Mode">{modeText(kiosk)}</td>
+                      <td data-label="Version de l’app">{kiosk.appVersion ?? '—'}</td>
+                      <td className="nowrap" data-label="Dernière synchro">
+                        {formatDate(kiosk.lastSyncAt)}
+                      </td>
+                      <td className="nowrap" data-label="Vu">
+                        {since(kiosk.lastSeenAt, now)}
+                      </td>
+                      <td className="nowrap" data-label="Stockage">
                         {kiosk.storageUsedBytes === null
                           ? '—'
                           : `${formatBytes(kiosk.storageUsedBytes)} / ${formatBytes(kiosk.storageQuotaBytes)}`}
                       </td>
-                      <td className="error-cell">{kiosk.lastError ?? '—'}</td>
+                      <td className="error-cell" data-label="Dernière erreur">
+                        {kiosk.lastError ?? '—'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

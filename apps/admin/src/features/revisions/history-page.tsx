@@ -104,7 +104,7 @@ function History({
       )}
       {entries.length > 0 && (
         <div className="card table-scroll">
-          <table className="table history-table">
+          <table className="table table-stack history-table">
             <caption className="visually-hidden">
               Révisions publiées, de la plus récente à la plus ancienne
             </caption>
@@ -183,11 +183,15 @@ function RevisionRow({
   return (
     <Fragment>
       <tr>
-        <th scope="row">{entry.revision}</th>
-        <td className="nowrap">{formatDate(entry.publishedAt)}</td>
-        <td>{authorLabel(entry)}</td>
-        <td>{entry.note ?? <span className="muted">—</span>}</td>
-        <td>{entry.summary}</td>
+        <th scope="row" data-label="Révision">
+          {entry.revision}
+        </th>
+        <td className="nowrap" data-label="Publiée le">
+          {formatDate(entry.publishedAt)}
+        </td>
+        <td data-label="Par">{authorLabel(entry)}</td>
+        <td data-label="Note">{entry.note ?? <span className="muted">—</span>}</td>
+        <td data-label="Ce qui a changé">{entry.summary}</td>
         <td className="cell-actions">
           {entry.source !== 'migration' && (
             <button

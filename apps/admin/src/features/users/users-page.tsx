@@ -115,13 +115,13 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
 
   return (
     <tr className={user.disabled ? 'row-muted' : undefined}>
-      <td>
+      <td data-label="Utilisateur">
         <strong>{user.username}</strong>
         {user.disabled && <span className="badge badge-muted">désactivé</span>}
         <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
       </td>
-      <td>{user.role === 'admin' ? 'Administrateur' : 'Éditeur'}</td>
-      <td>
+      <td data-label="Rôle">{user.role === 'admin' ? 'Administrateur' : 'Éditeur'}</td>
+      <td data-label="Développements">
         {user.role === 'admin' ? (
           'Tous'
         ) : editing ? (
@@ -158,7 +158,7 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
           </>
         )}
       </td>
-      <td>
+      <td data-label="Peut publier">
         <RightToggle
           user={user}
           granted={user.canPublish}
@@ -166,7 +166,7 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
           onToggle={(canPublish) => void update({ canPublish })}
         />
       </td>
-      <td>
+      <td data-label="Peut déclencher une alerte">
         <RightToggle
           user={user}
           granted={user.canAlert}
@@ -174,7 +174,7 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
           onToggle={(canAlert) => void update({ canAlert })}
         />
       </td>
-      <td>{formatDate(user.createdAt)}</td>
+      <td data-label="Créé le">{formatDate(user.createdAt)}</td>
       <td className="cell-actions">
         {user.userid !== me.userid &&
           (user.disabled ? (
@@ -249,7 +249,7 @@ export function UsersPage() {
       {users.error && <LoadError message={users.error} onRetry={users.reload} />}
       {users.data && (
         <div className="card">
-          <table className="table">
+          <table className="table table-stack">
             <caption className="visually-hidden">Utilisateurs</caption>
             <thead>
               <tr>
