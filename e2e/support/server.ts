@@ -5,13 +5,22 @@
  * it to exercise the kiosk's offline behaviour.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
-export const templateDataDir = join(tmpdir(), 'plant-kiosk-e2e-template');
+/**
+ * The seeded template every test server copies: one per checkout (named after its path), so that
+ * two checkouts testing on one machine (a clean clone beside a working tree) never seed over each
+ * other's template with a different schema.
+ */
+export const templateDataDir = join(
+  tmpdir(),
+  `plant-kiosk-e2e-template-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}`,
+);
 export const DEMO = { devname: 'neubourg', login: 'kiosk', password: 'kiosk' } as const;
 /** Fixed so a test can mint or check tokens; never used outside tests. */
 export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
