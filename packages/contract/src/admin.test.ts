@@ -33,6 +33,7 @@ describe('admin api paths', () => {
       draftChanges: adminPaths.draftChanges(7),
       discardDraft: adminPaths.discardDraft(7),
       rollback: adminPaths.rollback(7, 7),
+      rollbackPreview: adminPaths.rollbackPreview(7, 7),
       revisionContent: adminPaths.revisionContent(7, 7),
       audit: adminPaths.audit(),
     };
@@ -44,6 +45,9 @@ describe('admin api paths', () => {
     expect(adminPaths.audit({ devid: 2, limit: 20 })).toBe('/api/admin/audit?devid=2&limit=20');
     expect(adminPaths.revisions(3, { limit: 10, before: 40 })).toBe(
       '/api/admin/developments/3/revisions?limit=10&before=40',
+    );
+    expect(adminPaths.rollbackPreview(3, 12, { limit: 5 })).toBe(
+      '/api/admin/developments/3/revisions/12/rollback-preview?limit=5',
     );
   });
 });

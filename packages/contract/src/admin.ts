@@ -485,6 +485,36 @@ export const RollbackResponse = Type.Object({
 });
 export type RollbackResponse = Static<typeof RollbackResponse>;
 
+/** Query of the rollback preview: how many changes to list (the counts always cover them all). */
+export const RollbackPreviewQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) },
+  strict,
+);
+export type RollbackPreviewQuery = Static<typeof RollbackPreviewQuery>;
+
+/**
+ * What returning to revision K would change on the totems now: the difference between the live
+ * content (the latest revision) and revision K's, item by item as the draft's changes are listed
+ * (`before` what the totems show now, `after` what they will show), counted in full and listed up
+ * to a limit (a return across a large plant can touch thousands of items).
+ */
+export const RollbackPreview = Type.Object({
+  /** The revision whose content would go live again. */
+  target: Type.Integer({ minimum: 1 }),
+  /** The revision the totems have now. */
+  publishedRevision: Type.Integer({ minimum: 1 }),
+  counts: RevisionCounts,
+  /** In French, one line: "1 élément modifié"; "Aucune modification" when K's content is live. */
+  summary: Type.String(),
+  /** Every changed item, including those past the limit. */
+  total: Type.Integer({ minimum: 0 }),
+  /** The first changes, by zone name, then zone, elements, sub-groups…, then position. */
+  changes: Type.Array(ContentChangeEntry),
+  /** The most changes `changes` lists: the query's `limit`, or 50. */
+  limit: Type.Integer({ minimum: 1 }),
+});
+export type RollbackPreview = Static<typeof RollbackPreview>;
+
 /** A revision's content, read-only: rows by kind (zone, element, subgroup, subelement…). */
 export const RevisionContent = Type.Object({
   revision: RevisionEntry,
@@ -549,6 +579,8 @@ export const adminPaths = {
   discardDraft: (devid: IdLike) => fillPath(R.adminDiscardDraft.path, { devid }),
   rollback: (devid: IdLike, revision: IdLike) =>
     fillPath(R.adminRollback.path, { devid, revision }),
+  rollbackPreview: (devid: IdLike, revision: IdLike, query: RollbackPreviewQuery = {}) =>
+    withSearch(fillPath(R.adminRollbackPreview.path, { devid, revision }), query),
   revisionContent: (devid: IdLike, revision: IdLike) =>
     fillPath(R.adminRevisionContent.path, { devid, revision }),
   audit: (query: AuditQuery = {}) => {
@@ -591,6 +623,7 @@ export const adminRoutePatterns = {
   draftChanges: adminRelative('adminDraftChanges'),
   discardDraft: adminRelative('adminDiscardDraft'),
   rollback: adminRelative('adminRollback'),
+  rollbackPreview: adminRelative('adminRollbackPreview'),
   revisionContent: adminRelative('adminRevisionContent'),
   audit: adminRelative('adminAudit'),
 } as const;

@@ -44,6 +44,8 @@ import {
   RevisionChanges,
   RevisionContent,
   RevisionEntry,
+  RollbackPreview,
+  RollbackPreviewQuery,
   RevisionListQuery,
   RevokeTokensResponse,
   RollbackResponse,
@@ -430,6 +432,12 @@ export const ROUTE_SCHEMAS = {
     response: DiscardDraftResponse,
   },
   adminRollback: { params: RevisionParams, response: RollbackResponse },
+  adminRollbackPreview: {
+    params: RevisionParams,
+    querystring: RollbackPreviewQuery,
+    response: RollbackPreview,
+    note: 'Read only: the difference between the live content and the revision’s, as the rollback would publish it (`before` what the totems show now, `after` what they would show). `total` and `counts` cover every change; `changes` lists the first `limit` (default 50).',
+  },
   adminRevisionContent: { params: RevisionParams, response: RevisionContent },
   adminAudit: { querystring: AuditQuery, response: list(AuditEntry) },
 

@@ -294,6 +294,12 @@ export const ROUTES = {
     'admin-session',
     'Publish an earlier revision’s content again, as a new revision',
   ),
+  adminRollbackPreview: route(
+    'GET',
+    `${A}/developments/:devid/revisions/:revision/rollback-preview`,
+    'admin-session',
+    'What returning to a revision would change on the totems now, item by item',
+  ),
   adminRevisionContent: route(
     'GET',
     `${A}/developments/:devid/revisions/:revision/content`,

@@ -287,15 +287,22 @@ export function groupByZone(changes: readonly ContentChangeEntry[]): ZoneGroup[]
   for (const change of changes) {
     // The settings (published settings, decision 017) are in no zone: a group of their own, named
     // as their page.
-    const key = change.kind === 'setting' ? 'setting' : String(change.zoneid ?? 'none');
+    // Alert templates are in no zone either: a group of their own, named as their page, rather
+    // than among the zones "supprimée ou inconnue".
+    const key =
+      change.kind === 'setting' || change.kind === 'alert_template'
+        ? change.kind
+        : String(change.zoneid ?? 'none');
     if (!groups.has(key)) {
       groups.set(key, {
-        zoneid: change.kind === 'setting' ? null : (change.zoneid ?? null),
+        zoneid: key === change.kind ? null : (change.zoneid ?? null),
         settings: change.kind === 'setting',
         zonename:
           change.kind === 'setting'
             ? 'Réglages'
-            : (change.zonename ?? 'Zone supprimée ou inconnue'),
+            : change.kind === 'alert_template'
+              ? 'Modèles d’alerte'
+              : (change.zonename ?? 'Zone supprimée ou inconnue'),
         changes: [],
       });
     }
@@ -334,9 +341,11 @@ export function ChangeList({
     <div className="change-groups">
       {groupByZone(changes).map((group) => (
         <section
-          key={group.settings ? 'settings' : String(group.zoneid)}
+          key={group.zoneid === null ? group.zonename : String(group.zoneid)}
           className="change-group"
-          aria-label={group.settings ? 'Réglages' : `Zone ${group.zonename}`}
+          aria-label={
+            group.settings || group.zoneid === null ? group.zonename : `Zone ${group.zonename}`
+          }
         >
           <div className="change-group-head">
             <Heading>

@@ -231,6 +231,7 @@ function RevisionRow({
             <RollbackDialog
               devid={devid}
               entry={entry}
+              media={media}
               onClose={() => setDialog(null)}
               onDone={(text) => {
                 setDialog(null);

@@ -1,16 +1,26 @@
 /**
- * "Revenir à cette version" (rollback and publish checks, decision 014): asks for confirmation,
- * then publishes revision K's content again as a new revision. When the draft has unpublished
+ * "Revenir à cette version" (rollback and publish checks, decision 014): says what will change on
+ * the totems now — what they show today against revision K's content, item by item as
+ * "Modifications non publiées" lists the draft (the server's rollback preview) — asks for
+ * confirmation, then publishes revision K's content again as a new revision. When the draft has unpublished
  * changes the server refuses (409): the dialog then offers to discard them and roll back, or to
  * cancel. A refusal by the publish checks lists the problems like the publish dialog does.
  */
-import type { PublishProblem, RevisionEntry, RollbackResponse } from '@plant-kiosk/contract';
+import type {
+  PublishProblem,
+  RevisionEntry,
+  RollbackPreview,
+  RollbackResponse,
+} from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
+import { LoadError, Loading } from '../../components/page';
 import { adminApi } from '../../lib/api/admin-api';
 import { ApiError, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged } from '../../lib/draft-events';
+import { useResource } from '../../lib/use-resource';
+import { ChangeList, type MediaIndex } from './change-list';
 import { ProblemList, refusedProblems } from './problem-list';
 
 /** "Révision 14 publiée : retour à la révision 12 — envoyée à 3 totems." */
@@ -33,14 +43,21 @@ const draftChanged = (failure: unknown) =>
 export function RollbackDialog({
   devid,
   entry,
+  media,
   onClose,
   onDone,
 }: {
   devid: number;
   entry: RevisionEntry;
+  /** The development's media library, to show images by thumbnail and name. */
+  media: MediaIndex;
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
+  const preview = useResource(
+    () => adminApi.rollbackPreview(devid, entry.revision),
+    `rollback-preview-${devid}-${entry.revision}`,
+  );
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
@@ -101,10 +118,12 @@ export function RollbackDialog({
     >
       <div className="stack">
         <p>
-          Le contenu publié en révision {entry.revision} ({entry.summary.toLowerCase()}) repartira
-          sur les totems comme une nouvelle révision. L’historique garde tout : ce retour pourra
-          lui-même être annulé.
+          Les totems reprendront le contenu de la révision {entry.revision}, publié comme une
+          nouvelle révision. L’historique garde tout : ce retour pourra lui-même être annulé.
         </p>
+        {preview.loading && !preview.data && <Loading label="Calcul de ce qui va changer…" />}
+        {preview.error && <LoadError message={preview.error} onRetry={preview.reload} />}
+        {preview.data && <PreviewChanges preview={preview.data} media={media} />}
         {blocked && (
           <Notice tone="warning">
             {blocked} Les modifications non publiées seront perdues si vous continuez.
@@ -114,5 +133,33 @@ export function RollbackDialog({
         {error && <Notice tone="error">{error}</Notice>}
       </div>
     </Dialog>
+  );
+}
+
+/** What the totems will show differently after the return, against what they show now. */
+function PreviewChanges({ preview, media }: { preview: RollbackPreview; media: MediaIndex }) {
+  if (preview.total === 0) {
+    return (
+      <p>
+        Les totems affichent déjà le contenu de la révision {preview.target} : rien ne changera.
+      </p>
+    );
+  }
+  const left = preview.total - preview.changes.length;
+  return (
+    <>
+      <p>
+        <strong>Ce qui va changer sur les totems</strong> par rapport à ce qu’ils affichent
+        aujourd’hui (révision {preview.publishedRevision}) : {preview.summary.toLowerCase()}.
+      </p>
+      <ChangeList changes={preview.changes} media={media} headingLevel={3} />
+      {left > 0 && (
+        <p className="muted">
+          … et {left} autre{left > 1 ? 's' : ''} modification{left > 1 ? 's' : ''}, non listée
+          {left > 1 ? 's' : ''} ici : « Voir le contenu » montre la révision {preview.target} en
+          entier.
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,10 @@
-import type { RevisionContent, RevisionEntry, RollbackResponse } from '@plant-kiosk/contract';
+import type {
+  MediaItem,
+  RevisionContent,
+  RevisionEntry,
+  RollbackPreview,
+  RollbackResponse,
+} from '@plant-kiosk/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -79,6 +85,128 @@ describe('Revenir à cette version', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revenir à cette version' }));
     expect(
       await screen.findByText('Révision 4 publiée : retour à la révision 2 — envoyée à 3 totems.'),
+    ).toBeTruthy();
+  });
+
+  it('says what will change on the totems now, not what the old revision changed then', async () => {
+    const image = (mediaid: number, originalName: string, value: string): MediaItem =>
+      ({
+        mediaid,
+        devid: 1,
+        kind: 'image',
+        originalName,
+        contentType: 'image/webp',
+        bytes: 1000,
+        width: 1080,
+        height: 1920,
+        value,
+        url: `/${value}`,
+        thumbnailUrl: `/${value.replace('1/', '1/thumbs/')}`,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        usedBy: [],
+        usedByTemplates: [],
+        // fileProblem (media integrity, decision 029) lands beside this test: `as` compiles either way.
+        fileProblem: null,
+      }) as MediaItem;
+    const media = [
+      image(1, 'Menu semaine 48.jpg', 'media/uploads/1/menu-48-1a2b3c4d.webp'),
+      image(2, 'Menu faux.jpg', 'media/uploads/1/menu-faux-5e6f7a8b.webp'),
+    ];
+    const row = (value: string) => ({ elementid: 21, zoneid: 4, order: 2, value, type: 'image' });
+    const preview: RollbackPreview = {
+      target: 2,
+      publishedRevision: 3,
+      counts: counts({ added: 0, changed: 1, removed: 0 }),
+      summary: '1 élément modifié',
+      total: 1,
+      limit: 50,
+      changes: [
+        {
+          revision: 4,
+          kind: 'element',
+          itemId: 21,
+          zoneid: 4,
+          zonename: 'Menu',
+          before: row(media[1]!.value),
+          after: row(media[0]!.value),
+        },
+      ],
+    };
+    api((call) => {
+      if (call.url === '/api/admin/developments/1/revisions/2/rollback-preview') {
+        return { data: preview };
+      }
+      if (call.url.startsWith('/api/admin/developments/1/media')) return { data: media };
+      return undefined;
+    });
+    renderHistory();
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: /Revenir à cette version/ }))[0]!,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Revenir à la révision 2 ?' });
+    // Not revision 2's own summary ("1 élément modifié" when it was published): the difference
+    // between now (revision 3) and revision 2, in the words of "Modifications non publiées".
+    expect(await within(dialog).findByText(/Ce qui va changer sur les totems/)).toBeTruthy();
+    expect(dialog.textContent).toContain('aujourd’hui (révision 3) : 1 élément modifié.');
+    const zone = within(dialog).getByRole('region', { name: 'Zone Menu' });
+    expect(within(zone).getByText('Image n° 2')).toBeTruthy();
+    expect(within(zone).getByText('Modifié')).toBeTruthy();
+    const [now, then] = [...zone.querySelectorAll('.change-before, .change-after')];
+    expect(now!.textContent).toBe('avant : Menu faux.jpg');
+    expect(then!.textContent).toBe('après : Menu semaine 48.jpg');
+    expect(zone.querySelectorAll('img.thumb-small')).toHaveLength(2);
+  });
+
+  it('says when a long difference is only partly listed, and when nothing would change', async () => {
+    const change = (itemId: number) => ({
+      revision: 4,
+      kind: 'element' as const,
+      itemId,
+      zoneid: 4,
+      zonename: 'Menu',
+      before: {
+        elementid: itemId,
+        zoneid: 4,
+        order: itemId,
+        value: `Plat ${itemId}`,
+        type: 'text',
+      },
+      after: null,
+    });
+    let total = 120;
+    api((call) =>
+      call.url === '/api/admin/developments/1/revisions/2/rollback-preview'
+        ? {
+            data: {
+              target: 2,
+              publishedRevision: 3,
+              counts: counts({ added: 0, changed: 0, removed: total }),
+              summary: total ? `${total} éléments supprimés` : 'Aucune modification',
+              total,
+              limit: 50,
+              changes: total ? [change(1), change(2)] : [],
+            } satisfies RollbackPreview,
+          }
+        : undefined,
+    );
+    renderHistory();
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: /Revenir à cette version/ }))[0]!,
+    );
+    let dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText(/… et 118 autres modifications, non listées ici/),
+    ).toBeTruthy();
+    expect(dialog.textContent).toContain('120 éléments supprimés');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    total = 0;
+    await userEvent.click(screen.getAllByRole('button', { name: /Revenir à cette version/ })[0]!);
+    dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'Les totems affichent déjà le contenu de la révision 2 : rien ne changera.',
+      ),
     ).toBeTruthy();
   });
 

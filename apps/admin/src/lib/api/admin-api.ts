@@ -105,6 +105,8 @@ export const adminApi = {
   /** Publishes revision `revision`'s content again as a new revision (409 while the draft differs). */
   rollback: (devid: Id, revision: number) =>
     api.call('adminRollback', adminPaths.rollback(devid, revision), {}),
+  rollbackPreview: (devid: Id, revision: number) =>
+    api.read('adminRollbackPreview', adminPaths.rollbackPreview(devid, revision)),
   revisionContent: (devid: Id, revision: number) =>
     api.read('adminRevisionContent', adminPaths.revisionContent(devid, revision)),
   audit: (query: AuditQuery) => api.read('adminAudit', adminPaths.audit(query)),

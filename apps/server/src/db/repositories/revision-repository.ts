@@ -265,6 +265,78 @@ function sameRow(a: Record<string, unknown>, b: Record<string, unknown>): boolea
   return true;
 }
 
+/**
+ * What turning content `from` into content `to` changes, item by item (`before` from `from`,
+ * `after` from `to`), with its counts: what a rollback publishes and what its preview shows.
+ */
+function diffContents(
+  devid: number,
+  from: LiveContent,
+  to: LiveContent,
+): { changes: PendingChange[]; counts: RevisionCounts } {
+  const counts = emptyCounts();
+  const changes: PendingChange[] = [];
+  for (const kind of CHANGE_KINDS) {
+    const idKey = ID_COLUMNS[kind];
+    const withDevid = (row: Record<string, unknown>) => ({ ...row, devid }) as LiveRow;
+    const before = new Map((from[kind] ?? []).map((row) => [row[idKey] as number, row]));
+    const after = new Map((to[kind] ?? []).map((row) => [row[idKey] as number, row]));
+    for (const id of new Set([...before.keys(), ...after.keys()])) {
+      const was = before.get(id);
+      const will = after.get(id);
+      if (was && will && sameRow(was, will)) continue;
+      const tally = counts[kind];
+      if (was && will) tally.changed++;
+      else if (will) tally.added++;
+      else tally.removed++;
+      changes.push({
+        kind,
+        id,
+        ...(was ? { before: withDevid(was) } : {}),
+        ...(will ? { after: withDevid(will) } : {}),
+      });
+    }
+  }
+  return { changes, counts };
+}
+
+/**
+ * Where an item of either content is: its zone's id and name, looked up in the contents given
+ * (the first that knows wins). Both contents are in memory, so an item only the revision had —
+ * since removed from live and draft — still finds its zone.
+ */
+function zonePlaces(
+  ...contents: LiveContent[]
+): (
+  kind: ChangeKind,
+  id: number,
+  row: Record<string, unknown>,
+) => { zoneid: number | null; zonename: string | null } {
+  const elementZone = new Map<number, number>();
+  const zoneName = new Map<number, string>();
+  for (const content of contents) {
+    for (const row of content.element) {
+      const elementid = row.elementid as number;
+      if (!elementZone.has(elementid)) elementZone.set(elementid, row.zoneid as number);
+    }
+    for (const row of content.zone) {
+      const zoneid = row.zoneid as number;
+      if (!zoneName.has(zoneid)) zoneName.set(zoneid, row.zonename as string);
+    }
+  }
+  return (kind, id, row) => {
+    let zoneid: number | undefined;
+    if (kind === 'zone') zoneid = id;
+    else if (kind === 'element') zoneid = row.zoneid as number;
+    else if (kind === 'subgroup' || kind === 'subelement')
+      zoneid = elementZone.get(row.elementid as number);
+    // Alert templates and settings are in no zone.
+    return zoneid === undefined
+      ? { zoneid: null, zonename: null }
+      : { zoneid, zonename: zoneName.get(zoneid) ?? null };
+  };
+}
+
 function parseCounts(json: string): RevisionCounts {
   const counts = emptyCounts();
   try {
@@ -1209,6 +1281,60 @@ export class RevisionRepository {
       });
   }
 
+  /**
+   * What rolling back to `target` would change now, without changing anything: the live content
+   * against revision `target`'s (the diff rollbackTo publishes), each change placed in its zone —
+   * named as the totems show it now, or as the revision had it for a zone since removed — and
+   * numbered as the revision the rollback would make. Undefined when the development does not
+   * exist; `unknown` for a revision the log cannot rebuild (see contentAt).
+   */
+  async rollbackPreview(
+    devid: number,
+    target: number,
+  ): Promise<
+    | {
+        revision: number;
+        counts: RevisionCounts;
+        changes: Array<ContentChange & { zoneid: number | null; zonename: string | null }>;
+      }
+    | 'unknown'
+    | undefined
+  > {
+    return this.transactionFor('repeatable read')
+      .begin()
+      .execute(async (trx) => {
+        const development = await trx
+          .selectFrom('developments')
+          .select('content_version')
+          .where('devid', '=', devid)
+          .executeTakeFirst();
+        if (!development) return undefined;
+        const repo = new RevisionRepository(trx);
+        const content = await repo.contentAt(devid, target);
+        if (!content) return 'unknown';
+        const live = await repo.liveContent(devid, trx);
+        const { changes, counts } = diffContents(devid, live, content);
+        const place = zonePlaces(live, content);
+        const revision = development.content_version + 1;
+        return {
+          revision: development.content_version,
+          counts,
+          changes: changes.map((change) => {
+            const before = change.before ? logged(change.before) : null;
+            const after = change.after ? logged(change.after) : null;
+            return {
+              revision,
+              kind: change.kind,
+              itemId: change.id,
+              before,
+              after,
+              ...place(change.kind, change.id, after ?? before ?? {}),
+            };
+          }),
+        };
+      });
+  }
+
   /** Whether the zone is one of the development's, in the draft or in the live content. */
   async zoneBelongs(devid: number, zoneid: number): Promise<boolean> {
     const draft = await this.db
@@ -1301,29 +1427,7 @@ export class RevisionRepository {
       }
 
       const live = await this.liveContent(devid, trx);
-      const counts = emptyCounts();
-      const changes: PendingChange[] = [];
-      for (const kind of Object.keys(ID_COLUMNS) as ChangeKind[]) {
-        const idKey = ID_COLUMNS[kind];
-        const withDevid = (row: Record<string, unknown>) => ({ ...row, devid }) as LiveRow;
-        const before = new Map((live[kind] ?? []).map((row) => [row[idKey] as number, row]));
-        const after = new Map((content[kind] ?? []).map((row) => [row[idKey] as number, row]));
-        for (const id of new Set([...before.keys(), ...after.keys()])) {
-          const was = before.get(id);
-          const will = after.get(id);
-          if (was && will && sameRow(was, will)) continue;
-          const tally = counts[kind];
-          if (was && will) tally.changed++;
-          else if (will) tally.added++;
-          else tally.removed++;
-          changes.push({
-            kind,
-            id,
-            ...(was ? { before: withDevid(was) } : {}),
-            ...(will ? { after: withDevid(will) } : {}),
-          });
-        }
-      }
+      const { changes, counts } = diffContents(devid, live, content);
       if (changes.length === 0) return { status: 'unchanged', revision: current };
       // The same guards as a publish: what would go live is refused the same way.
       await this.refuseRemovingActiveAlertTemplate(trx, devid, changes);

@@ -12,6 +12,7 @@ import {
 } from '@plant-kiosk/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { ContentChangeEntry } from '@plant-kiosk/contract';
 import type { Revision } from '../../db/repositories/revision-repository.js';
 import { draftWarnings } from '../../lib/admin/publish-checks.js';
 import { summarizeCounts } from '../../lib/admin/revision-summary.js';
@@ -21,6 +22,39 @@ import type { AdminServices } from './admin-services.js';
 import { DevidParams, answers, routeSchema } from './schemas.js';
 
 const DEFAULT_LIMIT = 50;
+/** Changes a rollback preview lists by default; its counts always cover them all. */
+const PREVIEW_LIMIT = 50;
+
+const KIND_ORDER: Record<ContentChangeEntry['kind'], number> = {
+  zone: 0,
+  element: 1,
+  subgroup: 2,
+  subelement: 3,
+  alert_template: 4,
+  setting: 5,
+};
+
+/**
+ * The order the back-office lists changes in (change-list.tsx groupByZone): by zone name, in a
+ * zone the zone itself, then elements, sub-groups, fields, by position; alert templates and the
+ * settings, in no zone, last. So the first N of a long list are whole zones, as read.
+ */
+function readingOrder(a: ContentChangeEntry, b: ContentChangeEntry): number {
+  const group = (change: ContentChangeEntry) =>
+    change.kind === 'setting' ? 2 : change.kind === 'alert_template' ? 1 : 0;
+  const position = (change: ContentChangeEntry) => {
+    const row = change.after ?? change.before ?? {};
+    return typeof row.order === 'number' ? row.order : 0;
+  };
+  return (
+    group(a) - group(b) ||
+    (a.zonename ?? '').localeCompare(b.zonename ?? '', 'fr') ||
+    (a.zoneid ?? 0) - (b.zoneid ?? 0) ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    position(a) - position(b) ||
+    a.itemId - b.itemId
+  );
+}
 
 const RevisionParams = Type.Object(
   { devid: DevidParams.properties.devid, revision: Type.Integer({ minimum: 1 }) },
@@ -98,6 +132,36 @@ export async function revisionRoutes(
         );
       }
       return ok({ revision: toEntry(found), content });
+    },
+  );
+
+  // What "Revenir à cette version" would change now (rollback and publish checks): the live
+  // content against the revision's, as the confirmation lists it; nothing is written.
+  fastify.get<{ Params: { devid: number; revision: number }; Querystring: { limit?: number } }>(
+    adminRoutePatterns.rollbackPreview,
+    { schema: routeSchema('adminRollbackPreview') },
+    async (request) => {
+      const { devid, revision } = request.params;
+      requireDevelopment(request, devid);
+      await editor.development(devid);
+      const limit = request.query.limit ?? PREVIEW_LIMIT;
+      const preview = await revisions.rollbackPreview(devid, revision);
+      if (!preview) throw notFound(`Le développement ${devid} n’existe pas.`);
+      if (preview === 'unknown') {
+        throw notFound(
+          `La révision ${revision} n’existe pas dans ce développement (ou ne peut plus être reconstruite).`,
+        );
+      }
+      const changes = [...preview.changes].sort(readingOrder);
+      return ok({
+        target: revision,
+        publishedRevision: preview.revision,
+        counts: preview.counts,
+        summary: summarizeCounts(preview.counts),
+        total: changes.length,
+        changes: changes.slice(0, limit),
+        limit,
+      });
     },
   );
 
