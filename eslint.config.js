@@ -45,6 +45,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // A public totem never opens the operating system's file chooser, a classic way out of a kiosk
+    // (issue 41): the PDF reader's stamps come from the site's pictures the totem holds. Checked
+    // again over the built sources by apps/kiosk/src/lib/navigation-guard/no-file-chooser.test.ts.
+    files: ['apps/kiosk/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "JSXOpeningElement[name.name='input'] > JSXAttribute[name.name='type'][value.value=/^file$/i]",
+          "AssignmentExpression[left.property.name='type'][right.value=/^file$/i]",
+          "CallExpression[callee.property.name='setAttribute'][arguments.0.value='type'][arguments.1.value=/^file$/i]",
+          'Identifier[name=/^(showOpenFilePicker|showSaveFilePicker|showDirectoryPicker)$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'The kiosk never opens a file chooser (a way out of the kiosk, issue 41): offer what the totem holds instead (see lib/media/held-images.ts).',
+        })),
+      ],
+    },
+  },
   // The layers (decision 025): see scripts/eslint-boundaries.mjs.
   ...boundaryConfig(import.meta.dirname),
   {

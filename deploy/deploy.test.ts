@@ -5,7 +5,15 @@
  * accepts (each when the tool is installed); the rendered files say what the deployment needs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +114,25 @@ describe('totem installer', () => {
     for (const file of ['totem-browser.service', 'totem-session.service', 'totem-reload.timer']) {
       expect(totem.unit(file)).not.toMatch(/@[A-Z_]+@/);
     }
+  });
+
+  it('sets the Chromium policy that opens no file chooser, download, print or developer tools', () => {
+    const totem = render('policy', ['--url', 'https://kiosk.plant.example/']);
+    expect(totem.status, totem.out).toBe(0);
+    // Where Debian's chromium reads mandatory policies, readable by the totem user.
+    const path = join(totem.prefix, 'etc/chromium/policies/managed/plant-kiosk-totem.json');
+    expect(statSync(path).mode & 0o777).toBe(0o644);
+    const policy: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    expect(policy).toEqual({
+      // The operating system's file chooser is a way out of a kiosk (issue 41).
+      AllowFileSelectionDialogs: false,
+      // 3: every download blocked (without a file dialog Chromium would save silently to disk).
+      DownloadRestrictions: 3,
+      PrintingEnabled: false,
+      // 2: developer tools disallowed (F12 on the keyboard plugged in for the first login).
+      DeveloperToolsAvailability: 2,
+      PasswordManagerEnabled: false,
+    });
   });
 
   it('adds no insecure-origin flag for https, and escapes % for systemd', () => {

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Turns a Debian machine into a plant kiosk totem: Chromium in kiosk mode on the kiosk URL, in a
 # minimal X session (Xorg + Openbox) of an unprivileged `totem` user logged in automatically on
-# tty1, restarted by systemd whenever it exits, screen never blanking, reloaded every night.
+# tty1, restarted by systemd whenever it exits, screen never blanking, reloaded every night, with
+# a managed policy that opens no file chooser, download, print dialog or developer tools.
 #
 #   sudo deploy/totem/install-totem.sh --url https://kiosk.plant.example/
 #
@@ -168,6 +169,10 @@ for script in make-xauthority xsession wait-for-x clean-chromium-profile; do
   install -D -m 0755 "$HERE/lib/$script" "${ROOT}${LIB_DIR}/$script"
 done
 install -D -m 0644 "$HERE/openbox-rc.xml" "${ROOT}/etc/totem/openbox-rc.xml"
+# Chromium's enterprise policy (Debian's chromium reads /etc/chromium/policies/managed/): no file
+# chooser (a way out of the kiosk), no downloads, no printing, no developer tools, no password
+# manager. Why each: docs/deployment.md, "Chromium's policy".
+install -D -m 0644 "$HERE/chromium-policy.json" "${ROOT}/etc/chromium/policies/managed/plant-kiosk-totem.json"
 install -D -m 0644 "$REPO/docs/deployment.md" "${ROOT}${DOC_DIR}/deployment.md"
 for unit in totem-session.service totem-browser.service totem-reload.service totem-reload.timer; do
   render "$HERE/systemd/$unit" "${UNIT_DIR}/$unit" 0644

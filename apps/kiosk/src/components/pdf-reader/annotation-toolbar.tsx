@@ -1,25 +1,11 @@
 /**
- * The annotation tools of the PDF reader (spec §4 editor modes), sized for fingers: every button
- * is at least 64 px and carries a French label under its icon.
+ * The annotation tools of the PDF reader (spec §4 editor modes), sized for gloved fingers: every
+ * button is at least 76 × 84 px and carries a label under its icon, in the language of the page
+ * the reader was opened from (i18n `pdfReader`).
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EditorMode, EditorState } from './pdf-adapter';
-
-export const TOOL_LABELS: Record<EditorMode, string> = {
-  none: 'Aucun',
-  freetext: 'Texte',
-  ink: 'Dessin',
-  highlight: 'Surligner',
-  stamp: 'Image',
-};
-
-const TOOL_HINTS: Record<EditorMode, string> = {
-  none: 'Lire sans annoter',
-  freetext: 'Touchez la page pour écrire',
-  ink: 'Dessinez sur la page avec le doigt',
-  highlight: 'Glissez sur le texte à surligner',
-  stamp: 'Choisissez une image à poser sur la page',
-};
 
 const stroke = {
   fill: 'none',
@@ -68,7 +54,7 @@ export interface AnnotationToolbarProps {
   mode: EditorMode;
   editor: EditorState;
   onMode: (mode: EditorMode) => void;
-  /** The Image tool: opens the reader's checked image picker. */
+  /** The Image tool: opens the picker of the site's pictures. */
   onPickImage: () => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -86,9 +72,10 @@ export function AnnotationToolbar({
   onDelete,
   disabled = false,
 }: AnnotationToolbarProps) {
+  const { t } = useTranslation();
   const tools: EditorMode[] = ['none', 'freetext', 'ink', 'highlight', 'stamp'];
   return (
-    <div className="annotation-toolbar" role="toolbar" aria-label="Outils d'annotation">
+    <div className="annotation-toolbar" role="toolbar" aria-label={t('pdfReader.toolbar')}>
       <div className="annotation-toolbar__group">
         {tools.map((tool) => (
           <button
@@ -96,13 +83,13 @@ export function AnnotationToolbar({
             type="button"
             className="annotation-toolbar__button"
             aria-pressed={mode === tool}
-            title={TOOL_HINTS[tool]}
+            title={t(`pdfReader.hints.${tool}`)}
             disabled={disabled}
             data-mode={tool}
             onClick={() => (tool === 'stamp' ? onPickImage() : onMode(tool))}
           >
             <Icon name={tool} />
-            <span>{TOOL_LABELS[tool]}</span>
+            <span>{t(`pdfReader.tools.${tool}`)}</span>
           </button>
         ))}
       </div>
@@ -114,7 +101,7 @@ export function AnnotationToolbar({
           onClick={onUndo}
         >
           <Icon name="undo" />
-          <span>Annuler</span>
+          <span>{t('pdfReader.undo')}</span>
         </button>
         <button
           type="button"
@@ -123,7 +110,7 @@ export function AnnotationToolbar({
           onClick={onRedo}
         >
           <Icon name="redo" />
-          <span>Rétablir</span>
+          <span>{t('pdfReader.redo')}</span>
         </button>
         <button
           type="button"
@@ -132,7 +119,7 @@ export function AnnotationToolbar({
           onClick={onDelete}
         >
           <Icon name="delete" />
-          <span>Supprimer</span>
+          <span>{t('pdfReader.delete')}</span>
         </button>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAMP_REFUSED_MESSAGE, checkStampImage, isSvgText, sniffRasterType } from './image-type';
+import { checkStampImage, isSvgText, sniffRasterType } from './image-type';
 
 const base64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const bytes = (...parts: (number[] | string)[]) =>
@@ -112,12 +112,11 @@ describe('checkStampImage', () => {
     }
   });
 
-  it('refuses a text file renamed .png, in French', async () => {
+  it('refuses a text file renamed .png', async () => {
     const result = await checkStampImage(
       file('Ceci est une note, pas une image.', 'photo.png', 'image/png'),
     );
-    expect(result).toEqual({ ok: false, message: STAMP_REFUSED_MESSAGE });
-    expect(STAMP_REFUSED_MESSAGE).toMatch(/n'est pas une image acceptée/);
+    expect(result).toEqual({ ok: false, reason: 'refused' });
   });
 
   it('refuses a PDF, an HTML page named .svg and an empty file', async () => {

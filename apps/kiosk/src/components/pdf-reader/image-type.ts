@@ -14,22 +14,8 @@ export type StampMime =
   | 'image/webp'
   | 'image/x-icon';
 
-export const STAMP_ACCEPT = [
-  'image/apng',
-  'image/avif',
-  'image/bmp',
-  'image/gif',
-  'image/jpeg',
-  'image/png',
-  'image/svg+xml',
-  'image/webp',
-  'image/x-icon',
-].join(',');
-
-export const STAMP_REFUSED_MESSAGE =
-  "Ce fichier n'est pas une image acceptée. Choisissez une image PNG, JPEG, GIF, WebP, AVIF, BMP, ICO ou SVG.";
-export const STAMP_UNREADABLE_MESSAGE =
-  'Impossible de lire ce fichier. Choisissez une autre image.';
+/** Why an image was refused; the reader says it in its language (i18n `pdfReader.stamp…`). */
+export type StampRefusal = 'refused' | 'unreadable';
 /** Bigger SVG text is not parsed (it would freeze the kiosk) and is refused. */
 export const MAX_SVG_BYTES = 5 * 1024 * 1024;
 
@@ -102,7 +88,8 @@ export function isSvgText(text: string): boolean {
   return root.localName === 'svg' && root.namespaceURI === 'http://www.w3.org/2000/svg';
 }
 
-export type StampCheck = { ok: true; mime: StampMime; file: File } | { ok: false; message: string };
+export type StampCheck =
+  { ok: true; mime: StampMime; file: File } | { ok: false; reason: StampRefusal };
 
 /** Blob.arrayBuffer() where the engine has it (every kiosk browser), FileReader otherwise. */
 async function readBytes(blob: Blob): Promise<Uint8Array> {
@@ -128,17 +115,17 @@ export async function checkStampImage(file: File): Promise<StampCheck> {
   try {
     head = await readBytes(file.slice(0, 4096));
   } catch {
-    return { ok: false, message: STAMP_UNREADABLE_MESSAGE };
+    return { ok: false, reason: 'unreadable' };
   }
   let mime: StampMime | null = sniffRasterType(head);
   if (!mime && file.size <= MAX_SVG_BYTES) {
     try {
       if (isSvgText(await readText(file))) mime = 'image/svg+xml';
     } catch {
-      return { ok: false, message: STAMP_UNREADABLE_MESSAGE };
+      return { ok: false, reason: 'unreadable' };
     }
   }
-  if (!mime) return { ok: false, message: STAMP_REFUSED_MESSAGE };
+  if (!mime) return { ok: false, reason: 'refused' };
   const typed = file.type === mime ? file : new File([file], file.name, { type: mime });
   return { ok: true, mime, file: typed };
 }

@@ -5,4 +5,4 @@ export type { PdfPageProps } from './pdf-page-view';
 export type { EditorMode } from './pdf-adapter';
 export { PDF_READER_TEXT, PDF_VIEWER_MESSAGES } from './pdf-messages';
 export { resolvePdfUrl } from './pdf-url';
-export { checkStampImage, STAMP_ACCEPT } from './image-type';
+export { checkStampImage } from './image-type';

@@ -5,10 +5,11 @@
  * instead of leaving a blank screen.
  */
 import { Component, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lazyPage } from '../../lib/lazy-with-retry/lazy-with-retry';
 import { Popup } from '../popup/popup';
 import type { PdfPageProps } from './pdf-page-view';
-import { PDF_READER_TEXT, PDF_VIEWER_MESSAGES } from './pdf-messages';
+import { PDF_VIEWER_MESSAGES } from './pdf-messages';
 import type { PdfReaderProps } from './pdf-reader-view';
 import './pdf-reader.css';
 
@@ -34,17 +35,17 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-function ReaderPlaceholder({
-  onClose,
-  text,
-  alert,
-}: {
-  onClose: () => void;
-  text: string;
-  alert?: boolean;
-}) {
+function ReaderPlaceholder({ onClose, alert }: { onClose: () => void; alert?: boolean }) {
+  const { t } = useTranslation();
+  const text = alert ? t('pdfReader.loadError') : t('pdfReader.loading');
   return (
-    <Popup open onClose={onClose} label={text} className="pdf-reader-popup">
+    <Popup
+      open
+      onClose={onClose}
+      label={text}
+      closeLabel={t('pdfReader.close')}
+      className="pdf-reader-popup"
+    >
       <div className="pdf-reader" data-status={alert ? 'error' : 'loading'}>
         <div className="pdf-reader__placeholder" role={alert ? 'alert' : 'status'}>
           {text}
@@ -57,14 +58,8 @@ function ReaderPlaceholder({
 /** The PDF reader popup, loaded on first use. Props: see `PdfReaderProps`. */
 export function LazyPdfReader(props: PdfReaderProps) {
   return (
-    <ChunkErrorBoundary
-      fallback={
-        <ReaderPlaceholder onClose={props.onClose} text={PDF_READER_TEXT.loadError} alert />
-      }
-    >
-      <Suspense
-        fallback={<ReaderPlaceholder onClose={props.onClose} text={PDF_READER_TEXT.loading} />}
-      >
+    <ChunkErrorBoundary fallback={<ReaderPlaceholder onClose={props.onClose} alert />}>
+      <Suspense fallback={<ReaderPlaceholder onClose={props.onClose} />}>
         <PdfReaderModule {...props} />
       </Suspense>
     </ChunkErrorBoundary>

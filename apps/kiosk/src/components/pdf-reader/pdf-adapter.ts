@@ -4,6 +4,8 @@
  * only ever talks to this interface; `pdfjs-viewer-adapter.ts` implements it with pdf.js's
  * PDFViewer and annotation editor.
  */
+import type { PdfJsMessages } from './pdfjs-l10n';
+
 export type EditorMode = 'none' | 'freetext' | 'ink' | 'highlight' | 'stamp';
 
 export const EDITOR_MODES: readonly EditorMode[] = [
@@ -66,8 +68,8 @@ export interface PdfViewerAdapter {
   submitPassword: (password: string) => void;
   goToPage: (page: number) => void;
   setMode: (mode: EditorMode) => Promise<void>;
-  /** Adds a stamp from an image the reader has already checked. */
-  addStamp: (file: File) => Promise<void>;
+  /** Adds a stamp from an image the reader has already checked; `name` is its accessible name. */
+  addStamp: (file: File, name?: string) => Promise<void>;
   undo: () => void;
   redo: () => void;
   deleteSelected: () => void;
@@ -82,7 +84,15 @@ export interface PdfViewerElements {
   viewer: HTMLDivElement;
 }
 
+export interface PdfViewerOptions {
+  /** The language of the page the reader was opened from ('fr' or 'en'). */
+  language: string;
+  /** The viewer's own texts (its editors' buttons and handles) in that language. */
+  engineMessages: PdfJsMessages;
+}
+
 export type PdfViewerAdapterFactory = (
   elements: PdfViewerElements,
   callbacks: PdfViewerCallbacks,
+  options: PdfViewerOptions,
 ) => PdfViewerAdapter;

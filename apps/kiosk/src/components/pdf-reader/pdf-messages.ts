@@ -1,16 +1,12 @@
 /**
- * Every text the PDF components show (spec §2, §5, §8). The password texts are pdf.js's own
- * English strings, kept word for word as the spec quotes them.
+ * The password texts of the PDF reader: pdf.js's own English strings, kept word for word as the
+ * spec quotes them (§8), whatever the page's language. The reader's other texts are in the
+ * kiosk's i18n (`pdfReader`), in French or English.
  */
 export const PDF_READER_TEXT = {
-  loading: 'Chargement en cours',
-  loadError: 'Impossible de charger le PDF',
   passwordPrompt: 'Enter the password to open this PDF file.',
   passwordInvalid: 'Invalid password. Please try again.',
   passwordOk: 'OK',
-  previous: 'Précédent',
-  next: 'Suivant',
-  qrLabel: 'Téléchargez le document',
 } as const;
 
 /** Defaults of the lower-level document/page components (spec §8 "Viewer defaults"). */

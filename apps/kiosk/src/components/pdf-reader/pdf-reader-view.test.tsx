@@ -1,14 +1,22 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../i18n/en';
+import { fr } from '../../i18n/fr';
+import { i18nFor, type Language } from '../../i18n/i18n';
+import type { HeldImage, HeldImageSource } from '../../lib/media/held-images';
 import type {
   EditorMode,
   PdfLoadOptions,
   PdfViewerAdapter,
   PdfViewerCallbacks,
   PdfViewerElements,
+  PdfViewerOptions,
 } from './pdf-adapter';
-import { PdfReaderView, type PdfReaderProps } from './pdf-reader-view';
-import { STAMP_REFUSED_MESSAGE } from './image-type';
+import { PdfReaderView, type PdfReaderViewProps } from './pdf-reader-view';
+
+const STAMP_REFUSED_MESSAGE = fr.pdfReader.stampRefused;
 
 /**
  * A scripted implementation of the reader's adapter interface: the test decides when the document
@@ -20,6 +28,7 @@ class ScriptedAdapter implements PdfViewerAdapter {
   url = '';
   options: PdfLoadOptions = {};
   stamps: File[] = [];
+  stampNames: (string | undefined)[] = [];
   destroyed = false;
   private settle: {
     resolve: (v: { numPages: number }) => void;
@@ -29,6 +38,7 @@ class ScriptedAdapter implements PdfViewerAdapter {
   constructor(
     readonly elements: PdfViewerElements,
     readonly callbacks: PdfViewerCallbacks,
+    readonly viewerOptions: PdfViewerOptions,
   ) {
     ScriptedAdapter.last = this;
   }
@@ -65,8 +75,9 @@ class ScriptedAdapter implements PdfViewerAdapter {
   async setMode(mode: EditorMode) {
     this.calls.push(`mode:${mode}`);
   }
-  async addStamp(file: File) {
+  async addStamp(file: File, name?: string) {
     this.stamps.push(file);
+    this.stampNames.push(name);
   }
   undo() {
     this.calls.push('undo');
@@ -82,17 +93,32 @@ class ScriptedAdapter implements PdfViewerAdapter {
   }
 }
 
-const createAdapter = (elements: PdfViewerElements, callbacks: PdfViewerCallbacks) =>
-  new ScriptedAdapter(elements, callbacks);
+const createAdapter = (
+  elements: PdfViewerElements,
+  callbacks: PdfViewerCallbacks,
+  options: PdfViewerOptions,
+) => new ScriptedAdapter(elements, callbacks, options);
 
-function openReader(props: Partial<PdfReaderProps> = {}) {
+/** The reader as a page in `language` shows it (the frame provides its i18n instance). */
+function inLanguage(ui: ReactElement, language: Language = 'fr') {
+  return <I18nextProvider i18n={i18nFor(language)}>{ui}</I18nextProvider>;
+}
+
+function openReader(
+  props: Partial<Omit<PdfReaderViewProps, 'createAdapter'>> = {},
+  language: Language = 'fr',
+) {
   const onClose = vi.fn();
   const view = render(
-    <PdfReaderView file="guide.pdf" onClose={onClose} createAdapter={createAdapter} {...props} />,
+    inLanguage(
+      <PdfReaderView file="guide.pdf" onClose={onClose} createAdapter={createAdapter} {...props} />,
+      language,
+    ),
   );
   const adapter = ScriptedAdapter.last;
   if (!adapter) throw new Error('no adapter created');
-  return { ...view, adapter, onClose };
+  const rerender = (ui: ReactElement) => view.rerender(inLanguage(ui, language));
+  return { ...view, rerender, adapter, onClose };
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
@@ -288,34 +314,6 @@ describe('PdfReaderView: annotation tools', () => {
   ]);
   const png = () => new File([pngBytes], 'logo.png', { type: 'image/png' });
 
-  it('turns a real image into a stamp, with its real type', async () => {
-    const { adapter } = await ready();
-    fireEvent.click(button('Image'));
-    expect(adapter.calls).toContain('mode:stamp');
-    const input = screen.getByTestId('pdf-reader-image-input');
-    // A PNG named .jpg: accepted, and handed over as the PNG it is.
-    const renamed = new File([pngBytes], 'photo.jpg', { type: 'image/jpeg' });
-    fireEvent.change(input, { target: { files: [renamed] } });
-    await waitFor(() => expect(adapter.stamps).toHaveLength(1));
-    expect(adapter.stamps[0]?.type).toBe('image/png');
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('refuses a text file renamed .png with a French message', async () => {
-    const { adapter } = await ready();
-    fireEvent.click(button('Image'));
-    const fake = new File(['Ceci est un texte, pas une image.'], 'image.png', {
-      type: 'image/png',
-    });
-    fireEvent.change(screen.getByTestId('pdf-reader-image-input'), { target: { files: [fake] } });
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toContain(STAMP_REFUSED_MESSAGE),
-    );
-    expect(adapter.stamps).toHaveLength(0);
-    fireEvent.click(button('OK'));
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
   it('checks images dropped or pasted on the viewer too', async () => {
     const { adapter } = await ready();
     act(() => adapter.callbacks.onImageOffered?.(new File(['<html></html>'], 'x.svg')));
@@ -352,5 +350,220 @@ describe('PdfReaderView: stamp alt text', () => {
     ).toBe('Ancien texte');
     fireEvent.click(button('Abandonner'));
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+/** A picture source as the totem's: the held pictures, and their files by URL. */
+function heldImages(
+  files: Record<string, File | null>,
+  zone = 'Plan du site',
+): HeldImageSource & {
+  loaded: string[];
+} {
+  const loaded: string[] = [];
+  const images: HeldImage[] = Object.keys(files).map((url, i) => ({ url, zone, index: i + 1 }));
+  return {
+    loaded,
+    list: () => Promise.resolve(images),
+    load: (url) => {
+      loaded.push(url);
+      return Promise.resolve(files[url] ?? null);
+    },
+  };
+}
+
+const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
+const PLAN = 'https://kiosk.example/media/images/plan.svg';
+const MENU = 'https://kiosk.example/media/images/menu.png';
+const BROKEN = 'https://kiosk.example/media/images/broken.png';
+
+describe('PdfReaderView: the Image tool picks among the site’s pictures', () => {
+  async function readyWith(source: HeldImageSource, language: Language = 'fr') {
+    const opened = openReader({ stampImages: source }, language);
+    await opened.adapter.finishLoading(3);
+    return opened;
+  }
+
+  it('lists the pictures the totem holds and stamps the chosen one, with its real type', async () => {
+    // A PNG named .jpg is handed over as the PNG it is.
+    const source = heldImages({
+      [PLAN]: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'plan.svg'),
+      [MENU]: new File([PNG_BYTES], 'menu.jpg', { type: 'image/jpeg' }),
+    });
+    const { adapter } = await readyWith(source);
+    fireEvent.click(button('Image'));
+    expect(adapter.calls).toContain('mode:stamp');
+    const picker = await screen.findByRole('dialog', { name: 'Choisir une image du site' });
+    const tiles = await within(picker).findAllByRole('button', { name: /Plan du site, image/ });
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      'Plan du site, image 1',
+      'Plan du site, image 2',
+    ]);
+    expect(tiles.map((tile) => tile.querySelector('img')?.getAttribute('src'))).toEqual([
+      PLAN,
+      MENU,
+    ]);
+    fireEvent.click(tiles[1] as HTMLElement);
+    await waitFor(() => expect(adapter.stamps).toHaveLength(1));
+    expect(source.loaded).toEqual([MENU]);
+    expect(adapter.stamps[0]?.type).toBe('image/png');
+    // The stamp is named after the picture (pdf.js draws it in an unnamed canvas otherwise).
+    expect(adapter.stampNames).toEqual(['Plan du site, image 2']);
+    expect(screen.queryByTestId('stamp-picker')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when the totem holds no picture yet, and closes without stamping', async () => {
+    const { adapter } = await readyWith(heldImages({}));
+    fireEvent.click(button('Image'));
+    expect(
+      await screen.findByText(/Aucune image du site n’est encore enregistrée sur ce totem/),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByTestId('stamp-picker')).getByRole('button', {
+        name: 'Revenir au document',
+      }),
+    );
+    expect(screen.queryByTestId('stamp-picker')).toBeNull();
+    expect(adapter.stamps).toHaveLength(0);
+  });
+
+  it('closes the picker alone on Escape, the reader staying open', async () => {
+    const { onClose } = await readyWith(heldImages({ [PLAN]: null }));
+    fireEvent.click(button('Image'));
+    const picker = await screen.findByTestId('stamp-picker');
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    expect(screen.queryByTestId('stamp-picker')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says when a picture is gone from the totem, or is not an image', async () => {
+    const source = heldImages({
+      [PLAN]: null,
+      [BROKEN]: new File(['Ceci est un texte, pas une image.'], 'broken.png', {
+        type: 'image/png',
+      }),
+    });
+    const { adapter } = await readyWith(source);
+    fireEvent.click(button('Image'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Plan du site, image 1' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Cette image n’est plus disponible sur ce totem',
+      ),
+    );
+    fireEvent.click(button('OK'));
+    fireEvent.click(button('Image'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Plan du site, image 2' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(STAMP_REFUSED_MESSAGE),
+    );
+    expect(adapter.stamps).toHaveLength(0);
+  });
+
+  it('opens the picker when the editor asks for an image from the keyboard', async () => {
+    const { adapter } = await readyWith(heldImages({ [PLAN]: null }));
+    act(() => adapter.callbacks.onImageOffered?.());
+    expect(await screen.findByRole('dialog', { name: 'Choisir une image du site' })).toBeTruthy();
+  });
+});
+
+describe('PdfReaderView: never a file input (a kiosk must not open the file chooser)', () => {
+  it('renders no <input type="file">, whatever it shows', async () => {
+    const fileInputs = () => document.querySelectorAll('input[type="file" i]').length;
+    const { adapter } = openReader({ stampImages: heldImages({ [PLAN]: null }) });
+    expect(fileInputs()).toBe(0);
+    adapter.askPassword('need');
+    expect(fileInputs()).toBe(0);
+    await adapter.finishLoading(3);
+    fireEvent.click(button('Image'));
+    await screen.findByRole('button', { name: 'Plan du site, image 1' });
+    expect(fileInputs()).toBe(0);
+    fireEvent.click(button('Plan du site, image 1'));
+    await screen.findByRole('alert');
+    act(() => adapter.callbacks.onAltTextRequest?.('', () => undefined));
+    expect(fileInputs()).toBe(0);
+    // Every control the reader drew is a button, a text field or a password field.
+    const inputTypes = [...document.querySelectorAll('input')].map((input) => input.type);
+    expect(inputTypes.filter((type) => type !== 'password' && type !== 'text')).toEqual([]);
+  });
+});
+
+describe('PdfReaderView: in the language of the page it was opened from', () => {
+  const labels = (language: Language) => {
+    const texts = language === 'en' ? en.pdfReader : fr.pdfReader;
+    return [
+      texts.tools.none,
+      texts.tools.freetext,
+      texts.tools.ink,
+      texts.tools.highlight,
+      texts.tools.stamp,
+      texts.undo,
+      texts.redo,
+      texts.delete,
+      texts.previous,
+      texts.next,
+      texts.close,
+    ];
+  };
+
+  it('labels every control in French on a French page', async () => {
+    const { adapter } = openReader({ stampImages: heldImages({ [PLAN]: null }) }, 'fr');
+    await adapter.finishLoading(3);
+    expect(labels('fr')).toEqual([
+      'Aucun',
+      'Texte',
+      'Dessin',
+      'Surligner',
+      'Image',
+      'Annuler',
+      'Rétablir',
+      'Supprimer',
+      'Précédent',
+      'Suivant',
+      'Fermer',
+    ]);
+    for (const label of labels('fr')) expect(button(new RegExp(`^\\W*${label}\\W*$`))).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: "Outils d'annotation" })).toBeTruthy();
+    expect(screen.getByText('Page 1 / 3')).toBeTruthy();
+    expect(adapter.viewerOptions.language).toBe('fr');
+    expect(adapter.viewerOptions.engineMessages['pdfjs-editor-remove-stamp-button']).toEqual({
+      title: 'Supprimer l’image',
+    });
+  });
+
+  it('labels every control in English on an English page, the picker too', async () => {
+    const { adapter } = openReader(
+      { stampImages: heldImages({ [PLAN]: null }, 'Product range') },
+      'en',
+    );
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    await adapter.finishLoading(3);
+    expect(labels('en')).toEqual([
+      'None',
+      'Text',
+      'Draw',
+      'Highlight',
+      'Image',
+      'Undo',
+      'Redo',
+      'Delete',
+      'Previous',
+      'Next',
+      'Close',
+    ]);
+    for (const label of labels('en')) expect(button(new RegExp(`^\\W*${label}\\W*$`))).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: 'Annotation tools' })).toBeTruthy();
+    expect(screen.queryByText(/Aucun|Dessin|Surligner|Annuler|Fermer/)).toBeNull();
+    expect(adapter.viewerOptions.language).toBe('en');
+    expect(adapter.viewerOptions.engineMessages['pdfjs-editor-remove-stamp-button']).toEqual({
+      title: 'Remove the image',
+    });
+    fireEvent.click(button('Image'));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a picture of the site' });
+    expect(within(picker).getByRole('button', { name: 'Product range, picture 1' })).toBeTruthy();
+    expect(within(picker).getByRole('button', { name: 'Back to the document' })).toBeTruthy();
   });
 });

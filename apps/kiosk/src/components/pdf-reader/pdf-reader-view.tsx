@@ -2,15 +2,22 @@
  * The PDF reader popup (spec §2, §3, §5): what the visitor sees and can do, on top of any
  * `PdfViewerAdapter`. It owns the reader's rules — loading and failure messages, the password
  * prompt, page controls shown only for multi-page documents and disabled at either end, the
- * annotation tools, and the check of every image before it becomes a stamp — while the adapter
- * owns drawing. Closing unmounts the view, which destroys the adapter and with it the document and
- * every annotation (see docs/decisions/002-pdf-annotations-discarded.md).
+ * annotation tools, the picker of the site's pictures for stamps and the check of every image
+ * before it becomes a stamp — while the adapter owns drawing. Its texts follow the language of the
+ * page it was opened from (i18n `pdfReader`; English on an English visitor page). There is no file
+ * input: stamps come from the pictures the totem holds, never from the operating system's file
+ * chooser (issue 41). Closing unmounts the view, which destroys the adapter and with it the
+ * document and every annotation (see docs/decisions/002-pdf-annotations-discarded.md).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { en } from '../../i18n/en';
+import { fr } from '../../i18n/fr';
+import type { HeldImage, HeldImageSource } from '../../lib/media/held-images';
 import { Popup } from '../popup/popup';
 import { QrTile } from '../qr-code/qr-tile';
 import { AnnotationToolbar } from './annotation-toolbar';
-import { STAMP_ACCEPT, checkStampImage } from './image-type';
+import { checkStampImage, type StampRefusal } from './image-type';
 import {
   INITIAL_EDITOR_STATE,
   type EditorMode,
@@ -21,6 +28,7 @@ import {
 } from './pdf-adapter';
 import { PDF_READER_TEXT } from './pdf-messages';
 import { resolvePdfUrl } from './pdf-url';
+import { StampPicker } from './stamp-picker';
 import './pdf-reader.css';
 
 export const PDF_PAGE_BOX = { width: 892, height: 1263 } as const;
@@ -34,7 +42,7 @@ export interface PdfReaderProps {
   drive?: boolean;
   /** When given, a QR tile beside the reader points to this link (spec §3 `qrcode link`). */
   qrCodeLink?: string | null;
-  /** Label of that QR tile. */
+  /** Label of that QR tile (default: "Téléchargez le document", in the page's language). */
   qrCodeLabel?: string;
   /** 1-based page to open at (spec §3 `initialPage`). */
   initialPage?: number;
@@ -46,7 +54,16 @@ export interface PdfReaderProps {
 
 export interface PdfReaderViewProps extends PdfReaderProps {
   createAdapter: PdfViewerAdapterFactory;
+  /** The pictures the Image tool offers (default: none). */
+  stampImages?: HeldImageSource;
 }
+
+const NO_IMAGES: HeldImageSource = {
+  list: () => Promise.resolve([]),
+  load: () => Promise.resolve(null),
+};
+
+type Notice = StampRefusal | 'unavailable';
 
 type Status = 'loading' | 'password' | 'ready' | 'error';
 
@@ -64,16 +81,18 @@ export function PdfReaderView({
   onClose,
   drive = false,
   qrCodeLink,
-  qrCodeLabel = PDF_READER_TEXT.qrLabel,
+  qrCodeLabel,
   initialPage = 1,
   title,
   onFirstPageRendered,
   createAdapter,
+  stampImages = NO_IMAGES,
 }: PdfReaderViewProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'fr';
   const url = resolvePdfUrl(file, drive);
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const adapterRef = useRef<PdfViewerAdapter | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [passwordReason, setPasswordReason] = useState<PasswordReason>('need');
@@ -81,7 +100,9 @@ export function PdfReaderView({
   const [page, setPage] = useState(1);
   const [mode, setModeState] = useState<EditorMode>('none');
   const [editor, setEditor] = useState<EditorState>(INITIAL_EDITOR_STATE);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  /** The picker: closed (null), listing (loading) or showing the held pictures. */
+  const [picker, setPicker] = useState<'closed' | 'loading' | HeldImage[]>('closed');
   const [altText, setAltText] = useState<{ text: string; save: (text: string) => void } | null>(
     null,
   );
@@ -90,21 +111,65 @@ export function PdfReaderView({
   const firstPageRef = useRef(onFirstPageRendered);
   firstPageRef.current = onFirstPageRendered;
 
-  const offerStamp = useCallback(async (offered: File) => {
+  const offerStamp = useCallback(async (offered: File, name?: string) => {
     const adapter = adapterRef.current;
     if (!adapter) return;
     const check = await checkStampImage(offered);
     if (adapterRef.current !== adapter) return;
     if (!check.ok) {
-      setNotice(check.message);
+      setNotice(check.reason);
       return;
     }
     setNotice(null);
     setModeState('stamp');
-    await adapter.addStamp(check.file);
+    await adapter.addStamp(check.file, name);
   }, []);
   const offerStampRef = useRef(offerStamp);
   offerStampRef.current = offerStamp;
+
+  const imagesRef = useRef(stampImages);
+  imagesRef.current = stampImages;
+  const listRun = useRef(0);
+  const openPicker = useCallback(() => {
+    setNotice(null);
+    setPicker('loading');
+    const run = ++listRun.current;
+    imagesRef.current.list().then(
+      (images) => {
+        if (listRun.current === run) setPicker(images);
+      },
+      (error: unknown) => {
+        console.error('PDF reader: cannot list the pictures of the site', error);
+        if (listRun.current === run) setPicker([]);
+      },
+    );
+  }, []);
+  const closePicker = useCallback(() => {
+    listRun.current += 1;
+    setPicker('closed');
+  }, []);
+  const openPickerRef = useRef(openPicker);
+  openPickerRef.current = openPicker;
+
+  const pickImage = async (image: HeldImage) => {
+    closePicker();
+    const adapter = adapterRef.current;
+    let held: File | null = null;
+    try {
+      held = await imagesRef.current.load(image.url);
+    } catch (error) {
+      console.error(`PDF reader: cannot read ${image.url}`, error);
+    }
+    if (adapterRef.current !== adapter) return;
+    if (!held) {
+      setNotice('unavailable');
+      return;
+    }
+    await offerStamp(
+      held,
+      t('pdfReader.picker.image', { zone: image.zone, index: String(image.index) }),
+    );
+  };
 
   useEffect(() => {
     const container = containerRef.current;
@@ -118,6 +183,7 @@ export function PdfReaderView({
     setEditor(INITIAL_EDITOR_STATE);
     setNotice(null);
     setAltText(null);
+    setPicker('closed');
     const adapter = createAdapter(
       { container, viewer },
       {
@@ -144,9 +210,10 @@ export function PdfReaderView({
         onImageOffered: (offered) => {
           if (!active) return;
           if (offered) void offerStampRef.current(offered);
-          else fileInputRef.current?.click();
+          else openPickerRef.current();
         },
       },
+      { language, engineMessages: (language === 'en' ? en : fr).pdfReader.engine },
     );
     adapterRef.current = adapter;
     adapter.load(url, { initialPage: initialPageRef.current }).then(
@@ -168,16 +235,15 @@ export function PdfReaderView({
         console.error('PDF reader: error while releasing the document', error);
       });
     };
-  }, [url, createAdapter]);
+  }, [url, createAdapter, language]);
 
   const chooseMode = (next: EditorMode) => {
     setModeState(next);
     void adapterRef.current?.setMode(next);
   };
-  const pickImage = () => {
+  const chooseImage = () => {
     chooseMode('stamp');
-    setNotice(null);
-    fileInputRef.current?.click();
+    openPicker();
   };
 
   const altTextId = useId();
@@ -195,33 +261,25 @@ export function PdfReaderView({
   const ready = status === 'ready';
   const showControls = ready && numPages > 1;
   return (
-    <Popup open onClose={onClose} label={title ?? titleOf(file)} className="pdf-reader-popup">
+    <Popup
+      open
+      onClose={onClose}
+      label={title ?? titleOf(file)}
+      closeLabel={t('pdfReader.close')}
+      className="pdf-reader-popup"
+    >
       <div className="pdf-reader" data-status={status} data-page={page} data-pages={numPages}>
         {ready && (
           <AnnotationToolbar
             mode={mode}
             editor={editor}
             onMode={chooseMode}
-            onPickImage={pickImage}
+            onPickImage={chooseImage}
             onUndo={() => adapterRef.current?.undo()}
             onRedo={() => adapterRef.current?.redo()}
             onDelete={() => adapterRef.current?.deleteSelected()}
           />
         )}
-        <input
-          ref={fileInputRef}
-          type="file"
-          accept={STAMP_ACCEPT}
-          className="pdf-reader__file-input"
-          data-testid="pdf-reader-image-input"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (chosen) void offerStamp(chosen);
-          }}
-        />
         <div
           className="pdf-reader__page-box"
           style={{
@@ -237,11 +295,24 @@ export function PdfReaderView({
           >
             <div ref={viewerRef} className="pdfViewer" />
           </div>
+          {picker !== 'closed' && (
+            <StampPicker
+              images={picker === 'loading' ? null : picker}
+              onPick={(image) => void pickImage(image)}
+              onClose={closePicker}
+            />
+          )}
           {notice && (
             <div className="pdf-reader__notice" role="alert">
-              <p>{notice}</p>
+              <p>
+                {notice === 'refused'
+                  ? t('pdfReader.stampRefused')
+                  : notice === 'unreadable'
+                    ? t('pdfReader.stampUnreadable')
+                    : t('pdfReader.picker.unavailable')}
+              </p>
               <button type="button" onClick={() => setNotice(null)}>
-                OK
+                {t('pdfReader.ok')}
               </button>
             </div>
           )}
@@ -254,7 +325,7 @@ export function PdfReaderView({
                 setAltText(null);
               }}
             >
-              <label htmlFor={altTextId}>Description de l'image (texte alternatif)</label>
+              <label htmlFor={altTextId}>{t('pdfReader.altTextLabel')}</label>
               <textarea
                 id={altTextId}
                 rows={3}
@@ -264,21 +335,21 @@ export function PdfReaderView({
               />
               <div className="pdf-reader__alt-text-actions">
                 <button type="button" onClick={() => setAltText(null)}>
-                  Abandonner
+                  {t('pdfReader.altTextCancel')}
                 </button>
-                <button type="submit">Enregistrer</button>
+                <button type="submit">{t('pdfReader.altTextSave')}</button>
               </div>
             </form>
           )}
           {status === 'loading' && (
             <div className="pdf-reader__overlay" role="status">
               <span className="pdf-reader__spinner" aria-hidden="true" />
-              {PDF_READER_TEXT.loading}
+              {t('pdfReader.loading')}
             </div>
           )}
           {status === 'error' && (
             <div className="pdf-reader__overlay pdf-reader__overlay--error" role="alert">
-              {PDF_READER_TEXT.loadError}
+              {t('pdfReader.loadError')}
             </div>
           )}
           {status === 'password' && (
@@ -310,10 +381,10 @@ export function PdfReaderView({
                   disabled={page <= 1}
                   onClick={() => adapterRef.current?.goToPage(page - 1)}
                 >
-                  <span aria-hidden="true">‹</span> {PDF_READER_TEXT.previous}
+                  <span aria-hidden="true">‹</span> {t('pdfReader.previous')}
                 </button>
                 <span className="pdf-reader__page-number" aria-live="polite">
-                  Page {page} / {numPages}
+                  {t('pdfReader.page', { current: String(page), total: String(numPages) })}
                 </span>
                 <button
                   type="button"
@@ -321,11 +392,13 @@ export function PdfReaderView({
                   disabled={page >= numPages}
                   onClick={() => adapterRef.current?.goToPage(page + 1)}
                 >
-                  {PDF_READER_TEXT.next} <span aria-hidden="true">›</span>
+                  {t('pdfReader.next')} <span aria-hidden="true">›</span>
                 </button>
               </div>
             )}
-            {qrCodeLink && <QrTile label={qrCodeLabel} link={qrCodeLink} />}
+            {qrCodeLink && (
+              <QrTile label={qrCodeLabel ?? t('pdfReader.qrLabel')} link={qrCodeLink} />
+            )}
           </div>
         )}
       </div>

@@ -5,9 +5,13 @@
  * - Editor defaults (spec §9) are sent with `switchannotationeditorparams` once the editor exists;
  *   pdf.js keeps them as class defaults. Its undo history (128) and stamp auto-resize limit (75%)
  *   are pdf.js's own constants and already the spec's.
- * - Stamps only come from images the reader has checked (`addStamp`). pdf.js also accepts images
- *   dropped or pasted on the page and opens its own unchecked picker from the keyboard; those paths
- *   are intercepted here and handed to the reader instead.
+ * - Stamps only come from images the reader has checked (`addStamp`): the site's own pictures.
+ *   pdf.js also accepts images dropped or pasted on the page and, from the keyboard, opens the
+ *   operating system's file chooser; those paths are intercepted here and handed to the reader
+ *   instead (its picker), so no file chooser ever opens (issue 41; the totem's Chromium policy
+ *   forbids them too).
+ * - pdf.js's own controls (an editor's delete, describe and colour buttons, its resize handles)
+ *   speak the reader's language through `createPdfJsL10n`, instead of pdf.js's English fallback.
  * - `destroy` tears down in the order that frees memory: the viewer lets go of its pages and
  *   editor, then the loading task destroys the document in the worker.
  */
@@ -23,7 +27,9 @@ import type {
   PdfViewerAdapter,
   PdfViewerCallbacks,
   PdfViewerElements,
+  PdfViewerOptions,
 } from './pdf-adapter';
+import { createPdfJsL10n } from './pdfjs-l10n';
 import { openPdf } from './pdfjs-shared';
 
 export const PDF_EDITOR_DEFAULTS = {
@@ -46,7 +52,10 @@ const MODE_TO_PDFJS: Record<EditorMode, number> = {
 /** The part of a pdf.js stamp editor the alt-text manager uses. */
 interface AltTextEditor {
   altTextData?: { altText?: string | null; decorative?: boolean } | null;
+  div?: HTMLElement | null;
 }
+
+const UNNAMED_STAMP = '.stampEditor canvas[role="img"]:not([aria-label])';
 
 interface EditorStatesEvent {
   details: {
@@ -81,6 +90,7 @@ function destroyDetached(task: PDFDocumentLoadingTask): Promise<void> {
 export function createPdfJsViewerAdapter(
   { container, viewer }: PdfViewerElements,
   callbacks: PdfViewerCallbacks,
+  { language, engineMessages }: PdfViewerOptions,
 ): PdfViewerAdapter {
   const listeners = new AbortController();
   const { signal } = listeners;
@@ -94,15 +104,28 @@ export function createPdfJsViewerAdapter(
     editAltText(_uiManager: unknown, editor: AltTextEditor) {
       callbacks.onAltTextRequest?.(editor.altTextData?.altText ?? '', (altText) => {
         editor.altTextData = { altText, decorative: false };
+        if (altText) editor.div?.querySelector('canvas')?.setAttribute('aria-label', altText);
       });
     },
     destroy() {},
   };
+  // pdf.js draws a stamp in a canvas with role="img" and no name (axe: role-img-alt): it is named
+  // after the picture it came from, and after its description once the visitor writes one.
+  const stampFallbackName = engineMessages['pdfjs-editor-stamp-editor']?.['aria-label'] ?? 'Image';
+  let stampName = '';
+  const stampNamer = new MutationObserver(() => {
+    for (const canvas of container.querySelectorAll(UNNAMED_STAMP)) {
+      canvas.setAttribute('aria-label', stampName || stampFallbackName);
+    }
+  });
+  stampNamer.observe(container, { childList: true, subtree: true });
+  const l10n = createPdfJsL10n(language, engineMessages);
   // `abortSignal` and `altTextManager` are PDFViewer options missing from pdf.js's typings;
   // the signal removes the viewer's scroll and resize watchers.
-  const viewerOptions: ConstructorParameters<typeof PDFViewer>[0] & {
+  const viewerOptions: Omit<ConstructorParameters<typeof PDFViewer>[0], 'l10n'> & {
     abortSignal: AbortSignal;
     altTextManager: typeof altTextManager;
+    l10n: typeof l10n;
   } = {
     container,
     viewer,
@@ -115,8 +138,14 @@ export function createPdfJsViewerAdapter(
     annotationEditorHighlightColors: HIGHLIGHT_COLORS,
     abortSignal: signal,
     altTextManager,
+    l10n,
   };
-  const pdfViewer = new PDFViewer(viewerOptions);
+  // Our localisation has the interface pdf.js calls, not its L10n class's private fields.
+  const pdfViewer = new PDFViewer(
+    viewerOptions as unknown as ConstructorParameters<typeof PDFViewer>[0],
+  );
+  // Given its own localisation, PDFViewer leaves translating its container to its host.
+  void l10n.translate(container);
   linkService.setViewer(pdfViewer);
 
   let loadingTask: PDFDocumentLoadingTask | null = null;
@@ -288,7 +317,8 @@ export function createPdfJsViewerAdapter(
       pdfViewer.annotationEditorMode = { mode: MODE_TO_PDFJS[next] };
       await changed;
     },
-    async addStamp(file: File) {
+    async addStamp(file: File, name?: string) {
+      stampName = name ?? file.name;
       await adapter.setMode('stamp');
       eventBus.dispatch('switchannotationeditorparams', {
         source: adapter,
@@ -310,6 +340,7 @@ export function createPdfJsViewerAdapter(
       destroyed = true;
       listeners.abort();
       resizeObserver.disconnect();
+      stampNamer.disconnect();
       passwordCallback = null;
       // After the first page, PDFViewer fetches every other page's size in the background and
       // fails loudly on any answer that arrives once the document is gone: let them arrive
@@ -327,9 +358,9 @@ export function createPdfJsViewerAdapter(
       pdfViewer.setDocument(null as unknown as PDFDocumentProxy);
       linkService.setDocument(null, null);
       viewer.replaceChildren();
-      // The viewer's localisation watches the container, and pdf.js keeps the first one in statics.
-      const l10n = pdfViewer.l10n as { destroy?: () => Promise<void> } | undefined;
-      void l10n?.destroy?.().catch(() => undefined);
+      // The viewer's localisation watches the container (and pdf.js keeps the first one in
+      // statics): stop it watching.
+      void l10n.destroy();
       if (task) await destroyDetached(task);
     },
   };
