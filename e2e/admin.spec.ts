@@ -152,9 +152,9 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   await expect(
     page.getByRole('cell', { name: 'Publication sur les totems' }).first(),
   ).toBeVisible();
-  await expect(page.getByRole('cell', { name: /Élément modifié/ }).first()).toBeVisible();
+  // In sentences (issue 41, item 12): the file by its name, the raw entry folded under Détails.
   await expect(
-    page.getByRole('cell', { name: /^valeur : « media\/images\// }).first(),
+    page.getByRole('cell', { name: /Élément modifié \(n° \d+\) : valeur « .+ » → « .+ »/ }).first(),
   ).toBeVisible();
   await expectAccessible(page, 'admin audit log');
   await captureAdmin(page, 'journal');
@@ -270,7 +270,7 @@ test('media library: upload with progress, refuse to delete a file in use, delet
   await page.getByRole('link', { name: /^Plan du site/ }).click();
   await page.getByRole('button', { name: /^Modifier l’élément 1 / }).click();
   await page.getByRole('button', { name: 'Choisir dans la médiathèque…' }).first().click();
-  const picker = page.getByRole('dialog', { name: 'Choisir un fichier' });
+  const picker = page.getByRole('dialog', { name: 'Choisir une image' });
   await expectAccessible(page, 'admin media picker');
   await picker.getByRole('button', { name: 'photo-e2e.png' }).click();
   await expect(picker).toHaveCount(0);

@@ -10,11 +10,20 @@ export function Dialog({
   children,
   onCancel,
   actions,
+  className,
+  head,
 }: {
   title: string;
   children: ReactNode;
   onCancel: () => void;
   actions: ReactNode;
+  /** A modifier of the box ("dialog-picker"). */
+  className?: string;
+  /**
+   * Controls kept with the title in a header that stays in view while the body scrolls (the media
+   * picker's close button, search and upload above hundreds of files).
+   */
+  head?: ReactNode;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -22,9 +31,11 @@ export function Dialog({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const box = ref.current;
-    const first = box?.querySelector<HTMLElement>(
-      '[data-autofocus], button, input, select, textarea',
-    );
+    // The control marked data-autofocus wherever it is (a selector list would take whichever
+    // comes first in the page, such as a header's close button before the search field).
+    const first =
+      box?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box?.querySelector<HTMLElement>('button, input, select, textarea');
     first?.focus();
     return () => opener?.focus();
   }, []);
@@ -55,14 +66,25 @@ export function Dialog({
     <div className="dialog-backdrop">
       <div
         ref={ref}
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId}>{title}</h2>
-        <div className="dialog-body">{children}</div>
+        {head ? (
+          <div className="dialog-head">
+            <h2 id={titleId}>{title}</h2>
+            {head}
+          </div>
+        ) : (
+          <h2 id={titleId}>{title}</h2>
+        )}
+        {/* Focusable: a body that scrolls (a long list of changes, with nothing to tab to) must
+            scroll by keyboard too. */}
+        <div className="dialog-body" tabIndex={0}>
+          {children}
+        </div>
         <div className="dialog-actions">{actions}</div>
       </div>
     </div>

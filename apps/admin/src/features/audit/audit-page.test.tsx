@@ -45,11 +45,48 @@ describe('Journal des modifications', () => {
     render(<AuditPage />);
     const rows = await screen.findAllByRole('row');
     const refused = within(rows[1]!);
-    expect(refused.getByText('Appel d’alerte refusé (jeton absent ou faux)')).toBeTruthy();
+    expect(
+      refused.getByText(
+        'Appel d’alerte refusé : jeton faux (requête POST depuis l’adresse 10.0.0.7)',
+      ),
+    ).toBeTruthy();
     expect(rows[1]!.querySelector('.badge')?.textContent).toBe('× 6\u202f000');
     expect(rows[1]!.textContent).toMatch(
-      /6\u202f000 tentatives refusées, la dernière le 27\/07\/2026 \d{2}:09 : méthode : « POST » ; adresse : « 10\.0\.0\.7 »/,
+      /6\u202f000 tentatives refusées, la dernière le 27\/07\/2026 \d{2}:09/,
     );
     expect(rows[2]!.textContent).not.toMatch(/×|tentatives/);
+  });
+
+  it('tells each entry in a French sentence and keeps the raw entry folded under « Détails »', async () => {
+    const ROLLBACK: AuditEntry = {
+      ...LOGIN,
+      id: 13,
+      devid: 1,
+      action: 'revision.rollback',
+      targetType: 'development',
+      targetId: 1,
+      summary: {
+        rolledBackTo: 1,
+        revision: 5,
+        counts: { zone: { added: 0, changed: 0, removed: 44 } },
+      },
+    };
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/admin/audit')) return { data: [ROLLBACK] };
+      if (call.url === '/api/admin/developments') return { data: [] };
+      return undefined;
+    });
+    render(<AuditPage />);
+    const sentence = await screen.findByText(
+      'Retour à la révision 1, publié sur les totems comme révision 5 (44 zones supprimées)',
+    );
+    const row = sentence.closest('tr')!;
+    const details = row.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('Détails').tagName).toBe('SUMMARY');
+    expect(within(details).getByText('revision.rollback')).toBeTruthy();
+    expect(details.textContent).toContain('"rolledBackTo":1');
+    // The sentence carries no raw key nor JSON.
+    expect(sentence.textContent).not.toMatch(/revision\.rollback|\{/);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Who changed or published what, newest first, a page at a time (paging by the last id seen).
- * Refused calls from one address are one entry with a count ("× 6 000", issue 40 item 5).
+ * Who changed or published what, newest first, a page at a time (paging by the last id seen),
+ * each entry a French sentence (issue 41, item 12) with the raw action and details folded under
+ * « Détails » for support. Refused calls from one address are one entry with a count ("× 6 000",
+ * issue 40 item 5).
  */
 import type { AuditEntry } from '@plant-kiosk/contract';
 import { useState } from 'react';
@@ -10,39 +12,11 @@ import { errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
-import { repeatCount, repeatSummary, summarize, targetLabel } from './audit-summary';
+import { auditSentence } from './audit-sentence';
+import './audit-page.css';
+import { repeatCount, repeatSummary, targetLabel } from './audit-summary';
 
 const PAGE_SIZE = 50;
-
-const ACTIONS: Record<string, string> = {
-  'session.login': 'Connexion',
-  publish: 'Publication sur les totems',
-  'zone.create': 'Zone créée',
-  'zone.update': 'Zone modifiée',
-  'zone.delete': 'Zone supprimée',
-  'element.create': 'Élément ajouté',
-  'element.update': 'Élément modifié',
-  'element.delete': 'Élément supprimé',
-  'elements.reorder': 'Éléments réordonnés',
-  'subelement.create': 'Sous-élément ajouté',
-  'subelement.update': 'Sous-élément modifié',
-  'subelement.delete': 'Sous-élément supprimé',
-  'subelements.reorder': 'Sous-éléments réordonnés',
-  'subgroup.create': 'Sous-groupe ajouté',
-  'subgroup.update': 'Sous-groupe modifié',
-  'subgroup.delete': 'Sous-groupe supprimé',
-  'subgroups.reorder': 'Sous-groupes réordonnés',
-  'user.create': 'Utilisateur créé',
-  'user.update': 'Utilisateur modifié',
-  'development.create': 'Développement créé',
-  'kiosk-account.create': 'Compte de totem créé',
-  'kiosk-account.password': 'Mot de passe de totem changé',
-  'tokens.revoke': 'Jetons des totems révoqués',
-  'alert.token.regenerate': 'Jeton d’alerte régénéré',
-  'alert.unauthorized': 'Appel d’alerte refusé (jeton absent ou faux)',
-  'media.upload': 'Média ajouté',
-  'media.delete': 'Média supprimé',
-};
 
 export function AuditPage() {
   const developments = useDevelopments();
@@ -105,42 +79,56 @@ export function AuditPage() {
           {entries.length === 0 ? (
             <p className="muted">Aucune entrée.</p>
           ) : (
-            <table className="table table-compact">
+            <table className="table table-compact table-stack">
               <caption className="visually-hidden">Journal</caption>
               <thead>
                 <tr>
                   <th scope="col">Quand</th>
                   <th scope="col">Qui</th>
-                  <th scope="col">Action</th>
+                  <th scope="col">Ce qui s’est passé</th>
                   <th scope="col">Développement</th>
-                  <th scope="col">Détail</th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td className="nowrap">{formatDate(entry.at)}</td>
-                    <td>{entry.username ?? 'système'}</td>
-                    <td>
-                      {ACTIONS[entry.action] ?? entry.action}
-                      {entry.targetType && entry.targetId !== null && (
-                        <span className="muted small">
-                          {' '}
-                          ({targetLabel(entry.targetType)} {entry.targetId})
-                        </span>
-                      )}
+                    <td className="nowrap" data-label="Quand">
+                      {formatDate(entry.at)}
+                    </td>
+                    <td data-label="Qui">{entry.username ?? 'système'}</td>
+                    <td className="audit-what" data-label="Ce qui s’est passé">
+                      <span className="audit-sentence">{auditSentence(entry)}</span>
                       {entry.count > 1 && (
                         <>
                           {' '}
                           <span className="badge badge-warn">{repeatCount(entry)}</span>
+                          <span className="audit-repeats">{repeatSummary(entry)}</span>
                         </>
                       )}
+                      <details className="audit-details">
+                        <summary>Détails</summary>
+                        <dl>
+                          <dt>Action</dt>
+                          <dd>
+                            <code>{entry.action}</code>
+                          </dd>
+                          {entry.targetType && (
+                            <>
+                              <dt>Cible</dt>
+                              <dd>
+                                {targetLabel(entry.targetType)}
+                                {entry.targetId !== null ? ` n° ${entry.targetId}` : ''}
+                              </dd>
+                            </>
+                          )}
+                          <dt>Données</dt>
+                          <dd>
+                            <code className="audit-json">{JSON.stringify(entry.summary)}</code>
+                          </dd>
+                        </dl>
+                      </details>
                     </td>
-                    <td>{devname(entry.devid)}</td>
-                    <td className="summary">
-                      {entry.count > 1 && <strong>{repeatSummary(entry)} : </strong>}
-                      {summarize(entry.summary)}
-                    </td>
+                    <td data-label="Développement">{devname(entry.devid)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -38,6 +38,8 @@ const TARGET_LABELS: Record<string, string> = {
   'kiosk-account': 'compte de totem',
   media: 'média',
   sync: 'tout',
+  alert_template: 'modèle d’alerte',
+  setting: 'réglages',
 };
 
 export function targetLabel(type: string): string {

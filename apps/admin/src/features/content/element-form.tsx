@@ -106,7 +106,13 @@ export function ElementForm({
           error={errors.value}
         />
       ) : (
-        <ValueInput type={type} value={value} onChange={setValue} error={errors.value} />
+        <ValueInput
+          type={type}
+          value={value}
+          onChange={setValue}
+          onTypeChange={setType}
+          error={errors.value}
+        />
       )}
       <div className="inline-actions">
         <button type="submit" className="button button-primary" disabled={busy}>

@@ -5,18 +5,12 @@
  * in the row's tooltip for whoever needs it. Text, links, dates and groups show their value as is.
  */
 import type { AdminElement, ItemType } from '@plant-kiosk/contract';
+import { fileDisplayName } from '../../lib/media-library';
 
 const FILE_TYPES: ReadonlySet<ItemType> = new Set(['image', 'video', 'pdf']);
 
-/** The readable name of a stored file path: last segment, no upload hash, no extension. */
-export function fileDisplayName(path: string): string {
-  const last = path.split(/[/\\]/).pop() ?? path;
-  const withoutExtension = last.replace(/\.[a-z0-9]{2,5}$/i, '');
-  // Uploads get "-<8 hex>" appended to stay unique (see the server's media store).
-  const withoutHash = withoutExtension.replace(/-[0-9a-f]{8}$/i, '');
-  const words = withoutHash.replace(/[-_]+/g, ' ').trim();
-  return words || last;
-}
+// Shared with the media picker and the file card (lib/media-library.ts).
+export { fileDisplayName };
 
 export function elementLabel(element: Pick<AdminElement, 'type' | 'value'>): string {
   if (!element.value) return '';

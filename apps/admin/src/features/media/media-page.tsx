@@ -17,6 +17,7 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { ApiError, errorMessage } from '../../lib/api/client';
 import { formatBytes, mediaApi, uploadMedia } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
+import { matchesSearch } from '../../lib/media-search';
 import { useResource } from '../../lib/use-resource';
 import './media-page.css';
 
@@ -30,21 +31,8 @@ interface Upload {
 
 const KIND_LABELS: Record<MediaKind, string> = { image: 'Image', pdf: 'PDF', video: 'Vidéo' };
 
-/** Lower case, accents off: "Règlement" is found by "reglement". */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** A library of hundreds of files is searched by name or path, every word must match (totem-size
- * screen fixes). */
-export function matchesSearch(item: Pick<MediaItem, 'originalName' | 'value'>, query: string) {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = fold(`${item.originalName} ${item.value}`);
-  return words.every((word) => haystack.includes(word));
-}
+// The library's search, shared with the media picker (lib/media-search.ts).
+export { matchesSearch };
 
 /**
  * Where a file is used: how many content items, and which alert templates by name (a template's

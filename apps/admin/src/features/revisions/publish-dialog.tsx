@@ -55,8 +55,12 @@ export function PublishDialog({
     (change) => !zone || change.zoneid === zone.zoneid,
   );
 
+  // A missing English version is said where the publish concerns it (issue 41, item 12): a
+  // visitor zone this publish changes. The whole list stays on the content page ("Traductions
+  // manquantes"); repeating it on every publish taught people to ignore it.
+  const changedZones = new Set(changes.map((change) => change.zoneid));
   const warnings: PublishProblem[] = (draft.data?.warnings ?? []).filter(
-    (warning) => !zone || warning.zoneid === zone.zoneid,
+    (warning) => warning.zoneid !== null && changedZones.has(warning.zoneid),
   );
 
   const publish = async () => {

@@ -230,7 +230,7 @@ describe('the publish dialog', () => {
     expect(screen.getByRole('status').textContent).toContain('Révision 5 publiée');
   });
 
-  it('warns of the visitor zones without an English version, and publishes all the same', async () => {
+  it('warns of the visitor zones it changes that lack an English version, and publishes all the same', async () => {
     const warning = (zoneid: number, zonename: string) => ({
       code: 'missing-translation' as const,
       zoneid,
@@ -240,8 +240,23 @@ describe('the publish dialog', () => {
       subelementid: null,
       message: `Zone « ${zonename} » (page visiteurs « Qualité ») n’a pas de version anglaise : les visiteurs en anglais la verront en français.`,
     });
+    // The publish changes zones 3 and 4 and a visitor zone, 7; zone 8 also lacks its English
+    // version but this publish does not touch it: the content page lists it, not this dialog.
     const draft: DraftChanges = {
       ...DRAFT,
+      changes: [
+        ...CHANGES,
+        {
+          revision: 5,
+          kind: 'element',
+          itemId: 31,
+          zoneid: 7,
+          zonename: 'Politiques qualité',
+          lastEdit: null,
+          before: null,
+          after: { elementid: 31, zoneid: 7, order: 1, value: 'Notre politique', type: 'text' },
+        },
+      ],
       warnings: [warning(7, 'Politiques qualité'), warning(8, 'Certifications qualité')],
     };
     const calls = api((call) => {
@@ -268,21 +283,43 @@ describe('the publish dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Publier sur les totems' }));
     const dialog = screen.getByRole('dialog');
     expect(
-      await within(dialog).findByText('2 zones des pages visiteurs n’ont pas de version anglaise'),
+      await within(dialog).findByText('1 zone des pages visiteurs n’a pas de version anglaise'),
     ).toBeTruthy();
     expect(
       within(dialog)
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      ['Traduire (Politiques qualité)', '/contenu/1/zones/7'],
-      ['Traduire (Certifications qualité)', '/contenu/1/zones/8'],
-    ]);
+    ).toEqual([['Traduire (Politiques qualité)', '/contenu/1/zones/7']]);
+    expect(within(dialog).queryByText(/Certifications qualité/)).toBeNull();
     expect(within(dialog).getByText(/Zone « Politiques qualité » \(page visiteurs/)).toBeTruthy();
     // A warning, not a refusal: the publish button stays and the publish goes through.
     await user.click(within(dialog).getByRole('button', { name: 'Publier' }));
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     expect(await within(dialog).findByText(/Révision 5 publiée/)).toBeTruthy();
+  });
+
+  it('says nothing of missing translations when the publish touches no visitor zone', async () => {
+    const warning = {
+      code: 'missing-translation' as const,
+      zoneid: 8,
+      zonename: 'Certifications qualité',
+      elementid: null,
+      subgroupid: null,
+      subelementid: null,
+      message:
+        'Zone « Certifications qualité » (page visiteurs « Qualité ») n’a pas de version anglaise : les visiteurs en anglais la verront en français.',
+    };
+    api((call) =>
+      call.url === '/api/admin/developments/1/draft/changes'
+        ? { data: { ...DRAFT, warnings: [warning] } }
+        : undefined,
+    );
+    render(<PublishButton devid={1} devname="neubourg" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publier sur les totems' }));
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByText('« Lasagnes »');
+    expect(within(dialog).queryByText(/version anglaise/)).toBeNull();
   });
 
   it('says so when publishing fails, and keeps the dialog open', async () => {

@@ -1,0 +1,326 @@
+/**
+ * Every action the server writes to the audit log reads as a French sentence (issue 41, item 12):
+ * the list below is the server's `action:` values (grep apps/server/src for `action:`), each with
+ * the summary it writes.
+ */
+import type { AuditEntry } from '@plant-kiosk/contract';
+import { describe, expect, it } from 'vitest';
+import { auditSentence } from './audit-sentence';
+
+const entry = (
+  action: string,
+  summary: unknown,
+  target: Partial<Pick<AuditEntry, 'targetType' | 'targetId'>> = {},
+): AuditEntry => ({
+  id: 1,
+  at: '2026-07-27T08:00:00.000Z',
+  userid: 1,
+  username: 'camille',
+  devid: 1,
+  action,
+  targetType: target.targetType ?? null,
+  targetId: target.targetId ?? null,
+  summary,
+  count: 1,
+  lastAt: null,
+});
+
+const counts = (kind: string, tally: Record<string, number>) => ({ [kind]: tally });
+
+const CASES: Array<[AuditEntry, string | RegExp]> = [
+  [
+    entry('session.login', { ip: '10.0.0.8' }),
+    'Connexion au back-office depuis l’adresse 10.0.0.8',
+  ],
+  [
+    entry('publish', {
+      note: 'Menu semaine 48',
+      delivered: 3,
+      revision: 5,
+      created: true,
+      counts: counts('element', { added: 0, changed: 2, removed: 0 }),
+    }),
+    'Publication sur les totems : révision 5 (2 éléments modifiés), envoyée à 3 totems connectés. Note : « Menu semaine 48 »',
+  ],
+  [
+    entry('publish', { onlyZone: 4, delivered: 0, revision: 6, created: true, counts: {} }),
+    'Publication de la zone n° 4 seule sur les totems : révision 6, aucun totem connecté à ce moment',
+  ],
+  [
+    entry('publish', { delivered: 1, revision: 6, created: false, counts: {} }),
+    'Publication sur les totems sans nouveauté : ils avaient déjà la révision 6',
+  ],
+  [
+    entry(
+      'draft.discard',
+      { revision: 4, counts: counts('element', { added: 1, changed: 0, removed: 0 }) },
+      { targetType: 'zone', targetId: 7 },
+    ),
+    'Modifications non publiées de la zone n° 7 annulées (1 élément ajouté) : retour au contenu de la révision 4',
+  ],
+  [
+    entry('revision.rollback', {
+      rolledBackTo: 1,
+      revision: 5,
+      counts: counts('zone', { added: 44, changed: 0, removed: 0 }),
+    }),
+    'Retour à la révision 1, publié sur les totems comme révision 5 (44 zones ajoutées)',
+  ],
+  [
+    entry('zone.create', { after: { zonename: 'Menu', type: 'images' } }, { targetId: 3 }),
+    'Zone ajoutée : « Menu » (liste d’images) (n° 3)',
+  ],
+  [
+    entry(
+      'zone.update',
+      { before: { zonename: 'Menu' }, after: { zonename: 'Menu du jour' } },
+      { targetId: 3 },
+    ),
+    'Zone modifiée (n° 3) : nom « Menu » → « Menu du jour »',
+  ],
+  [
+    entry('zone.delete', { deleted: { zonename: 'Menu', elements: 2 } }, { targetId: 3 }),
+    'Zone supprimée : « Menu » (n° 3)',
+  ],
+  [
+    entry(
+      'element.create',
+      { after: { value: 'media/uploads/1/menu-48-1a2b3c4d.webp', type: 'image' } },
+      { targetId: 21 },
+    ),
+    'Élément ajouté : image « menu 48 » (n° 21)',
+  ],
+  [
+    entry(
+      'element.update',
+      {
+        before: { value: 'media/images/plan.svg' },
+        after: { value: 'media/uploads/1/plan-2.webp' },
+      },
+      { targetId: 21 },
+    ),
+    'Élément modifié (n° 21) : valeur « plan » → « plan 2 »',
+  ],
+  [
+    entry('element.delete', { deleted: { value: 'Lasagnes', type: 'text' } }, { targetId: 21 }),
+    'Élément supprimé : texte « Lasagnes » (n° 21)',
+  ],
+  [
+    entry('subelement.create', { after: { value: 'Prix', type: 'text' } }, { targetId: 5 }),
+    'Sous-élément ajouté : texte « Prix » (n° 5)',
+  ],
+  [
+    entry(
+      'subelement.update',
+      { before: { type: 'text' }, after: { type: 'image' } },
+      { targetId: 5 },
+    ),
+    'Sous-élément modifié (n° 5) : type texte → image',
+  ],
+  [
+    entry('subelement.delete', { deleted: { value: 'Prix', type: 'text' } }, { targetId: 5 }),
+    'Sous-élément supprimé : texte « Prix » (n° 5)',
+  ],
+  [
+    entry('subgroup.create', { after: { model: 'Produit' } }, { targetId: 8 }),
+    'Sous-groupe ajouté : du modèle « Produit » (n° 8)',
+  ],
+  [
+    entry(
+      'subgroup.update',
+      { before: { titre: ['Pompe'] }, after: { titre: ['Pompe 2'] } },
+      { targetId: 8 },
+    ),
+    'Sous-groupe modifié (n° 8) : titre « Pompe » → « Pompe 2 »',
+  ],
+  [
+    entry('subgroup.delete', { deleted: { model: 'Produit' } }, { targetId: 8 }),
+    'Sous-groupe supprimé : du modèle « Produit » (n° 8)',
+  ],
+  [
+    entry('elements.reorder', { ids: [3, 1, 2] }, { targetId: 4 }),
+    'Éléments de la zone n° 4 remis dans un nouvel ordre (3 éléments)',
+  ],
+  [
+    entry('subelements.reorder', { ids: [3, 1] }, { targetId: 21 }),
+    'Sous-éléments de l’élément n° 21 remis dans un nouvel ordre (2 sous-éléments)',
+  ],
+  [
+    entry('subgroups.reorder', { ids: [9] }, { targetId: 21 }),
+    'Sous-groupes de l’élément n° 21 remis dans un nouvel ordre (1 sous-groupe)',
+  ],
+  [
+    entry('alert.start', { template: 'Évacuation', drill: false, alertid: 3 }),
+    'Alerte « Évacuation » déclenchée sur les totems',
+  ],
+  [
+    entry('alert.start', { template: 'Évacuation', drill: true, alertid: 3 }),
+    'Exercice « Évacuation » déclenché sur les totems',
+  ],
+  [
+    entry('alert.replace', {
+      template: 'Confinement',
+      drill: false,
+      replaced: 'Évacuation',
+      replacedDrill: true,
+    }),
+    'Alerte « Confinement » déclenchée en remplacement de l’exercice « Évacuation »',
+  ],
+  [
+    entry('alert.end', { template: 'Évacuation', drill: false, alertid: 3, acknowledged: 8 }),
+    'Fin de l’alerte « Évacuation » : 8 totems l’avaient affichée',
+  ],
+  [
+    entry('alert.refused', {
+      template: 'Évacuation',
+      drill: true,
+      replace: false,
+      inForce: 'Confinement',
+      inForceDrill: false,
+    }),
+    'Exercice « Évacuation » refusé : l’alerte « Confinement » était en cours (un exercice ne remplace jamais une alerte réelle)',
+  ],
+  [
+    entry('alert.refused', {
+      template: 'Confinement',
+      drill: false,
+      replace: false,
+      inForce: 'Évacuation',
+      inForceDrill: false,
+    }),
+    'Alerte « Confinement » refusée : l’alerte « Évacuation » était en cours (« Remplacer l’alerte en cours » n’était pas coché)',
+  ],
+  [
+    entry('alert.unauthorized', { method: 'DELETE', ip: '10.0.0.7', token: 'missing' }),
+    'Appel d’alerte refusé : jeton absent (requête DELETE depuis l’adresse 10.0.0.7)',
+  ],
+  [
+    entry('alert.token.regenerate', { ip: '10.0.0.8' }),
+    'Jeton d’alerte régénéré depuis l’adresse 10.0.0.8 : l’ancien est refusé depuis',
+  ],
+  [
+    entry('alert_template.create', { after: { name: 'Fuite de gaz' } }),
+    'Modèle d’alerte « Fuite de gaz » créé',
+  ],
+  [
+    entry(
+      'alert_template.update',
+      { before: { titleFr: 'Évacuez' }, after: { titleFr: 'Évacuez le bâtiment' } },
+      { targetId: 2 },
+    ),
+    'Modèle d’alerte n° 2 modifié : titre (français) « Évacuez » → « Évacuez le bâtiment »',
+  ],
+  [
+    entry('alert_template.delete', { deleted: { name: 'Fuite de gaz' } }),
+    'Modèle d’alerte « Fuite de gaz » supprimé',
+  ],
+  [
+    entry('setting.update', {
+      websiteUrl: { before: null, after: 'https://www.exemple.fr' },
+    }),
+    /^Réglages modifiés — .+ : aucune → « https:\/\/www\.exemple\.fr »$/,
+  ],
+  [
+    entry('media.upload', {
+      after: {
+        originalName: 'Menu 48.jpg',
+        kind: 'image',
+        value: 'media/uploads/1/menu-48.webp',
+        bytes: 2048,
+      },
+    }),
+    'Fichier « Menu 48.jpg » ajouté à la médiathèque (2 Ko)',
+  ],
+  [
+    entry('media.delete', { deleted: { originalName: 'Menu 48.jpg' } }),
+    'Fichier « Menu 48.jpg » supprimé de la médiathèque',
+  ],
+  [
+    entry('user.create', { after: { username: 'dominique', role: 'editor' } }),
+    'Utilisateur « dominique » créé (éditeur)',
+  ],
+  [
+    entry('user.update', {
+      username: 'dominique',
+      disabled: { before: false, after: true },
+      password: 'changed',
+    }),
+    'Utilisateur « dominique » modifié — désactivé : non → oui ; mot de passe changé',
+  ],
+  [entry('development.create', { after: { devname: 'vernon' } }), 'Développement « vernon » créé'],
+  [
+    entry('kiosk-account.create', { after: { login: 'totem-2' } }),
+    'Compte de totem « totem-2 » créé',
+  ],
+  [
+    entry('kiosk-account.password', { login: 'totem-2' }),
+    'Mot de passe du compte de totem « totem-2 » changé',
+  ],
+  [
+    entry('tokens.revoke', { tokenVersion: 3 }),
+    'Jetons des totems révoqués : chaque totem doit se reconnecter',
+  ],
+];
+
+describe('the journal in sentences', () => {
+  it.each(CASES)('%#: tells $action in French', (audit, sentence) => {
+    const text = auditSentence(audit);
+    if (typeof sentence === 'string') expect(text).toBe(sentence);
+    else expect(text).toMatch(sentence);
+    // Never a raw key nor JSON.
+    expect(text).not.toContain(audit.action);
+    expect(text).not.toMatch(/[{}"]/);
+  });
+
+  it('covers every action the server writes', () => {
+    const told = new Set(CASES.map(([audit]) => audit.action));
+    for (const action of SERVER_ACTIONS) expect(told, action).toContain(action);
+  });
+
+  it('falls back to the generic summary for an action it does not know', () => {
+    expect(auditSentence(entry('future.action', { ip: '10.0.0.9' }))).toBe(
+      'future.action : adresse : « 10.0.0.9 »',
+    );
+  });
+});
+
+/** `grep -rhoE "action: '[^']+'" apps/server/src` and the contract's audit constants. */
+const SERVER_ACTIONS = [
+  'session.login',
+  'publish',
+  'draft.discard',
+  'revision.rollback',
+  'zone.create',
+  'zone.update',
+  'zone.delete',
+  'element.create',
+  'element.update',
+  'element.delete',
+  'subelement.create',
+  'subelement.update',
+  'subelement.delete',
+  'subgroup.create',
+  'subgroup.update',
+  'subgroup.delete',
+  'elements.reorder',
+  'subelements.reorder',
+  'subgroups.reorder',
+  'alert.start',
+  'alert.replace',
+  'alert.end',
+  'alert.refused',
+  'alert.unauthorized',
+  'alert.token.regenerate',
+  'alert_template.create',
+  'alert_template.update',
+  'alert_template.delete',
+  'setting.update',
+  'media.upload',
+  'media.delete',
+  'user.create',
+  'user.update',
+  'development.create',
+  'kiosk-account.create',
+  'kiosk-account.password',
+  'tokens.revoke',
+];

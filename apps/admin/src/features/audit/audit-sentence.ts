@@ -1,0 +1,339 @@
+/**
+ * The journal in sentences (issue 41, item 12): every action the server writes to the audit log
+ * (grep the server for `action:`) told in French for the people who keep the content —
+ * "Retour à la révision 1, publié comme révision 5 (44 zones supprimées)" rather than
+ * `revision.rollback` and `{"rolledBackTo":1}`. The raw entry stays on the page, folded, for
+ * support. An action this list does not know yet falls back to the generic summary.
+ */
+import {
+  ALERT_TOKEN_AUDIT_ACTION,
+  MEDIA_AUDIT_ACTIONS,
+  SETTINGS_AUDIT_ACTION,
+  SETTINGS_LABELS,
+  type AuditEntry,
+} from '@plant-kiosk/contract';
+import { formatBytes } from '../../lib/api/media-api';
+import { ITEM_TYPE_LABELS, ZONE_TYPE_LABELS } from '../../lib/labels';
+import { fileDisplayName } from '../../lib/media-library';
+import { summarize } from './audit-summary';
+
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
+
+/** A stored file path reads as its file name; any other text, quoted and cut to a line. */
+function quoted(value: unknown): string {
+  const text = str(value);
+  if (text === null) return '(vide)';
+  // Named as the element list names it: "menu semaine 48", not its stored path and hash.
+  const file = /^\.?\/?(media|pdf|videos?)\/\S+\.[a-z0-9]{2,5}$/i.test(text)
+    ? fileDisplayName(decodeURIComponent(text))
+    : text;
+  return `« ${file.length > 60 ? `${file.slice(0, 60)}…` : file} »`;
+}
+
+/** The one-line count of a publish or a rollback: "2 éléments modifiés, 1 zone ajoutée". */
+type KindCounts = { added?: number; changed?: number; removed?: number };
+const COUNT_NOUNS: Record<string, [string, string, boolean]> = {
+  zone: ['zone', 'zones', true],
+  element: ['élément', 'éléments', false],
+  subgroup: ['sous-groupe', 'sous-groupes', false],
+  subelement: ['sous-élément', 'sous-éléments', false],
+  alert_template: ['modèle d’alerte', 'modèles d’alerte', false],
+};
+const COUNT_VERBS = { changed: 'modifié', added: 'ajouté', removed: 'supprimé' } as const;
+export function countsSentence(counts: unknown): string {
+  if (!isRow(counts)) return '';
+  const parts: string[] = [];
+  for (const [kind, tally] of Object.entries(counts)) {
+    if (!isRow(tally)) continue;
+    for (const what of ['changed', 'added', 'removed'] as const) {
+      const count = num((tally as KindCounts)[what]) ?? 0;
+      if (count === 0) continue;
+      if (kind === 'setting') {
+        parts.push(what === 'removed' ? 'réglages remis par défaut' : 'réglages modifiés');
+        continue;
+      }
+      const noun = COUNT_NOUNS[kind];
+      if (!noun) continue;
+      const [one, many, feminine] = noun;
+      const ending = `${feminine ? 'e' : ''}${count > 1 ? 's' : ''}`;
+      parts.push(`${plural(count, one, many)} ${COUNT_VERBS[what]}${ending}`);
+    }
+  }
+  return parts.join(', ');
+}
+
+const CONTENT_NOUNS: Record<string, { noun: string; feminine: boolean }> = {
+  zone: { noun: 'Zone', feminine: true },
+  element: { noun: 'Élément', feminine: false },
+  subelement: { noun: 'Sous-élément', feminine: false },
+  subgroup: { noun: 'Sous-groupe', feminine: false },
+};
+const CONTENT_VERBS: Record<string, string> = {
+  create: 'ajouté',
+  update: 'modifié',
+  delete: 'supprimé',
+};
+const CONTENT_FIELDS: Record<string, string> = {
+  value: 'valeur',
+  type: 'type',
+  addingdate: 'date d’ajout',
+  expirationdate: 'date d’expiration',
+  zonename: 'nom',
+  checkList: 'liste à cocher',
+  fieldlabel: 'champ',
+  lang: 'langue',
+  order: 'position',
+  model: 'modèle',
+};
+
+/** What an item is: "Image « menu-48.webp »", "« Menu » (liste d’images)". */
+function itemName(kind: string, row: Row): string {
+  if (kind === 'zone') {
+    const type = str(row.type);
+    const label = type ? (ZONE_TYPE_LABELS as Record<string, string>)[type] : undefined;
+    return `${quoted(row.zonename)}${label ? ` (${label.toLowerCase()})` : ''}`;
+  }
+  if (kind === 'subgroup') return str(row.model) ? `du modèle « ${str(row.model)} »` : '';
+  const type = str(row.type);
+  const label = type ? (ITEM_TYPE_LABELS as Record<string, string>)[type] : undefined;
+  if (row.value === undefined) return label ? `(${label.toLowerCase()})` : '';
+  return `${label ? `${label.toLowerCase()} ` : ''}${quoted(row.value)}`;
+}
+
+function fieldValue(field: string, value: unknown): string {
+  if (field === 'type' && typeof value === 'string') {
+    return (
+      (ITEM_TYPE_LABELS as Record<string, string>)[value] ??
+      (ZONE_TYPE_LABELS as Record<string, string>)[value] ??
+      value
+    ).toLowerCase();
+  }
+  if (field === 'lang') return value === 'en' ? 'anglais' : 'français';
+  // A sub-group's field: its values, as strings or as { value, type }.
+  if (Array.isArray(value)) {
+    return value.map((item) => quoted(isRow(item) ? item.value : item)).join(', ') || 'aucune';
+  }
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  if (value === null || value === undefined) return 'aucune';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    return summarize({ at: value }).replace(/^at : /, '');
+  }
+  return quoted(value);
+}
+
+/** "valeur « a.webp » → « b.webp » ; type image → texte". */
+function changesOf(before: unknown, after: unknown, labels: Record<string, string>): string {
+  if (!isRow(before) || !isRow(after)) return '';
+  return Object.keys(after)
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map(
+      (field) =>
+        `${labels[field] ?? field} ${fieldValue(field, before[field])} → ${fieldValue(field, after[field])}`,
+    )
+    .join(' ; ');
+}
+
+function contentSentence(entry: AuditEntry, summary: Row): string | null {
+  const [kind, verb] = entry.action.split('.');
+  const noun = kind ? CONTENT_NOUNS[kind] : undefined;
+  if (!noun || !verb) return null;
+  if (verb === 'reorder') return null;
+  const done = CONTENT_VERBS[verb];
+  if (!done) return null;
+  const head = `${noun.noun} ${done}${noun.feminine ? 'e' : ''}`;
+  const where = entry.targetId !== null ? ` (n° ${entry.targetId})` : '';
+  if (verb === 'create' && isRow(summary.after)) {
+    const name = itemName(kind!, summary.after);
+    return `${head}${name ? ` : ${name}` : ''}${where}`;
+  }
+  if (verb === 'delete' && isRow(summary.deleted)) {
+    const name = itemName(kind!, summary.deleted);
+    return `${head}${name ? ` : ${name}` : ''}${where}`;
+  }
+  const changes = changesOf(summary.before, summary.after, CONTENT_FIELDS);
+  return `${head}${where}${changes ? ` : ${changes}` : ''}`;
+}
+
+const REORDERS: Record<string, [string, string]> = {
+  'elements.reorder': ['Éléments de la zone', 'élément'],
+  'subelements.reorder': ['Sous-éléments de l’élément', 'sous-élément'],
+  'subgroups.reorder': ['Sous-groupes de l’élément', 'sous-groupe'],
+};
+
+const drillWord = (drill: unknown, name: unknown) =>
+  `${drill ? 'l’exercice' : 'l’alerte'} ${quoted(name)}`;
+const alertHead = (drill: unknown, name: unknown) =>
+  `${drill ? 'Exercice' : 'Alerte'} ${quoted(name)}`;
+const alertDone = (drill: unknown, verb: string) => `${verb}${drill ? '' : 'e'}`;
+
+/** The sentence of one journal entry, in French. */
+export function auditSentence(entry: AuditEntry): string {
+  const summary: Row = isRow(entry.summary) ? entry.summary : {};
+  const ip = str(summary.ip);
+  const from = ip ? ` depuis l’adresse ${ip}` : '';
+  switch (entry.action) {
+    case 'session.login':
+      return `Connexion au back-office${from}`;
+    case 'publish': {
+      const revision = num(summary.revision);
+      const counts = countsSentence(summary.counts);
+      const zone = num(summary.onlyZone);
+      const note = str(summary.note);
+      const delivered = num(summary.delivered);
+      const what = zone !== null ? `Publication de la zone n° ${zone} seule` : 'Publication';
+      if (summary.created === false) {
+        return `${what} sur les totems sans nouveauté : ils avaient déjà la révision ${revision ?? '?'}`;
+      }
+      return [
+        `${what} sur les totems${revision !== null ? ` : révision ${revision}` : ''}${counts ? ` (${counts})` : ''}`,
+        delivered === null
+          ? ''
+          : delivered === 0
+            ? ', aucun totem connecté à ce moment'
+            : `, envoyée à ${plural(delivered, 'totem connecté', 'totems connectés')}`,
+        note ? `. Note : « ${note} »` : '',
+      ].join('');
+    }
+    case 'draft.discard': {
+      const counts = countsSentence(summary.counts);
+      const scope =
+        entry.targetType === 'zone' && entry.targetId !== null
+          ? ` de la zone n° ${entry.targetId}`
+          : '';
+      return `Modifications non publiées${scope} annulées${counts ? ` (${counts})` : ''} : retour au contenu de la révision ${num(summary.revision) ?? '?'}`;
+    }
+    case 'revision.rollback': {
+      const counts = countsSentence(summary.counts);
+      return `Retour à la révision ${num(summary.rolledBackTo) ?? '?'}, publié sur les totems comme révision ${num(summary.revision) ?? '?'}${counts ? ` (${counts})` : ''}`;
+    }
+    case 'alert.start':
+      return `${alertHead(summary.drill, summary.template)} ${alertDone(summary.drill, 'déclenché')} sur les totems`;
+    case 'alert.replace':
+      return `${alertHead(summary.drill, summary.template)} ${alertDone(summary.drill, 'déclenché')} en remplacement de ${drillWord(summary.replacedDrill, summary.replaced)}`;
+    case 'alert.end': {
+      const acknowledged = num(summary.acknowledged);
+      return `Fin de ${drillWord(summary.drill, summary.template)}${
+        acknowledged === null
+          ? ''
+          : ` : ${plural(acknowledged, 'totem l’avait affichée', 'totems l’avaient affichée')}`
+      }`;
+    }
+    case 'alert.refused':
+      return `${alertHead(summary.drill, summary.template)} refusé${summary.drill ? '' : 'e'} : ${drillWord(summary.inForceDrill, summary.inForce)} était en cours${
+        summary.drill && !summary.inForceDrill
+          ? ' (un exercice ne remplace jamais une alerte réelle)'
+          : ' (« Remplacer l’alerte en cours » n’était pas coché)'
+      }`;
+    case 'alert.unauthorized': {
+      const method = str(summary.method);
+      return `Appel d’alerte refusé : jeton ${summary.token === 'wrong' ? 'faux' : 'absent'}${method ? ` (requête ${method}${from})` : from}`;
+    }
+    case ALERT_TOKEN_AUDIT_ACTION:
+      return `Jeton d’alerte régénéré${from} : l’ancien est refusé depuis`;
+    case 'alert_template.create':
+    case 'alert_template.update':
+    case 'alert_template.delete': {
+      const row = isRow(summary.after)
+        ? summary.after
+        : isRow(summary.deleted)
+          ? summary.deleted
+          : {};
+      const name = quoted(row.name ?? null);
+      if (entry.action.endsWith('create')) return `Modèle d’alerte ${name} créé`;
+      if (entry.action.endsWith('delete')) return `Modèle d’alerte ${name} supprimé`;
+      const changes = changesOf(summary.before, summary.after, ALERT_TEMPLATE_FIELDS);
+      return `Modèle d’alerte n° ${entry.targetId ?? '?'} modifié${changes ? ` : ${changes}` : ''}`;
+    }
+    case SETTINGS_AUDIT_ACTION: {
+      const parts = Object.entries(summary)
+        .filter(([, change]) => isRow(change))
+        .map(([field, change]) => {
+          const { before, after } = change as Row;
+          return `${(SETTINGS_LABELS as Record<string, string>)[field] ?? field} : ${fieldValue(field, before)} → ${fieldValue(field, after)}`;
+        });
+      return `Réglages modifiés${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
+    }
+    case MEDIA_AUDIT_ACTIONS.upload: {
+      const after = isRow(summary.after) ? summary.after : {};
+      const bytes = num(after.bytes);
+      return `Fichier ${quoted(after.originalName)} ajouté à la médiathèque${bytes !== null ? ` (${formatBytes(bytes)})` : ''}`;
+    }
+    case MEDIA_AUDIT_ACTIONS.delete: {
+      const deleted = isRow(summary.deleted) ? summary.deleted : {};
+      return `Fichier ${quoted(deleted.originalName)} supprimé de la médiathèque`;
+    }
+    case 'user.create': {
+      const after = isRow(summary.after) ? summary.after : {};
+      const role = after.role === 'admin' ? 'administrateur' : 'éditeur';
+      return `Utilisateur ${quoted(after.username)} créé (${role})`;
+    }
+    case 'user.update': {
+      const parts = Object.entries(summary)
+        .filter(([, change]) => isRow(change))
+        .map(([field, change]) => {
+          const { before, after } = change as Row;
+          return `${USER_FIELDS[field] ?? field} : ${userValue(before)} → ${userValue(after)}`;
+        });
+      if (summary.password) parts.push('mot de passe changé');
+      return `Utilisateur ${quoted(summary.username)} modifié${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
+    }
+    case 'development.create':
+      return `Développement ${quoted(isRow(summary.after) ? summary.after.devname : null)} créé`;
+    case 'kiosk-account.create':
+      return `Compte de totem ${quoted(isRow(summary.after) ? summary.after.login : null)} créé`;
+    case 'kiosk-account.password':
+      return `Mot de passe du compte de totem ${quoted(summary.login)} changé`;
+    case 'tokens.revoke':
+      return 'Jetons des totems révoqués : chaque totem doit se reconnecter';
+    default: {
+      const reorder = REORDERS[entry.action];
+      if (reorder) {
+        const ids = Array.isArray(summary.ids) ? summary.ids.length : 0;
+        return `${reorder[0]} n° ${entry.targetId ?? '?'} remis dans un nouvel ordre (${plural(ids, reorder[1], `${reorder[1]}s`)})`;
+      }
+      const content = contentSentence(entry, summary);
+      if (content) return content;
+      const generic = summarize(entry.summary);
+      return generic ? `${entry.action} : ${generic}` : entry.action;
+    }
+  }
+}
+
+const ALERT_TEMPLATE_FIELDS: Record<string, string> = {
+  name: 'nom',
+  kind: 'type d’alerte',
+  titleFr: 'titre (français)',
+  titleEn: 'titre (anglais)',
+  instructionsFr: 'consignes (français)',
+  instructionsEn: 'consignes (anglais)',
+  pictogram: 'pictogramme',
+  colour: 'couleur',
+  image: 'image',
+  endTextFr: 'texte de fin (français)',
+  endTextEn: 'texte de fin (anglais)',
+  maxDurationMinutes: 'durée maximale (minutes)',
+};
+
+const USER_FIELDS: Record<string, string> = {
+  disabled: 'désactivé',
+  devids: 'développements',
+  role: 'rôle',
+  canPublish: 'droit de publier',
+  canAlert: 'droit de déclencher une alerte',
+};
+function userValue(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  if (Array.isArray(value))
+    return value.length ? value.map((id) => `n° ${String(id)}`).join(', ') : 'aucun';
+  if (value === 'admin') return 'administrateur';
+  if (value === 'editor') return 'éditeur';
+  return value === null || value === undefined ? '—' : String(value);
+}
