@@ -1,11 +1,13 @@
 /**
  * Published settings end to end, the kiosk's side: the suggestion form's address travels from the
- * back-office's "Réglages" to an open totem only with a publish. Before it, the page says the form
- * is not configured (no placeholder address is built in); after it, the totem reloads itself at a
- * quiet moment (here: the Veille reader, reached with Playwright's clock) so its page's
- * Content-Security-Policy allows the new origin, and the form — a page on another origin that the
- * test serves — shows in the 980 × 1050 frame. With the network down, the frame's place says so.
- * With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-formulaire-*.png (1080 × 1920).
+ * back-office's "Réglages" to an open totem only with a publish. Before it, the home shows no
+ * "Suggestion System" tile and the footer no web site link (issue 41, item 3), and the page, typed
+ * by address, says the form is not configured (no placeholder address is built in); after it, the
+ * tile comes, and the totem reloads itself at a quiet moment (here: the Veille reader, reached with
+ * Playwright's clock) so its page's Content-Security-Policy allows the new origin — on the root,
+ * not on the page it was left on (issue 41, item 1) — and the form — a page on another origin that
+ * the test serves — shows in the 980 × 1050 frame. With the network down, the frame's place says
+ * so. With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-formulaire-*.png (1080 × 1920).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +52,10 @@ test('a published form address reaches an open kiosk, which reloads when idle to
   // test says, not after 500 real seconds.
   const { context, kiosk } = await openKioskBeside(browser, server, { clock: true });
   try {
+    // No address: no tile, no footer link — no way into a dead end (issue 41, item 3).
+    await expect(kiosk.getByRole('link', { name: /^Informations RH/ })).toBeVisible();
+    await expect(kiosk.getByRole('link', { name: /Suggestion System/ })).toHaveCount(0);
+    await expect(kiosk.getByRole('button', { name: 'Notre site web' })).toHaveCount(0);
     await kiosk.evaluate(() => (window.location.hash = '#/accueil/formulaire'));
     const unset = kiosk.getByRole('status').filter({ hasText: 'pas encore configuré' });
     await expect(unset).toBeVisible();
@@ -60,6 +66,12 @@ test('a published form address reaches an open kiosk, which reloads when idle to
     // The back-office: the address saved (a draft: no totem has it), then published.
     await logInAdmin(page, server);
     await page.getByRole('link', { name: 'Réglages', exact: true }).click();
+    // Where the address is set, the page says what an empty one does on the totems.
+    await expect(
+      page.getByText('Sans adresse, la tuile « Suggestion System » est masquée sur les totems.', {
+        exact: false,
+      }),
+    ).toBeVisible();
     await page.getByLabel('Adresse du formulaire de suggestion').fill(form.url);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText(/Réglages enregistrés/)).toBeVisible();
@@ -79,11 +91,18 @@ test('a published form address reaches an open kiosk, which reloads when idle to
     ).toBeVisible();
     await captureKiosk(kiosk, 'formulaire-en-attente');
     await waitForSyncDone(kiosk);
+    // The person leaves for another page and walks away: the policy reload, at the quiet moment
+    // (the Veille reader), loads the root — not that page with a fresh countdown (issue 41, item 1).
+    await kiosk.evaluate(() => (window.location.hash = '#/accueil/hse'));
+    await expect(kiosk.getByRole('heading', { level: 1, name: 'HSE' })).toBeVisible();
     const reloaded = kiosk.waitForEvent('load');
     await kiosk.clock.runFor(501_000);
     await reloaded;
-    await expect(kiosk).toHaveURL(/#\/accueil\/formulaire$/);
+    await expect(kiosk).toHaveURL(/#\/accueil$/);
     await expect(kiosk).not.toHaveURL(/policy=/);
+    // The home now has the tile; a tap on it opens the form.
+    await kiosk.getByRole('link', { name: /Suggestion System/ }).click();
+    await expect(kiosk).toHaveURL(/#\/accueil\/formulaire$/);
     const element = kiosk.getByTitle('Formulaire de suggestion');
     await expect(element).toHaveAttribute('src', form.url);
     await expect(element).toHaveAttribute('width', '980');

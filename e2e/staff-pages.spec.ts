@@ -397,6 +397,24 @@ function offlineRouteTests(kiosk: SharedKiosk, paths: readonly string[]) {
   }
 }
 
+async function rowBoxes(rows: Locator) {
+  return rows.evaluateAll((links) =>
+    links.map((link) => {
+      const box = link.getBoundingClientRect();
+      return { top: Math.round(box.top), width: Math.round(box.width) };
+    }),
+  );
+}
+
+/** The last of the home's rows (the red emergency button) takes its row alone, full width. */
+async function expectAloneOnLastRow(rows: Locator) {
+  const boxes = await rowBoxes(rows);
+  const last = boxes.at(-1)!;
+  expect(boxes.filter((box) => box.top === last.top)).toHaveLength(1);
+  expect(last.width).toBeGreaterThan(boxes[0]!.width * 1.8);
+  await expect(rows.last()).toHaveCSS('background-color', 'rgb(226, 6, 19)');
+}
+
 async function staffHomeLayouts(kiosk: SharedKiosk) {
   const { page } = kiosk;
   await freshOnline(kiosk);
@@ -406,7 +424,9 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
   await expect(slideshow.getByRole('button', { name: 'Suivant' })).toBeVisible();
   await expect(slideshow.getByRole('button', { name: 'Précédent' })).toBeVisible();
 
-  // No totem stored: the Moulage layout.
+  // No totem stored: the Moulage layout. The demo publishes no suggestion form's address, so no
+  // "Suggestion System" tile leading to "pas encore configuré" (issue 41, item 3), nor a footer
+  // link to a web site it has not got.
   await expect(rows).toHaveText([
     /^Moulage/,
     /^Informations RH/,
@@ -414,9 +434,10 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
     /^Qualité/,
     /^Autres informations/,
     /^BE LEAN \+/,
-    /^Suggestion System/,
     /^Urgence/,
   ]);
+  await expect(page.getByRole('link', { name: /Suggestion System/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notre site web' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Le Groupe/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Le site du Neubourg/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Nos clients/ })).toBeVisible();
@@ -435,6 +456,9 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
   // The slideshow slides (its photos' captions never cross-fade on top of each other).
   await expect(slideshow).not.toHaveClass(/image-carousel--fade/);
 
+  // Seven buttons: the red emergency button is alone on the last row, not beside a hole.
+  await expectAloneOnLastRow(rows);
+
   await page.evaluate(() => localStorage.setItem('totem', 'Assemblage'));
   await page.reload();
   // Its own order (spec §2), not the Moulage one minus Moulage (totem-size screen fixes).
@@ -444,19 +468,11 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
     /^BE LEAN \+/,
     /^Informations RH/,
     /^Autres informations/,
-    /^Suggestion System/,
     /^Urgence/,
   ]);
-  // The red emergency button is alone on the last row.
-  const boxes = await rows.evaluateAll((links) =>
-    links.map((link) => {
-      const box = link.getBoundingClientRect();
-      return { top: Math.round(box.top), width: Math.round(box.width) };
-    }),
-  );
-  const last = boxes.at(-1)!;
-  expect(boxes.filter((box) => box.top === last.top)).toHaveLength(1);
-  expect(last.width).toBeGreaterThan(boxes[0]!.width * 1.8);
+  // Six buttons: the emergency button pairs with the one before it, in red.
+  const boxes = await rowBoxes(rows);
+  expect(boxes.at(-1)!.top).toBe(boxes.at(-2)!.top);
   await expect(rows.last()).toHaveCSS('background-color', 'rgb(226, 6, 19)');
   await expectAccessible(page, 'home (Assemblage)');
 }
@@ -730,8 +746,9 @@ async function beLean(kiosk: SharedKiosk) {
 
 /**
  * The suggestion form online, in the demo plant, which publishes no address (published settings,
- * decision 017): the frame's place says the form is not configured — no placeholder address is
- * built in. The frame itself, at a published address, is kiosk-settings.spec.ts's.
+ * decision 017): the home shows no tile for it (issue 41, item 3), and its address typed by hand
+ * says the form is not configured — no placeholder address is built in. The frame itself, at a
+ * published address, is kiosk-settings.spec.ts's.
  */
 async function suggestionFormOnline(kiosk: SharedKiosk) {
   const { page } = kiosk;

@@ -49,7 +49,8 @@ const STAFF_ROUTES: { path: string; from: string }[] = [
   { path: '/accueil/qualite', from: '/' },
   { path: '/accueil/autresInformations', from: '/' },
   { path: '/accueil/projets', from: '/' },
-  { path: '/accueil/formulaire', from: '/' },
+  // No /accueil/formulaire: the demo publishes no suggestion form's address, so the home shows no
+  // tile for it (issue 41, item 3) — there is no button to tap.
   { path: '/accueil/urgence', from: '/' },
   { path: '/accueil/projets/archives', from: '/accueil/projets' },
 ];

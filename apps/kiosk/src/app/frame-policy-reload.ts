@@ -13,6 +13,11 @@
  * the reload asks the network for the page (`?policy=1`, which the service worker answers
  * network-first, falling back to its copy: sw.ts), so offline it would gain nothing.
  *
+ * The reload loads the root route, never the page it was on (issue 41, item 1): a quiet moment is a
+ * moment nobody uses the totem, and the inactivity return goes to the root too. Both go through
+ * lib/page-reload, which adds `?policy=1` to whichever reload comes first once one is wanted, so
+ * the two cannot race each other onto different addresses.
+ *
  * A page that was itself such a reload does not reload again for a refused frame: the server's
  * policy does not allow that address (an operator's choice, or a site refusing to be framed), and
  * the frame shows its message instead of the kiosk reloading at every quiet moment.
@@ -22,6 +27,7 @@ import { useSettingsStore } from '../lib/settings/settings-store';
 import { useConnectionStore } from '../features/network/network-monitor';
 import { useAlertStore } from '../features/emergency-alert/alert-store';
 import { POLICY_RELOAD_PARAM } from '../lib/config/frame-policy';
+import { pageReload, type PageReloadTarget } from '../lib/page-reload/page-reload';
 import { settingsUrlOrigin, type DevelopmentSettings } from '@plant-kiosk/contract';
 
 /** The origins a page's policy must allow for these settings' frames, as one comparable key. */
@@ -36,10 +42,8 @@ export function frameOriginsKey(settings: DevelopmentSettings): string {
 }
 
 export interface FramePolicyReloadOptions {
-  /** Navigates to the given address (default: location.replace). */
-  navigate?: (url: string) => void;
-  location?: Pick<Location, 'href'>;
-  history?: Pick<History, 'replaceState' | 'state'>;
+  location?: PageReloadTarget['location'];
+  history?: PageReloadTarget['history'] & Pick<History, 'state'>;
   target?: Pick<Document, 'addEventListener' | 'removeEventListener'>;
 }
 
@@ -48,7 +52,6 @@ export function startFramePolicyReload(options: FramePolicyReloadOptions = {}): 
   const location = options.location ?? window.location;
   const history = options.history ?? window.history;
   const target = options.target ?? document;
-  const navigate = options.navigate ?? ((url: string) => window.location.replace(url));
 
   const here = new URL(location.href);
   const cameFromPolicyReload = here.searchParams.has(POLICY_RELOAD_PARAM);
@@ -68,13 +71,18 @@ export function startFramePolicyReload(options: FramePolicyReloadOptions = {}): 
     useAlertStore.getState().ending === null &&
     useConnectionStore.getState().online;
 
+  const want = (reason: string) => {
+    if (pending !== null) return;
+    pending = reason;
+    // From now on any reload (the inactivity return included) asks for the current policy.
+    pageReload.wantPolicy();
+  };
+
   const applyIfQuiet = () => {
     if (pending === null || reloading || !quiet()) return;
     reloading = true;
-    console.info(`[frames] reloading for the page's frame policy (${pending})`);
-    const url = new URL(location.href);
-    url.searchParams.set(POLICY_RELOAD_PARAM, '1');
-    navigate(url.href);
+    console.info(`[frames] reloading on the root for the page's frame policy (${pending})`);
+    pageReload.toRoot({ location, history });
   };
 
   const onSettings = () => {
@@ -83,14 +91,14 @@ export function startFramePolicyReload(options: FramePolicyReloadOptions = {}): 
     const key = frameOriginsKey(settings);
     // The first settings this page reads are the ones its policy was served with (or older).
     if (baseline === null) baseline = key;
-    else if (key !== baseline) pending ??= 'a published frame address changed';
+    else if (key !== baseline) want('a published frame address changed');
     applyIfQuiet();
   };
 
   const onViolation = (event: Event) => {
     const directive = (event as SecurityPolicyViolationEvent).violatedDirective ?? '';
     if (!directive.startsWith('frame-src') || cameFromPolicyReload) return;
-    pending ??= 'a frame was refused by the page policy';
+    want('a frame was refused by the page policy');
     applyIfQuiet();
   };
 

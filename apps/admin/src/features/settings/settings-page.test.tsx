@@ -120,6 +120,18 @@ describe('Réglages (published settings, decision 017)', () => {
   });
 });
 
+describe('issue 41: hidden tiles', () => {
+  it('says an address left empty hides the tile or the link on the totems', async () => {
+    serve();
+    renderPage();
+    await screen.findByLabelText('Adresse du formulaire de suggestion');
+    expect(
+      screen.getByText(/Sans adresse, la tuile « Suggestion System » est masquée sur les totems\./),
+    ).toBeTruthy();
+    expect(screen.getByText(/Sans adresse, le lien est masqué sur les totems\./)).toBeTruthy();
+  });
+});
+
 describe('addresses saved before today’s rules (issue 40)', () => {
   it('are shown as ignored, with what is wrong', async () => {
     serve({

@@ -219,7 +219,7 @@ function SettingsFormView({
           value={form.suggestionFormUrl}
           onChange={(event) => setForm({ ...form, suggestionFormUrl: event.target.value })}
           error={errors.suggestionFormUrl}
-          hint="Montrée dans le cadre de la page « Suggestion System » des totems. Vide : pas de formulaire (le totem l’indique)."
+          hint="Montrée dans le cadre de la page « Suggestion System » des totems. Sans adresse, la tuile « Suggestion System » est masquée sur les totems."
         />
         <TextField
           label={SETTINGS_LABELS.websiteUrl}
@@ -230,7 +230,7 @@ function SettingsFormView({
           value={form.websiteUrl}
           onChange={(event) => setForm({ ...form, websiteUrl: event.target.value })}
           error={errors.websiteUrl}
-          hint="Ouverte par le lien du pied de page. Vide : pas de lien."
+          hint="Ouverte par le lien « Notre site web » du pied de page des totems. Sans adresse, le lien est masqué sur les totems."
         />
       </section>
 

@@ -3,6 +3,10 @@
  * and pairs the red emergency button with Suggestion System on the last row; Assemblage has no
  * Moulage button, has its own order (HSE first), and puts the emergency button alone on the last row.
  * No totem stored means the Moulage layout.
+ *
+ * Suggestion System shows only when the development published the form's address (issue 41,
+ * item 3): a tile that opens "pas encore configuré" is a dead end for everyone who taps it. Without
+ * it the emergency button, last, takes a row alone whenever the count is odd.
  */
 import type { TotemType } from '@plant-kiosk/contract';
 import type { RouteButtonTone } from '../../components/route-button/route-button';
@@ -77,12 +81,21 @@ const ORDER: Record<TotemType, HomeButtonKey[]> = {
   ],
 };
 
+export interface HomeButtonOptions {
+  /** The suggestion form's address is published (settings `suggestionFormUrl`). */
+  suggestionForm: boolean;
+}
+
 /** The buttons in display order (two per row; a `wide` one takes a row alone). */
-export function homeButtons(totem: TotemType | null): HomeButtonSpec[] {
-  const order = ORDER[totem ?? 'Moulage'];
+export function homeButtons(
+  totem: TotemType | null,
+  { suggestionForm }: HomeButtonOptions,
+): HomeButtonSpec[] {
+  const order = ORDER[totem ?? 'Moulage'].filter((key) => suggestionForm || key !== 'suggestion');
   return order.map((key) => ({
     ...BUTTONS[key],
-    // Assemblage has an odd count: the emergency button ends alone on the last row.
-    wide: totem === 'Assemblage' && key === 'urgence',
+    // An odd count (Assemblage; Moulage without the form): the emergency button ends alone on the
+    // last row rather than beside an empty cell.
+    wide: key === 'urgence' && order.length % 2 === 1,
   }));
 }

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { HOME_CRUMB, useUiStore } from '../../lib/ui-store/ui-store';
 import { homeButtons } from './home-buttons';
 import StaffHome from './staff-home';
@@ -21,8 +23,18 @@ const MOULAGE = [
   'Urgence',
 ];
 
+const FORM = 'https://forms.plant.test/idees';
+const publishForm = (suggestionFormUrl: string | null) =>
+  useSettingsStore.setState({
+    settings: { ...DEFAULT_SETTINGS, suggestionFormUrl },
+    loaded: true,
+  });
+
 describe('staff home', () => {
-  beforeEach(() => resetShellState());
+  beforeEach(() => {
+    resetShellState();
+    publishForm(FORM);
+  });
 
   it('shows the Moulage rows when no totem is stored', () => {
     renderInKiosk(<StaffHome />, { path: '/accueil' });
@@ -32,12 +44,13 @@ describe('staff home', () => {
   it('shows the Moulage rows for a Moulage totem, emergency in red paired on the last row', () => {
     localStorage.setItem('totem', 'Moulage');
     resetShellState();
+    publishForm(FORM);
     renderInKiosk(<StaffHome />, { path: '/accueil' });
     expect(rowTitles()).toEqual(MOULAGE);
     const urgence = screen.getByRole('link', { name: /Urgence/ });
     expect(urgence.className).toContain('route-button--rouge');
     expect(urgence.className).not.toContain('route-button--wide');
-    expect(homeButtons('Moulage').map((button) => button.to)).toEqual([
+    expect(homeButtons('Moulage', { suggestionForm: true }).map((button) => button.to)).toEqual([
       '/accueil/moulage',
       '/accueil/informations',
       '/accueil/hse',
@@ -52,6 +65,7 @@ describe('staff home', () => {
   it('shows the Assemblage rows without Moulage, with the emergency button alone on the last row', () => {
     localStorage.setItem('totem', 'Assemblage');
     resetShellState();
+    publishForm(FORM);
     renderInKiosk(<StaffHome />, { path: '/accueil' });
     expect(rowTitles()).toEqual([
       'HSE',
@@ -67,6 +81,38 @@ describe('staff home', () => {
     const urgence = screen.getByRole('link', { name: /Urgence/ });
     expect(urgence.className).toContain('route-button--rouge');
     expect(urgence.className).toContain('route-button--wide');
+  });
+
+  it('hides Suggestion System while no form address is published, and shows it once one is (issue 41, item 3)', () => {
+    publishForm(null);
+    renderInKiosk(<StaffHome />, { path: '/accueil' });
+    expect(rowTitles()).toEqual(MOULAGE.filter((title) => title !== 'Suggestion System'));
+    expect(screen.queryByRole('link', { name: /Suggestion System/ })).toBeNull();
+    // Seven buttons: the emergency button takes the last row alone rather than sit by a hole.
+    expect(screen.getByRole('link', { name: /^Urgence/ }).className).toContain(
+      'route-button--wide',
+    );
+    act(() => publishForm(FORM));
+    expect(rowTitles()).toEqual(MOULAGE);
+    expect(screen.getByRole('link', { name: /^Urgence/ }).className).not.toContain(
+      'route-button--wide',
+    );
+  });
+
+  it('Assemblage without the form: six buttons, the emergency button paired', () => {
+    expect(
+      homeButtons('Assemblage', { suggestionForm: false }).map((button) => [
+        button.key,
+        !!button.wide,
+      ]),
+    ).toEqual([
+      ['hse', false],
+      ['qualite', false],
+      ['beLean', false],
+      ['informations', false],
+      ['autresInformations', false],
+      ['urgence', false],
+    ]);
   });
 
   it('has the visitors button and the three top buttons, resets breadcrumb and language', () => {

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteButton } from '../../components/route-button/route-button';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { HOME_CRUMB, useUiStore, VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
 import { usePageFrame } from '../layout';
 import { homeButtons, type HomeButtonKey } from './home-buttons';
@@ -19,6 +20,8 @@ export default function StaffHome() {
   const totem = useUiStore((state) => state.totem);
   const setCrumbs = useUiStore((state) => state.setCrumbs);
   const setLanguage = useUiStore((state) => state.setLanguage);
+  // No published address: no tile (issue 41, item 3), rather than a tile to "pas encore configuré".
+  const suggestionForm = useSettingsStore((state) => state.settings.suggestionFormUrl !== null);
 
   usePageFrame({ showHeadband: false });
   useEffect(() => {
@@ -73,7 +76,7 @@ export default function StaffHome() {
           />
         </nav>
         <nav className="staff-home__rows" aria-label={t('home.buttons')} data-testid="home-rows">
-          {homeButtons(totem).map((button) => (
+          {homeButtons(totem, { suggestionForm }).map((button) => (
             <RouteButton
               key={button.key}
               to={button.to}

@@ -204,20 +204,22 @@ describe('idle counter and inactivity countdown in the frame', () => {
       reload.mockRestore();
     });
 
-    it('reloads to the hash root of the same document', () => {
-      const replaceState = vi.spyOn(window.history, 'replaceState');
-      const reloadFn = vi.fn();
-      const location = window.location;
-      vi.spyOn(window, 'location', 'get').mockReturnValue({
-        ...location,
-        pathname: '/kiosk/',
-        search: '',
-        reload: reloadFn,
-      } as Location);
-      pageReload.toRoot();
-      expect(replaceState).toHaveBeenCalledWith(null, '', '/kiosk/#/accueil');
-      expect(reloadFn).toHaveBeenCalledTimes(1);
-      vi.restoreAllMocks();
+    it('reloads to the hash root of the same document, once', () => {
+      const location = { href: 'http://totem.test/kiosk/?a=1#/accueil/hse', reload: vi.fn() };
+      const history = { replaceState: vi.fn() };
+      pageReload.reloading = false;
+      pageReload.policyWanted = false;
+      pageReload.toRoot({ location, history });
+      expect(history.replaceState).toHaveBeenCalledWith(
+        null,
+        '',
+        'http://totem.test/kiosk/?a=1#/accueil',
+      );
+      expect(location.reload).toHaveBeenCalledTimes(1);
+      // A second request in the same document (the frame-policy reload on the same tick): nothing.
+      pageReload.toRoot({ location, history });
+      expect(location.reload).toHaveBeenCalledTimes(1);
+      pageReload.reloading = false;
     });
 
     it('a visitor deep in the visitor pages goes back to the root too', () => {

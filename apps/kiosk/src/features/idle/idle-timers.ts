@@ -14,20 +14,18 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { STAFF_HOME_PATH, useUiStore } from '../../lib/ui-store/ui-store';
+import { pageReload } from '../../lib/page-reload/page-reload';
+import { useUiStore } from '../../lib/ui-store/ui-store';
 
 export const IDLE_TICK_MS = 1000;
 export const INACTIVITY_TICK_MS = 1000;
 export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
-/** The end of inactivity: a full reload on the root route (an object, so tests can watch it). */
-export const pageReload = {
-  toRoot(): void {
-    const { pathname, search } = window.location;
-    window.history.replaceState(null, '', `${pathname}${search}#${STAFF_HOME_PATH}`);
-    window.location.reload();
-  },
-};
+/**
+ * The end of inactivity: a full reload on the root route (an object, so tests can watch it). The
+ * same one the frame-policy reload uses, so both always land on the root (issue 41, item 1).
+ */
+export { pageReload };
 
 /** Mount once in the frame. `enabled` is false on visitor pages (the counter is a staff feature). */
 export function useIdleCounter(enabled: boolean) {

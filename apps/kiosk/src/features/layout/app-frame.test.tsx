@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
+import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { AppFrame } from './app-frame';
 import { usePageFrame } from './page-frame';
@@ -27,6 +29,11 @@ describe('AppFrame language', () => {
   beforeEach(() => resetShellState());
 
   it('uses the chosen language on visitor pages only, from the first render of each page', () => {
+    // A published web site: the footer's link shows (none without an address: issue 41, item 3).
+    useSettingsStore.setState({
+      settings: { ...DEFAULT_SETTINGS, websiteUrl: 'https://www.plant.test/' },
+      loaded: true,
+    });
     useUiStore.setState({ language: 'en' });
     const { router } = renderInKiosk(null, { routes, path: '/accueil/visiteur/hse' });
     expect(screen.getByTestId('page-text').textContent).toBe('Tap to open');

@@ -30,11 +30,18 @@ describe('Footer', () => {
     expect(screen.queryByTitle('Site web de l’entreprise')).toBeNull();
   });
 
-  it('says the web site is not configured when the development publishes no address', () => {
+  it('shows no link while the development publishes no address (issue 41, item 3)', () => {
     renderInKiosk(<Footer />);
+    expect(screen.getByText(/Site du Neubourg/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Notre site web' })).toBeNull();
+    expect(screen.queryByText(/pas encore configuré/)).toBeNull();
+    // Published: the link comes without a reload; withdrawn: it goes, and its popup with it.
+    publish(WEBSITE);
     fireEvent.click(screen.getByRole('button', { name: 'Notre site web' }));
-    expect(screen.queryByTitle('Site web de l’entreprise')).toBeNull();
-    expect(screen.getByRole('status').textContent).toContain('pas encore configuré');
+    expect(screen.getByTitle('Site web de l’entreprise')).toBeTruthy();
+    publish(null);
+    expect(screen.queryByRole('button', { name: 'Notre site web' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('follows a newly published address without a reload', () => {

@@ -2,7 +2,8 @@
  * The frame's footer (spec §2): a localized line of text and the company web site, opened in a
  * modal frame (never by navigating the kiosk away: there is no browser UI to come back with).
  * The frame is sandboxed without top-navigation rights for the same reason. Its address is the
- * development's published setting `websiteUrl` (published settings, decision 017); without one, or
+ * development's published setting `websiteUrl` (published settings, decision 017). Without one the
+ * link is not shown at all (issue 41, item 3: a link to "pas encore configuré" is a dead end);
  * offline, the popup says so in the frame's place (components/external-frame).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -52,11 +53,14 @@ export function Footer() {
   return (
     <footer className="frame-footer">
       <p className="frame-footer__text">{t('footer.text')}</p>
-      <button type="button" className="frame-footer__link" onClick={() => setOpen(true)}>
-        {t('footer.website')}
-      </button>
+      {url !== null && (
+        <button type="button" className="frame-footer__link" onClick={() => setOpen(true)}>
+          {t('footer.website')}
+        </button>
+      )}
       <Popup
-        open={open}
+        // An address withdrawn by a publish while the popup is open closes it with the link.
+        open={open && url !== null}
         onClose={() => setOpen(false)}
         label={t('footer.websiteTitle')}
         className="website-popup"
