@@ -7,7 +7,9 @@
  * Playwright's clock) so its page's Content-Security-Policy allows the new origin — on the root,
  * not on the page it was left on (issue 41, item 1) — and the form — a page on another origin that
  * the test serves — shows in the 980 × 1050 frame. With the network down, the frame's place says
- * so. With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-formulaire-*.png (1080 × 1920).
+ * so. The mode switcher's code (issue 41, item 2) goes the same way, and the totem asks it on its
+ * keypad. With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-formulaire-*.png and
+ * kiosk-selecteur-code.png (1080 × 1920).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,5 +125,111 @@ test('a published form address reaches an open kiosk, which reloads when idle to
   } finally {
     await context.close();
     form.server.close();
+  }
+});
+
+test('the mode switcher: never from the connection chip; with a code set in Réglages, a keypad asks it', async ({
+  browser,
+  page,
+  ownServer,
+}) => {
+  const server = await ownServer();
+  const { context, kiosk } = await openKioskBeside(browser, server);
+  try {
+    // dblclick: its two taps back to back (two click() calls may land 500 ms apart when loaded).
+    const area = kiosk.getByRole('button', {
+      name: 'Changer le mode du totem (toucher deux fois)',
+    });
+    const chip = kiosk.getByTestId('connection-indicator');
+    await expect(chip).toContainText('En ligne');
+    // The area is the header's empty space: it lies over none of the logo, the clock or the chip.
+    const boxes = await Promise.all(
+      [
+        area,
+        kiosk.getByRole('link', { name: /Logo du site/ }),
+        kiosk.getByTitle('Heure et date'),
+        chip,
+      ].map(async (locator) => (await locator.boundingBox())!),
+    );
+    const [areaBox, ...others] = boxes as [(typeof boxes)[number], ...typeof boxes];
+    for (const other of others) {
+      const apart =
+        areaBox.x + areaBox.width <= other.x ||
+        other.x + other.width <= areaBox.x ||
+        areaBox.y + areaBox.height <= other.y ||
+        other.y + other.height <= areaBox.y;
+      expect(apart, JSON.stringify({ areaBox, other })).toBe(true);
+    }
+    expect(areaBox.width).toBeGreaterThanOrEqual(56);
+    // Two quick taps on "En ligne" open nothing (issue 41, item 2).
+    await chip.dblclick();
+    await expect(kiosk.getByRole('dialog')).toHaveCount(0);
+    // No code published: the spec's switcher opens at once.
+    await area.dblclick();
+    await expect(kiosk.getByRole('dialog', { name: 'Mode du totem' })).toBeVisible();
+    await kiosk.getByRole('button', { name: 'Annuler' }).click();
+
+    // A code set in Réglages, published with a web site address (whose footer link tells the test
+    // the totem holds the new settings).
+    await logInAdmin(page, server);
+    await page.getByRole('link', { name: 'Réglages', exact: true }).click();
+    const code = page.getByLabel('Code du sélecteur');
+    await code.fill('12a');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      page.getByText('Code non accepté : il doit être vide ou compter de 4 à 8 chiffres.'),
+    ).toBeVisible();
+    await code.fill('2468');
+    await page.getByLabel('Adresse du site web de l’entreprise').fill('https://www.example.test/');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText(/Réglages enregistrés/)).toBeVisible();
+    await expectAccessible(page, 'settings with the switcher code');
+    if (SHOTS) {
+      // The back-office's section, at the desk and on a phone.
+      const section = page.getByRole('region', { name: 'Sélecteur de mode' });
+      for (const [name, size] of [
+        ['reglages-selecteur', { width: 1440, height: 900 }],
+        ['reglages-selecteur-phone', { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(size);
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(repoRoot, 'docs/screenshots', `admin-${name}.png`) });
+      }
+      await expectAccessible(page, 'settings with the switcher code (phone)');
+    }
+    await page.getByRole('link', { name: 'Modifications non publiées (1)' }).click();
+    await page.getByRole('button', { name: 'Tout publier…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publier sur les totems de / });
+    await dialog.getByRole('button', { name: 'Publier', exact: true }).click();
+    await expect(dialog.getByText(/^Révision \d+ publiée — /)).toBeVisible();
+    await expect(kiosk.getByRole('button', { name: 'Notre site web' })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // The totem asks the code on its keypad, large keys for gloves.
+    await area.dblclick();
+    const keypad = kiosk.getByRole('dialog', { name: 'Code du sélecteur' });
+    await expect(keypad).toBeVisible();
+    await expect(keypad.getByRole('button', { name: 'Visiteur' })).toHaveCount(0);
+    const five = await keypad.getByRole('button', { name: '5', exact: true }).boundingBox();
+    expect(five!.width).toBeGreaterThanOrEqual(96);
+    expect(five!.height).toBeGreaterThanOrEqual(96);
+    await expectAccessible(kiosk, 'switcher code keypad');
+    for (const digit of '1357')
+      await keypad.getByRole('button', { name: digit, exact: true }).tap();
+    await keypad.getByRole('button', { name: 'Valider' }).tap();
+    await expect(keypad.getByRole('alert')).toHaveText('Code incorrect. Réessayez.');
+    await captureKiosk(kiosk, 'selecteur-code');
+    for (const digit of '2468')
+      await keypad.getByRole('button', { name: digit, exact: true }).tap();
+    await keypad.getByRole('button', { name: 'Valider' }).tap();
+    const modes = kiosk.getByRole('dialog', { name: 'Mode du totem' });
+    await expect(modes).toBeVisible();
+    await modes.getByRole('button', { name: 'Assemblage' }).tap();
+    await expect(modes).toHaveCount(0);
+    expect(await kiosk.evaluate(() => localStorage.getItem('totem'))).toBe('Assemblage');
+    await expect(kiosk.getByRole('link', { name: /^Moulage/ })).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

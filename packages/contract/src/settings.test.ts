@@ -67,3 +67,34 @@ describe('the settings’ addresses', () => {
     expect(normalizeSettings(stored).websiteUrl).toBeNull();
   });
 });
+
+describe('the mode switcher’s code (issue 41, item 2)', () => {
+  it('is empty by default: the spec’s switcher, without a code', () => {
+    expect(DEFAULT_SETTINGS.switcherCode).toBe('');
+    expect(Value.Check(DevelopmentSettings, DEFAULT_SETTINGS)).toBe(true);
+  });
+
+  it('is empty or 4 to 8 digits, nothing else', () => {
+    for (const code of ['', '1234', '00000000', '20260']) {
+      expect(Value.Check(DevelopmentSettings, { ...DEFAULT_SETTINGS, switcherCode: code })).toBe(
+        true,
+      );
+    }
+    for (const code of ['123', '123456789', '12a4', ' 1234', '１２３４', '12 34']) {
+      expect(
+        Value.Check(DevelopmentSettings, { ...DEFAULT_SETTINGS, switcherCode: code }),
+        code,
+      ).toBe(false);
+    }
+  });
+
+  it('reads a copy from before the code, or a wrong one, as no code', () => {
+    const { switcherCode: _absent, ...older } = DEFAULT_SETTINGS;
+    expect(normalizeSettings(older).switcherCode).toBe('');
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, switcherCode: 42 }).switcherCode).toBe('');
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, switcherCode: 'abcd' }).switcherCode).toBe('');
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, switcherCode: '2468' }).switcherCode).toBe(
+      '2468',
+    );
+  });
+});

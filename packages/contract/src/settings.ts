@@ -98,6 +98,17 @@ export const SETTINGS_TIMINGS = {
 export type SettingsTiming = keyof typeof SETTINGS_TIMINGS;
 export const SETTINGS_TIMING_NAMES = Object.keys(SETTINGS_TIMINGS) as SettingsTiming[];
 
+/**
+ * The mode switcher's code (issue 41, item 2): empty, the spec's switcher without authentication;
+ * otherwise 4 to 8 digits the totem asks on its keypad before switching. Digits only: a gloved
+ * hand types it on large keys, and no keyboard is needed.
+ */
+export const SWITCHER_CODE_MIN_DIGITS = 4;
+export const SWITCHER_CODE_MAX_DIGITS = 8;
+export const SWITCHER_CODE_PATTERN = `^(?:[0-9]{${SWITCHER_CODE_MIN_DIGITS},${SWITCHER_CODE_MAX_DIGITS}})?$`;
+/** What the pattern means, in French (the back-office form and the server's 400). */
+export const SWITCHER_CODE_HINT = `doit être vide ou compter de ${SWITCHER_CODE_MIN_DIGITS} à ${SWITCHER_CODE_MAX_DIGITS} chiffres`;
+
 const timing = (name: SettingsTiming) =>
   Type.Integer({ minimum: SETTINGS_TIMINGS[name].min, maximum: SETTINGS_TIMINGS[name].max });
 
@@ -115,6 +126,12 @@ export const DevelopmentSettings = Type.Object(
     pingIntervalSeconds: timing('pingIntervalSeconds'),
     /** Whether an alert plays a tone (published settings, used by the alerts' order 10). */
     alarmTone: Type.Boolean(),
+    /**
+     * The hidden mode switcher's code ("" = none, the spec's default). Published content like the
+     * rest: every totem holds it in its local database, so it keeps a passer-by from switching
+     * a totem, not someone with the kiosk's credentials or the browser's developer tools.
+     */
+    switcherCode: Type.String({ pattern: SWITCHER_CODE_PATTERN }),
   },
   { additionalProperties: false },
 );
@@ -131,6 +148,7 @@ export const DEFAULT_SETTINGS: Readonly<DevelopmentSettings> = Object.freeze({
   slideshowIntervalSeconds: SETTINGS_TIMINGS.slideshowIntervalSeconds.default,
   pingIntervalSeconds: SETTINGS_TIMINGS.pingIntervalSeconds.default,
   alarmTone: false,
+  switcherCode: '',
 });
 
 /** French names of the fields, for the back-office and the server's messages. */
@@ -141,9 +159,11 @@ export const SETTINGS_LABELS: Record<keyof DevelopmentSettings, string> = {
     SETTINGS_TIMING_NAMES.map((name) => [name, SETTINGS_TIMINGS[name].label]),
   ) as Record<SettingsTiming, string>),
   alarmTone: 'Son d’alarme',
+  switcherCode: 'Code du sélecteur',
 };
 
 const URL_RE = new RegExp(SETTINGS_URL_PATTERN);
+const SWITCHER_CODE_RE = new RegExp(SWITCHER_CODE_PATTERN);
 
 /** Whether `value` is an address the settings accept. */
 export function isSettingsUrl(value: string): boolean {
@@ -181,6 +201,11 @@ export function normalizeSettings(value: unknown): DevelopmentSettings {
     suggestionFormUrl: url('suggestionFormUrl'),
     websiteUrl: url('websiteUrl'),
     alarmTone: typeof source.alarmTone === 'boolean' ? source.alarmTone : false,
+    // A copy from before the code existed, or a wrong one: no code (the spec's switcher).
+    switcherCode:
+      typeof source.switcherCode === 'string' && SWITCHER_CODE_RE.test(source.switcherCode)
+        ? source.switcherCode
+        : '',
   };
   for (const name of SETTINGS_TIMING_NAMES) {
     const raw = source[name];

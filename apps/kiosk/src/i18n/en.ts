@@ -42,6 +42,12 @@ export const en: Translation = {
     assemblage: 'Assembly',
     cancel: 'Cancel',
     current: 'Current mode: {{mode}}',
+    codeTitle: 'Switcher code',
+    codeHelp: 'Enter the code to change the kiosk mode.',
+    codeWrong: 'Wrong code. Try again.',
+    erase: 'Erase',
+    validate: 'Confirm',
+    digits: 'Digits entered: {{count}}',
   },
   banner: {
     home: 'Home',
@@ -70,6 +76,9 @@ export const en: Translation = {
     websiteTimeoutTitle: 'The website is not answering',
     websiteTimeout: 'The website is not answering at the moment. Please try again later.',
     websiteChecking: 'Checking the connection…',
+  },
+  popup: {
+    close: 'Close',
   },
   routeButton: {
     tap: 'Tap to open',

@@ -41,6 +41,12 @@ export const fr = {
     assemblage: 'Assemblage',
     cancel: 'Annuler',
     current: 'Mode actuel : {{mode}}',
+    codeTitle: 'Code du sélecteur',
+    codeHelp: 'Saisissez le code pour changer le mode du totem.',
+    codeWrong: 'Code incorrect. Réessayez.',
+    erase: 'Effacer',
+    validate: 'Valider',
+    digits: 'Chiffres saisis : {{count}}',
   },
   banner: {
     home: 'Accueil',
@@ -70,6 +76,9 @@ export const fr = {
     websiteTimeoutTitle: 'Le site web ne répond pas',
     websiteTimeout: 'Le site web ne répond pas pour le moment. Réessayez plus tard.',
     websiteChecking: 'Vérification de la connexion…',
+  },
+  popup: {
+    close: 'Fermer',
   },
   routeButton: {
     tap: 'Toucher pour ouvrir',

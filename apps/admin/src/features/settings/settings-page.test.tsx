@@ -120,7 +120,7 @@ describe('Réglages (published settings, decision 017)', () => {
   });
 });
 
-describe('issue 41: hidden tiles', () => {
+describe('issue 41: hidden tiles and the mode switcher’s code', () => {
   it('says an address left empty hides the tile or the link on the totems', async () => {
     serve();
     renderPage();
@@ -129,6 +129,31 @@ describe('issue 41: hidden tiles', () => {
       screen.getByText(/Sans adresse, la tuile « Suggestion System » est masquée sur les totems\./),
     ).toBeTruthy();
     expect(screen.getByText(/Sans adresse, le lien est masqué sur les totems\./)).toBeTruthy();
+  });
+
+  it('refuses a code that is not 4 to 8 digits, in French, and saves a good one', async () => {
+    const calls = serve();
+    renderPage();
+    const code = await screen.findByLabelText('Code du sélecteur');
+    expect((code as HTMLInputElement).value).toBe('');
+    await userEvent.type(code, '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Code non accepté : il doit être vide ou compter de 4 à 8 chiffres.'),
+    ).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '24 68');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Réglages enregistrés. Publiez pour les envoyer aux totems.'),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      switcherCode: '2468',
+    });
   });
 });
 

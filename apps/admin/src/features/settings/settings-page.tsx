@@ -1,8 +1,8 @@
 /**
  * "Réglages" of one development (published settings, decision 017): the suggestion form's and the
- * web site's addresses, the spec §9 timings a plant tunes, the alarm tone. "Enregistrer" saves to
- * the draft, like any content edit: the header's unpublished count follows, and the totems get the
- * settings with the next publish. The form checks with the contract's schema (the same rules as
+ * web site's addresses, the spec §9 timings a plant tunes, the alarm tone, the mode switcher's
+ * code (issue 41, item 2). "Enregistrer" saves to the draft, like any content edit: the header's
+ * unpublished count follows, and the totems get the settings with the next publish. The form checks with the contract's schema (the same rules as
  * the server) and says what is wrong next to each field, in French. Admins also find the alert
  * token of the fire-alarm panels under the form (alert-token-panel.tsx).
  */
@@ -12,6 +12,7 @@ import {
   SETTINGS_LABELS,
   SETTINGS_TIMINGS,
   SETTINGS_TIMING_NAMES,
+  SWITCHER_CODE_HINT,
   settingsConsistencyErrors,
   settingsUrlHint,
   type AdminDevelopment,
@@ -37,6 +38,7 @@ export interface SettingsForm {
   websiteUrl: string;
   timings: Record<SettingsTiming, string>;
   alarmTone: boolean;
+  switcherCode: string;
 }
 
 export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
@@ -46,6 +48,7 @@ export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
     SETTINGS_TIMING_NAMES.map((name) => [name, String(settings[name])]),
   ) as Record<SettingsTiming, string>,
   alarmTone: settings.alarmTone,
+  switcherCode: settings.switcherCode,
 });
 
 /** "500 s (8 min 20 s)": seconds, with minutes when there are some. */
@@ -83,12 +86,15 @@ export function readForm(
       SETTINGS_TIMING_NAMES.map((name) => [name, number(form.timings[name])]),
     ) as Record<SettingsTiming, number>),
     alarmTone: form.alarmTone,
+    // Spaces typed between the digits ("12 34") are not part of the code.
+    switcherCode: form.switcherCode.replace(/\s+/g, ''),
   };
   // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
   const errors = validate(DevelopmentSettings, settings, {
     ...TIMING_HINTS,
     suggestionFormUrl: urlMessage(settings.suggestionFormUrl),
     websiteUrl: urlMessage(settings.websiteUrl),
+    switcherCode: `Code non accepté : il ${SWITCHER_CODE_HINT}.`,
   });
   if (Object.keys(errors).length === 0) Object.assign(errors, settingsConsistencyErrors(settings));
   return Object.keys(errors).length === 0 ? { settings, errors: null } : { settings: null, errors };
@@ -245,6 +251,19 @@ function SettingsFormView({
           label="Jouer un son d’alarme pendant une alerte"
           checked={form.alarmTone}
           onChange={(event) => setForm({ ...form, alarmTone: event.target.checked })}
+        />
+      </section>
+
+      <section className="card stack" aria-labelledby="settings-switcher">
+        <h2 id="settings-switcher">Sélecteur de mode</h2>
+        <TextField
+          label={SETTINGS_LABELS.switcherCode}
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.switcherCode}
+          onChange={(event) => setForm({ ...form, switcherCode: event.target.value })}
+          error={errors.switcherCode}
+          hint="Le sélecteur caché (deux touches rapides dans l’espace vide de l’en-tête, entre le logo et l’heure) fait passer un totem en Visiteur, Moulage ou Assemblage. Vide : il s’ouvre sans code. De 4 à 8 chiffres : le totem demande ce code sur un pavé numérique avant de changer de mode. Le code part vers les totems avec la prochaine publication et y est gardé avec le contenu : il empêche un passant de changer le mode, ce n’est pas un mot de passe."
         />
       </section>
 

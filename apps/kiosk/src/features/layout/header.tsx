@@ -1,6 +1,8 @@
 /**
  * The frame's header (spec §2): the logo (back to /accueil with the breadcrumb reset to
- * "Accueil"), the clock, the connection chip and the hidden mode-switcher corner.
+ * "Accueil"), the hidden mode-switcher area in the empty space after it, the clock and the
+ * connection chip. The area is a flex item between the two, never laid over either (issue 41,
+ * item 2: two quick taps on the "En ligne" chip used to open the switcher).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -29,6 +31,7 @@ export function Header({ language }: { language: Language }) {
       >
         <img src={LOGO_URL} alt="" width={450} height={96} />
       </Link>
+      <ModeSwitcher />
       <div className="frame-header__status">
         <Clock
           language={language}
@@ -37,7 +40,6 @@ export function Header({ language }: { language: Language }) {
         />
         <ConnectionIndicator />
       </div>
-      <ModeSwitcher />
     </header>
   );
 }

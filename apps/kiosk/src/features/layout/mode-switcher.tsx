@@ -1,19 +1,30 @@
 /**
- * The hidden mode switcher (spec §2, §6): an invisible corner of the header that opens, on two
- * taps less than 500 ms apart, a popup to set the totem up as Visiteur, Moulage or Assemblage.
- * There is deliberately no authentication: the double tap is the only guard, and a wrong choice
- * is undone the same way.
+ * The hidden mode switcher (spec §2, §6): an invisible area of the header that opens, on two taps
+ * less than 500 ms apart, a popup to set the totem up as Visiteur, Moulage or Assemblage.
+ *
+ * The area is the header's empty space between the logo and the clock (issue 41, item 2): it used
+ * to be a corner laid over the "En ligne" badge, so two quick taps on the badge — something people
+ * do — opened it, and "Visiteur" then hid every staff page with no visible way back. As a flex item
+ * of its own it covers nothing else, whatever the width of the logo or of the status.
+ *
+ * The spec's switcher has no authentication. A development may set a code in the back-office
+ * (published setting `switcherCode`, empty by default): the switcher then asks it on a large
+ * keypad (gloved fingers) before offering the modes. The code is published content like the rest:
+ * every totem holds it in its local database, so it stops a passer-by at the screen, not someone
+ * with the kiosk's credentials or the browser's developer tools (it is no password).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Popup } from '../../components/popup/popup';
+import { currentSettings } from '../../lib/settings/settings-store';
 import {
   STAFF_HOME_PATH,
   useUiStore,
   VISITOR_HOME_PATH,
   type KioskMode,
 } from '../../lib/ui-store/ui-store';
+import { SWITCHER_CODE_MAX_DIGITS } from '@plant-kiosk/contract';
 
 export const DOUBLE_TAP_WINDOW_MS = 500;
 
@@ -31,22 +42,110 @@ export function useDoubleTap(onDoubleTap: () => void, windowMs = DOUBLE_TAP_WIND
   };
 }
 
+/** What the popup shows: nothing, the code's keypad, or the modes. */
+type Step = 'closed' | 'code' | 'modes';
+
+const KEYPAD_DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+/** The keypad of the switcher's code: large keys, the digits shown as dots. */
+function CodeKeypad({ onCorrect }: { onCorrect: () => void }) {
+  const { t } = useTranslation();
+  const [digits, setDigits] = useState('');
+  const [wrong, setWrong] = useState(false);
+
+  const type = (digit: string) => {
+    setWrong(false);
+    setDigits((current) =>
+      current.length >= SWITCHER_CODE_MAX_DIGITS ? current : `${current}${digit}`,
+    );
+  };
+  const validate = () => {
+    // Read at the moment of the check: a publish may have changed it while the keypad was open.
+    if (digits === currentSettings().switcherCode) {
+      onCorrect();
+      return;
+    }
+    setDigits('');
+    setWrong(true);
+  };
+
+  return (
+    <div className="mode-switcher__code">
+      <p className="mode-switcher__text" id="mode-switcher-code-help">
+        {t('modeSwitcher.codeHelp')}
+      </p>
+      <div className="mode-switcher__entered" data-testid="switcher-code-entered">
+        <span className="mode-switcher__dots" aria-hidden="true">
+          {digits.length === 0 ? '\u00a0' : '●'.repeat(digits.length)}
+        </span>
+        <span className="visually-hidden" role="status">
+          {t('modeSwitcher.digits', { count: digits.length })}
+        </span>
+      </div>
+      <p className="mode-switcher__wrong" role="alert">
+        {wrong ? t('modeSwitcher.codeWrong') : ''}
+      </p>
+      <div
+        className="mode-switcher__keypad"
+        role="group"
+        aria-label={t('modeSwitcher.codeTitle')}
+        aria-describedby="mode-switcher-code-help"
+      >
+        {KEYPAD_DIGITS.map((digit) => (
+          <button
+            key={digit}
+            type="button"
+            className="mode-switcher__key"
+            onClick={() => type(digit)}
+          >
+            {digit}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="mode-switcher__key mode-switcher__key--action"
+          onClick={() => {
+            setWrong(false);
+            setDigits((current) => current.slice(0, -1));
+          }}
+        >
+          {t('modeSwitcher.erase')}
+        </button>
+        <button type="button" className="mode-switcher__key" onClick={() => type('0')}>
+          0
+        </button>
+        <button
+          type="button"
+          className="mode-switcher__key mode-switcher__key--validate"
+          disabled={digits.length === 0}
+          onClick={validate}
+        >
+          {t('modeSwitcher.validate')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function ModeSwitcher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>('closed');
   const chooseMode = useUiStore((state) => state.chooseMode);
   const parcours = useUiStore((state) => state.parcours);
   const totem = useUiStore((state) => state.totem);
   const resetGeneration = useUiStore((state) => state.resetGeneration);
-  const onTap = useDoubleTap(() => setOpen(true));
+  const onTap = useDoubleTap(() =>
+    setStep(currentSettings().switcherCode === '' ? 'modes' : 'code'),
+  );
+  const close = () => setStep('closed');
 
-  // A return to the root (inactivity) closes it like any other frame popup.
-  useEffect(() => setOpen(false), [resetGeneration]);
+  // A return to the root (inactivity) closes it like any other frame popup, code entry included.
+  useEffect(() => setStep('closed'), [resetGeneration]);
 
   const choose = (mode: KioskMode) => {
     chooseMode(mode);
-    setOpen(false);
+    close();
     void navigate(mode === 'visiteur' ? VISITOR_HOME_PATH : STAFF_HOME_PATH);
   };
 
@@ -66,44 +165,63 @@ export function ModeSwitcher() {
         onClick={onTap}
       />
       <Popup
-        open={open}
-        onClose={() => setOpen(false)}
-        label={t('modeSwitcher.title')}
+        open={step !== 'closed'}
+        onClose={close}
+        label={step === 'code' ? t('modeSwitcher.codeTitle') : t('modeSwitcher.title')}
+        closeLabel={t('popup.close')}
         className="mode-switcher"
       >
-        <h2 className="mode-switcher__title">{t('modeSwitcher.title')}</h2>
-        <p className="mode-switcher__text">{t('modeSwitcher.description')}</p>
-        <p className="mode-switcher__current">{t('modeSwitcher.current', { mode: currentMode })}</p>
-        <div className="mode-switcher__choices">
-          <button
-            type="button"
-            className="kiosk-button kiosk-button--large mode-switcher__choice mode-switcher__choice--visitor"
-            onClick={() => choose('visiteur')}
-          >
-            {t('modeSwitcher.visitor')}
-          </button>
-          <button
-            type="button"
-            className="kiosk-button kiosk-button--large mode-switcher__choice"
-            onClick={() => choose('Moulage')}
-          >
-            {t('modeSwitcher.moulage')}
-          </button>
-          <button
-            type="button"
-            className="kiosk-button kiosk-button--large mode-switcher__choice"
-            onClick={() => choose('Assemblage')}
-          >
-            {t('modeSwitcher.assemblage')}
-          </button>
-          <button
-            type="button"
-            className="kiosk-button kiosk-button--large kiosk-button--light mode-switcher__choice"
-            onClick={() => setOpen(false)}
-          >
-            {t('modeSwitcher.cancel')}
-          </button>
-        </div>
+        {step === 'code' ? (
+          <>
+            <h2 className="mode-switcher__title">{t('modeSwitcher.codeTitle')}</h2>
+            <CodeKeypad onCorrect={() => setStep('modes')} />
+            <button
+              type="button"
+              className="kiosk-button kiosk-button--large kiosk-button--light mode-switcher__choice"
+              onClick={close}
+            >
+              {t('modeSwitcher.cancel')}
+            </button>
+          </>
+        ) : (
+          <>
+            <h2 className="mode-switcher__title">{t('modeSwitcher.title')}</h2>
+            <p className="mode-switcher__text">{t('modeSwitcher.description')}</p>
+            <p className="mode-switcher__current">
+              {t('modeSwitcher.current', { mode: currentMode })}
+            </p>
+            <div className="mode-switcher__choices">
+              <button
+                type="button"
+                className="kiosk-button kiosk-button--large mode-switcher__choice mode-switcher__choice--visitor"
+                onClick={() => choose('visiteur')}
+              >
+                {t('modeSwitcher.visitor')}
+              </button>
+              <button
+                type="button"
+                className="kiosk-button kiosk-button--large mode-switcher__choice"
+                onClick={() => choose('Moulage')}
+              >
+                {t('modeSwitcher.moulage')}
+              </button>
+              <button
+                type="button"
+                className="kiosk-button kiosk-button--large mode-switcher__choice"
+                onClick={() => choose('Assemblage')}
+              >
+                {t('modeSwitcher.assemblage')}
+              </button>
+              <button
+                type="button"
+                className="kiosk-button kiosk-button--large kiosk-button--light mode-switcher__choice"
+                onClick={close}
+              >
+                {t('modeSwitcher.cancel')}
+              </button>
+            </div>
+          </>
+        )}
       </Popup>
     </>
   );

@@ -3,7 +3,7 @@
  * server's message next to the form, and its users read French. One sentence, naming the field
  * and what is expected of it.
  */
-import { settingsUrlHint } from '@plant-kiosk/contract';
+import { SWITCHER_CODE_HINT, settingsUrlHint } from '@plant-kiosk/contract';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const PART: Record<string, string> = {
@@ -39,6 +39,7 @@ const PATTERN_HINTS: Record<string, string> = {
     'doit commencer par une lettre minuscule ou un chiffre et ne contenir que des lettres minuscules, des chiffres, - et _',
   zonename: PLAIN_NAME_HINT,
   login: PLAIN_NAME_HINT,
+  switcherCode: SWITCHER_CODE_HINT,
 };
 
 /**

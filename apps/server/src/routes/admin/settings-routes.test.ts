@@ -43,6 +43,7 @@ const wanted: DevelopmentSettings = {
   websiteUrl: 'http://intranet.test:8080/',
   inactivitySeconds: 900,
   alarmTone: true,
+  switcherCode: '2468',
 };
 
 /** The frame sources of the kiosk page's Content-Security-Policy (served before any login). */
@@ -92,6 +93,10 @@ describe('settings in the back-office', () => {
         /websiteUrl.*nom d’hôte de 1984 caractères.*au plus 253/,
       ],
       [{ inactivitySeconds: 30 }, /inactivitySeconds.*au moins 60/],
+      // The mode switcher's code (issue 41, item 2): empty, or 4 to 8 digits.
+      [{ switcherCode: '12a4' }, /switcherCode.*vide ou compter de 4 à 8 chiffres/],
+      [{ switcherCode: '123' }, /switcherCode.*vide ou compter de 4 à 8 chiffres/],
+      [{ switcherCode: '123456789' }, /switcherCode.*de 4 à 8 chiffres/],
       [{ slideshowIntervalSeconds: 1000 }, /slideshowIntervalSeconds.*au plus 120/],
       [
         { idleCounterResetSeconds: 600 },
