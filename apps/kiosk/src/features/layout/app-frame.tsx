@@ -48,11 +48,13 @@ export function AppFrame() {
 
   return (
     <I18nextProvider i18n={i18nFor(language)}>
-      <div className="app-frame" data-language={language}>
-        <Header language={language} />
-        <Banner />
-        <Breadcrumb />
-        <FrameScrollContext.Provider value={scrollRef}>
+      {/* Around the banner too: its anchor buttons follow the content area's scroll (issue 41,
+          item 5 — provided around <main> only, the banner never saw a scroll). */}
+      <FrameScrollContext.Provider value={scrollRef}>
+        <div className="app-frame" data-language={language}>
+          <Header language={language} />
+          <Banner />
+          <Breadcrumb />
           <main
             ref={scrollRef}
             id="contenu"
@@ -66,12 +68,12 @@ export function AppFrame() {
               <Outlet />
             </Suspense>
           </main>
-        </FrameScrollContext.Provider>
-        <Footer />
-        <SyncStatusBanner />
-        <IdleReader />
-        <InactivityWarning enabled={parcours !== 'visiteur' && !firstLevel} />
-      </div>
+          <Footer />
+          <SyncStatusBanner />
+          <IdleReader />
+          <InactivityWarning enabled={parcours !== 'visiteur' && !firstLevel} />
+        </div>
+      </FrameScrollContext.Provider>
     </I18nextProvider>
   );
 }
