@@ -3,8 +3,10 @@
  * kiosk, one first sync): an API trigger takes over a kiosk open on a deep page with a popup; the
  * end shows the end text, then the page and its popup are there again. A drill says EXERCICE /
  * DRILL, survives a reload and a stopped server (latched locally), and a totem that reconnects
- * after the end ends it. The API refuses a wrong token. axe passes on the takeover. Screenshots of
- * an alert and a drill at 1080 × 1920 go to docs/screenshots/.
+ * after the end ends it — on "Fin de l'exercice" / "End of drill", which a touch dismisses without
+ * reaching the page under it (issue 41, item 7). The API refuses a wrong token. axe passes on the
+ * takeover. Screenshots of an alert, a drill and a drill's end at 1080 × 1920 go to
+ * docs/screenshots/.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -131,8 +133,21 @@ test('emergency alerts: takeover over a popup, end text then the page back, dril
     await server.start();
     // Ended through the restarted server before the kiosk's stream is back.
     expect((await alertCall(server, devid, 'DELETE')).status).toBe(200);
-    await expect(page.getByTestId('emergency-alert-end')).toBeVisible({ timeout: 45_000 });
-    await expect(page.getByTestId('emergency-alert-end')).toHaveCount(0, { timeout: 45_000 });
+    const end = page.getByTestId('emergency-alert-end');
+    await expect(end).toBeVisible({ timeout: 45_000 });
+    // A drill's end says it was one (issue 41, item 7), with what to do now and how to go on.
+    await expect(end.getByRole('heading')).toHaveText(/Fin de l’exercice\s*End of drill/);
+    await expect(end).toContainText('Fin de l’alerte pollution : la zone est sécurisée.');
+    await expect(end).toContainText('Touchez l’écran pour continuer');
+    await expect(end).toContainText('Touch the screen to continue');
+    await expectAccessible(page, 'end of drill');
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/kiosk-alert-drill-end.png') });
+    // Over: a touch dismisses it at once — over a product tile, which the touch does not open.
+    const tile = await page.locator('.product-tile').first().boundingBox();
+    expect(tile).not.toBeNull();
+    await page.touchscreen.tap(tile!.x + tile!.width / 2, tile!.y + tile!.height / 2);
+    await expect(end).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(new URL(page.url()).hash).toBe(`#${PRODUCTS}`);
     await expect(page.locator('.product-tile').first()).toBeVisible();
   });

@@ -1,13 +1,15 @@
 /**
  * The frame around every page, as people met it at 1080 × 1920 (issue 41): the anchor highlight
  * follows the scroll (item 5), the sync banner keeps to the footer's strip and never covers the
- * home's red emergency strip (item 6). One shared kiosk. With ADMIN_SCREENSHOTS=1:
- * docs/screenshots/kiosk-*.png.
+ * home's red emergency strip (item 6), the French environment anchors break no word and English
+ * pages close their "Are you still there?" popup with "Close" (item 7). One shared kiosk; the last
+ * test installs Playwright's clock. With ADMIN_SCREENSHOTS=1: docs/screenshots/kiosk-*.png.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { expectNoTextOverflow } from './support/layout';
 import { repoRoot } from './support/server';
 import { freshOnline, useSharedKiosk, type SharedKiosk } from './support/shared-kiosk';
 
@@ -126,10 +128,89 @@ async function bannerKeepsToTheFooter(kiosk: SharedKiosk) {
   }
 }
 
+/** Every word of every anchor button sits on one line: none is broken (with or without hyphen). */
+async function brokenWords(page: Page): Promise<string[]> {
+  return anchors(page).evaluate((nav) => {
+    const broken: string[] = [];
+    for (const button of Array.from(nav.querySelectorAll('button'))) {
+      const text = button.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const value = text.textContent ?? '';
+      for (const match of value.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const lines = new Set(
+          Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)),
+        );
+        if (lines.size > 1) broken.push(`${match[0]} (in « ${value} »)`);
+      }
+      if (button.scrollWidth > button.clientWidth + 1) broken.push(`« ${value} » overflows`);
+    }
+    return broken;
+  });
+}
+
+async function environmentAnchorsWhole(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  await freshOnline(kiosk, '/accueil/visiteur/environnement');
+  await expect(anchors(page).getByRole('button')).toHaveCount(4);
+  await expect(
+    anchors(page).getByRole('button', { name: 'Politique environnement' }),
+  ).toBeVisible();
+  expect(await brokenWords(page)).toEqual([]);
+  await expectNoTextOverflow(page, 'environment (fr)');
+  await capture(page, 'ancres-environnement-fr');
+
+  // The same in English, and on the two-row anchors of the emergency page.
+  await freshOnline(kiosk, '/accueil/visiteur');
+  await page.getByRole('button', { name: /English/ }).click();
+  await page.evaluate(() => (window.location.hash = '#/accueil/visiteur/environnement'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(anchors(page).getByRole('button')).toHaveCount(4);
+  expect(await brokenWords(page)).toEqual([]);
+  for (const path of ['/accueil/urgence', '/accueil/hse', '/accueil/siteNeubourg']) {
+    await freshOnline(kiosk, path);
+    await expect(anchors(page).getByRole('button').first()).toBeVisible();
+    expect(await brokenWords(page), path).toEqual([]);
+  }
+}
+
+async function englishWarningSaysClose(kiosk: SharedKiosk) {
+  const { page } = kiosk;
+  // Installed on the open page, the fake clock takes over the kiosk's timers from the reload on.
+  await page.clock.install();
+  await freshOnline(kiosk, '/accueil/visiteur');
+  await page.getByRole('button', { name: /English/ }).click();
+  await page.evaluate(() => (window.location.hash = '#/accueil/visiteur/hse'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The English clock ("3:08 AM", wider than "03:08") keeps to one line beside the mode
+  // switcher's area, which lies over none of it.
+  const time = await box(page.locator('.clock__time'));
+  expect(time.height).toBeLessThan(70);
+  const area = await box(page.getByRole('button', { name: 'Change the kiosk mode (double tap)' }));
+  expect(overlap(area, await box(page.getByTitle('Time and date')))).toBe(false);
+  expect(area.width).toBeGreaterThanOrEqual(56);
+  // Staff (no visitor parcours) on an English page, a level down: the warning comes, in English.
+  await page.clock.runFor(301_000);
+  const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expect(warning.getByRole('button', { name: 'Fermer' })).toHaveCount(0);
+  await expectAccessible(page, 'inactivity warning (en)');
+  await capture(page, 'inactivite-en');
+  await warning.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(warning).toHaveCount(0);
+}
+
 test.describe.serial('the frame at 1080 × 1920 (issue 41)', () => {
   const kiosk = useSharedKiosk();
   test('the anchor highlight follows the scroll; a tap’s button stays lit while it scrolls', () =>
     anchorFollowsScroll(kiosk));
   test('the sync banner keeps to the footer’s strip, never over the red emergency strip', () =>
     bannerKeepsToTheFooter(kiosk));
+  test('anchor labels break no word, in French and English', () => environmentAnchorsWhole(kiosk));
+  // Last: it leaves Playwright's clock installed on the shared page.
+  test('English pages close the "Are you still there?" popup with "Close"', () =>
+    englishWarningSaysClose(kiosk));
 });

@@ -1,6 +1,6 @@
 /**
- * The takeover with fake timers: it latches across a "reload" (local storage), ignores touches,
- * ends on the end message with the end text for 30 s, ends by itself after the maximum duration,
+ * The takeover with fake timers: it latches across a "reload" (local storage), ignores touches
+ * while in force, ends on the end message with the end text for 30 s or until a touch, ends by itself after the maximum duration,
  * says EXERCICE / DRILL for a drill, and shows a generic screen for a template it lacks.
  */
 import type { ActiveAlert, AlertTemplate } from '@plant-kiosk/contract';
@@ -138,6 +138,68 @@ describe('EmergencyAlertTakeover', () => {
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Page dessous' })).toBeTruthy();
+  });
+
+  it('after a drill, says it was one: "Fin de l’exercice" / "End of drill" (issue 41, item 7)', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert({ drill: true })));
+    await screen.findByTestId('emergency-alert');
+    act(() => receiveAlert(DEV, null));
+    const end = await screen.findByRole('alertdialog', { name: /Fin de l’exercice/ });
+    expect(end.getAttribute('data-testid')).toBe('emergency-alert-end');
+    expect(end.textContent).toContain('End of drill');
+    // What to do now still shows, below.
+    expect(screen.getByTestId('alert-end-text').textContent).toContain(
+      'Fin de l’alerte : regagnez votre poste.',
+    );
+    expect(screen.getByTestId('alert-end-dismiss').textContent).toContain(
+      'Touchez l’écran pour continuer',
+    );
+  });
+
+  it('a real alert’s end keeps its own text, without the drill’s', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    await screen.findByTestId('emergency-alert');
+    act(() => receiveAlert(DEV, null));
+    const end = await screen.findByRole('alertdialog', {
+      name: /Fin de l’alerte : regagnez votre poste\./,
+    });
+    expect(end.textContent).not.toContain('exercice');
+    expect(end.textContent).not.toContain('drill');
+  });
+
+  it('once over, a touch dismisses the end screen without reaching the page under it', async () => {
+    const { onClick } = await show();
+    act(() => receiveAlert(DEV, alert({ drill: true })));
+    const dialog = await screen.findByTestId('emergency-alert');
+    // In force: a touch does nothing.
+    fireEvent.pointerDown(dialog);
+    fireEvent.click(dialog);
+    expect(screen.getByTestId('emergency-alert')).toBeTruthy();
+
+    act(() => receiveAlert(DEV, null));
+    const end = await screen.findByTestId('emergency-alert-end');
+    fireEvent.pointerDown(end);
+    // The pointer going down dismisses nothing yet (the rest of the touch would land under it)…
+    expect(screen.getByTestId('emergency-alert-end')).toBeTruthy();
+    // …its click does, long before the 30 s.
+    fireEvent.click(end);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(useAlertStore.getState().ending).toBeNull();
+    expect(onClick).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Page dessous' })).toBeTruthy();
+  });
+
+  it('a key dismisses the end screen too (Enter, Space, Escape)', async () => {
+    await show();
+    act(() => receiveAlert(DEV, alert()));
+    const dialog = await screen.findByTestId('emergency-alert');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByTestId('emergency-alert')).toBeTruthy();
+    act(() => receiveAlert(DEV, null));
+    fireEvent.keyDown(await screen.findByTestId('emergency-alert-end'), { key: 'Enter' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('ends by itself after the maximum duration when it hears nothing', async () => {

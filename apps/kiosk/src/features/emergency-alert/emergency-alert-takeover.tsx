@@ -6,10 +6,14 @@
  * beside the router, so it covers whatever page is open without unmounting it: after the end (and
  * the end text's 30 s) that page is there.
  *
- * Nothing on it reacts to a touch (no button, no dismissal). While it shows, the idle counter and
- * the inactivity countdown are held, so the page under it is not reset during a long alert.
+ * While the alert is in force nothing on it reacts to a touch (no button, no dismissal). Once it is
+ * over, the end screen shows its text for 30 s, and a touch dismisses it at once (issue 41, item
+ * 7: people waited 30 s in front of "all clear"); a touch never reaches the page under it. While
+ * it shows, the idle counter and the inactivity countdown are held, so the page under it is not
+ * reset during a long alert.
  * A template the totem lacks (never synced since it was added) gives a generic evacuation screen
- * naming the alert. A drill says EXERCICE / DRILL in a band at the top and the bottom. When the
+ * naming the alert. A drill says EXERCICE / DRILL in a band at the top and the bottom, and its end
+ * screen says "Fin de l'exercice" / "End of drill" above the template's end text. When the
  * development's published settings turn the alarm tone on, it sounds while the alert is in force
  * (alarm-tone.ts) and stops with it.
  */
@@ -52,6 +56,13 @@ export const GENERIC_TEMPLATE: Omit<AlertTemplate, 'templateid' | 'name' | 'maxD
 };
 
 const DEFAULT_END = { fr: 'Fin de l’alerte.', en: 'All clear.' };
+/** The end of a drill says it was one (issue 41, item 7). */
+export const DRILL_END = { fr: 'Fin de l’exercice', en: 'End of drill' };
+/** The end screen goes at a touch: it says so. */
+export const END_DISMISS = {
+  fr: 'Touchez l’écran pour continuer',
+  en: 'Touch the screen to continue',
+};
 
 /** "3 min 05 s" / "1 h 02 min": the time since the start, the same in both languages. */
 export function formatElapsed(ms: number): string {
@@ -149,15 +160,41 @@ function AlertScreen({
   );
 }
 
-function EndScreen({ template }: { template: AlertTemplate | null }) {
+function EndScreen({ template, drill }: { template: AlertTemplate | null; drill: boolean }) {
+  const endFr = template?.endTextFr ?? DEFAULT_END.fr;
+  const endEn = template?.endTextEn ?? DEFAULT_END.en;
   return (
     <div className="emergency-alert__end">
-      <h1 id="emergency-alert-title" className="emergency-alert__title">
-        <span lang="fr">{template?.endTextFr ?? DEFAULT_END.fr}</span>
+      {drill ? (
+        <>
+          <h1 id="emergency-alert-title" className="emergency-alert__title">
+            <span lang="fr">{DRILL_END.fr}</span>
+            <span lang="en" className="emergency-alert__en">
+              {DRILL_END.en}
+            </span>
+          </h1>
+          {/* The template's own end text still says what to do now ("regagnez votre poste"). */}
+          <p className="emergency-alert__end-text" data-testid="alert-end-text">
+            <span lang="fr">{endFr}</span>
+            <span lang="en" className="emergency-alert__en">
+              {endEn}
+            </span>
+          </p>
+        </>
+      ) : (
+        <h1 id="emergency-alert-title" className="emergency-alert__title">
+          <span lang="fr">{endFr}</span>
+          <span lang="en" className="emergency-alert__en">
+            {endEn}
+          </span>
+        </h1>
+      )}
+      <p className="emergency-alert__dismiss" data-testid="alert-end-dismiss">
+        <span lang="fr">{END_DISMISS.fr}</span>
         <span lang="en" className="emergency-alert__en">
-          {template?.endTextEn ?? DEFAULT_END.en}
+          {END_DISMISS.en}
         </span>
-      </h1>
+      </p>
     </div>
   );
 }
@@ -229,6 +266,12 @@ export function EmergencyAlertTakeover({
     event.stopPropagation();
     event.preventDefault();
   };
+  // Over: a touch dismisses the end screen. On the click, not the pointerdown — the click comes
+  // last, so once the screen is gone no part of that touch lands on the page under it.
+  const dismissEnd = (event: { stopPropagation(): void; preventDefault(): void }) => {
+    stop(event);
+    if (useAlertStore.getState().active === null) clearEnding();
+  };
   return (
     <div
       ref={root}
@@ -241,17 +284,26 @@ export function EmergencyAlertTakeover({
       tabIndex={-1}
       data-testid={active ? 'emergency-alert' : 'emergency-alert-end'}
       style={active ? { background: colour } : undefined}
-      // Touches do not dismiss it, nor reach what is under it.
-      onClick={stop}
+      // During the alert touches do nothing; after it, one dismisses the end screen. None reaches
+      // what is under it.
+      onClick={active ? stop : dismissEnd}
       onPointerDown={stop}
       onContextMenu={stop}
+      onKeyDown={
+        active
+          ? undefined
+          : (event) => {
+              if (event.key === 'Enter' || event.key === ' ' || event.key === 'Escape')
+                dismissEnd(event);
+            }
+      }
     >
       {active ? (
         template === undefined ? null : (
           <AlertScreen alert={active} template={template} config={config} now={now} />
         )
       ) : (
-        <EndScreen template={template ?? null} />
+        <EndScreen template={template ?? null} drill={shown.drill} />
       )}
     </div>
   );

@@ -2,7 +2,7 @@
  * The idle counter and the inactivity countdown as the frame runs them (fake timers for the
  * clock; the "Veille" pages come from the local database, as on a real totem).
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInKiosk, resetShellState, TEST_CONFIG } from '../../app/testing/render-in-kiosk';
 import { openKioskDb } from '../../lib/local-db/kiosk-db';
@@ -175,6 +175,17 @@ describe('idle counter and inactivity countdown in the frame', () => {
       seconds(400);
       fireEvent.pointerDown(screen.getByRole('main'));
       expect(ui().inactivityRemaining).toBe(INACTIVITY_SECONDS);
+    });
+
+    it('speaks English to staff on an English visitor page, "Close" included (issue 41, item 7)', () => {
+      useUiStore.setState({ language: 'en' });
+      renderFrame('/accueil/visiteur/hse');
+      seconds(301);
+      const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
+      expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Fermer' })).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog', { name: 'Are you still there?' })).toBeNull();
     });
 
     it('never warns visitors', () => {

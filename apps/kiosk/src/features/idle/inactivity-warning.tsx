@@ -2,7 +2,8 @@
  * The "are you still there?" popup (spec §4): below 300 s of the inactivity countdown, for
  * non-visitors only, and only where the countdown would actually do something (not at the first
  * breadcrumb level, where reaching 0 changes nothing). Any tap resets the countdown, so the
- * popup goes away with "Je suis là", "Fermer", the overlay or Escape alike.
+ * popup goes away with "Je suis là", "Fermer", the overlay or Escape alike. Staff browsing an
+ * English visitor page get it in English, its close button included ("Close", issue 41, item 7).
  */
 import { useTranslation } from 'react-i18next';
 import { Popup } from '../../components/popup/popup';
@@ -23,6 +24,7 @@ export function InactivityWarning({ enabled }: { enabled: boolean }) {
       open={open}
       onClose={resetInactivity}
       label={t('inactivity.title')}
+      closeLabel={t('popup.close')}
       className="inactivity-warning"
     >
       <div className="inactivity-warning__body">

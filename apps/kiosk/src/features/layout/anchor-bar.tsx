@@ -10,8 +10,12 @@
  * so the highlight stayed on the button last tapped). While a tap's smooth scroll runs, the tapped
  * button stays highlighted — the sections it passes over do not flash by — until the scroll ends
  * (`scrollend`; where a browser lacks it, a pause in the scroll events) or a person takes over.
+ *
+ * Labels never break inside a word (issue 41, item 7: "environneme / nt"): the bar's font shrinks
+ * until every word fits its button (useFitAnchorLabels); only below the smallest readable size may
+ * the browser hyphenate.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANCHORS_PER_ROW, sectionId, useFrameScrollContainer } from './page-frame';
 
@@ -21,6 +25,8 @@ const ACTIVE_THRESHOLD_PX = 80;
 export const SCROLL_QUIET_MS = 200;
 /** What ends a tap's scroll lock: a person touching, wheeling or typing in the content. */
 const TAKE_OVER_EVENTS = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+/** The smallest label size (24 px on two rows, 28 px on one, by the stylesheet) we shrink to. */
+export const ANCHOR_FONT_MIN_PX = 18;
 
 export function splitAnchorRows<T>(anchors: readonly T[]): T[][] {
   if (anchors.length <= ANCHORS_PER_ROW) return [anchors.slice()];
@@ -39,6 +45,8 @@ export function AnchorBar({ anchors }: { anchors: readonly string[] }) {
   const tapped = useRef<number | null>(null);
   /** A tap's scroll is running: the tapped button keeps the highlight until it ends. */
   const tapScrolling = useRef(false);
+  const navRef = useRef<HTMLElement>(null);
+  useFitAnchorLabels(navRef, anchors);
 
   const computeActive = useCallback(() => {
     const container = containerRef?.current;
@@ -116,7 +124,12 @@ export function AnchorBar({ anchors }: { anchors: readonly string[] }) {
 
   const rows = splitAnchorRows(anchors.map((label, index) => ({ label, index })));
   return (
-    <nav className="anchor-bar" aria-label={t('banner.anchors')} data-rows={rows.length}>
+    <nav
+      ref={navRef}
+      className="anchor-bar"
+      aria-label={t('banner.anchors')}
+      data-rows={rows.length}
+    >
       {rows.map((row, rowIndex) => (
         <div key={rowIndex} className="anchor-bar__row" data-testid="anchor-row">
           {row.map(({ label, index }) => (
@@ -134,4 +147,44 @@ export function AnchorBar({ anchors }: { anchors: readonly string[] }) {
       ))}
     </nav>
   );
+}
+
+/**
+ * One label size for the whole bar, the largest at which no word is wider than its button (fewer
+ * lines come with it). Words never break: the stylesheet keeps `overflow-wrap: normal`, so a word
+ * too wide shows as the button's overflow, which is what is measured. Below ANCHOR_FONT_MIN_PX the bar is marked `data-fit="hyphenate"` and the stylesheet
+ * lets the browser hyphenate (with a hyphen, in the page's language) rather than overflow. Where
+ * nothing is laid out (jsdom) it keeps the stylesheet's size.
+ */
+function useFitAnchorLabels(ref: RefObject<HTMLElement | null>, anchors: readonly string[]) {
+  useLayoutEffect(() => {
+    const nav = ref.current;
+    if (!nav) return;
+    const buttons = Array.from(nav.querySelectorAll<HTMLElement>('.anchor-bar__button'));
+    delete nav.dataset.fit;
+    for (const button of buttons) button.style.removeProperty('font-size');
+    const first = buttons[0];
+    if (!first) return;
+    // A word wider than its button runs past the button's padding (words never break: see above):
+    // the text's box against the content box, not the padding box, which the text may still reach.
+    const tooBig = (button: HTMLElement) => {
+      if (button.scrollWidth > button.clientWidth) return true;
+      const style = getComputedStyle(button);
+      const box = button.getBoundingClientRect();
+      const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const text = range.getBoundingClientRect();
+      return text.width > 0 && (text.right > right + 0.5 || text.left < left - 0.5);
+    };
+    const overflows = () => buttons.some(tooBig);
+    let size = Number.parseFloat(getComputedStyle(first).fontSize);
+    if (!Number.isFinite(size) || !overflows()) return;
+    while (size > ANCHOR_FONT_MIN_PX && overflows()) {
+      size -= 1;
+      for (const button of buttons) button.style.fontSize = `${size}px`;
+    }
+    if (overflows()) nav.dataset.fit = 'hyphenate';
+  }, [ref, anchors]);
 }

@@ -63,6 +63,7 @@ export function Footer() {
         open={open && url !== null}
         onClose={() => setOpen(false)}
         label={t('footer.websiteTitle')}
+        closeLabel={t('popup.close')}
         className="website-popup"
       >
         <ExternalFrame
