@@ -113,7 +113,21 @@ describe('common headers and small routes', () => {
   it('GET /healthz', async () => {
     const response = await f.app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { status: 'ok' }, message: 'OK', error: null });
+    // Always 200; `media` reports this instance's library files (media integrity, decision 029).
+    expect(response.json()).toEqual({
+      data: {
+        status: 'ok',
+        media: {
+          files: expect.any(Number),
+          checked: expect.any(Number),
+          missing: 0,
+          damaged: 0,
+          pending: expect.any(Number),
+        },
+      },
+      message: 'OK',
+      error: null,
+    });
   });
 
   it('sends X-Content-Type-Options: nosniff on successes and errors alike', async () => {

@@ -24,8 +24,10 @@ import { SnapshotCache } from './lib/snapshot-cache.js';
 import { PublishedFrameSources } from './lib/frame-sources.js';
 import { FrameProbe } from './lib/frame-probe.js';
 import type { MediaLimits } from './lib/media/media-library.js';
+import { MediaIntegrity, type MediaIntegrityOptions } from './lib/media/media-integrity.js';
 import { StreamHub, type StreamHubOptions } from './lib/stream-hub.js';
 import { TokenService } from './lib/tokens.js';
+import { loggerOptions } from './lib/logging.js';
 import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plugins/errors.js';
 import { frameSourceList, securityPluginFp } from './plugins/security.js';
 import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.js';
@@ -38,7 +40,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';
 import { alertRoutes } from './routes/alerts.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
-import { streamRoutes } from './routes/stream.js';
+import { streamRoutes, streamTicketRoutes } from './routes/stream.js';
 
 export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
 export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];
@@ -52,7 +54,7 @@ export interface AppOptions {
   /**
    * What this instance serves (default: everything).
    * - auth: POST /clientauth
-   * - content: /display/* (ping, content calls, snapshot) and the media
+   * - content: /display/* (ping, content calls, snapshot, the stream's tickets) and the media
    * - stream: /stream/:devid, POST /api/publish/:devid and /api/alerts/:devid
    * - static: the kiosk and back-office files, /config.json and the media
    * - admin: the back-office API under /api/admin (same origin as the back-office files: its
@@ -89,6 +91,8 @@ export interface AppOptions {
    * default (the contract's MEDIA_MAX_BYTES) in production.
    */
   mediaMaxBytes?: MediaLimits;
+  /** Test seam: the media integrity checks' pace (pause between files, refresh delay). */
+  mediaIntegrity?: Pick<MediaIntegrityOptions, 'pauseMs' | 'refreshDelayMs'>;
 }
 
 declare module 'fastify' {
@@ -132,6 +136,13 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     frameProbe: options.frameProbe ?? new FrameProbe({ log: fastify.log }),
     passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
     mediaMaxBytes: options.mediaMaxBytes ?? MEDIA_MAX_BYTES,
+    mediaIntegrity: new MediaIntegrity({
+      root: options.config.mediaDir,
+      repo: options.repos.media,
+      log: fastify.log,
+      bus: options.bus,
+      ...options.mediaIntegrity,
+    }),
   };
   fastify.decorate('kiosk', ctx);
   fastify.decorateRequest('kioskAuth', null);
@@ -168,9 +179,19 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     ctx.streams.closeAll();
   });
 
+  // Media integrity (decision 029): sizes now, hashes in the background, where media are served or
+  // published. An instance that does neither checks nothing.
+  if (['content', 'static', 'stream', 'admin'].some((name) => services.has(name as Service))) {
+    ctx.mediaIntegrity.start().catch((error: unknown) => {
+      fastify.log.error({ err: error }, 'media integrity: could not read the library');
+    });
+    fastify.addHook('onClose', async () => ctx.mediaIntegrity.close());
+  }
+
+  // Always 200 (load balancers and `restore` read it); `media` reports damaged files.
   fastify.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok({ status: 'ok' });
+    return ok({ status: 'ok', media: ctx.mediaIntegrity.summary() });
   });
 
   // Every instance describes the whole API (the document is the same whatever it serves).
@@ -181,6 +202,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(pingRoute);
     await fastify.register(displayRoutes, ctx);
     await fastify.register(heartbeatRoutes, ctx);
+    await fastify.register(streamTicketRoutes, ctx);
   }
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);
@@ -231,11 +253,6 @@ export interface BuildOptions extends AppOptions {
   timeouts?: Partial<RequestTimeouts>;
 }
 
-/** The kiosk token travels in `?token=` on the stream: keep it out of the logs. */
-function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
-}
-
 /** A hop count means "trust the nearest N proxies" (Fastify's types only take a function for it). */
 function trustProxy(
   setting: ServerConfig['trustProxy'],
@@ -244,17 +261,9 @@ function trustProxy(
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const logger: FastifyServerOptions['logger'] = options.logger ?? {
-    level: options.config.logLevel,
-    redact: ['req.headers.token', 'req.headers.authorization'],
-    serializers: {
-      req: (request) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        remoteAddress: request.ip,
-      }),
-    },
-  };
+  // No credential in a log line: lib/logging.ts.
+  const logger: FastifyServerOptions['logger'] =
+    options.logger ?? loggerOptions(options.config.logLevel);
   const timeouts = { ...DEFAULT_REQUEST_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     logger,

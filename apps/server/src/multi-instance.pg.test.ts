@@ -1,9 +1,10 @@
 /**
  * Two real server processes (src/server.ts under tsx, as `npm run dev` runs it) on two ports,
- * sharing one PostgreSQL schema: a kiosk streaming from instance B receives the `sync` published
- * through instance A, exactly once, and B's snapshot already shows the new content version (the
- * publish invalidated B's cache through the bus, not after its TTL); and the fleet seen through A
- * follows a kiosk that streams from B. Runs in the server-pg project.
+ * sharing one PostgreSQL schema: a kiosk streaming from instance B (with a stream ticket asked of
+ * A) receives the `sync` published through instance A, exactly once, and B's snapshot already
+ * shows the new content version (the publish invalidated B's cache through the bus, not after its
+ * TTL); and the fleet seen through A follows a kiosk that streams from B. Runs in the server-pg
+ * project.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   type LoginResponse,
   type PublishResponse,
   type Snapshot,
+  type StreamTicket,
 } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,9 +186,19 @@ describe('two server instances on one PostgreSQL', () => {
 
     let stream: StreamClient | undefined;
     try {
-      stream = await openStream(`${b.url}${apiPaths.stream(devid, login.token)}`);
+      // As the kiosk opens it (decision 028): a single-use ticket, here asked of A, opens the
+      // stream on B; the same ticket is then refused, on either instance.
+      const { ticket } = await json<StreamTicket>(
+        await fetch(`${a.url}${apiPaths.streamTicket(devid)}`, {
+          method: 'POST',
+          headers: { [TOKEN_HEADER]: login.token },
+        }),
+      );
+      stream = await openStream(`${b.url}${apiPaths.streamWithTicket(devid, ticket)}`);
       expect(stream.status).toBe(200);
       await stream.waitFor((text) => text.includes('retry:'));
+      const again = await fetch(`${a.url}${apiPaths.streamWithTicket(devid, ticket)}`);
+      expect(again.status).toBe(401);
 
       // An edit of the draft, as the back-office would make it, so that the publish has something.
       const client = new pg.Client({ connectionString: schema.url });

@@ -420,6 +420,11 @@ export type RevisionChanges = Static<typeof RevisionChanges>;
 export const PublishProblem = Type.Object({
   code: Type.Union([
     Type.Literal('missing-media'),
+    /**
+     * A library file the publish would send is missing or damaged on the server's disk (media
+     * integrity, decision 029): the totems could not get it.
+     */
+    Type.Literal('damaged-media'),
     Type.Literal('missing-field'),
     Type.Literal('expires-before-added'),
     Type.Literal('empty-emergency-zone'),

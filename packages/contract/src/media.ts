@@ -98,6 +98,24 @@ export const MediaTemplateUsage = Type.Object({
 });
 export type MediaTemplateUsage = Static<typeof MediaTemplateUsage>;
 
+/**
+ * What is wrong with a library file on the server's disk (media integrity, decision 029): gone,
+ * of another size than stored, or same size with other bytes. Such a file is never served.
+ */
+export const MediaFileProblem = Type.Union([
+  Type.Literal('missing'),
+  Type.Literal('wrong-size'),
+  Type.Literal('changed'),
+]);
+export type MediaFileProblem = Static<typeof MediaFileProblem>;
+
+/** What the back-office says of each problem. */
+export const MEDIA_FILE_PROBLEM_LABELS: Record<MediaFileProblem, string> = {
+  missing: 'Fichier manquant sur le serveur',
+  'wrong-size': 'Fichier endommagé (taille modifiée)',
+  changed: 'Fichier endommagé (contenu modifié)',
+};
+
 export const MediaItem = Type.Object({
   mediaid: Id,
   devid: Id,
@@ -126,6 +144,11 @@ export const MediaItem = Type.Object({
   usedBy: Type.Array(MediaUsage),
   /** Alert templates (draft or published) whose image is this file; they keep it in use too. */
   usedByTemplates: Type.Array(MediaTemplateUsage),
+  /**
+   * The kiosk-size file as this server last checked it: null when it is as stored (or its
+   * content is still being checked), else what is wrong; the totems cannot get it until fixed.
+   */
+  fileProblem: Type.Union([MediaFileProblem, Type.Null()]),
 });
 export type MediaItem = Static<typeof MediaItem>;
 
@@ -161,3 +184,20 @@ export const adminMediaRoutePatterns = {
   list: adminRelative('adminMedia'),
   item: adminRelative('adminDeleteMedia'),
 } as const;
+
+/**
+ * `media` of GET /healthz: this instance's view of the library's files (media integrity, decision
+ * 029). The answer stays 200 whatever it says: load balancers and `restore` read the status.
+ */
+export const MediaHealth = Type.Object({
+  /** Library files (kiosk-size files and thumbnails) this instance checks. */
+  files: Type.Integer({ minimum: 0 }),
+  /** Files whose check is complete (found right, missing or damaged). */
+  checked: Type.Integer({ minimum: 0 }),
+  missing: Type.Integer({ minimum: 0 }),
+  /** Of the wrong size, or whose content changed. */
+  damaged: Type.Integer({ minimum: 0 }),
+  /** Of the right size, content not checked yet (the background pass after a start). */
+  pending: Type.Integer({ minimum: 0 }),
+});
+export type MediaHealth = Static<typeof MediaHealth>;

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Development, Id } from './entities.js';
+import { Development, Id, IsoDate } from './entities.js';
 
 /**
  * Every response, errors included, is this envelope (spec §7): `data` on success, `message` for a
@@ -53,6 +53,17 @@ export const LoginResponse = Type.Object({
   development: Development,
 });
 export type LoginResponse = Static<typeof LoginResponse>;
+
+/**
+ * `data` of POST /display/stream-ticket/{devid}: a single-use ticket that opens the kiosk's event
+ * stream (`/stream/{devid}?ticket=…`) within `expiresAt` (about 60 s), so that the long-lived
+ * token never travels in a URL (EventSource cannot set headers; decision 028).
+ */
+export const StreamTicket = Type.Object({
+  ticket: Type.String({ minLength: 1, maxLength: 200 }),
+  expiresAt: IsoDate,
+});
+export type StreamTicket = Static<typeof StreamTicket>;
 
 export const StreamMessageType = Type.Union([
   Type.Literal('sync'),

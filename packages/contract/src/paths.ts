@@ -30,6 +30,21 @@ function withQuery(
 
 const R = ROUTES;
 
+function streamPath(
+  devid: IdLike,
+  credential: { token?: string; ticket?: string },
+  identity: KioskStreamIdentity,
+) {
+  return withQuery(fillPath(R.stream.path, { devid }), {
+    ...credential,
+    kioskId: identity.kioskId,
+    mode: identity.mode,
+    totem: identity.totem,
+    appVersion: identity.appVersion,
+    contentVersion: identity.contentVersion,
+  });
+}
+
 export const apiPaths = {
   login: () => R.login.path,
   ping: () => R.ping.path,
@@ -56,16 +71,21 @@ export const apiPaths = {
   changes: (devid: IdLike, since: number) =>
     withQuery(fillPath(R.changes.path, { devid }), { since }),
   frameChecks: (devid: IdLike) => fillPath(R.frameChecks.path, { devid }),
-  /** The kiosk's event stream; `identity` names the kiosk for the fleet view (fleet.ts). */
+  /** POST, token header: a single-use ticket for `streamWithTicket` (decision 028). */
+  streamTicket: (devid: IdLike) => fillPath(R.streamTicket.path, { devid }),
+  /**
+   * The kiosk's event stream opened with a ticket of `streamTicket` (decision 028): the kiosk's
+   * token stays out of the URL. `identity` names the kiosk for the fleet view (fleet.ts).
+   */
+  streamWithTicket: (devid: IdLike, ticket: string, identity: KioskStreamIdentity = {}) =>
+    streamPath(devid, { ticket }, identity),
+  /**
+   * The event stream with the token itself in `?token=` (or no credential, for a client that
+   * sends the `token` header): the form of kiosk apps older than decision 028, still accepted by
+   * the server; URLs end up in proxy logs, so new clients use `streamWithTicket`.
+   */
   stream: (devid: IdLike, token?: string, identity: KioskStreamIdentity = {}) =>
-    withQuery(fillPath(R.stream.path, { devid }), {
-      token,
-      kioskId: identity.kioskId,
-      mode: identity.mode,
-      totem: identity.totem,
-      appVersion: identity.appVersion,
-      contentVersion: identity.contentVersion,
-    }),
+    streamPath(devid, { token }, identity),
   /** POST: the kiosk's status report for the fleet view (fleet.ts KioskHeartbeat). */
   heartbeat: (devid: IdLike) => fillPath(R.heartbeat.path, { devid }),
   publish: (devid: IdLike) => fillPath(R.publish.path, { devid }),
@@ -91,6 +111,7 @@ export const routePatterns = {
   changes: R.changes.path,
   frameChecks: R.frameChecks.path,
   stream: R.stream.path,
+  streamTicket: R.streamTicket.path,
   heartbeat: R.heartbeat.path,
   publish: R.publish.path,
   alertStart: R.alertStart.path,

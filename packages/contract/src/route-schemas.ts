@@ -81,7 +81,13 @@ import {
   UpdateAlertTemplateRequest,
 } from './alert-templates.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
-import { MediaDeletedResponse, MediaItem, MediaList, MediaListQuery } from './media.js';
+import {
+  MediaDeletedResponse,
+  MediaHealth,
+  MediaItem,
+  MediaList,
+  MediaListQuery,
+} from './media.js';
 import { AdminSettings, DevelopmentSettings } from './settings.js';
 import {
   BatchQuery,
@@ -91,6 +97,7 @@ import {
   LoginResponse,
   PublishRequest,
   PublishResponse,
+  StreamTicket,
 } from './messages.js';
 import type { RouteName } from './route-table.js';
 
@@ -135,11 +142,14 @@ export const FieldParams = Type.Object({
 export type FieldParams = Static<typeof FieldParams>;
 
 /**
- * Query of the kiosk's event stream: its token (EventSource cannot set headers) and its identity
- * for the fleet (KioskStreamIdentity), checked leniently: a stream must never fail over a
- * malformed report, so the fleet ignores values it does not accept.
+ * Query of the kiosk's event stream: its credential (EventSource cannot set headers) — a
+ * single-use `ticket` of POST /display/stream-ticket/{devid}, or the `token` itself from kiosk
+ * apps older than decision 028 — and its identity for the fleet (KioskStreamIdentity), checked
+ * leniently: a stream must never fail over a malformed report, so the fleet ignores values it
+ * does not accept.
  */
 export const StreamQuery = Type.Object({
+  ticket: Type.Optional(Type.String({ maxLength: 200 })),
   token: Type.Optional(Type.String({ maxLength: 4096 })),
   kioskId: Type.Optional(KioskId),
   mode: Type.Optional(Type.String({ maxLength: 20 })),
@@ -149,8 +159,11 @@ export const StreamQuery = Type.Object({
 });
 export type StreamQuery = Static<typeof StreamQuery>;
 
-/** `data` of GET /healthz. */
-export const HealthResponse = Type.Object({ status: Type.Literal('ok') });
+/** `data` of GET /healthz: always `ok` (200); `media` says what this instance finds of its files. */
+export const HealthResponse = Type.Object({
+  status: Type.Literal('ok'),
+  media: Type.Optional(MediaHealth),
+});
 export type HealthResponse = Static<typeof HealthResponse>;
 
 /** The OpenAPI document, as far as a client relies on it (the rest is OpenAPI 3.1). */
@@ -261,12 +274,17 @@ export const ROUTE_SCHEMAS = {
     response: KioskHeartbeatResponse,
     example: { contentVersion: 12 } satisfies KioskHeartbeatResponse,
   },
+  streamTicket: {
+    params: DevidParams,
+    response: StreamTicket,
+    note: 'With the kiosk token in the `token` header. The ticket opens `/stream/{devid}?ticket=…` once, within 60 s, on any instance sharing the database; it is refused (401) when used again, expired, unknown or after the development’s tokens were revoked, and (403) for another development. So the long-lived token never travels in a URL (proxy logs).',
+  },
   stream: {
     params: DevidParams,
     querystring: StreamQuery,
     answer: 'event-stream',
     events: StreamEvent,
-    note: "Server-sent events; each event's data is a StreamMessage or an AlertMessage (`type: 'alert'`, sent on connecting and on every change). The token may come as `?token=` (EventSource cannot set headers).",
+    note: "Server-sent events; each event's data is a StreamMessage or an AlertMessage (`type: 'alert'`, sent on connecting and on every change). EventSource cannot set headers, so the credential comes in the query: `?ticket=` from POST /display/stream-ticket/{devid} (single use, 60 s). The `token` header, or the token itself as `?token=` (what kiosk apps older than the tickets send), is still accepted; it is deprecated in URLs, which end up in proxy logs.",
   },
   publish: {
     params: DevidParams,
@@ -288,7 +306,13 @@ export const ROUTE_SCHEMAS = {
   },
   alertGet: { params: DevidParams, response: AlertState },
   config: { response: KioskConfig, answer: 'json' },
-  health: { response: HealthResponse, example: { status: 'ok' } satisfies HealthResponse },
+  health: {
+    response: HealthResponse,
+    example: {
+      status: 'ok',
+      media: { files: 312, checked: 312, missing: 1, damaged: 0, pending: 0 },
+    } satisfies HealthResponse,
+  },
   openapi: {
     response: OpenApiDocument,
     answer: 'json',

@@ -100,11 +100,17 @@ export const ROUTES = {
     'kiosk-token',
     'A kiosk reports its status to the fleet view',
   ),
+  streamTicket: route(
+    'POST',
+    '/display/stream-ticket/:devid',
+    'kiosk-token',
+    'A single-use ticket (60 s) that opens the event stream without the token in its URL',
+  ),
   stream: route(
     'GET',
     '/stream/:devid',
     'kiosk-token',
-    'Server-sent events: sync, zone and element messages (token in the query)',
+    'Server-sent events: sync, zone and element messages (a stream ticket in the query)',
   ),
   publish: route(
     'POST',

@@ -1,3 +1,4 @@
+import { TOKEN_HEADER } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContentEventEmitter, type ContentEvent } from '../features/content/content-events';
 import { useConnectionStore } from '../features/network/network-monitor';
@@ -70,20 +71,54 @@ afterEach(async () => {
 });
 
 describe('kiosk services', () => {
-  it('at start, when online: syncs and opens the stream with token and kiosk id', async () => {
+  it('at start, when online: syncs and opens the stream with a ticket and the kiosk id', async () => {
     start();
     await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('success'));
 
     expect(await db.zones.count()).toBe(3);
     expect(useConnectionStore.getState().online).toBe(true);
-    expect(FakeEventSource.instances).toHaveLength(1);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const url = new URL(FakeEventSource.last.url);
     expect(url.origin + url.pathname).toBe(`http://stream.test/stream/${server.plant.devid}`);
-    expect(url.searchParams.get('token')).toBe(server.plant.token);
+    expect(url.searchParams.get('ticket')).toBe('ticket-1');
     expect(url.searchParams.get('kioskId')).toBe(localStorage.getItem('kiosk-id'));
+    // The long-lived token stays out of the URL (decision 028): it went in the ticket request's
+    // header.
+    expect(url.searchParams.has('token')).toBe(false);
+    expect(FakeEventSource.last.url).not.toContain(server.plant.token);
+    const [ticketRequest] = server.requests.filter((r) => r.path.includes('/stream-ticket/'));
+    expect(ticketRequest!.method).toBe('POST');
+    expect(ticketRequest!.url).not.toContain(server.plant.token);
+    expect(ticketRequest!.headers.get(TOKEN_HEADER)).toBe(server.plant.token);
 
     FakeEventSource.last.open();
     expect(useConnectionStore.getState().streamConnected).toBe(true);
+  });
+
+  it('asks a new ticket before each reconnection; a failed ticket request is a failed attempt', async () => {
+    start();
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    FakeEventSource.last.open();
+    // The next two ticket requests fail (network, then a server error): two failed attempts,
+    // retried after the backoff's 1 s then 2 s, no stream opened meanwhile.
+    server.fail(/\/stream-ticket\//, { kind: 'network' }, 1);
+    server.fail(/\/stream-ticket\//, { kind: 'status', status: 503 }, 1);
+    FakeEventSource.last.fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.paths(/\/stream-ticket\//)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.paths(/\/stream-ticket\//)).toHaveLength(2);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.paths(/\/stream-ticket\//)).toHaveLength(3);
+    // Then the backoff goes on: 4 s later, a ticket that works opens the stream.
+    await vi.advanceTimersByTimeAsync(4000);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(new URL(FakeEventSource.last.url).searchParams.get('ticket')).toBe('ticket-2');
+    FakeEventSource.last.open();
+    expect(useConnectionStore.getState().streamConnected).toBe(true);
+    // The totem kept its content all along.
+    expect(await db.zones.count()).toBe(3);
   });
 
   it('syncs on stream open and on a sync message, skipping a version it already has', async () => {

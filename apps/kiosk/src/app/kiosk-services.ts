@@ -66,15 +66,19 @@ export interface KioskServices {
   lastResult(): SyncResult | null;
 }
 
-/** `${streamBase}/stream/{devid}?token=…&kioskId=…` plus the rest of the fleet identity. */
+/**
+ * `${streamBase}/stream/{devid}?ticket=…&kioskId=…` plus the rest of the fleet identity: a
+ * single-use ticket, never the token (decision 028: URLs end up in proxy logs).
+ */
 export function streamUrl(
   streamBase: string,
   devid: number,
-  token: string,
+  ticket: string,
   kioskId: string,
   identity: Omit<KioskStreamIdentity, 'kioskId'> = {},
 ): string {
-  return new URL(`${streamBase}${apiPaths.stream(devid, token, { ...identity, kioskId })}`).href;
+  const path = apiPaths.streamWithTicket(devid, ticket, { ...identity, kioskId });
+  return new URL(`${streamBase}${path}`).href;
 }
 
 export function startKioskServices(options: KioskServicesOptions): KioskServices {
@@ -114,9 +118,12 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   };
 
   const stream = createStreamClient({
-    // Built at each (re)connection, so the identity is current.
-    url: () =>
-      streamUrl(config.streamBase, session.devid, session.token, getKioskId(), streamIdentity()),
+    // Built at each (re)connection attempt: a new single-use ticket, asked with the token in a
+    // header (decision 028; a failed request is a failed attempt), and the current identity.
+    url: async () => {
+      const { ticket } = await api.streamTicket(session.devid);
+      return streamUrl(config.streamBase, session.devid, ticket, getKioskId(), streamIdentity());
+    },
     devid: session.devid,
     createEventSource: options.createEventSource,
     random: options.random,

@@ -19,6 +19,8 @@ import * as contentLanguage from './migrations/009-content-language.js';
 import * as alertTemplateVersions from './migrations/010-alert-template-versions.js';
 import * as kioskMedia from './migrations/011-kiosk-media.js';
 import * as auditRepeats from './migrations/012-audit-repeats.js';
+import * as streamTickets from './migrations/013-stream-tickets.js';
+import * as mediaIntegrity from './migrations/014-media-integrity.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 
@@ -78,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '010-alert-template-versions': alertTemplateVersions,
   '011-kiosk-media': kioskMedia,
   '012-audit-repeats': auditRepeats,
+  '013-stream-tickets': streamTickets,
+  '014-media-integrity': mediaIntegrity,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -99,6 +99,14 @@ export interface MediaTable {
   height: ColumnType<number | null, number | null | undefined, number | null>;
   /** Path under the media root of the back-office thumbnail (uploaded images). */
   thumbnail_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Migration 014 (media integrity): SHA-256 of the file as stored (`sha256` is that of the bytes
+   * received, which names the file; an uploaded image is stored as WebP). Null until computed.
+   */
+  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The thumbnail's size and SHA-256 (uploaded images); null until computed. */
+  thumbnail_size: ColumnType<number | null, number | null | undefined, number | null>;
+  thumbnail_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The latest status of each kiosk (migration 003), one row per (development, kiosk id). */
@@ -329,6 +337,17 @@ export interface AuditLogTable {
   last_at: string | null;
 }
 
+/** Single-use tickets that open a kiosk's event stream (migration 013, decision 028). */
+export interface StreamTicketTable {
+  /** SHA-256 (hex) of the ticket; the ticket itself is only in the kiosk's hands. */
+  ticket_hash: string;
+  devid: number;
+  accountid: number;
+  /** The development's token version when the ticket was issued (a revocation refuses it). */
+  token_version: number;
+  expires_at: string;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -356,6 +375,7 @@ export interface Database {
   alert_acks: AlertAckTable;
   development_settings: SettingsTable;
   pub_development_settings: SettingsTable;
+  stream_tickets: StreamTicketTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

@@ -5,6 +5,7 @@ import type { ContentVersions } from './content-versions.js';
 import type { DeltaCache } from './delta-cache.js';
 import type { EventBus } from './event-bus.js';
 import type { FrameProbe } from './frame-probe.js';
+import type { MediaIntegrity } from './media/media-integrity.js';
 import type { MediaLimits } from './media/media-library.js';
 import type { PublishedFrameSources } from './frame-sources.js';
 import type { ScryptCost } from './passwords.js';
@@ -35,4 +36,6 @@ export interface AppContext {
   passwordCost: ScryptCost;
   /** Largest media upload of each kind (the contract's MEDIA_MAX_BYTES outside tests). */
   mediaMaxBytes: MediaLimits;
+  /** Whether the library's files are on disk as stored (media integrity, decision 029). */
+  mediaIntegrity: MediaIntegrity;
 }

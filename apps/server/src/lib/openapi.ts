@@ -63,9 +63,10 @@ const SAFE = new Set(['GET', 'HEAD']);
 function security(route: RouteDefinition, name: RouteName): Json[] | undefined {
   switch (route.auth) {
     case 'kiosk-token':
-      // EventSource cannot set headers: the stream also takes the token in the query.
+      // EventSource cannot set headers: the stream takes a single-use ticket in the query
+      // (decision 028), and still the token there from kiosk apps older than the tickets.
       return name === 'stream'
-        ? [{ kioskToken: [] }, { kioskTokenQuery: [] }]
+        ? [{ streamTicket: [] }, { kioskToken: [] }, { kioskTokenQuery: [] }]
         : [{ kioskToken: [] }];
     case 'admin-session':
       return SAFE.has(route.method) ? [{ adminSession: [] }] : [{ adminSession: [], csrf: [] }];
@@ -270,11 +271,21 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
           name: TOKEN_HEADER,
           description: 'The token POST /clientauth answers (spec §6).',
         },
+        streamTicket: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'ticket',
+          description:
+            'A single-use ticket of POST /display/stream-ticket/{devid} (60 s), for the event ' +
+            'stream only: the kiosk token stays out of URLs (decision 028).',
+        },
         kioskTokenQuery: {
           type: 'apiKey',
           in: 'query',
           name: 'token',
-          description: 'The same token in the query, for the event stream only.',
+          description:
+            'Deprecated: the kiosk token itself in the query, for the event stream only, as ' +
+            'kiosk apps older than the stream tickets send it (URLs end up in proxy logs).',
         },
         adminSession: {
           type: 'apiKey',

@@ -21,6 +21,7 @@ import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from './fleet/fleet.js';
 import type { PublishedFrameSources } from './frame-sources.js';
+import type { MediaIntegrity } from './media/media-integrity.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 
 const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>
@@ -38,6 +39,8 @@ export async function publishContent(
     frameSources?: PublishedFrameSources;
     now?: () => Date;
     config?: Pick<ServerConfig, 'publishChecks' | 'mediaDir'>;
+    /** The files a publish sends are checked on disk, and every size again after it. */
+    mediaIntegrity?: Pick<MediaIntegrity, 'check' | 'refresh'>;
   },
   devid: number,
   request: PublishRequest,
@@ -101,6 +104,7 @@ export async function publishContent(
             zoneid: onlyZone,
             touched,
             mediaDir: deps.config?.mediaDir,
+            mediaIntegrity: deps.mediaIntegrity,
           })
         : Promise.resolve(),
   });
@@ -131,6 +135,8 @@ export async function publishContent(
 async function afterCommit(deps: Parameters<typeof publishContent>[0], devid: number) {
   deps.versions?.invalidate(devid);
   await deps.frameSources?.refresh();
+  // Sizes again, in the background (media integrity: after each publish).
+  deps.mediaIntegrity?.refresh().catch(() => undefined);
   if (deps.snapshots) {
     const entry = await deps.snapshots.get(devid);
     await entry?.gzipped();
@@ -165,7 +171,12 @@ export async function rollbackContent(
     note: `Retour à la révision ${target}`,
     verify: (trx, content, touched) =>
       checksOn(deps)
-        ? assertPublishable(trx, devid, { content, touched, mediaDir: deps.config?.mediaDir })
+        ? assertPublishable(trx, devid, {
+            content,
+            touched,
+            mediaDir: deps.config?.mediaDir,
+            mediaIntegrity: deps.mediaIntegrity,
+          })
         : Promise.resolve(),
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);

@@ -101,6 +101,15 @@ export class TokenService {
     return { devid: claims.devid, accountid: claims.accountid };
   }
 
+  /**
+   * The development's current token version, cached like the tokens' own check (so a revocation
+   * reaches it as fast): stream tickets (decision 028) record it when issued and compare it when
+   * used, and a revocation in between refuses the ticket.
+   */
+  tokenVersion(devid: number): Promise<number | undefined> {
+    return this.currentVersion(devid);
+  }
+
   /** Forgets the cached version of a development (after a revocation, here or on another instance). */
   forgetVersion(devid: number): void {
     this.versions.delete(devid);

@@ -6,6 +6,7 @@
 import { TOKEN_HEADER } from '@plant-kiosk/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../lib/envelope.js';
+import type { StreamTickets } from '../lib/stream-tickets.js';
 import type { TokenIdentity, TokenService } from '../lib/tokens.js';
 
 declare module 'fastify' {
@@ -52,10 +53,41 @@ export function tokenHook(
 }
 
 /**
- * 403 unless the authenticated kiosk belongs to `devid`. `what` names the requested item when it is
- * not the development itself ("zone 12").
+ * onRequest hook of the kiosk's event stream: a single-use `?ticket=` (decision 028), used up
+ * here; without one, the token as every other kiosk call takes it, or as `?token=` — the form
+ * of kiosk apps older than the tickets, still accepted so that a totem that has not reloaded its
+ * app yet keeps receiving alerts.
  */
-export function assertDevelopment(request: FastifyRequest, devid: number, what?: string): void {
+export function streamAuthHook(
+  tokens: TokenService,
+  tickets: Pick<StreamTickets, 'redeem'>,
+): onRequestHookHandler {
+  const byToken = tokenHook(tokens, { allowQuery: true });
+  return function (request, reply, done) {
+    const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+    if (typeof ticket !== 'string') {
+      byToken.call(this, request, reply, done);
+      return;
+    }
+    tickets.redeem(ticket).then(
+      (identity) => {
+        request.kioskAuth = identity;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
+  };
+}
+
+/**
+ * 403 unless the authenticated kiosk belongs to `devid`; its identity otherwise. `what` names the
+ * requested item when it is not the development itself ("zone 12").
+ */
+export function assertDevelopment(
+  request: FastifyRequest,
+  devid: number,
+  what?: string,
+): TokenIdentity {
   const auth = request.kioskAuth;
   if (!auth || auth.devid !== devid) {
     throw forbidden(
@@ -64,4 +96,5 @@ export function assertDevelopment(request: FastifyRequest, devid: number, what?:
         : `Forbidden: this token is not valid for development ${devid}`,
     );
   }
+  return auth;
 }

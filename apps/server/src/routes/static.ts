@@ -3,7 +3,8 @@
  * PDF reader GETs a relative `pdf/<file>`), the built kiosk at / (or a placeholder page until it is
  * built), the built back-office at /admin/, and the kiosk's runtime configuration /config.json.
  *
- * Media file names carry a content hash, so they are cached for a year as immutable; the kiosk's
+ * Media file names carry a content hash, so they are cached for a year as immutable — once the
+ * file is known to hold those bytes (media integrity, decision 029: see guardMedia); the kiosk's
  * index.html and service worker must be revalidated on every load so that an update reaches totems.
  *
  * Compression (compression and bundle split, decision 020) is done once, ahead of time: the build
@@ -17,9 +18,17 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { isCompressible, originalPath } from '../lib/precompress.js';
 import fastifyStatic from '@fastify/static';
-import { LOCAL_PORTS, routePatterns, type KioskConfig } from '@plant-kiosk/contract';
+import {
+  ERROR_CODES,
+  LOCAL_PORTS,
+  routePatterns,
+  type KioskConfig,
+  type MediaFileProblem,
+} from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
+import { failure } from '../lib/envelope.js';
+import { EncodedCopies, type Encoding } from '../lib/media/encoded-copies.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -85,10 +94,92 @@ const PLACEHOLDER = `<!doctype html>
 </html>
 `;
 
+/** What a kiosk asking for a library file that failed its check gets (never cached anywhere). */
+const BROKEN_FILE: Record<MediaFileProblem, { status: number; message: string }> = {
+  missing: {
+    status: 404,
+    message: 'Fichier manquant sur le serveur : envoyez-le de nouveau dans la médiathèque.',
+  },
+  'wrong-size': {
+    status: 500,
+    message: 'Fichier endommagé sur le serveur (taille modifiée) : il n’est pas envoyé.',
+  },
+  changed: {
+    status: 500,
+    message: 'Fichier endommagé sur le serveur (contenu modifié) : il n’est pas envoyé.',
+  },
+};
+
+/** The path under the media root a /media/* or /pdf/* request names; null for an unsafe one. */
+function requestedMediaPath(request: FastifyRequest): string | null {
+  const rest = (request.params as { '*'?: unknown } | undefined)?.['*'];
+  if (typeof rest !== 'string' || rest === '' || !safePath(rest)) return null;
+  return request.url.startsWith('/pdf/') ? `pdf/${rest}` : rest;
+}
+
+/** Which encodings an Accept-Encoding accepts among ours (`*` stands for gzip, as for the plugin). */
+function acceptedEncodings(header: string): Encoding[] {
+  const names = header
+    .toLowerCase()
+    .split(',')
+    .map((token) => token.split(';')[0]!.trim());
+  return (['br', 'gzip'] as const).filter(
+    (encoding) => names.includes(encoding) || (encoding === 'gzip' && names.includes('*')),
+  );
+}
+
+/** Accept-Encoding without `refused` (the plugin then sends another encoding or the original). */
+function withoutEncodings(header: string, refused: readonly Encoding[]): string {
+  const kept = header.split(',').filter((token) => {
+    const name = token.split(';')[0]!.trim().toLowerCase();
+    return !refused.includes(name as Encoding) && !(name === '*' && refused.includes('gzip'));
+  });
+  return kept.length > 0 ? kept.join(',') : 'identity';
+}
+
+/**
+ * Media integrity (decision 029), before @fastify/static sees the request: a library file that is
+ * missing or damaged is a 404 or a 500 with the envelope and `no-store` (a kiosk shows "Image
+ * indisponible" and asks again at a later sync, it never caches it); one whose content is not
+ * checked yet is sent `no-cache`, not immutable; and a pre-compressed copy that does not decode to
+ * its original is taken out of the request's Accept-Encoding, so the original is sent.
+ */
+function guardMedia(fastify: FastifyInstance, ctx: AppContext): void {
+  const copies = new EncodedCopies(fastify.log);
+  const unchecked = new WeakSet<FastifyRequest>();
+  fastify.addHook('onRequest', async (request, reply) => {
+    const path = requestedMediaPath(request);
+    if (path === null) return;
+    const state = await ctx.mediaIntegrity.verdict(path);
+    if (state === 'missing' || state === 'wrong-size' || state === 'changed') {
+      const { status, message } = BROKEN_FILE[state];
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send(failure(message, status === 404 ? ERROR_CODES.notFound : ERROR_CODES.internal));
+    }
+    if (state === 'pending') unchecked.add(request);
+    const accept = request.headers['accept-encoding'];
+    if (typeof accept !== 'string' || !isCompressible(path)) return;
+    const file = join(ctx.config.mediaDir, path);
+    const refused: Encoding[] = [];
+    for (const encoding of acceptedEncodings(accept)) {
+      if (!(await copies.usable(file, encoding))) refused.push(encoding);
+    }
+    if (refused.length > 0)
+      request.raw.headers['accept-encoding'] = withoutEncodings(accept, refused);
+  });
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (unchecked.has(request)) reply.header('cache-control', 'no-cache');
+    return payload;
+  });
+}
+
 /** /media/* and /pdf/*. */
 export async function mediaRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const pdfDir = join(ctx.config.mediaDir, 'pdf');
   mkdirSync(pdfDir, { recursive: true });
+  guardMedia(fastify, ctx);
   const common = {
     list: false as const,
     index: false as const,

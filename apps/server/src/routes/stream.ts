@@ -1,8 +1,11 @@
 /**
- * GET /stream/:devid (spec §7): the server-sent events a kiosk listens to while online. EventSource
- * cannot set headers, so the token may also come as `?token=`. Authorisation failures are answered
- * as ordinary JSON envelopes before the stream starts; after that the response belongs to the
- * stream hub.
+ * GET /stream/:devid (spec §7): the server-sent events a kiosk listens to while online, and
+ * POST /display/stream-ticket/:devid, the single-use ticket that opens it (decision 028).
+ * EventSource cannot set headers, so the stream's credential travels in its URL: a ticket the
+ * kiosk asked for with its token in the header, good once, for 60 s — not the long-lived token,
+ * which proxies would log. `?token=` (and the `token` header) are still accepted, for kiosk apps
+ * older than the tickets. Authorisation failures are answered as ordinary JSON envelopes before
+ * the stream starts; after that the response belongs to the stream hub.
  *
  * A kiosk that names itself (`?kioskId=…`, plus the other KioskStreamIdentity parameters) is
  * recorded in the fleet: connected on open, disconnected on close, and its `last_seen_at`
@@ -13,10 +16,29 @@ import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { alertMessage } from '../lib/alerts.js';
+import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
 import { Fleet } from '../lib/fleet/fleet.js';
-import { assertDevelopment, tokenHook } from '../plugins/auth.js';
+import { StreamTickets } from '../lib/stream-tickets.js';
+import { assertDevelopment, streamAuthHook, tokenHook } from '../plugins/auth.js';
 import { DevidParams, StreamQuery } from './schemas.js';
+
+/**
+ * POST /display/stream-ticket/:devid: a ticket for the stream, with the token in the header like
+ * every /display call (the content service's, so that the split topology serves it with them).
+ */
+export async function streamTicketRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const tickets = new StreamTickets(ctx);
+  fastify.post<{ Params: { devid: number } }>(
+    routePatterns.streamTicket,
+    { schema: { params: DevidParams }, onRequest: tokenHook(ctx.tokens) },
+    async (request, reply) => {
+      const identity = assertDevelopment(request, request.params.devid);
+      reply.header('cache-control', 'no-store');
+      return ok(await tickets.issue(identity));
+    },
+  );
+}
 
 /** Well inside FLEET_ONLINE_WINDOW_MS, so that a connected kiosk never looks offline. */
 export const PRESENCE_REFRESH_MS = 60_000;
@@ -37,7 +59,7 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
     routePatterns.stream,
     {
       schema: { params: DevidParams, querystring: StreamQuery },
-      onRequest: tokenHook(ctx.tokens, { allowQuery: true }),
+      onRequest: streamAuthHook(ctx.tokens, new StreamTickets(ctx)),
     },
     async (request, reply) => {
       const { devid } = request.params;

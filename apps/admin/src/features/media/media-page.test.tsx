@@ -20,6 +20,7 @@ const item = (mediaid: number, kind: MediaItem['kind'], originalName: string): M
   createdAt: '2026-11-01T08:00:00.000Z',
   usedBy: [],
   usedByTemplates: [],
+  fileProblem: null,
 });
 
 const LIBRARY = [
@@ -117,5 +118,39 @@ describe('media library (totem-size screen fixes)', () => {
       calls.some((call) => call.method === 'DELETE' && call.url === '/api/admin/media/5'),
     ).toBe(true);
     expect(await card('pictogramme.webp')).toBeTruthy();
+  });
+
+  it('says which files are missing or damaged on the server (media integrity)', async () => {
+    mockFetch((call) =>
+      call.method === 'GET'
+        ? {
+            data: [
+              { ...item(7, 'image', 'plan-efface.webp'), fileProblem: 'missing' },
+              { ...item(8, 'pdf', 'menu-altere.pdf'), fileProblem: 'changed' },
+              { ...item(9, 'video', 'film-coupe.mp4'), fileProblem: 'wrong-size' },
+              LIBRARY[0],
+            ],
+          }
+        : undefined,
+    );
+    render(
+      <MediaLibrary
+        development={{ devid: 1, devname: 'neubourg' } as AdminDevelopment}
+        switcher={null}
+      />,
+    );
+    const card = async (name: string) =>
+      (await screen.findByText(name, { selector: '.media-name' })).closest('li')!;
+    expect((await card('plan-efface.webp')).textContent).toContain(
+      'Fichier manquant sur le serveur',
+    );
+    expect((await card('menu-altere.pdf')).textContent).toContain(
+      'Fichier endommagé (contenu modifié)',
+    );
+    expect((await card('film-coupe.mp4')).textContent).toContain(
+      'Fichier endommagé (taille modifiée)',
+    );
+    expect((await card('plan-du-site.webp')).textContent).not.toContain('Fichier');
+    expect(screen.getByText(/3 fichiers sont manquants ou endommagés sur le serveur/)).toBeTruthy();
   });
 });

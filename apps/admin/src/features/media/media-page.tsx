@@ -5,6 +5,7 @@
  */
 import {
   MEDIA_ACCEPT_ATTRIBUTE,
+  MEDIA_FILE_PROBLEM_LABELS,
   type AdminDevelopment,
   type MediaItem,
   type MediaKind,
@@ -12,7 +13,7 @@ import {
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { DevelopmentGate } from '../../components/development-gate';
-import { FeedbackNotice, type Feedback } from '../../components/notice';
+import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { ApiError, errorMessage } from '../../lib/api/client';
 import { formatBytes, mediaApi, uploadMedia } from '../../lib/api/media-api';
@@ -185,6 +186,8 @@ export function MediaLibrary({
   const shown = (media.data ?? []).filter(
     (item) => (!kind || item.kind === kind) && matchesSearch(item, search),
   );
+  // Media integrity (decision 029): files the server finds missing or damaged on its disk.
+  const broken = (media.data ?? []).filter((item) => item.fileProblem);
 
   return (
     <Page title="Médiathèque" actions={switcher}>
@@ -270,10 +273,22 @@ export function MediaLibrary({
       </div>
       {media.loading && !media.data && <Loading />}
       {media.error && <LoadError message={media.error} onRetry={media.reload} />}
+      {broken.length > 0 && (
+        <Notice tone="warning">
+          {broken.length === 1
+            ? '1 fichier est manquant ou endommagé sur le serveur'
+            : `${broken.length} fichiers sont manquants ou endommagés sur le serveur`}{' '}
+          : les totems ne peuvent pas l’obtenir et la publication de contenu qui l’utilise est
+          refusée. Envoyez de nouveau le fichier d’origine pour le réparer.
+        </Notice>
+      )}
       {media.data && (
         <ul className="media-grid">
           {shown.map((item) => (
-            <li key={item.mediaid} className="media-card">
+            <li
+              key={item.mediaid}
+              className={item.fileProblem ? 'media-card media-card-broken' : 'media-card'}
+            >
               <div className="media-thumb">
                 <MediaThumb item={item} />
               </div>
@@ -286,6 +301,11 @@ export function MediaLibrary({
                   {item.width ? ` · ${item.width}×${item.height}` : ''} ·{' '}
                   {formatDate(item.createdAt)}
                 </span>
+                {item.fileProblem && (
+                  <strong className="media-problem small">
+                    {MEDIA_FILE_PROBLEM_LABELS[item.fileProblem]}
+                  </strong>
+                )}
                 <span className="small">{usageLabel(item)}</span>
                 <div className="inline-actions">
                   <button

@@ -81,6 +81,7 @@ const MEDIA: MediaItem[] = [
     createdAt: '2026-11-20T10:00:00.000Z',
     usedBy: [],
     usedByTemplates: [],
+    fileProblem: null,
   },
 ];
 

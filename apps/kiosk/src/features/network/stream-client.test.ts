@@ -132,6 +132,52 @@ describe('stream client', () => {
     client.stop();
   });
 
+  it('waits for a URL that takes a request (a stream ticket); its failure is a failed attempt', async () => {
+    const tickets: Array<{ resolve: (url: string) => void; reject: (error: Error) => void }> = [];
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = createStreamClient({
+      url: () =>
+        new Promise<string>((resolve, reject) => {
+          tickets.push({ resolve, reject });
+        }),
+      devid: 7,
+      createEventSource: (url) => new FakeEventSource(url),
+      random: () => 0.5,
+    });
+    client.setOnline(true);
+    client.setOnline(true);
+    expect(tickets).toHaveLength(1);
+    expect(FakeEventSource.instances).toHaveLength(0);
+
+    // The ticket request fails: retried after the backoff, like a failed stream.
+    tickets[0]!.reject(new Error('HTTP 503'));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(tickets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tickets).toHaveLength(2);
+    tickets[1]!.resolve('http://kiosk.test/stream/7?ticket=t2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.last.url).toBe('http://kiosk.test/stream/7?ticket=t2');
+
+    // A failed stream asks a new URL; one that answers after going offline opens nothing.
+    FakeEventSource.last.fail();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(tickets).toHaveLength(3);
+    client.setOnline(false);
+    tickets[2]!.resolve('http://kiosk.test/stream/7?ticket=late');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.instances).toHaveLength(1);
+
+    // Back online: a fresh attempt at once (not held up by the dropped one).
+    client.setOnline(true);
+    expect(tickets).toHaveLength(4);
+    client.stop();
+    tickets[3]!.resolve('http://kiosk.test/stream/7?ticket=after-stop');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('adds up to ±20 % jitter, never beyond 30 s', () => {
     expect(backoffDelay(0, () => 0)).toBe(800);
     expect(backoffDelay(0, () => 0.999999)).toBe(1200);

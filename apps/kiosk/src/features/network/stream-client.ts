@@ -6,6 +6,11 @@
  * totems does not reconnect in lock-step after a server restart), reset after a successful open.
  * Each (re)open is reported so the caller can sync: messages sent while we were disconnected are
  * lost, and a sync with the ETag is a cheap way to catch up on them.
+ *
+ * The URL is asked for at each attempt and may take a request: the kiosk's services open the
+ * stream with a single-use ticket they fetch first (decision 028), so the token never travels in
+ * a URL. A failed ticket request is a failed attempt like a failed stream (same backoff); one
+ * that answers after the kiosk went offline or stopped opens nothing.
  */
 import type { AlertMessage, StreamMessage } from '@plant-kiosk/contract';
 
@@ -24,8 +29,12 @@ export interface EventSourceLike {
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
 export interface StreamClientOptions {
-  /** URL of the stream, built at each connection (the token may have changed). */
-  url: () => string;
+  /**
+   * URL of the stream, built at each connection attempt (the credential is single-use, the
+   * identity may have changed); a promise when it takes a request (a stream ticket), and its
+   * rejection is a failed attempt.
+   */
+  url: () => string | Promise<string>;
   /** This kiosk's development: messages for any other development are ignored. */
   devid: number;
   onOpen?: () => void;
@@ -118,6 +127,9 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   let connected = false;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** An attempt waiting for its URL (a ticket request); bumped to drop it (offline, stop). */
+  let pendingUrl: number | null = null;
+  let attempts = 0;
 
   const setConnected = (value: boolean) => {
     if (connected === value) return;
@@ -151,14 +163,47 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     }, delay);
   };
 
+  const failedAttempt = (error: unknown) => {
+    console.error('[stream] could not open the stream', error);
+    scheduleReconnect();
+  };
+
   function connect() {
+    if (stopped || !online || source || pendingUrl !== null) return;
+    let url: string | Promise<string>;
+    try {
+      url = options.url();
+    } catch (error) {
+      failedAttempt(error);
+      return;
+    }
+    if (typeof url === 'string') {
+      openAt(url);
+      return;
+    }
+    const id = ++attempts;
+    pendingUrl = id;
+    url.then(
+      (resolved) => {
+        if (pendingUrl !== id) return;
+        pendingUrl = null;
+        openAt(resolved);
+      },
+      (error: unknown) => {
+        if (pendingUrl !== id) return;
+        pendingUrl = null;
+        failedAttempt(error);
+      },
+    );
+  }
+
+  function openAt(url: string) {
     if (stopped || !online || source) return;
     let es: EventSourceLike;
     try {
-      es = createEventSource(options.url());
+      es = createEventSource(url);
     } catch (error) {
-      console.error('[stream] could not open the stream', error);
-      scheduleReconnect();
+      failedAttempt(error);
       return;
     }
     source = es;
@@ -189,9 +234,10 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       if (stopped) return;
       online = value;
       if (online) {
-        if (!source && retryTimer === null) connect();
+        if (!source && retryTimer === null && pendingUrl === null) connect();
       } else {
         cancelRetry();
+        pendingUrl = null;
         attempt = 0;
         close();
       }
@@ -200,6 +246,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       stopped = true;
       online = false;
       cancelRetry();
+      pendingUrl = null;
       close();
     },
     isConnected: () => connected,

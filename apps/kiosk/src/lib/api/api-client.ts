@@ -106,6 +106,11 @@ export interface ApiClient {
   /** Whether the published frame addresses let this kiosk frame them (published settings, decision
    * 017). */
   frameChecks(devid: number, options?: RequestOptions): Promise<ResponseOf<'frameChecks'>>;
+  /**
+   * A single-use ticket that opens the event stream (decision 028): the token goes in this
+   * request's header, never in the stream's URL.
+   */
+  streamTicket(devid: number, options?: RequestOptions): Promise<ResponseOf<'streamTicket'>>;
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(
     devid: number,
@@ -329,6 +334,14 @@ export function createApiClient(
       get('populatedSubgroup', apiPaths.populatedSubgroup(subgroupid), opts),
 
     frameChecks: (devid, opts) => get('frameChecks', apiPaths.frameChecks(devid), opts),
+
+    streamTicket: (devid, opts) =>
+      call('streamTicket', {
+        method: 'POST',
+        url: content(apiPaths.streamTicket(devid)),
+        timeoutMs,
+        signal: opts?.signal,
+      }),
 
     heartbeat: (devid, report, opts) =>
       call('heartbeat', {

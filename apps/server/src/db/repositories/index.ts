@@ -14,6 +14,7 @@ import { MediaRepository } from './media-repository.js';
 import { PublishCheckRepository } from './publish-check-repository.js';
 import { RevisionRepository } from './revision-repository.js';
 import { SettingsRepository } from './settings-repository.js';
+import { StreamTicketRepository } from './stream-ticket-repository.js';
 
 export {
   AccountRepository,
@@ -25,6 +26,7 @@ export {
   MediaRepository,
   RevisionRepository,
   SettingsRepository,
+  StreamTicketRepository,
 };
 export {
   AdminAuditRepository,
@@ -35,6 +37,7 @@ export {
 export type { AuditInput } from './admin-audit-repository.js';
 export type { Batch, Owned } from './content-repository.js';
 export type { DeltaOutcome } from './delta-repository.js';
+export type { StreamTicketRecord } from './stream-ticket-repository.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
 export interface Repositories {
@@ -64,6 +67,8 @@ export interface Repositories {
   /** What the publish checks read (rollback and publish checks, decision 014), and the draft's
    * publish warnings (English content, decision 021). */
   publishChecks: PublishCheckRepository;
+  /** Single-use tickets that open a kiosk's event stream (stream tickets, decision 028). */
+  streamTickets: StreamTicketRepository;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -82,5 +87,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),
     publishChecks: new PublishCheckRepository(db),
+    streamTickets: new StreamTicketRepository(db),
   };
 }

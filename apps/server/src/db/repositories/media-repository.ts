@@ -14,7 +14,16 @@ export interface NewMedia extends SeedMedia {
   height: number | null;
   thumbnail_path: string | null;
   created_at: string;
+  /** What the media-integrity checks compare the files on disk with (migration 014). */
+  file_sha256: string;
+  thumbnail_size: number | null;
+  thumbnail_sha256: string | null;
 }
+
+/** A hash (and a thumbnail's size) computed after the fact, for a row that had none. */
+export type RecordedHashes = Partial<
+  Pick<MediaRow, 'file_sha256' | 'thumbnail_size' | 'thumbnail_sha256'>
+>;
 
 /** A usage, with the content value that matched. */
 export type MediaValueUsage = MediaUsage & { value: string };
@@ -46,6 +55,8 @@ export class MediaRepository {
       content_type: input.content_type,
       size: input.size,
       sha256: input.sha256,
+      // The seed stores the bytes it hashed as they are.
+      file_sha256: input.sha256,
     };
     if (existing) {
       await this.db
@@ -64,6 +75,35 @@ export class MediaRepository {
   /** A file uploaded through the media library. */
   async insert(input: NewMedia): Promise<MediaRow> {
     return this.db.insertInto('media').values(input).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** A file stored again over a damaged one (same path): what the checks compare it with now. */
+  async replaceFile(
+    mediaid: number,
+    values: Pick<
+      MediaRow,
+      'size' | 'file_sha256' | 'thumbnail_size' | 'thumbnail_sha256' | 'width' | 'height'
+    >,
+  ): Promise<MediaRow> {
+    return this.db
+      .updateTable('media')
+      .set(values)
+      .where('mediaid', '=', mediaid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Fills hashes computed in the background (only where still null: another instance may race). */
+  async recordHashes(mediaid: number, hashes: RecordedHashes): Promise<void> {
+    for (const [column, value] of Object.entries(hashes) as [keyof RecordedHashes, unknown][]) {
+      if (value === undefined) continue;
+      await this.db
+        .updateTable('media')
+        .set({ [column]: value })
+        .where('mediaid', '=', mediaid)
+        .where(column, 'is', null)
+        .execute();
+    }
   }
 
   async findById(mediaid: number): Promise<MediaRow | undefined> {

@@ -73,10 +73,10 @@ export class PublishCheckRepository {
   }
 
   /** The library's files a development's content may name: its own and the shared ones. */
-  async mediaFiles(devid: number): Promise<Array<Pick<MediaRow, 'path' | 'thumbnail_path'>>> {
+  async mediaFiles(devid: number): Promise<MediaRow[]> {
     return this.db
       .selectFrom('media')
-      .select(['path', 'thumbnail_path'])
+      .selectAll()
       .where((eb) => eb.or([eb('devid', '=', devid), eb('devid', 'is', null)]))
       .execute();
   }

@@ -11,6 +11,7 @@
  */
 import {
   IMAGE_ZONES,
+  type MediaFileProblem,
   MODEL_LABELS,
   type ModelLabel,
   type PublishProblem,
@@ -25,6 +26,7 @@ import {
   type DraftContent,
 } from '../../db/repositories/publish-check-repository.js';
 import type { Database } from '../../db/schema.js';
+import type { MediaIntegrity } from '../media/media-integrity.js';
 import { mediaValue } from '../media/media-library.js';
 import { ConflictError } from './errors.js';
 
@@ -78,6 +80,11 @@ export interface CheckInput {
   content: CheckedContent;
   /** Every value a file of the library may be stored as (see MediaLibrary's valuesOf). */
   mediaValues: ReadonlySet<string>;
+  /**
+   * Library values whose file is missing or damaged on disk (media integrity, decision 029): an
+   * item the publish writes that shows one is refused, since no totem could get the file.
+   */
+  fileProblems?: ReadonlyMap<string, MediaFileProblem>;
   /** Content model labels by id. */
   models: ReadonlyMap<number, string>;
   /** Only report problems of this zone (a one-zone publish publishes nothing else). */
@@ -90,9 +97,19 @@ export interface CheckInput {
   touched?: ReadonlySet<string>;
 }
 
+/** How a refusal describes a library file that is wrong on disk. */
+const FILE_PROBLEM_TEXT: Record<MediaFileProblem, string> = {
+  missing: 'dont le fichier est manquant sur le serveur',
+  'wrong-size': 'dont le fichier est endommagé sur le serveur (taille modifiée)',
+  changed: 'dont le fichier est endommagé sur le serveur (contenu modifié)',
+};
+const FILE_PROBLEM_FIX =
+  'envoyez-le de nouveau dans la médiathèque (ou choisissez-en un autre) avant de publier.';
+
 export function checkContent({
   content,
   mediaValues,
+  fileProblems,
   models,
   zoneid,
   touched,
@@ -115,35 +132,52 @@ export function checkContent({
     subelementid: ids.subelementid ?? null,
   });
 
-  // 1. Media values that name no file of the library.
+  // 1. Media values that name no file of the library, or a library file missing or damaged on
+  // disk.
   const missingFile = (value: string) => isMediaValue(value) && !mediaValues.has(value);
+  const fileProblem = (value: string) =>
+    isMediaValue(value) && mediaValues.has(value) ? fileProblems?.get(value) : undefined;
+  const mediaProblem = (value: string) => {
+    if (missingFile(value)) {
+      return { code: 'missing-media' as const, text: 'qui n’est pas dans la médiathèque.' };
+    }
+    const problem = fileProblem(value);
+    return problem
+      ? {
+          code: 'damaged-media' as const,
+          text: `${FILE_PROBLEM_TEXT[problem]} : ${FILE_PROBLEM_FIX}`,
+        }
+      : undefined;
+  };
   const writes = (kind: string, id: unknown) => !touched || touched.has(`${kind}:${num(id)}`);
   for (const row of content.element) {
     const value = str(row.value);
-    if (!writes('element', row.elementid) || !missingFile(value)) continue;
+    const found = writes('element', row.elementid) ? mediaProblem(value) : undefined;
+    if (!found) continue;
     const place = where(num(row.elementid));
     problems.push({
-      code: 'missing-media',
+      code: found.code,
       ...place,
       ...item({ elementid: num(row.elementid) }),
-      message: `${label(place.zonename)} : l’élément ${num(row.elementid)} montre « ${value} », qui n’est pas dans la médiathèque.`,
+      message: `${label(place.zonename)} : l’élément ${num(row.elementid)} montre « ${value} », ${found.text}`,
     });
   }
   for (const row of content.subelement) {
     const value = str(row.value);
-    if (!writes('subelement', row.subelementid) || !missingFile(value)) continue;
+    const found = writes('subelement', row.subelementid) ? mediaProblem(value) : undefined;
+    if (!found) continue;
     const elementid = num(row.elementid);
     const place = where(elementid);
     const field = str(row.fieldlabel);
     problems.push({
-      code: 'missing-media',
+      code: found.code,
       ...place,
       ...item({
         elementid,
         subgroupid: row.subgroupid == null ? null : num(row.subgroupid),
         subelementid: num(row.subelementid),
       }),
-      message: `${label(place.zonename)} : ${field ? `le champ « ${field} »` : `le sous-élément ${num(row.subelementid)}`} montre « ${value} », qui n’est pas dans la médiathèque.`,
+      message: `${label(place.zonename)} : ${field ? `le champ « ${field} »` : `le sous-élément ${num(row.subelementid)}`} montre « ${value} », ${found.text}`,
     });
   }
 
@@ -282,18 +316,35 @@ export async function assertPublishable(
     touched?: ReadonlySet<string>;
     /** Files on disk there count as the library's too (content written before the library). */
     mediaDir?: string;
+    /** Library files the content names are checked on disk now (media integrity). */
+    mediaIntegrity?: Pick<MediaIntegrity, 'check'>;
   } = {},
 ): Promise<void> {
   const repo = new PublishCheckRepository(trx);
   const content = options.content ?? (await repo.draftContent(devid));
+  const libraryRows = await repo.mediaFiles(devid);
+  const valuesOfPath = (path: string) => [mediaValue(path), `/${mediaValue(path)}`];
   const mediaValues = new Set(
-    (await repo.mediaFiles(devid)).flatMap((row) =>
-      [row.path, ...(row.thumbnail_path ? [row.thumbnail_path] : [])].flatMap((path) => [
-        mediaValue(path),
-        `/${mediaValue(path)}`,
-      ]),
+    libraryRows.flatMap((row) =>
+      [row.path, ...(row.thumbnail_path ? [row.thumbnail_path] : [])].flatMap(valuesOfPath),
     ),
   );
+  const used = new Set(
+    [...content.element, ...content.subelement].map((row) => str(row.value)).filter(isMediaValue),
+  );
+  const fileProblems = new Map<string, MediaFileProblem>();
+  if (options.mediaIntegrity) {
+    const paths = (row: (typeof libraryRows)[number]) =>
+      [row.path, row.thumbnail_path].filter((path): path is string => path !== null);
+    const usedRows = libraryRows.filter((row) =>
+      paths(row).some((path) => valuesOfPath(path).some((value) => used.has(value))),
+    );
+    const states = await options.mediaIntegrity.check(usedRows);
+    for (const [path, state] of states) {
+      if (state !== 'missing' && state !== 'wrong-size' && state !== 'changed') continue;
+      for (const value of valuesOfPath(path)) fileProblems.set(value, state);
+    }
+  }
   // A value not in the library's table may still name a file the media routes serve.
   const { mediaDir } = options;
   if (mediaDir) {
@@ -308,6 +359,7 @@ export async function assertPublishable(
   const problems = checkContent({
     content,
     mediaValues,
+    fileProblems,
     models: await repo.modelLabels(),
     zoneid: options.zoneid,
     touched: options.touched,

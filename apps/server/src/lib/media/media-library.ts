@@ -29,6 +29,7 @@ import {
   MEDIA_MAX_BYTES,
   MEDIA_MAX_IMAGE_PIXELS,
   MEDIA_THUMBNAIL_WIDTH,
+  type MediaFileProblem,
   type MediaItem,
   type MediaKind,
   type MediaTemplateUsage,
@@ -45,6 +46,7 @@ import type { Actor } from '../admin/content-editor.js';
 import { ConflictError, isUniqueViolation } from '../admin/errors.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../envelope.js';
+import { sha256File, type MediaFileState } from './media-integrity.js';
 import { sniff, SNIFF_BYTES, type Sniffed } from './media-sniffer.js';
 
 /** Largest file of each kind: MEDIA_MAX_BYTES, or a test's smaller limits (AppOptions). */
@@ -83,6 +85,8 @@ export const MEDIA_MESSAGES = {
   notFound: (mediaid: number) => `Le média ${mediaid} n’existe pas.`,
   uploaded: 'Fichier ajouté à la médiathèque.',
   alreadyThere: 'Ce fichier est déjà dans la médiathèque.',
+  repaired:
+    'Ce fichier était manquant ou endommagé sur le serveur : il est remplacé par celui envoyé.',
   deleted: 'Fichier supprimé de la médiathèque.',
   /** `revisions` newest first. */
   inRevisions: (revisions: readonly number[]) => {
@@ -170,9 +174,15 @@ export interface UploadInput {
 
 export interface UploadResult {
   item: MediaItem;
-  /** False when the same file was already in the library (nothing written). */
+  /** False when the same file was already in the library (nothing written, unless `repaired`). */
   created: boolean;
+  /** The library had this file, missing or damaged on disk: the upload stored it again. */
+  repaired?: boolean;
 }
+
+/** A file's problem, from its checked state (a file still being checked has none yet). */
+const problemOf = (state: MediaFileState | undefined): MediaFileProblem | null =>
+  state === 'missing' || state === 'wrong-size' || state === 'changed' ? state : null;
 
 interface Received {
   tempFile: string;
@@ -204,8 +214,16 @@ export class MediaLibrary {
     const values = rows.flatMap(valuesOf);
     const usages = await this.ctx.repos.media.usages(devid, values);
     const templates = await this.ctx.repos.media.templateUsages(devid, values);
+    // Sizes checked now, content as the background pass last found it (media integrity).
+    const states = await this.ctx.mediaIntegrity.check(rows);
     return rows.map((row) =>
-      this.toItem(row, devid, usagesOf(row, usages), usagesOf(row, templates)),
+      this.toItem(
+        row,
+        devid,
+        usagesOf(row, usages),
+        usagesOf(row, templates),
+        problemOf(states.get(row.path)),
+      ),
     );
   }
 
@@ -221,8 +239,11 @@ export class MediaLibrary {
       const path = `${folder}/${stem}.${kind === 'image' ? 'webp' : received.type.extension}`;
 
       const existing = await this.ctx.repos.media.findByPath(path);
-      if (existing && existing.devid === devid) {
-        return { item: await this.item(existing, devid), created: false };
+      // The same file again: nothing to do, unless the stored copy is missing or damaged, which
+      // this upload then replaces (the way to repair it: the name stays, content keeps working).
+      const repair = existing?.devid === devid ? existing : undefined;
+      if (repair && !(await this.damaged(repair))) {
+        return { item: await this.item(repair, devid), created: false };
       }
 
       let image: { width: number; height: number; thumbnailPath: string } | undefined;
@@ -234,6 +255,27 @@ export class MediaLibrary {
         await this.place(received.tempFile, path, written);
       }
       const stored = image ? (await stat(join(this.root, path))).size : received.bytes;
+      // What the integrity checks compare the disk with: the stored bytes' hash (an image is
+      // stored as the WebP made from the upload, not as received).
+      const fileSha256 = image ? await sha256File(join(this.root, path)) : received.sha256;
+      const thumbnail = image
+        ? {
+            size: (await stat(join(this.root, image.thumbnailPath))).size,
+            sha256: await sha256File(join(this.root, image.thumbnailPath)),
+          }
+        : null;
+      if (repair) {
+        const row = await this.ctx.repos.media.replaceFile(repair.mediaid, {
+          size: stored,
+          file_sha256: fileSha256,
+          thumbnail_size: thumbnail?.size ?? null,
+          thumbnail_sha256: thumbnail?.sha256 ?? null,
+          width: image?.width ?? repair.width,
+          height: image?.height ?? repair.height,
+        });
+        written.length = 0;
+        return { item: await this.item(row, devid), created: false, repaired: true };
+      }
       let row: MediaRow;
       try {
         row = await this.ctx.repos.media.insert({
@@ -242,6 +284,9 @@ export class MediaLibrary {
           content_type: kind === 'image' ? 'image/webp' : received.type.contentType,
           size: stored,
           sha256: received.sha256,
+          file_sha256: fileSha256,
+          thumbnail_size: thumbnail?.size ?? null,
+          thumbnail_sha256: thumbnail?.sha256 ?? null,
           kind,
           // No NUL, control or bidi character, no lone surrogate (outside-probe hardening), on
           // either store.
@@ -260,7 +305,9 @@ export class MediaLibrary {
         return { item: await this.item(winner, devid), created: false };
       }
       written.length = 0;
-      const item = this.toItem(row, devid, [], []);
+      // Its size checked now; its content joins the background pass.
+      const states = await this.ctx.mediaIntegrity.check([row]);
+      const item = this.toItem(row, devid, [], [], problemOf(states.get(row.path)));
       await this.ctx.repos.audit.insert({
         at: this.ctx.now(),
         userid: actor.userid,
@@ -323,6 +370,7 @@ export class MediaLibrary {
         await rm(join(this.root, path + suffix), { force: true });
       }
     }
+    this.ctx.mediaIntegrity.forget(row);
     await this.ctx.repos.audit.insert({
       at: this.ctx.now(),
       userid: actor.userid,
@@ -345,7 +393,20 @@ export class MediaLibrary {
   private async item(row: MediaRow, devid: number): Promise<MediaItem> {
     const usages = await this.ctx.repos.media.usages(devid, valuesOf(row));
     const templates = await this.ctx.repos.media.templateUsages(devid, valuesOf(row));
-    return this.toItem(row, devid, usagesOf(row, usages), usagesOf(row, templates));
+    const states = await this.ctx.mediaIntegrity.check([row]);
+    return this.toItem(
+      row,
+      devid,
+      usagesOf(row, usages),
+      usagesOf(row, templates),
+      problemOf(states.get(row.path)),
+    );
+  }
+
+  /** Whether the row's file or thumbnail is missing or damaged on disk, checked now. */
+  private async damaged(row: MediaRow): Promise<boolean> {
+    const states = await this.ctx.mediaIntegrity.check([row]);
+    return [...states.values()].some((state) => problemOf(state) !== null);
   }
 
   private toItem(
@@ -353,6 +414,7 @@ export class MediaLibrary {
     devid: number,
     usedBy: MediaUsage[],
     usedByTemplates: MediaTemplateUsage[],
+    fileProblem: MediaFileProblem | null,
   ): MediaItem {
     const kind = kindOf(row)!;
     const value = mediaValue(row.path);
@@ -376,6 +438,7 @@ export class MediaLibrary {
       createdAt: row.created_at,
       usedBy,
       usedByTemplates,
+      fileProblem,
     };
   }
 

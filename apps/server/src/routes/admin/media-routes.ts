@@ -70,14 +70,16 @@ export async function mediaRoutes(
         file?.file.resume();
         throw badRequest(MEDIA_MESSAGES.noFile);
       }
-      const { item, created } = await library.upload(actorOf(request), {
+      const { item, created, repaired } = await library.upload(actorOf(request), {
         devid,
         filename: file.filename,
         stream: file.file,
       });
       return created
         ? reply.code(201).send(ok(item, MEDIA_MESSAGES.uploaded))
-        : reply.code(200).send(ok(item, MEDIA_MESSAGES.alreadyThere));
+        : reply
+            .code(200)
+            .send(ok(item, repaired ? MEDIA_MESSAGES.repaired : MEDIA_MESSAGES.alreadyThere));
     },
   );
 

@@ -278,6 +278,8 @@ export class FakeContentServer {
   readonly requests: FakeRequest[] = [];
   /** Bodies of the fleet heartbeats received, in order. */
   readonly heartbeats: KioskHeartbeat[] = [];
+  /** Stream tickets handed out (decision 028), in order: `ticket-1`, `ticket-2`… */
+  readonly streamTickets: string[] = [];
   private rules: FailureRule[] = [];
 
   constructor(plant: FakePlant = demoPlant(), options: FakeContentServerOptions = {}) {
@@ -492,6 +494,14 @@ export class FakeContentServer {
       }
       this.heartbeats.push(JSON.parse(body ?? 'null') as KioskHeartbeat);
       return this.ok({ contentVersion: p.version });
+    }
+    if ((m = ROUTES.streamTicket.exec(path)) && method === 'POST') {
+      if (Number(m.groups!.devid) !== p.devid) {
+        return this.json(403, { data: null, message: 'Forbidden', error: 'forbidden' });
+      }
+      const ticket = `ticket-${this.streamTickets.length + 1}`;
+      this.streamTickets.push(ticket);
+      return this.ok({ ticket, expiresAt: new Date(Date.now() + 60_000).toISOString() });
     }
     if ((m = ROUTES.snapshot.exec(path))) {
       if (!this.snapshotSupported) return this.notFound('Route not found');
