@@ -47,6 +47,13 @@ type Step = 'closed' | 'code' | 'modes';
 
 const KEYPAD_DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
+/** The modes offered, in the spec's order; the visitor's button stands apart. */
+const CHOICES = [
+  { mode: 'visiteur', label: 'modeSwitcher.visitor', modifier: ' mode-switcher__choice--visitor' },
+  { mode: 'Moulage', label: 'modeSwitcher.moulage', modifier: '' },
+  { mode: 'Assemblage', label: 'modeSwitcher.assemblage', modifier: '' },
+] as const satisfies readonly { mode: KioskMode; label: string; modifier: string }[];
+
 /** The keypad of the switcher's code: large keys, the digits shown as dots. */
 function CodeKeypad({ onCorrect }: { onCorrect: () => void }) {
   const { t } = useTranslation();
@@ -191,27 +198,16 @@ export function ModeSwitcher() {
               {t('modeSwitcher.current', { mode: currentMode })}
             </p>
             <div className="mode-switcher__choices">
-              <button
-                type="button"
-                className="kiosk-button kiosk-button--large mode-switcher__choice mode-switcher__choice--visitor"
-                onClick={() => choose('visiteur')}
-              >
-                {t('modeSwitcher.visitor')}
-              </button>
-              <button
-                type="button"
-                className="kiosk-button kiosk-button--large mode-switcher__choice"
-                onClick={() => choose('Moulage')}
-              >
-                {t('modeSwitcher.moulage')}
-              </button>
-              <button
-                type="button"
-                className="kiosk-button kiosk-button--large mode-switcher__choice"
-                onClick={() => choose('Assemblage')}
-              >
-                {t('modeSwitcher.assemblage')}
-              </button>
+              {CHOICES.map(({ mode, label, modifier }) => (
+                <button
+                  key={mode}
+                  type="button"
+                  className={`kiosk-button kiosk-button--large mode-switcher__choice${modifier}`}
+                  onClick={() => choose(mode)}
+                >
+                  {t(label)}
+                </button>
+              ))}
               <button
                 type="button"
                 className="kiosk-button kiosk-button--large kiosk-button--light mode-switcher__choice"
