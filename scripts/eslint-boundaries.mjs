@@ -10,12 +10,17 @@
  *     screens), so it may itself reach into any feature (lazy screens must stay out of an index).
  *     Tests follow the same rules, except that a test (or a testing/ file) may mount its screen
  *     with the shell's test harness, app/testing/render-in-kiosk.tsx.
- * Server (apps/server/src): routes/ → lib/ → db/
- *   - db/ imports neither lib/ nor routes/, lib/ does not import routes/;
+ * Server (apps/server/src): a folder per domain (decision 030), over shared plumbing in lib/ and db/
+ *   - a domain folder (SERVER_DOMAINS: alerts/, …) holds its routes, service and SQL; any other
+ *     code — another domain, lib/, db/, routes/, app.ts, tests — uses it only through its public
+ *     surface, `<domain>/index.ts`, so nothing reaches into another domain's SQL (its repositories);
+ *   - what has not moved into a domain yet keeps decision 025's layers, routes/ → lib/ → db/:
+ *     db/ imports neither lib/ nor routes/, lib/ does not import routes/;
  *   - production code never imports seed/ (except server.ts, which seeds the demo plant into an
  *     empty store at start).
  *   Server tests (`*.test.ts`, testing/) may reach any layer: they assemble the whole stack
- *   to observe a behaviour (a migration test reads through lib's snapshot cache).
+ *   to observe a behaviour (a migration test reads through lib's snapshot cache); but another
+ *   domain's folder only through its index, like production code.
  * Everywhere: test helpers live in a testing/ folder beside the code they serve, and production
  * code never imports a file under any testing/ folder; tests and other testing/ files may.
  *
@@ -29,12 +34,23 @@ const resolver = fileURLToPath(new URL('./eslint-ts-resolver.cjs', import.meta.u
 
 const SHARED = ['lib', 'components', 'i18n', 'styles', 'testing'];
 
+/**
+ * The server's domain folders (decision 030): each holds its routes, its service and its SQL
+ * behind one index.ts. A domain joins this list in the commit that gathers it.
+ */
+const SERVER_DOMAINS = ['alerts'];
+
 /** Where each layer lives. The first descriptor that matches a folder wins (server first). */
 const elements = [
   { type: 'server-routes', pattern: 'apps/server/src/routes', partialMatch: false },
   { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
   { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
   { type: 'server-seed', pattern: 'apps/server/src/seed', partialMatch: false },
+  ...SERVER_DOMAINS.map((domain) => ({
+    type: 'server-domain',
+    pattern: `apps/server/src/${domain}`,
+    partialMatch: false,
+  })),
   // The rest of the server (app.ts, cli.ts, server.ts, plugins/, testing/): known, so its imports
   // are checked.
   { type: 'server-root', pattern: 'apps/server/src', partialMatch: false },
@@ -74,6 +90,10 @@ const MESSAGES = {
   dbUp:
     'db/ is the lowest server layer: it imports neither lib/ nor routes/. Throw a db error and ' +
     'map it in lib/ or routes/, or move the shared type into db/.',
+  domainInternals:
+    'Use another server domain only through its public surface, {{to.element.path}}/index.ts: ' +
+    "export what you need from there. Nothing reaches into another domain's SQL (decision 030): " +
+    'ask its index for a service, or for the repository its owner chose to share.',
   libUp: 'lib/ must not import routes/ (routes → lib → db): move the shared piece into lib/.',
   seed:
     'Production code must not import seed/ (only server.ts seeds an empty store): ' +
@@ -151,6 +171,19 @@ export function boundaryConfig(rootPath) {
                 },
                 disallow: { to: { element: { type: ['server-lib', 'server-routes'] } } },
                 message: MESSAGES.dbUp,
+              },
+              {
+                // On the server, tests too: a test outside a domain drives it through its index
+                // (or over HTTP), so its internals stay free to change.
+                from: { file: { path: 'apps/server/**' } },
+                disallow: {
+                  to: {
+                    element: { type: 'server-domain', fileInternalPath: '!index.ts' },
+                  },
+                  // Another element only: a domain's own files are free to import each other.
+                  dependency: { relationship: { to: [null, '!internal'] } },
+                },
+                message: MESSAGES.domainInternals,
               },
               {
                 from: {

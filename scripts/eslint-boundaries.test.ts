@@ -62,6 +62,27 @@ const FIXTURES: Record<string, string> = {
     "import { helper } from '../lib/helper.js';\nimport { fixture } from '../testing/fixture.js';\nexport const t = [helper, fixture];\n",
   'apps/server/src/testing/fixture.ts':
     "import { seed } from '../seed/index.js';\nimport { route } from '../routes/route.js';\nexport const fixture = [seed, route];\n",
+  // Server domains (decision 030): a folder with its routes, service and SQL behind its index.ts.
+  'apps/server/src/alerts/index.ts':
+    "export { alertRoutes } from './alert-routes.js';\nexport { alertMessage } from './alert-service.js';\n",
+  'apps/server/src/alerts/alert-routes.ts':
+    "import { startAlert } from './alert-service.js';\nimport { helper } from '../lib/helper.js';\nexport const alertRoutes = [startAlert, helper];\n",
+  'apps/server/src/alerts/alert-service.ts':
+    "import { AlertRepository } from './alert-repository.js';\nexport const startAlert = AlertRepository;\nexport const alertMessage = 1;\n",
+  'apps/server/src/alerts/alert-repository.ts':
+    "import { row } from '../db/schema.js';\nexport const AlertRepository = row;\n",
+  'apps/server/src/alerts/alert-service.test.ts':
+    "import { startAlert } from './alert-service.js';\nimport { fixture } from '../testing/fixture.js';\nexport const t = [startAlert, fixture];\n",
+  'apps/server/src/app.ts':
+    "import { alertRoutes } from './alerts/index.js';\nexport const app = alertRoutes;\n",
+  'apps/server/src/routes/through-domain-index.ts':
+    "import { alertMessage } from '../alerts/index.js';\nexport const r = alertMessage;\n",
+  'apps/server/src/routes/into-domain.ts':
+    "import { startAlert } from '../alerts/alert-service.js';\nexport const r = startAlert;\n",
+  'apps/server/src/db/into-domain-sql.ts':
+    "import { AlertRepository } from '../alerts/alert-repository.js';\nexport const d = AlertRepository;\n",
+  'apps/server/src/routes/into-domain.test.ts':
+    "import { AlertRepository } from '../alerts/alert-repository.js';\nexport const t = AlertRepository;\n",
 };
 
 let root = '';
@@ -165,7 +186,7 @@ describe('the repository lint', () => {
   });
 });
 
-describe('server layers', () => {
+describe('server layers and domains', () => {
   it('refuses db/ importing lib/', () => {
     expect(only('apps/server/src/db/into-lib.ts')).toContain('db/ is the lowest server layer');
   });
@@ -197,6 +218,32 @@ describe('server layers', () => {
     }
   });
 
+  it("refuses an import into a domain's internals, from production code or a test", () => {
+    expect(only('apps/server/src/routes/into-domain.ts')).toContain(
+      'only through its public surface, apps/server/src/alerts/index.ts',
+    );
+    expect(only('apps/server/src/db/into-domain-sql.ts')).toContain(
+      "Nothing reaches into another domain's SQL",
+    );
+    expect(only('apps/server/src/routes/into-domain.test.ts')).toContain(
+      'apps/server/src/alerts/index.ts',
+    );
+  });
+
+  it("passes a domain's index, a domain's own files and its tests, and app.ts composing it", () => {
+    for (const path of [
+      'apps/server/src/routes/through-domain-index.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/alerts/index.ts',
+      'apps/server/src/alerts/alert-routes.ts',
+      'apps/server/src/alerts/alert-service.ts',
+      'apps/server/src/alerts/alert-repository.ts',
+      'apps/server/src/alerts/alert-service.test.ts',
+    ]) {
+      expect(problems[path], path).toBeUndefined();
+    }
+  });
+
   it('reports nothing else on the fixtures', () => {
     expect(Object.keys(problems).sort()).toEqual(
       [
@@ -207,9 +254,12 @@ describe('server layers', () => {
         'apps/kiosk/src/features/alpha/into-testing.ts',
         'apps/kiosk/src/lib/shared-up.ts',
         'apps/server/src/cli.ts',
+        'apps/server/src/db/into-domain-sql.ts',
         'apps/server/src/db/into-lib.ts',
         'apps/server/src/lib/into-routes.ts',
         'apps/server/src/lib/into-seed.ts',
+        'apps/server/src/routes/into-domain.test.ts',
+        'apps/server/src/routes/into-domain.ts',
         'apps/server/src/routes/into-testing.ts',
       ].sort(),
     );

@@ -38,7 +38,7 @@ import { heartbeatRoutes } from './routes/heartbeat.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';
-import { alertRoutes } from './routes/alerts.js';
+import { alertApiRoutes } from './alerts/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './routes/stream.js';
 
@@ -207,7 +207,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);
     await fastify.register(publishRoutes, ctx);
-    await fastify.register(alertRoutes, ctx);
+    await fastify.register(alertApiRoutes, ctx);
   }
   if (services.has('content') || services.has('static')) await fastify.register(mediaRoutes, ctx);
   if (services.has('static')) {

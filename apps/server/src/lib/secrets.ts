@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ServerConfig } from '../config.js';
-import { fileAlertToken, fixedAlertToken, type AlertToken } from './alert-token.js';
+import { fileAlertToken, fixedAlertToken, type AlertToken } from '../alerts/index.js';
 import {
   ALERT_TOKEN_FILE,
   readOrCreateSecret as readOrCreate,

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { alertMessage } from '../lib/alerts.js';
+import { alertMessage } from '../alerts/index.js';
 import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
 import { Fleet } from '../lib/fleet/fleet.js';

@@ -23,7 +23,7 @@ import { createRepositories, type Repositories } from '../db/repositories/index.
 import { PostgresEventBus } from '../lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from '../lib/event-bus.js';
 import { hashClientPassword, TEST_SCRYPT_COST } from '../lib/passwords.js';
-import { fixedAlertToken } from '../lib/alert-token.js';
+import { fixedAlertToken } from '../alerts/index.js';
 import type { Secrets } from '../lib/secrets.js';
 
 export const FIXTURE_NOW = new Date('2026-03-10T09:00:00.000Z');

@@ -30,7 +30,7 @@ import type {
   SubgroupRow,
   ZoneRow,
 } from '../schema.js';
-import { AlertRepository } from './alert-repository.js';
+import { AlertRepository } from '../../alerts/index.js';
 import { SettingsRepository } from './settings-repository.js';
 
 export interface Batch {

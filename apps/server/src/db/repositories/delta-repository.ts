@@ -30,7 +30,7 @@ import type {
 } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { toAlertTemplate } from './alert-repository.js';
+import { toAlertTemplate } from '../../alerts/index.js';
 import {
   ContentRepository,
   toElement,

@@ -11,6 +11,11 @@
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_API_PREFIX, ADMIN_SESSION_COOKIE, ERROR_CODES } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  adminAlertRoutes,
+  adminAlertTemplateRoutes,
+  adminAlertTokenRoutes,
+} from '../../alerts/index.js';
 import { ContentEditor } from '../../lib/admin/content-editor.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -21,9 +26,6 @@ import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
 import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
-import { alertRoutes } from './alert-routes.js';
-import { alertTemplateRoutes } from './alert-template-routes.js';
-import { alertTokenRoutes } from './alert-token-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
@@ -131,9 +133,9 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(mediaRoutes, services);
   await fastify.register(fleetRoutes, services);
   await fastify.register(settingsRoutes, services);
-  await fastify.register(alertRoutes, services);
-  await fastify.register(alertTemplateRoutes, services);
-  await fastify.register(alertTokenRoutes, services);
+  await fastify.register(adminAlertRoutes, services);
+  await fastify.register(adminAlertTemplateRoutes, services);
+  await fastify.register(adminAlertTokenRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

@@ -3,7 +3,7 @@
  * "Confinement", "Pollution accidentelle" and "Message libre", bilingual, published with the seed
  * so every totem holds them. The evacuation template shows the site plan with the assembly points.
  */
-import type { NewAlertTemplate } from '../../db/repositories/alert-repository.js';
+import type { NewAlertTemplate } from '../../alerts/index.js';
 import { PALETTE, circle, fitSize, rect, svgDocument, text } from '../svg/kit.js';
 import { sitePlan, PLAN_HEIGHT, PLAN_WIDTH } from '../svg/plans.js';
 import type { SeedContext } from './context.js';

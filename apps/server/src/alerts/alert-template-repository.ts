@@ -7,7 +7,7 @@
  */
 import type { AlertTemplate, AlertTemplateInput } from '@plant-kiosk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AlertTemplateTable, Database } from '../schema.js';
+import type { AlertTemplateTable, Database } from '../db/schema.js';
 import { toAlertTemplate } from './alert-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

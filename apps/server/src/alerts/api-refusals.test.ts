@@ -7,7 +7,7 @@ import { adminPaths, apiPaths, type AuditEntry, type Envelope } from '@plant-kio
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminFixture, data, type AdminFixture } from '../testing/admin-fixture.js';
 import { FIXTURE_NOW, TEST_ALERT_TOKEN } from '../testing/fixture.js';
-import { ALERT_REFUSAL_LIMIT } from './alerts.js';
+import { ALERT_REFUSAL_LIMIT } from './api-routes.js';
 
 let f: AdminFixture;
 // Each test from its own addresses: the limiter's windows belong to the app, shared by the suite.

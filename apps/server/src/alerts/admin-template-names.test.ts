@@ -14,13 +14,13 @@ import {
   type Envelope,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishDraftDirectly, TEST_ALERT_TOKEN } from '../../testing/fixture.js';
+import { publishDraftDirectly, TEST_ALERT_TOKEN } from '../testing/fixture.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -16,7 +16,7 @@ import type {
 } from '@plant-kiosk/contract';
 import { nameKey } from '@plant-kiosk/contract';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import type { ActiveAlertRow, Database, LiveAlertTemplateRow } from '../schema.js';
+import type { ActiveAlertRow, Database, LiveAlertTemplateRow } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

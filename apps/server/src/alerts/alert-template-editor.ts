@@ -28,13 +28,13 @@ import {
   type AlertTemplateInput,
   type UpdateAlertTemplateRequest,
 } from '@plant-kiosk/contract';
-import type { DraftAlertTemplate } from '../../db/repositories/alert-template-repository.js';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../envelope.js';
-import type { Actor } from './content-editor.js';
-import { ADMIN_MESSAGES, ConflictError, conflict, isUniqueViolation } from './errors.js';
-import { brief } from './values.js';
+import type { DraftAlertTemplate } from './alert-template-repository.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
+import type { AppContext } from '../lib/context.js';
+import { badRequest, notFound } from '../lib/envelope.js';
+import type { Actor } from '../lib/admin/content-editor.js';
+import { ADMIN_MESSAGES, ConflictError, conflict, isUniqueViolation } from '../lib/admin/errors.js';
+import { brief } from '../lib/admin/values.js';
 
 const FIELDS = [
   'name',

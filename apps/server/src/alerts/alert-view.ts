@@ -14,8 +14,8 @@ import {
   type AlertCounts,
   type AlertKiosk,
 } from '@plant-kiosk/contract';
-import type { Repositories } from '../../db/repositories/index.js';
-import { toKioskStatus } from '../fleet/fleet.js';
+import type { Repositories } from '../db/repositories/index.js';
+import { toKioskStatus } from '../lib/fleet/fleet.js';
 
 export interface AlertViewDeps {
   repos: Repositories;

@@ -10,12 +10,12 @@
  */
 import { ERROR_CODES, routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeSchema } from './admin/schemas.js';
-import { currentAlert, endAlert, startAlert, type AlertCaller } from '../lib/alerts.js';
+import { routeSchema } from '../routes/admin/schemas.js';
+import { currentAlert, endAlert, startAlert, type AlertCaller } from './alert-service.js';
 import type { AppContext } from '../lib/context.js';
 import { ok, unauthorized } from '../lib/envelope.js';
 import { RefusedCalls } from '../lib/refused-calls.js';
-import { tooManyRequests } from './auth.js';
+import { tooManyRequests } from '../routes/auth.js';
 
 /** Set by the CLI, so that the audit log says "cli". */
 export const ALERT_CLIENT_HEADER = 'x-alert-client';
@@ -30,7 +30,7 @@ export const ALERT_REFUSAL_LIMIT = { max: 10, windowMs: 10 * 60_000 };
 export const alertRefusalsThrottled = (seconds: number) =>
   `Trop d’appels refusés depuis cette adresse (jeton d’alerte absent ou faux) : réessayez dans ${seconds} secondes. Un appel avec le bon jeton passe toujours.`;
 
-export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function alertApiRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const caller = (request: FastifyRequest): AlertCaller =>
     request.headers[ALERT_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
 

@@ -11,12 +11,12 @@ import {
   type AdminAlertToken,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { ConflictError } from '../../lib/admin/errors.js';
-import type { AlertToken } from '../../lib/alert-token.js';
-import { ok } from '../../lib/envelope.js';
-import { actorOf, requireAdmin } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { ConflictError } from '../lib/admin/errors.js';
+import type { AlertToken } from './alert-token.js';
+import { ok } from '../lib/envelope.js';
+import { actorOf, requireAdmin } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 export const ALERT_TOKEN_FIXED_MESSAGE =
   'Le jeton d’alerte est fixé par la variable d’environnement ALERT_TOKEN : il ne peut pas être régénéré depuis le back-office. Changez ALERT_TOKEN sur chaque instance du serveur, puis redémarrez-les.';
@@ -30,7 +30,7 @@ function view(token: AlertToken): AdminAlertToken {
   };
 }
 
-export async function alertTokenRoutes(
+export async function adminAlertTokenRoutes(
   fastify: FastifyInstance,
   { ctx }: AdminServices,
 ): Promise<void> {

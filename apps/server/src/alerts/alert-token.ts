@@ -17,7 +17,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AlertTokenOrigin } from '@plant-kiosk/contract';
-import { ALERT_TOKEN_FILE, readOrCreateSecret } from './secret-files.js';
+import { ALERT_TOKEN_FILE, readOrCreateSecret } from '../lib/secret-files.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

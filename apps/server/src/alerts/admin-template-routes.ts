@@ -11,16 +11,16 @@ import {
   type UpdateAlertTemplateRequest,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { AlertTemplateEditor } from '../../lib/admin/alert-template-editor.js';
-import { ok } from '../../lib/envelope.js';
-import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { AlertTemplateEditor } from './alert-template-editor.js';
+import { ok } from '../lib/envelope.js';
+import { actorOf, requireDevelopment } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 type DevParams = { Params: { devid: number } };
 type ItemParams = { Params: { devid: number; templateid: number } };
 
-export async function alertTemplateRoutes(
+export async function adminAlertTemplateRoutes(
   fastify: FastifyInstance,
   { ctx, editor }: AdminServices,
 ): Promise<void> {

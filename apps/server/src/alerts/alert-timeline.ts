@@ -6,8 +6,8 @@
  * between fields, CRLF line ends, French column headers, dates in ISO 8601 (UTC, as stored: no
  * guess about the reader's zone).
  */
-import type { AlertHistoryTable } from '../../db/schema.js';
-import type { StoredAlertAck } from '../../db/repositories/alert-repository.js';
+import type { AlertHistoryTable } from '../db/schema.js';
+import type { StoredAlertAck } from './alert-repository.js';
 
 export const TIMELINE_HEADERS = [
   'Horodatage (UTC)',

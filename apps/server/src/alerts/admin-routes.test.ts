@@ -16,14 +16,14 @@ import {
   type KioskHeartbeat,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { publishDraftDirectly } from '../../testing/fixture.js';
-import { openStream, type StreamClient } from '../../testing/sse-client.js';
+import { publishDraftDirectly } from '../testing/fixture.js';
+import { openStream, type StreamClient } from '../testing/sse-client.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -11,10 +11,10 @@
  * force only when the call says `replace`.
  */
 import type { ActiveAlert, AlertMessage, AlertState, AlertTemplate } from '@plant-kiosk/contract';
-import type { AlertStartDecision } from '../db/repositories/alert-repository.js';
+import type { AlertStartDecision } from './alert-repository.js';
 import type { Repositories } from '../db/repositories/index.js';
-import { notFound } from './envelope.js';
-import type { EventBus } from './event-bus.js';
+import { notFound } from '../lib/envelope.js';
+import type { EventBus } from '../lib/event-bus.js';
 
 export interface AlertDeps {
   repos: Repositories;

@@ -20,16 +20,16 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { fileAlertToken } from '../../lib/alert-token.js';
-import { TEST_SCRYPT_COST } from '../../lib/passwords.js';
-import { TEST_ALERT_TOKEN, testSecrets } from '../../testing/fixture.js';
+import { buildApp } from '../app.js';
+import { fileAlertToken } from './alert-token.js';
+import { TEST_SCRYPT_COST } from '../lib/passwords.js';
+import { TEST_ALERT_TOKEN, testSecrets } from '../testing/fixture.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 describe('alert token, generated into the data directory', () => {
   let f: AdminFixture;

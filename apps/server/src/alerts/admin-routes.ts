@@ -5,7 +5,7 @@
  * development sees its alert; admins, and the users an admin allowed (`canAlert`), trigger and end
  * it.
  *
- * The same start and end as the alert token's calls (lib/alerts.ts) — the state in the store, the
+ * The same start and end as the alert token's calls (alert-service.ts) — the state in the store, the
  * `alert` message on the bus, the audit — with one difference: the back-office never replaces an
  * alert in force. Two people pressing the button at once get one alert: the first wins, the second
  * gets it back (the same template and drill: 200, nothing changed; another: 409 saying which).
@@ -17,16 +17,24 @@ import {
   type AdminStartAlertRequest,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AlertLive } from '../../lib/alert-acks/alert-live.js';
-import { alertTimelineCsv } from '../../lib/alert-acks/alert-timeline.js';
-import { alertView } from '../../lib/alert-acks/alert-view.js';
-import { endAlert, startAlert } from '../../lib/alerts.js';
-import { notFound, ok } from '../../lib/envelope.js';
-import { actorOf, canAlert, requireAlertRight, requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { AlertLive } from './alert-live.js';
+import { alertTimelineCsv } from './alert-timeline.js';
+import { alertView } from './alert-view.js';
+import { endAlert, startAlert } from './alert-service.js';
+import { notFound, ok } from '../lib/envelope.js';
+import {
+  actorOf,
+  canAlert,
+  requireAlertRight,
+  requireDevelopment,
+} from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
-export async function alertRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {
+export async function adminAlertRoutes(
+  fastify: FastifyInstance,
+  { ctx }: AdminServices,
+): Promise<void> {
   const live = new AlertLive(ctx.bus, (error) =>
     fastify.log.error({ err: error }, 'alert live channel'),
   );
