@@ -16,5 +16,6 @@ export * from './media.js';
 export * from './fleet.js';
 export * from './fleet-constants.js';
 export * from './route-check.js';
+export * from './route-client.js';
 export * from './text.js';
 export * from './settings.js';

@@ -1,7 +1,7 @@
 /** The developments this user may work on (admins: all; editors: theirs). */
-import { adminApi } from './api/admin-api';
+import { call } from './api/client';
 import { useResource } from './use-resource';
 
 export function useDevelopments() {
-  return useResource(() => adminApi.developments(), 'developments');
+  return useResource(() => call('adminDevelopments'), 'developments');
 }

@@ -2,14 +2,18 @@
  * Back-office users: create an editor or an admin, choose an editor's developments, disable an
  * account (which also ends its open sessions). Admins only.
  */
-import { CreateAdminUserRequest, type AdminRole, type AdminUser } from '@plant-kiosk/contract';
+import {
+  CreateAdminUserRequest,
+  type AdminRole,
+  type AdminUser,
+  type UpdateAdminUserRequest,
+} from '@plant-kiosk/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useUser } from '../../lib/session/session-context';
 import { useCreateForm } from '../../lib/use-create-form';
@@ -97,15 +101,9 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
     .filter((d) => user.devids.includes(d.devid))
     .map((d) => d.devname);
 
-  const update = async (body: {
-    disabled?: boolean;
-    devids?: number[];
-    canPublish?: boolean;
-    canAlert?: boolean;
-  }) => {
+  const update = async (body: UpdateAdminUserRequest) => {
     try {
-      const { data } = await adminApi.updateUser(user.userid, body);
-      onChange(data);
+      onChange(await call('adminUpdateUser', { params: { userid: user.userid }, body }));
       setFeedback({ tone: 'success', text: 'Enregistré.' });
       setEditing(false);
     } catch (failure) {
@@ -213,7 +211,7 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
 }
 
 export function UsersPage() {
-  const users = useResource(() => adminApi.users(), 'users');
+  const users = useResource(() => call('adminUsers'), 'users');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<AdminRole>('editor');
@@ -232,7 +230,7 @@ export function UsersPage() {
       schema: CreateAdminUserRequest,
       body,
       hints: HINTS,
-      send: (valid) => adminApi.createUser(valid),
+      send: (valid) => callWithMessage('adminCreateUser', { body: valid }),
       onCreated: (data) => {
         users.setData((list) => [...(list ?? []), data]);
         setUsername('');

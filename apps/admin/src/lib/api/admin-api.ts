@@ -2,18 +2,19 @@
  * Typed calls of the admin API (packages/contract/src/admin.ts). Screens use these rather than
  * raw paths, so a contract change shows up here as a type error. Each call names its route of the
  * contract's table, whose response schema types the answer (client.ts).
+ *
+ * Giving way to `call(name, { params, query, body })` (client.ts, decision 031): a screen moved to
+ * it loses its wrappers here.
  */
 import {
   adminPaths,
   type AuditQuery,
-  type CreateAdminUserRequest,
   type CreateElementRequest,
   type CreateKioskAccountRequest,
   type CreateSubelementRequest,
   type CreateSubgroupRequest,
   type CreateZoneRequest,
   type RevisionListQuery,
-  type UpdateAdminUserRequest,
   type UpdateElementRequest,
   type UpdateSubelementRequest,
   type UpdateSubgroupRequest,
@@ -32,7 +33,6 @@ const edited = async <T>(write: Promise<T>): Promise<T> => {
 };
 
 export const adminApi = {
-  developments: () => api.read('adminDevelopments', adminPaths.developments()),
   createDevelopment: (devname: string) =>
     api.call('adminCreateDevelopment', adminPaths.developments(), { devname }),
   accounts: (devid: Id) => api.read('adminAccounts', adminPaths.accounts(devid)),
@@ -41,11 +41,6 @@ export const adminApi = {
   resetAccountPassword: (devid: Id, accountid: Id, password: string) =>
     api.call('adminAccountPassword', adminPaths.accountPassword(devid, accountid), { password }),
   revokeTokens: (devid: Id) => api.call('adminRevokeTokens', adminPaths.revokeTokens(devid)),
-  users: () => api.read('adminUsers', adminPaths.users()),
-  createUser: (body: CreateAdminUserRequest) =>
-    api.call('adminCreateUser', adminPaths.users(), body),
-  updateUser: (userid: Id, body: UpdateAdminUserRequest) =>
-    api.call('adminUpdateUser', adminPaths.user(userid), body),
 
   contentModels: () => api.read('adminContentModels', adminPaths.contentModels()),
   zones: (devid: Id) => api.read('adminZones', adminPaths.zones(devid)),
