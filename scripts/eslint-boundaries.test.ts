@@ -73,6 +73,12 @@ const FIXTURES: Record<string, string> = {
     "import { row } from '../db/schema.js';\nexport const AlertRepository = row;\n",
   'apps/server/src/alerts/alert-service.test.ts':
     "import { startAlert } from './alert-service.js';\nimport { fixture } from '../testing/fixture.js';\nexport const t = [startAlert, fixture];\n",
+  'apps/server/src/fleet/index.ts': "export { Fleet } from './fleet.js';\n",
+  'apps/server/src/fleet/fleet.ts': 'export const Fleet = 1;\n',
+  'apps/server/src/alerts/alert-view.ts':
+    "import { Fleet } from '../fleet/index.js';\nexport const alertView = Fleet;\n",
+  'apps/server/src/alerts/into-fleet.ts':
+    "import { Fleet } from '../fleet/fleet.js';\nexport const a = Fleet;\n",
   'apps/server/src/app.ts':
     "import { alertRoutes } from './alerts/index.js';\nexport const app = alertRoutes;\n",
   'apps/server/src/routes/through-domain-index.ts':
@@ -218,12 +224,15 @@ describe('server layers and domains', () => {
     }
   });
 
-  it("refuses an import into a domain's internals, from production code or a test", () => {
+  it("refuses an import into a domain's internals, from another domain, plumbing or a test", () => {
     expect(only('apps/server/src/routes/into-domain.ts')).toContain(
       'only through its public surface, apps/server/src/alerts/index.ts',
     );
     expect(only('apps/server/src/db/into-domain-sql.ts')).toContain(
       "Nothing reaches into another domain's SQL",
+    );
+    expect(only('apps/server/src/alerts/into-fleet.ts')).toContain(
+      'only through its public surface, apps/server/src/fleet/index.ts',
     );
     expect(only('apps/server/src/routes/into-domain.test.ts')).toContain(
       'apps/server/src/alerts/index.ts',
@@ -239,6 +248,7 @@ describe('server layers and domains', () => {
       'apps/server/src/alerts/alert-service.ts',
       'apps/server/src/alerts/alert-repository.ts',
       'apps/server/src/alerts/alert-service.test.ts',
+      'apps/server/src/alerts/alert-view.ts',
     ]) {
       expect(problems[path], path).toBeUndefined();
     }
@@ -253,6 +263,7 @@ describe('server layers and domains', () => {
         'apps/kiosk/src/features/beta/into-internals.ts',
         'apps/kiosk/src/features/alpha/into-testing.ts',
         'apps/kiosk/src/lib/shared-up.ts',
+        'apps/server/src/alerts/into-fleet.ts',
         'apps/server/src/cli.ts',
         'apps/server/src/db/into-domain-sql.ts',
         'apps/server/src/db/into-lib.ts',

@@ -34,7 +34,7 @@ import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.
 import { textInputPluginFp } from './plugins/text-input.js';
 import { authRoutes } from './routes/auth.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
-import { heartbeatRoutes } from './routes/heartbeat.js';
+import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';

@@ -15,7 +15,7 @@ import {
   type AlertKiosk,
 } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
-import { toKioskStatus } from '../lib/fleet/fleet.js';
+import { toKioskStatus } from '../fleet/index.js';
 
 export interface AlertViewDeps {
   repos: Repositories;

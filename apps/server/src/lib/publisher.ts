@@ -19,7 +19,7 @@ import { assertPublishable } from './admin/publish-checks.js';
 import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
-import { fleetAfterPublish } from './fleet/fleet.js';
+import { fleetAfterPublish } from '../fleet/index.js';
 import type { PublishedFrameSources } from './frame-sources.js';
 import type { MediaIntegrity } from './media/media-integrity.js';
 import type { SnapshotCache } from './snapshot-cache.js';

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { alertMessage } from '../alerts/index.js';
 import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
-import { Fleet } from '../lib/fleet/fleet.js';
+import { Fleet } from '../fleet/index.js';
 import { StreamTickets } from '../lib/stream-tickets.js';
 import { assertDevelopment, streamAuthHook, tokenHook } from '../plugins/auth.js';
 import { DevidParams, StreamQuery } from './schemas.js';

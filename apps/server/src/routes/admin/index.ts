@@ -16,6 +16,7 @@ import {
   adminAlertTemplateRoutes,
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
+import { adminFleetRoutes } from '../../fleet/index.js';
 import { ContentEditor } from '../../lib/admin/content-editor.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -27,7 +28,6 @@ import { badRequest, HttpError } from '../../lib/envelope.js';
 import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { contentRoutes } from './content-routes.js';
-import { fleetRoutes } from './fleet-routes.js';
 import { managementRoutes } from './management-routes.js';
 import { mediaRoutes } from './media-routes.js';
 import { publishRoutes } from './publish-routes.js';
@@ -131,7 +131,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(publishRoutes, services);
   await fastify.register(revisionRoutes, services);
   await fastify.register(mediaRoutes, services);
-  await fastify.register(fleetRoutes, services);
+  await fastify.register(adminFleetRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);

@@ -9,14 +9,17 @@ import {
   type FleetQuery,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { Fleet } from '../../lib/fleet/fleet.js';
-import { FleetLive } from '../../lib/fleet/fleet-live.js';
-import { authOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { ok } from '../lib/envelope.js';
+import { Fleet } from './fleet.js';
+import { FleetLive } from './fleet-live.js';
+import { authOf, requireDevelopment } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
-export async function fleetRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {
+export async function adminFleetRoutes(
+  fastify: FastifyInstance,
+  { ctx }: AdminServices,
+): Promise<void> {
   const fleet = new Fleet(ctx);
   const live = new FleetLive(fleet, ctx.bus, (error) =>
     fastify.log.error({ err: error }, 'fleet live channel'),

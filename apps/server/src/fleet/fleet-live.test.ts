@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KioskStatus } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InMemoryEventBus } from '../event-bus.js';
+import { InMemoryEventBus } from '../lib/event-bus.js';
 import type { Fleet } from './fleet.js';
 import { FleetLive } from './fleet-live.js';
 

@@ -6,7 +6,7 @@
  */
 import type { KioskMediaReport } from '@plant-kiosk/contract';
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, KioskRow, KioskTable } from '../schema.js';
+import type { Database, KioskRow, KioskTable } from '../db/schema.js';
 
 /** What a kiosk may tell about itself; undefined fields are left as stored. */
 export interface KioskReport {

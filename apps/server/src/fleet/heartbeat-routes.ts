@@ -21,9 +21,9 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { badRequest, ok } from '../lib/envelope.js';
-import { Fleet } from '../lib/fleet/fleet.js';
+import { Fleet } from './fleet.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
-import { DevidParams } from './schemas.js';
+import { DevidParams } from '../routes/schemas.js';
 
 // TypeBox knows no format by itself; the contract's dates are ISO-8601 date-times.
 if (!FormatRegistry.Has('date-time')) {

@@ -27,10 +27,10 @@ import {
   type KioskStatus,
 } from '@plant-kiosk/contract';
 import { Value } from '@sinclair/typebox/value';
-import type { Repositories } from '../../db/repositories/index.js';
-import type { KioskWithDevelopment } from '../../db/repositories/kiosk-repository.js';
-import { badRequest, HttpError } from '../envelope.js';
-import type { EventBus } from '../event-bus.js';
+import type { Repositories } from '../db/repositories/index.js';
+import type { KioskWithDevelopment } from './kiosk-repository.js';
+import { badRequest, HttpError } from '../lib/envelope.js';
+import type { EventBus } from '../lib/event-bus.js';
 
 /**
  * Most kiosk ids one development keeps (outside-probe hardening: any kiosk token could create

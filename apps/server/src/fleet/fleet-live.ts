@@ -14,8 +14,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
-import type { EventBus } from '../event-bus.js';
-import { openLiveResponse, type LiveResponse } from '../live-response.js';
+import type { EventBus } from '../lib/event-bus.js';
+import { openLiveResponse, type LiveResponse } from '../lib/live-response.js';
 import type { Fleet } from './fleet.js';
 
 export interface FleetLiveOptions {

@@ -7,7 +7,7 @@
  */
 import { apiPaths, type Envelope, type KioskHeartbeat } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../../testing/fixture.js';
+import { createFixture, type Fixture } from '../testing/fixture.js';
 import { Fleet, FLEET_MAX_KIOSKS_PER_DEVELOPMENT } from './fleet.js';
 
 let f: Fixture;

@@ -1,0 +1,12 @@
+/**
+ * The fleet domain (fleet status in the database, decision 007): the totems' heartbeats, their
+ * status and presence, the back-office's fleet page and its live updates. What the rest of the
+ * server may use of it; the rest of this folder, its SQL included, is private (decision 030).
+ */
+export { heartbeatRoutes } from './heartbeat-routes.js';
+export { adminFleetRoutes } from './admin-routes.js';
+// The stream marks a totem present or gone; a publish tells the fleet what each totem should now
+// hold; the alert view shows each totem's status beside its acknowledgement.
+export { Fleet, fleetAfterPublish, toKioskStatus } from './fleet.js';
+// The store's side, for the repositories' aggregate (db/repositories/index.ts).
+export { KioskRepository } from './kiosk-repository.js';
