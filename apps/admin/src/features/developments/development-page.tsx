@@ -13,8 +13,7 @@ import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { FeedbackNotice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { validate } from '../../lib/api/validate';
 import { formatDate } from '../../lib/labels';
 import { useCreateForm } from '../../lib/use-create-form';
@@ -26,7 +25,10 @@ const HINTS = { login: 'L’identifiant ne doit ni commencer ni finir par une es
 export function DevelopmentPage() {
   const devid = Number(useParams().devid);
   const developments = useDevelopments();
-  const accounts = useResource(() => adminApi.accounts(devid), `accounts-${devid}`);
+  const accounts = useResource(
+    () => call('adminAccounts', { params: { devid } }),
+    `accounts-${devid}`,
+  );
   const development = developments.data?.find((d) => d.devid === devid);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -43,7 +45,7 @@ export function DevelopmentPage() {
       schema: CreateKioskAccountRequest,
       body,
       hints: HINTS,
-      send: (valid) => adminApi.createAccount(devid, valid),
+      send: (valid) => callWithMessage('adminCreateAccount', { params: { devid }, body: valid }),
       onCreated: (data) => {
         accounts.setData((list) => [...(list ?? []), data]);
         setLogin('');
@@ -60,11 +62,10 @@ export function DevelopmentPage() {
     setResetError(found.password);
     if (found.password) return;
     try {
-      const { message } = await adminApi.resetAccountPassword(
-        devid,
-        resetting.accountid,
-        newPassword,
-      );
+      const { message } = await callWithMessage('adminAccountPassword', {
+        params: { devid, accountid: resetting.accountid },
+        body: { password: newPassword },
+      });
       setFeedback({ tone: 'success', text: message || 'Mot de passe changé.' });
       setResetting(null);
       setNewPassword('');
@@ -75,7 +76,7 @@ export function DevelopmentPage() {
 
   const revoke = async () => {
     try {
-      const { message } = await adminApi.revokeTokens(devid);
+      const { message } = await callWithMessage('adminRevokeTokens', { params: { devid } });
       setFeedback({ tone: 'success', text: message || 'Jetons révoqués.' });
     } catch (failure) {
       setFeedback({ tone: 'error', text: errorMessage(failure) });

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { TextField } from '../../components/field';
 import { FeedbackNotice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
+import { callWithMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
@@ -27,7 +27,7 @@ export function DevelopmentsPage() {
       schema: CreateDevelopmentRequest,
       body,
       hints: HINTS,
-      send: (valid) => adminApi.createDevelopment(valid.devname),
+      send: (valid) => callWithMessage('adminCreateDevelopment', { body: valid }),
       onCreated: (data) => {
         developments.setData((list) => [...(list ?? []), data]);
         setDevname('');

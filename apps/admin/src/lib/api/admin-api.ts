@@ -10,7 +10,6 @@ import {
   adminPaths,
   type AuditQuery,
   type CreateElementRequest,
-  type CreateKioskAccountRequest,
   type CreateSubelementRequest,
   type CreateSubgroupRequest,
   type CreateZoneRequest,
@@ -33,15 +32,6 @@ const edited = async <T>(write: Promise<T>): Promise<T> => {
 };
 
 export const adminApi = {
-  createDevelopment: (devname: string) =>
-    api.call('adminCreateDevelopment', adminPaths.developments(), { devname }),
-  accounts: (devid: Id) => api.read('adminAccounts', adminPaths.accounts(devid)),
-  createAccount: (devid: Id, body: CreateKioskAccountRequest) =>
-    api.call('adminCreateAccount', adminPaths.accounts(devid), body),
-  resetAccountPassword: (devid: Id, accountid: Id, password: string) =>
-    api.call('adminAccountPassword', adminPaths.accountPassword(devid, accountid), { password }),
-  revokeTokens: (devid: Id) => api.call('adminRevokeTokens', adminPaths.revokeTokens(devid)),
-
   contentModels: () => api.read('adminContentModels', adminPaths.contentModels()),
   zones: (devid: Id) => api.read('adminZones', adminPaths.zones(devid)),
   zone: (zoneid: Id) => api.read('adminZone', adminPaths.zone(zoneid)),
