@@ -203,6 +203,25 @@ describe('cli', () => {
     ).toBe(1);
   });
 
+  it('audits a publish like a back-office one, by "cli" (issue 42)', async () => {
+    await repos.content.updateElementValue(ids.planElements[1]!, '/media/images/cli-audit.png');
+    const result = await cli(['publish', '--devname', 'neubourg', '--url', url], {
+      PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
+    });
+    expect(result.code).toBe(0);
+    const revision = (await repos.content.findDevelopment(ids.devid))!.content_version;
+    const [entry] = await repos.audit.list({ devid: ids.devid, limit: 1 });
+    expect(entry).toMatchObject({
+      userid: null,
+      username: 'cli',
+      devid: ids.devid,
+      action: 'publish',
+      targetType: 'development',
+      targetId: ids.devid,
+      summary: { revision, created: true, message: { devid: ids.devid, type: 'sync', revision } },
+    });
+  });
+
   it('reports an invalid configuration (exit 1)', async () => {
     const result = await cli(['revoke-tokens', '--devname', 'neubourg'], { PORT: 'eighty' });
     expect(result.code).toBe(1);

@@ -12,7 +12,7 @@
  * to reload.
  */
 import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
-import type { Repositories } from '../db/repositories/index.js';
+import type { AuditInput, Repositories } from '../db/repositories/index.js';
 import type { RevisionAuthor, RevisionCounts } from '../db/repositories/revision-repository.js';
 import type { ServerConfig } from '../config.js';
 import { assertPublishable } from './admin/publish-checks.js';
@@ -29,6 +29,48 @@ const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>
 
 /** The author of a publish made with the publish token, unless the caller says it is the CLI. */
 export const API_AUTHOR: RevisionAuthor = { kind: 'api', name: null, userid: null };
+
+/**
+ * The audit entry of a publish, the same whatever the door (issue 42): a back-office user, or the
+ * publish token — "api", or "cli" when the CLI says so — with no user id. Written after the
+ * publish's transaction has committed, with the revision and whether the publish created it.
+ */
+export function publishAuditEntry(
+  at: Date,
+  devid: number,
+  request: PublishRequest,
+  result: PublishResponse,
+  who: { userid: number | null; username: string },
+): AuditInput {
+  const { message } = result;
+  const onlyZone = request.type === undefined ? request.zoneid : undefined;
+  return {
+    at,
+    userid: who.userid,
+    username: who.username,
+    devid,
+    action: 'publish',
+    targetType:
+      onlyZone !== undefined ? 'zone' : message.type === 'sync' ? 'development' : message.type,
+    targetId:
+      onlyZone !== undefined
+        ? onlyZone
+        : message.type === 'element'
+          ? (message.elementid ?? null)
+          : message.type === 'zone'
+            ? (message.zoneid ?? null)
+            : devid,
+    summary: {
+      ...(onlyZone !== undefined ? { onlyZone } : {}),
+      note: request.note?.trim() || null,
+      message,
+      delivered: result.delivered,
+      revision: result.revision,
+      created: result.created,
+      counts: result.counts,
+    },
+  };
+}
 
 export async function publishContent(
   deps: {

@@ -134,4 +134,38 @@ describe('POST /api/publish/:devid', () => {
       403,
     );
   });
+
+  it('is audited like a back-office publish, by "api", created or not (issue 42)', async () => {
+    await f.repos.content.updateElementValue(f.ids.planElements[2]!, '/media/images/audit.png');
+    const response = await publish({ type: 'sync', note: ' Audité ' });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<Envelope<PublishResponse>>().data!;
+    const [entry] = await f.repos.audit.list({ devid: f.ids.devid, limit: 1 });
+    expect(entry).toMatchObject({
+      userid: null,
+      username: 'api',
+      devid: f.ids.devid,
+      action: 'publish',
+      targetType: 'development',
+      targetId: f.ids.devid,
+      summary: {
+        note: 'Audité',
+        message: result.message,
+        delivered: result.delivered,
+        revision: result.revision,
+        created: true,
+        counts: result.counts,
+      },
+    });
+
+    // Nothing new in the draft: still audited, the revision announced again and not created.
+    expect((await publish({})).statusCode).toBe(200);
+    const [again] = await f.repos.audit.list({ devid: f.ids.devid, limit: 1 });
+    expect(again).toMatchObject({
+      username: 'api',
+      action: 'publish',
+      summary: { revision: result.revision, created: false },
+    });
+    expect(again!.id).toBeGreaterThan(entry!.id);
+  });
 });

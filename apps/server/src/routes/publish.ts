@@ -3,14 +3,14 @@
  * calls it; the back-office publishes through the same function). Authorised by the server's
  * publish token as a bearer token, compared in constant time. The revision's author is "api", or
  * "cli" when the CLI says so in its `x-publish-client` header (the token is the same: this only
- * labels the history).
+ * labels the history). Audited like a back-office publish (issue 42), by "api" or "cli".
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, ok, unauthorized } from '../lib/envelope.js';
-import { API_AUTHOR, publishContent } from '../lib/publisher.js';
+import { API_AUTHOR, publishAuditEntry, publishContent } from '../lib/publisher.js';
 import { DevidParams, PublishRequest as PublishRequestSchema } from './schemas.js';
 
 /** Set by the CLI, so that its publishes say "CLI" in the revision history. */
@@ -41,16 +41,22 @@ export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): 
         request.body ??= {};
       },
     },
-    async (request) =>
-      ok(
-        await publishContent(
-          ctx,
-          request.params.devid,
-          request.body,
-          request.headers[PUBLISH_CLIENT_HEADER] === 'cli'
-            ? { kind: 'cli', name: null, userid: null }
-            : API_AUTHOR,
-        ),
-      ),
+    async (request) => {
+      const { devid } = request.params;
+      const client = request.headers[PUBLISH_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
+      const result = await publishContent(
+        ctx,
+        devid,
+        request.body,
+        client === 'cli' ? { kind: 'cli', name: null, userid: null } : API_AUTHOR,
+      );
+      await ctx.repos.audit.insert(
+        publishAuditEntry(ctx.now(), devid, request.body, result, {
+          userid: null,
+          username: client,
+        }),
+      );
+      return ok(result);
+    },
   );
 }

@@ -28,7 +28,7 @@ import {
 import { ConflictError, conflict, isUniqueViolation } from '../../lib/admin/errors.js';
 import { summarizeCounts } from '../../lib/admin/revision-summary.js';
 import { notFound, ok } from '../../lib/envelope.js';
-import { publishContent, rollbackContent } from '../../lib/publisher.js';
+import { publishAuditEntry, publishContent, rollbackContent } from '../../lib/publisher.js';
 import { actorOf, authOf, requireDevelopment, requirePublishRight } from './guards.js';
 import type { AdminServices } from './admin-services.js';
 import { DevidParams, answers, routeSchema } from './schemas.js';
@@ -72,34 +72,12 @@ export async function publishRoutes(
         name: actor.username,
         userid: actor.userid,
       });
-      const { message } = result;
-      const onlyZone = request.body.type === undefined ? request.body.zoneid : undefined;
-      await ctx.repos.audit.insert({
-        at: ctx.now(),
-        userid: actor.userid,
-        username: actor.username,
-        devid,
-        action: 'publish',
-        targetType:
-          onlyZone !== undefined ? 'zone' : message.type === 'sync' ? 'development' : message.type,
-        targetId:
-          onlyZone !== undefined
-            ? onlyZone
-            : message.type === 'element'
-              ? (message.elementid ?? null)
-              : message.type === 'zone'
-                ? (message.zoneid ?? null)
-                : devid,
-        summary: {
-          ...(onlyZone !== undefined ? { onlyZone } : {}),
-          note: request.body.note?.trim() || null,
-          message,
-          delivered: result.delivered,
-          revision: result.revision,
-          created: result.created,
-          counts: result.counts,
-        },
-      });
+      await ctx.repos.audit.insert(
+        publishAuditEntry(ctx.now(), devid, request.body, result, {
+          userid: actor.userid,
+          username: actor.username,
+        }),
+      );
       return ok(result, publishedMessage(result));
     },
   );
