@@ -6,13 +6,12 @@
  * what stops working; when ALERT_TOKEN sets it, the panel says so and offers no button (the server
  * would refuse).
  */
-import { apiPaths, type AdminAlertToken } from '@plant-kiosk/contract';
+import { pathOf, type AdminAlertToken } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
-import { alertTokenApi } from '../../lib/api/alert-token-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { useResource } from '../../lib/use-resource';
 import './alert-token-panel.css';
 
@@ -22,7 +21,7 @@ export const maskToken = (token: string): string => `${'•'.repeat(12)}${token.
 /** The example call of a panel: this server's address, this development, a drill. */
 export function exampleCall(origin: string, devid: number, token: string): string {
   return [
-    `curl -X POST ${origin}${apiPaths.alerts(devid)} \\`,
+    `curl -X POST ${origin}${pathOf('alertStart', { params: { devid } })} \\`,
     `  -H "Authorization: Bearer ${token}" \\`,
     `  -H 'content-type: application/json' \\`,
     `  -d '{"template":"Évacuation","drill":true}'`,
@@ -33,7 +32,7 @@ const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
 
 export function AlertTokenPanel({ devid }: { devid: number }) {
-  const resource = useResource(() => alertTokenApi.get(), 'alert-token');
+  const resource = useResource(() => call('adminAlertToken'), 'alert-token');
   return (
     <section className="card stack alert-token-panel" aria-labelledby="alert-token-title">
       <h2 id="alert-token-title">Jeton d’alerte</h2>
@@ -84,7 +83,8 @@ function TokenView({
   const regenerate = async () => {
     setBusy(true);
     try {
-      const { data, message } = await alertTokenApi.regenerate();
+      // The old token is refused from now on; 409 when ALERT_TOKEN sets it.
+      const { data, message } = await callWithMessage('adminRegenerateAlertToken');
       onChanged(data);
       setFeedback({ tone: 'success', text: message });
     } catch (error) {

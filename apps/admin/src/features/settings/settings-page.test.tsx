@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDraftChanged } from '../../lib/draft-events';
 import { SessionProvider } from '../../lib/session/session-context';
 import { mockFetch } from '../../testing/fake-fetch';
 import { formatSeconds, readForm, SettingsPage, toForm } from './settings-page';
@@ -117,6 +118,26 @@ describe('Réglages (published settings, decision 017)', () => {
       alarmTone: true,
     });
     expect(screen.getByText(/ne sont pas encore publiés/)).toBeTruthy();
+  });
+});
+
+describe('Réglages: the header’s unpublished count', () => {
+  /** Stands for the header's indicator, which listens the same way. */
+  function DraftListener({ onChange }: { onChange: () => void }) {
+    useDraftChanged(onChange);
+    return null;
+  }
+
+  it('is told the draft changed once the settings are saved, not before', async () => {
+    serve();
+    const changed = vi.fn();
+    render(<DraftListener onChange={changed} />);
+    renderPage();
+    await userEvent.click(await screen.findByLabelText('Jouer un son d’alarme pendant une alerte'));
+    expect(changed).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Réglages enregistrés. Publiez pour les envoyer aux totems.');
+    expect(changed).toHaveBeenCalledTimes(1);
   });
 });
 

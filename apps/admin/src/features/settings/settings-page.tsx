@@ -25,8 +25,8 @@ import { DevelopmentGate } from '../../components/development-gate';
 import { CheckboxField, TextField } from '../../components/field';
 import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { errorMessage } from '../../lib/api/client';
-import { settingsApi } from '../../lib/api/settings-api';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
+import { notifyDraftChanged } from '../../lib/draft-events';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { useResource } from '../../lib/use-resource';
@@ -118,7 +118,10 @@ export function SettingsEditor({
   switcher: ReactNode;
 }) {
   const { devid } = development;
-  const resource = useResource(() => settingsApi.get(devid), `settings-${devid}`);
+  const resource = useResource(
+    () => call('adminSettings', { params: { devid } }),
+    `settings-${devid}`,
+  );
   const admin = useOptionalUser()?.role === 'admin';
   return (
     <Page title="Réglages" actions={switcher}>
@@ -168,7 +171,12 @@ function SettingsFormView({
     setErrors({});
     setBusy(true);
     try {
-      const { data, message } = await settingsApi.save(devid, read.settings);
+      const { data, message } = await callWithMessage('adminUpdateSettings', {
+        params: { devid },
+        body: read.settings,
+      });
+      // Saved to the draft: the header's unpublished count follows, the totems wait for a publish.
+      notifyDraftChanged();
       onSaved(data);
       setForm(toForm(data.settings));
       setFeedback({ tone: 'success', text: message });
