@@ -21,7 +21,7 @@ import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from '../fleet/index.js';
 import type { PublishedFrameSources } from './frame-sources.js';
-import type { MediaIntegrity } from './media/media-integrity.js';
+import type { MediaIntegrity } from '../media/index.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 
 const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>

@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { failure } from '../lib/envelope.js';
-import { EncodedCopies, type Encoding } from '../lib/media/encoded-copies.js';
+import { EncodedCopies, type Encoding } from '../media/index.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -26,8 +26,7 @@ import {
   type DraftContent,
 } from '../../db/repositories/publish-check-repository.js';
 import type { Database } from '../../db/schema.js';
-import type { MediaIntegrity } from '../media/media-integrity.js';
-import { mediaValue } from '../media/media-library.js';
+import { mediaValue, type MediaIntegrity } from '../../media/index.js';
 import { ConflictError } from './errors.js';
 
 /** Rows as the revision log holds them (decision 011): column name → value. */

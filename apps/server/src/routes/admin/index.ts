@@ -17,6 +17,7 @@ import {
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
 import { adminFleetRoutes } from '../../fleet/index.js';
+import { adminMediaRoutes } from '../../media/index.js';
 import { ContentEditor } from '../../lib/admin/content-editor.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -29,7 +30,6 @@ import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { contentRoutes } from './content-routes.js';
 import { managementRoutes } from './management-routes.js';
-import { mediaRoutes } from './media-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { revisionRoutes } from './revision-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -130,7 +130,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(contentRoutes, services);
   await fastify.register(publishRoutes, services);
   await fastify.register(revisionRoutes, services);
-  await fastify.register(mediaRoutes, services);
+  await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
