@@ -3,7 +3,8 @@
  * wrong-token calls are one entry with a count, not 6,000 lines).
  */
 import type { AuditEntry } from '@plant-kiosk/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
 import { AuditPage } from './audit-page';
@@ -88,5 +89,47 @@ describe('Journal des modifications', () => {
     expect(details.textContent).toContain('"rolledBackTo":1');
     // The sentence carries no raw key nor JSON.
     expect(sentence.textContent).not.toMatch(/revision\.rollback|\{/);
+  });
+
+  it('asks a page of 50, for the chosen development, then the older ones after the last seen', async () => {
+    const page = (from: number, count: number): AuditEntry[] =>
+      Array.from({ length: count }, (_, index) => ({ ...LOGIN, id: from - index }));
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/admin/developments') {
+        return {
+          data: [
+            {
+              devid: 1,
+              devname: 'neubourg',
+              contentVersion: 3,
+              tokenVersion: 0,
+              createdAt: '2026-11-01T08:00:00.000Z',
+            },
+          ],
+        };
+      }
+      if (call.url.includes('before=')) return { data: page(150, 3) };
+      if (call.url.startsWith('/api/admin/audit')) return { data: page(200, 50) };
+      return undefined;
+    });
+    render(<AuditPage />);
+    await screen.findAllByText('admin');
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Développement' }),
+      await screen.findByRole('option', { name: 'neubourg' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrées plus anciennes' }));
+    // The last page is short: the button goes, the 3 older entries are below the first 50.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Entrées plus anciennes' })).toBeNull(),
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 53);
+    expect(
+      calls.filter((call) => call.url.startsWith('/api/admin/audit')).map((call) => call.url),
+    ).toEqual([
+      '/api/admin/audit?limit=50',
+      '/api/admin/audit?limit=50&devid=1',
+      '/api/admin/audit?limit=50&before=151&devid=1',
+    ]);
   });
 });

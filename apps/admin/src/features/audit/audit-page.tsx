@@ -7,8 +7,7 @@
 import type { AuditEntry } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
@@ -22,7 +21,10 @@ export function AuditPage() {
   const developments = useDevelopments();
   const [devid, setDevid] = useState('');
   const first = useResource(
-    () => adminApi.audit({ limit: PAGE_SIZE, ...(devid ? { devid: Number(devid) } : {}) }),
+    () =>
+      call('adminAudit', {
+        query: { limit: PAGE_SIZE, ...(devid ? { devid: Number(devid) } : {}) },
+      }),
     `audit-${devid}`,
   );
   const [more, setMore] = useState<AuditEntry[]>([]);
@@ -36,10 +38,8 @@ export function AuditPage() {
     const last = entries[entries.length - 1];
     if (!last) return;
     try {
-      const next = await adminApi.audit({
-        limit: PAGE_SIZE,
-        before: last.id,
-        ...(devid ? { devid: Number(devid) } : {}),
+      const next = await call('adminAudit', {
+        query: { limit: PAGE_SIZE, before: last.id, ...(devid ? { devid: Number(devid) } : {}) },
       });
       setMore((current) => [...current, ...next]);
       if (next.length < PAGE_SIZE) setExhausted(true);

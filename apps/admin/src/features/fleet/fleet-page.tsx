@@ -11,10 +11,10 @@
  * complets", "· médias 38 / 40" (some given up until its next sync), "· médias 12 / 40 en
  * téléchargement"; nothing when the totem did not say (an older kiosk).
  */
-import { adminFleetPaths, FLEET_EVENTS, type KioskStatus } from '@plant-kiosk/contract';
+import { FLEET_EVENTS, pathOf, type KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { LoadError, Loading, Page } from '../../components/page';
-import { api, errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
 import { formatBytes } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 
@@ -111,8 +111,7 @@ export function FleetPage() {
 
   useEffect(() => {
     const fetchList = () =>
-      api
-        .read('adminFleet', adminFleetPaths.list())
+      call('adminFleet')
         .then((list) => {
           setKiosks(new Map(list.map((k) => [keyOf(k), k])));
           return true;
@@ -130,7 +129,7 @@ export function FleetPage() {
     let stopped = false;
 
     const connect = () => {
-      const current = new EventSource(adminFleetPaths.stream(), { withCredentials: true });
+      const current = new EventSource(pathOf('adminFleetStream'), { withCredentials: true });
       source = current;
       current.addEventListener(FLEET_EVENTS.list, (event) => {
         const list = JSON.parse((event as MessageEvent<string>).data) as KioskStatus[];

@@ -8,7 +8,6 @@
  */
 import {
   adminPaths,
-  type AuditQuery,
   type CreateElementRequest,
   type CreateSubelementRequest,
   type CreateSubgroupRequest,
@@ -94,7 +93,6 @@ export const adminApi = {
     api.read('adminRollbackPreview', adminPaths.rollbackPreview(devid, revision)),
   revisionContent: (devid: Id, revision: number) =>
     api.read('adminRevisionContent', adminPaths.revisionContent(devid, revision)),
-  audit: (query: AuditQuery) => api.read('adminAudit', adminPaths.audit(query)),
 };
 
 /** URL of a media value as the admin page must load it: values are relative to the server root. */
