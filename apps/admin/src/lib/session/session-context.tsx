@@ -5,7 +5,7 @@
  * (compression and bundle split, decision 020). Any 401 from any other call ends the session here,
  * and the router sends the user back to the login page.
  */
-import { adminPaths, type AdminLoginRequest, type AdminUser } from '@plant-kiosk/contract';
+import type { AdminLoginRequest, AdminUser } from '@plant-kiosk/contract';
 import {
   createContext,
   useCallback,
@@ -15,7 +15,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { api, ApiError, setCsrfToken, setUnauthorizedHandler } from '../api/client';
+import { ApiError, call, setCsrfToken, setUnauthorizedHandler } from '../api/client';
 
 export type SessionState =
   | { status: 'loading' }
@@ -43,11 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       );
     });
     const controller = new AbortController();
-    api
-      .read('adminSessionProbe', adminPaths.session(), {
-        expectUnauthorized: true,
-        signal: controller.signal,
-      })
+    call('adminSessionProbe', {}, { expectUnauthorized: true, signal: controller.signal })
       .then((session) => {
         if (!session) {
           setState({ status: 'anonymous' });
@@ -70,16 +66,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (credentials: AdminLoginRequest) => {
-    const { data } = await api.call('adminLogin', adminPaths.login(), credentials, {
-      expectUnauthorized: true,
-    });
-    setCsrfToken(data.csrfToken);
-    setState({ status: 'authenticated', user: data.user });
+    const session = await call('adminLogin', { body: credentials }, { expectUnauthorized: true });
+    setCsrfToken(session.csrfToken);
+    setState({ status: 'authenticated', user: session.user });
   }, []);
 
   const logout = useCallback(async () => {
     try {
-      await api.call('adminLogout', adminPaths.logout(), undefined, { expectUnauthorized: true });
+      await call('adminLogout', {}, { expectUnauthorized: true });
     } finally {
       setCsrfToken(null);
       setState({ status: 'anonymous' });
