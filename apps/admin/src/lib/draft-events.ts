@@ -10,6 +10,13 @@ export function notifyDraftChanged(): void {
   window.dispatchEvent(new Event(EVENT));
 }
 
+/** A write to the draft (content, settings, templates): once it succeeds, the draft differs. */
+export async function draftWrite<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  notifyDraftChanged();
+  return result;
+}
+
 export function useDraftChanged(callback: () => void): void {
   useEffect(() => {
     window.addEventListener(EVENT, callback);

@@ -26,9 +26,9 @@ import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { MediaPicker } from '../../components/media-picker';
 import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { mediaUrl } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
+import { ApiError, callWithMessage, errorMessage } from '../../lib/api/client';
 import type { FieldErrors } from '../../lib/api/validate';
-import { templateApi } from './template-api';
+import { draftWrite } from '../../lib/draft-events';
 import {
   READABLE_CONTRAST,
   formatMinutes,
@@ -89,12 +89,14 @@ export function TemplateEditor({
     setErrors({});
     setBusy(true);
     try {
-      const { data, message } = template
-        ? await templateApi.update(devid, template.templateid, {
-            ...read.input,
-            expectedVersion: version,
-          })
-        : await templateApi.create(devid, read.input);
+      const { data, message } = await draftWrite(
+        template
+          ? callWithMessage('adminUpdateAlertTemplate', {
+              params: { devid, templateid: template.templateid },
+              body: { ...read.input, expectedVersion: version },
+            })
+          : callWithMessage('adminCreateAlertTemplate', { params: { devid }, body: read.input }),
+      );
       setForm(toForm(data));
       setVersion(data.version);
       setConflict(null);
@@ -111,7 +113,12 @@ export function TemplateEditor({
     if (!template) return;
     setBusy(true);
     try {
-      const { message } = await templateApi.remove(devid, template.templateid, version);
+      const { message } = await draftWrite(
+        callWithMessage('adminDeleteAlertTemplate', {
+          params: { devid, templateid: template.templateid },
+          query: { expectedVersion: version },
+        }),
+      );
       setConfirmDelete(false);
       onDeleted(message);
     } catch (error) {

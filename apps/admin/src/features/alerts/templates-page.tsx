@@ -19,8 +19,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
+import { call } from '../../lib/api/client';
 import { useResource } from '../../lib/use-resource';
-import { templateApi } from './template-api';
 import { TemplateEditor } from './template-editor';
 import { formatMinutes } from './template-form';
 import { TemplatePictogram } from './template-pictogram';
@@ -48,7 +48,10 @@ function AlertTemplates({
   const { devid } = development;
   const { templateid } = useParams();
   const navigate = useNavigate();
-  const resource = useResource(() => templateApi.list(devid), `alert-templates-${devid}`);
+  const resource = useResource(
+    () => call('adminAlertTemplates', { params: { devid } }),
+    `alert-templates-${devid}`,
+  );
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const list = resource.data;
 

@@ -9,6 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDraftChanged } from '../../lib/draft-events';
 import { SessionProvider } from '../../lib/session/session-context';
 import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { formatMinutes, readForm, toForm, whiteContrast } from './template-form';
@@ -281,5 +282,35 @@ describe('the template form’s reading', () => {
     expect(formatMinutes(2190)).toBe('1 j 12 h 30 min');
     expect(whiteContrast('rouge')).toBeGreaterThan(4.5);
     expect(whiteContrast('sable')).toBeLessThan(1.2);
+  });
+});
+
+describe('Modèles d’alerte: the header’s unpublished count', () => {
+  /** Stands for the header's indicator, which listens the same way. */
+  function DraftListener({ onChange }: { onChange: () => void }) {
+    useDraftChanged(onChange);
+    return null;
+  }
+
+  it('is told the draft changed when a template is saved, not when the save is refused', async () => {
+    let refuse = true;
+    serve((call) => {
+      if (call.method === 'PUT') {
+        return refuse
+          ? { status: 400, message: 'Titre refusé.', error: 'bad_request' }
+          : { data: { ...LEAK, version: 2 }, message: 'Modèle d’alerte enregistré.' };
+      }
+      return undefined;
+    });
+    const changed = vi.fn();
+    render(<DraftListener onChange={changed} />);
+    renderAt('/modeles-alerte/1/5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Titre refusé.')).toBeTruthy();
+    expect(changed).not.toHaveBeenCalled();
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Modèle d’alerte enregistré.')).toBeTruthy();
+    expect(changed).toHaveBeenCalledTimes(1);
   });
 });
