@@ -8,14 +8,14 @@
  * and the end are put in at once (`putView`), so the banner does not wait for the stream's echo.
  */
 import {
-  adminAlertPaths,
   ALERT_EVENTS,
+  pathOf,
   type AdminAlertView,
   type AdminStartAlertRequest,
 } from '@plant-kiosk/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api, ApiError, errorMessage } from '../../lib/api/client';
+import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { lastDevid } from '../../lib/current-development';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
@@ -66,8 +66,7 @@ export function putView(view: AdminAlertView): void {
 }
 
 const read = (devid: number) =>
-  api
-    .read('adminAlert', adminAlertPaths.alert(devid))
+  call('adminAlert', { params: { devid } })
     .then((view) => {
       update(devid, { view, error: null });
       return true;
@@ -106,7 +105,9 @@ function openStream(devid: number): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
-    const current = new EventSource(adminAlertPaths.stream(devid), { withCredentials: true });
+    const current = new EventSource(pathOf('adminAlertStream', { params: { devid } }), {
+      withCredentials: true,
+    });
     source = current;
     current.addEventListener(ALERT_EVENTS.view, (event) => {
       const view = JSON.parse((event as MessageEvent<string>).data) as AdminAlertView;
@@ -180,7 +181,10 @@ export async function triggerAlert(
   body: AdminStartAlertRequest,
 ): Promise<{ view: AdminAlertView; message: string }> {
   try {
-    const { data, message } = await api.call('adminStartAlert', adminAlertPaths.alert(devid), body);
+    const { data, message } = await callWithMessage('adminStartAlert', {
+      params: { devid },
+      body,
+    });
     putView(data);
     return { view: data, message };
   } catch (failure) {
@@ -192,7 +196,7 @@ export async function triggerAlert(
 }
 
 export async function endAlert(devid: number): Promise<string> {
-  const { data, message } = await api.call('adminEndAlert', adminAlertPaths.alert(devid));
+  const { data, message } = await callWithMessage('adminEndAlert', { params: { devid } });
   putView(data);
   return message;
 }

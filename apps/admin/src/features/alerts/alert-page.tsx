@@ -4,7 +4,7 @@
  * how long its takeover took), has not confirmed within 5 s, is offline, or is still within its 5 s
  * — live from the alert channel. Those that need a look come first (the server's order).
  */
-import { adminAlertPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { useParams } from 'react-router-dom';
 import { LoadError, Loading, Page } from '../../components/page';
 import { rememberDevid } from '../../lib/current-development';
@@ -43,7 +43,9 @@ export function AlertPage() {
         <p>
           <a
             className="button"
-            href={adminAlertPaths.timeline(view.devid, view.lastAlertid)}
+            href={pathOf('adminAlertTimeline', {
+              params: { devid: view.devid, alertid: view.lastAlertid },
+            })}
             download
           >
             {alert
