@@ -20,7 +20,7 @@ import { badRequest, notFound } from './envelope.js';
 import type { ContentVersions } from './content-versions.js';
 import type { EventBus } from './event-bus.js';
 import { fleetAfterPublish } from '../fleet/index.js';
-import type { PublishedFrameSources } from './frame-sources.js';
+import type { PublishedFrameSources } from '../settings/index.js';
 import type { MediaIntegrity } from '../media/index.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 

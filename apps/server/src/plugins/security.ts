@@ -15,7 +15,7 @@
  * - the apps (kiosk at /, back-office at /admin/): scripts and styles from this origin only. The
  *   kiosk's frames are limited to the external pages it shows in frames (the suggestion form and
  *   the company web site): the origins of the addresses published in its development's settings
- *   plus the operator's KIOSK_FRAME_SOURCES (lib/frame-sources.ts, decision 017), read per
+ *   plus the operator's KIOSK_FRAME_SOURCES (settings/frame-sources.ts, decision 017), read per
  *   response so a publish changes the policy without a restart, and bounded (APP_CSP_MAX_LENGTH:
  *   past it the last sources are dropped, with a warning in the log) so that no setting can push
  *   the response headers past a reverse proxy's buffer (issue 40: nginx's 4 KB default answered

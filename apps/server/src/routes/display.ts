@@ -310,7 +310,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   // Published settings: whether the published frame addresses can be framed by this kiosk
-  // (frame-probe.ts). The kiosk's origin is the one its calls come from (Origin in the split
+  // (settings/frame-probe.ts). The kiosk's origin is the one its calls come from (Origin in the split
   // topology).
   fastify.get<{ Params: { devid: number } }>(
     routePatterns.frameChecks,

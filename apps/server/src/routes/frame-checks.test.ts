@@ -17,7 +17,7 @@ import {
   type FrameChecks,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FrameProbe, isAskableAddress } from '../lib/frame-probe.js';
+import { FrameProbe, isAskableAddress } from '../settings/index.js';
 import { createAdminSuite, type AdminClient, type AdminFixture } from '../testing/admin-fixture.js';
 
 let f: AdminFixture;

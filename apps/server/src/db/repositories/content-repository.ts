@@ -31,7 +31,7 @@ import type {
   ZoneRow,
 } from '../schema.js';
 import { AlertRepository } from '../../alerts/index.js';
-import { SettingsRepository } from './settings-repository.js';
+import { SettingsRepository } from '../../settings/index.js';
 
 export interface Batch {
   order?: number;

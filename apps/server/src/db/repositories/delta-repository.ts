@@ -39,7 +39,7 @@ import {
   toZone,
 } from './content-repository.js';
 import { logStartingAt, type ChangeKind } from './revision-repository.js';
-import { SettingsRepository } from './settings-repository.js';
+import { SettingsRepository } from '../../settings/index.js';
 
 /**
  * A delta is answered only while the change log rows it covers are at most this share of the

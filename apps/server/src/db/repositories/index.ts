@@ -12,7 +12,7 @@ import { ContentRepository } from './content-repository.js';
 import { DeltaRepository } from './delta-repository.js';
 import { PublishCheckRepository } from './publish-check-repository.js';
 import { RevisionRepository } from './revision-repository.js';
-import { SettingsRepository } from './settings-repository.js';
+import { SettingsRepository } from '../../settings/index.js';
 import { StreamTicketRepository } from './stream-ticket-repository.js';
 
 export {

@@ -33,7 +33,7 @@ import { managementRoutes } from './management-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { revisionRoutes } from './revision-routes.js';
 import { sessionRoutes } from './session-routes.js';
-import { settingsRoutes } from './settings-routes.js';
+import { settingsRoutes } from '../../settings/index.js';
 
 export interface AdminRoutesOptions {
   ctx: AppContext;

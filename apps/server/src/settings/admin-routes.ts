@@ -15,11 +15,11 @@ import {
   type DevelopmentSettings,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { createRepositories } from '../../db/repositories/index.js';
-import { badRequest, ok } from '../../lib/envelope.js';
-import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { createRepositories } from '../db/repositories/index.js';
+import { badRequest, ok } from '../lib/envelope.js';
+import { actorOf, requireDevelopment } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 export async function settingsRoutes(
   fastify: FastifyInstance,

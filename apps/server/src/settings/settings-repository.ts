@@ -13,7 +13,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { IgnoredSettingsAddress } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

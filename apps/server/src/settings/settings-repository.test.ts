@@ -7,9 +7,9 @@
  */
 import { DEFAULT_SETTINGS, type DevelopmentSettings } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.js';
-import { openTestDatabase } from '../../testing/test-database.js';
-import { createRepositories, type Repositories } from './index.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { openTestDatabase } from '../testing/test-database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
 
 let handle: DatabaseHandle;
 let repos: Repositories;

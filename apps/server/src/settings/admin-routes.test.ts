@@ -17,13 +17,13 @@ import {
   type Snapshot,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishDraftDirectly } from '../../testing/fixture.js';
+import { publishDraftDirectly } from '../testing/fixture.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;
