@@ -38,7 +38,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishRoutes } from './routes/publish.js';
 import { alertApiRoutes } from './alerts/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
-import { streamRoutes, streamTicketRoutes } from './routes/stream.js';
+import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
 
 export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
 export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];

@@ -6,7 +6,7 @@
 import { TOKEN_HEADER } from '@plant-kiosk/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../lib/envelope.js';
-import type { StreamTickets } from '../lib/stream-tickets.js';
+import type { StreamTickets } from '../streaming/index.js';
 import type { TokenIdentity, TokenService } from '../lib/tokens.js';
 
 declare module 'fastify' {

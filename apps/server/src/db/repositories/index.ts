@@ -13,7 +13,7 @@ import { DeltaRepository } from './delta-repository.js';
 import { PublishCheckRepository } from './publish-check-repository.js';
 import { RevisionRepository } from './revision-repository.js';
 import { SettingsRepository } from '../../settings/index.js';
-import { StreamTicketRepository } from './stream-ticket-repository.js';
+import { StreamTicketRepository } from '../../streaming/index.js';
 
 export {
   AccountRepository,
@@ -36,7 +36,7 @@ export {
 export type { AuditInput } from './admin-audit-repository.js';
 export type { Batch, Owned } from './content-repository.js';
 export type { DeltaOutcome } from './delta-repository.js';
-export type { StreamTicketRecord } from './stream-ticket-repository.js';
+export type { StreamTicketRecord } from '../../streaming/index.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
 export interface Repositories {

@@ -10,8 +10,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StreamTicket } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
-import { unauthorized } from './envelope.js';
-import type { TokenIdentity, TokenService } from './tokens.js';
+import { unauthorized } from '../lib/envelope.js';
+import type { TokenIdentity, TokenService } from '../lib/tokens.js';
 
 /** How long a ticket opens the stream: time for one request, with room for a slow link. */
 export const TICKET_TTL_MS = 60_000;

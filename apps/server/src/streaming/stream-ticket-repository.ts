@@ -3,7 +3,7 @@
  * instance shares: a ticket issued by one instance opens the stream on another, once.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 
 export interface StreamTicketRecord {
   devid: number;

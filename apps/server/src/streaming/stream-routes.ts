@@ -19,9 +19,9 @@ import { alertMessage } from '../alerts/index.js';
 import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
 import { Fleet } from '../fleet/index.js';
-import { StreamTickets } from '../lib/stream-tickets.js';
+import { StreamTickets } from './stream-tickets.js';
 import { assertDevelopment, streamAuthHook, tokenHook } from '../plugins/auth.js';
-import { DevidParams, StreamQuery } from './schemas.js';
+import { DevidParams, StreamQuery } from '../routes/schemas.js';
 
 /**
  * POST /display/stream-ticket/:devid: a ticket for the stream, with the token in the header like

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { InMemoryEventBus } from '../lib/event-bus.js';
 import { TEST_SCRYPT_COST } from '../lib/passwords.js';
-import { TICKET_MESSAGES, TICKET_TTL_MS } from '../lib/stream-tickets.js';
+import { TICKET_MESSAGES, TICKET_TTL_MS } from './stream-tickets.js';
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
 import { createFixture, FIXTURE_NOW, testSecrets, type Fixture } from '../testing/fixture.js';
 import { openStream, type StreamClient } from '../testing/sse-client.js';
