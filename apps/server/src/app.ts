@@ -35,7 +35,7 @@ import { displayRoutes, pingRoute } from './routes/display.js';
 import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
-import { publishRoutes } from './routes/publish.js';
+import { publishApiRoutes } from './publishing/index.js';
 import { alertApiRoutes } from './alerts/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
@@ -204,7 +204,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   }
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);
-    await fastify.register(publishRoutes, ctx);
+    await fastify.register(publishApiRoutes, ctx);
     await fastify.register(alertApiRoutes, ctx);
   }
   if (services.has('content') || services.has('static')) await fastify.register(mediaRoutes, ctx);

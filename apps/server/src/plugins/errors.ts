@@ -18,7 +18,7 @@ import type {
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import { ActiveAlertTemplateError } from '../db/repositories/revision-repository.js';
+import { ActiveAlertTemplateError } from '../publishing/index.js';
 import { HttpError, badRequest, errorCodeForStatus, failure } from '../lib/envelope.js';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security.js';
 

@@ -12,7 +12,7 @@ import {
   toSubgroup,
   toZone,
 } from '../repositories/content-repository.js';
-import { RevisionRepository } from '../repositories/revision-repository.js';
+import { RevisionRepository } from '../../publishing/index.js';
 import type { Database } from '../schema.js';
 import * as initial from './001-initial.js';
 import * as admin from './002-admin.js';

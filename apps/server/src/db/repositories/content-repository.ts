@@ -1,7 +1,7 @@
 /**
  * The kiosk's reads of a development's content, and the raw writes of the draft that the seed and
  * the tests use. Every read serves the *live* content (`pub_*` tables, written only by a publish:
- * see revision-repository.ts and decision 008); every write goes to the draft (the editing tables),
+ * see publishing/revision-repository.ts and decision 008); every write goes to the draft (the editing tables),
  * which reaches the kiosks only when published. All SQL lives here, written with Kysely so one
  * implementation serves SQLite and PostgreSQL. Rows are mapped to the wire entities of the contract
  * package.

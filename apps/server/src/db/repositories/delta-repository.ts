@@ -38,7 +38,7 @@ import {
   toSubgroup,
   toZone,
 } from './content-repository.js';
-import { logStartingAt, type ChangeKind } from './revision-repository.js';
+import { logStartingAt, type ChangeKind } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 
 /**

@@ -10,8 +10,7 @@ import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
 import { ContentRepository } from './content-repository.js';
 import { DeltaRepository } from './delta-repository.js';
-import { PublishCheckRepository } from './publish-check-repository.js';
-import { RevisionRepository } from './revision-repository.js';
+import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 import { StreamTicketRepository } from '../../streaming/index.js';
 

@@ -8,7 +8,7 @@
  *    and publishes of one development),
  * 4. appends the audit entry.
  * Edits change the draft only: nothing reaches a kiosk, nor its caches, until a publish
- * (lib/publisher.ts, decision 008).
+ * (publishing/publisher.ts, decision 008).
  * Anything thrown rolls the whole transaction back: a refused edit leaves no trace.
  *
  * One path for every kind of content: what differs between zones, elements, sub-elements and

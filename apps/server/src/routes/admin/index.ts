@@ -18,6 +18,7 @@ import {
 } from '../../alerts/index.js';
 import { adminFleetRoutes } from '../../fleet/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
+import { adminPublishRoutes, adminRevisionRoutes } from '../../publishing/index.js';
 import { ContentEditor } from '../../lib/admin/content-editor.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -30,8 +31,6 @@ import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { contentRoutes } from './content-routes.js';
 import { managementRoutes } from './management-routes.js';
-import { publishRoutes } from './publish-routes.js';
-import { revisionRoutes } from './revision-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { settingsRoutes } from '../../settings/index.js';
 
@@ -128,8 +127,8 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(sessionRoutes, services);
   await fastify.register(managementRoutes, services);
   await fastify.register(contentRoutes, services);
-  await fastify.register(publishRoutes, services);
-  await fastify.register(revisionRoutes, services);
+  await fastify.register(adminPublishRoutes, services);
+  await fastify.register(adminRevisionRoutes, services);
   await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(settingsRoutes, services);

@@ -17,7 +17,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 describe('rollback preview', () => {
   let f: AdminFixture;

@@ -21,13 +21,10 @@ import {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transaction } from 'kysely';
-import {
-  PublishCheckRepository,
-  type DraftContent,
-} from '../../db/repositories/publish-check-repository.js';
-import type { Database } from '../../db/schema.js';
-import { mediaValue, type MediaIntegrity } from '../../media/index.js';
-import { ConflictError } from './errors.js';
+import { PublishCheckRepository, type DraftContent } from './publish-check-repository.js';
+import type { Database } from '../db/schema.js';
+import { mediaValue, type MediaIntegrity } from '../media/index.js';
+import { ConflictError } from '../lib/admin/errors.js';
 
 /** Rows as the revision log holds them (decision 011): column name → value. */
 type Row = Record<string, unknown>;

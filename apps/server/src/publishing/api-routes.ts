@@ -10,8 +10,8 @@ import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, ok, unauthorized } from '../lib/envelope.js';
-import { API_AUTHOR, publishAuditEntry, publishContent } from '../lib/publisher.js';
-import { DevidParams, PublishRequest as PublishRequestSchema } from './schemas.js';
+import { API_AUTHOR, publishAuditEntry, publishContent } from './publisher.js';
+import { DevidParams, PublishRequest as PublishRequestSchema } from '../routes/schemas.js';
 
 /** Set by the CLI, so that its publishes say "CLI" in the revision history. */
 export const PUBLISH_CLIENT_HEADER = 'x-publish-client';

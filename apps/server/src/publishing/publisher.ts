@@ -13,16 +13,16 @@
  */
 import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
 import type { AuditInput, Repositories } from '../db/repositories/index.js';
-import type { RevisionAuthor, RevisionCounts } from '../db/repositories/revision-repository.js';
+import type { RevisionAuthor, RevisionCounts } from './revision-repository.js';
 import type { ServerConfig } from '../config.js';
-import { assertPublishable } from './admin/publish-checks.js';
-import { badRequest, notFound } from './envelope.js';
-import type { ContentVersions } from './content-versions.js';
-import type { EventBus } from './event-bus.js';
+import { assertPublishable } from './publish-checks.js';
+import { badRequest, notFound } from '../lib/envelope.js';
+import type { ContentVersions } from '../lib/content-versions.js';
+import type { EventBus } from '../lib/event-bus.js';
 import { fleetAfterPublish } from '../fleet/index.js';
 import type { PublishedFrameSources } from '../settings/index.js';
 import type { MediaIntegrity } from '../media/index.js';
-import type { SnapshotCache } from './snapshot-cache.js';
+import type { SnapshotCache } from '../lib/snapshot-cache.js';
 
 const checksOn = (deps: { config?: Pick<ServerConfig, 'publishChecks'> }) =>
   deps.config?.publishChecks !== false;

@@ -10,13 +10,13 @@ import {
 } from '@plant-kiosk/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream } from '../../testing/sse-client.js';
+import { openStream } from '../testing/sse-client.js';
 import {
   createAdminFixture,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/database.js';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import { seedDemoPlant } from '../../seed/index.js';
-import { openTestDatabase } from '../../testing/test-database.js';
-import { TEST_SCRYPT_COST } from '../passwords.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
+import { seedDemoPlant } from '../seed/index.js';
+import { openTestDatabase } from '../testing/test-database.js';
+import { TEST_SCRYPT_COST } from '../lib/passwords.js';
 import {
   assertPublishable,
   checkContent,

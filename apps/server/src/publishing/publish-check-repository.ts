@@ -1,11 +1,11 @@
 /**
- * What the publish checks (lib/admin/publish-checks.ts) read, inside the publish's or rollback's
+ * What the publish checks (publish-checks.ts) read, inside the publish's or rollback's
  * transaction (and for the draft's warnings, outside one): the draft content of a development as
  * the revision log shapes its rows (no devid, no editor version), the media library's files, and
  * the content models' labels.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, MediaRow } from '../schema.js';
+import type { Database, MediaRow } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Record<string, unknown>;

@@ -8,11 +8,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.js';
-import { createRepositories, type Repositories } from './index.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import type { LiveContent } from './revision-repository.js';
-import { seedFixture, type FixtureIds } from '../../testing/fixture.js';
-import { openTestDatabase, testingPostgres } from '../../testing/test-database.js';
+import { seedFixture, type FixtureIds } from '../testing/fixture.js';
+import { openTestDatabase, testingPostgres } from '../testing/test-database.js';
 
 let handle: DatabaseHandle;
 let repos: Repositories;

@@ -24,7 +24,7 @@ import type {
   LiveSubgroupRow,
   LiveZoneRow,
   SettingsRow,
-} from '../schema.js';
+} from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -10,7 +10,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

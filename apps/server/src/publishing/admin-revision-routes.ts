@@ -13,13 +13,13 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ContentChangeEntry } from '@plant-kiosk/contract';
-import type { Revision } from '../../db/repositories/revision-repository.js';
-import { draftWarnings } from '../../lib/admin/publish-checks.js';
-import { summarizeCounts } from '../../lib/admin/revision-summary.js';
-import { notFound, ok } from '../../lib/envelope.js';
-import { requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { DevidParams, answers, routeSchema } from './schemas.js';
+import type { Revision } from './revision-repository.js';
+import { draftWarnings } from './publish-checks.js';
+import { summarizeCounts } from './revision-summary.js';
+import { notFound, ok } from '../lib/envelope.js';
+import { requireDevelopment } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
 
 const DEFAULT_LIMIT = 50;
 /** Changes a rollback preview lists by default; its counts always cover them all. */

@@ -20,18 +20,19 @@ import {
 } from '@plant-kiosk/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { emptyCounts, totalChanges, type DiscardOutcome } from './revision-repository.js';
+import { ConflictError, conflict, isUniqueViolation } from '../lib/admin/errors.js';
+import { summarizeCounts } from './revision-summary.js';
+import { notFound, ok } from '../lib/envelope.js';
+import { publishAuditEntry, publishContent, rollbackContent } from './publisher.js';
 import {
-  emptyCounts,
-  totalChanges,
-  type DiscardOutcome,
-} from '../../db/repositories/revision-repository.js';
-import { ConflictError, conflict, isUniqueViolation } from '../../lib/admin/errors.js';
-import { summarizeCounts } from '../../lib/admin/revision-summary.js';
-import { notFound, ok } from '../../lib/envelope.js';
-import { publishAuditEntry, publishContent, rollbackContent } from '../../lib/publisher.js';
-import { actorOf, authOf, requireDevelopment, requirePublishRight } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { DevidParams, answers, routeSchema } from './schemas.js';
+  actorOf,
+  authOf,
+  requireDevelopment,
+  requirePublishRight,
+} from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
 
 const DEFAULT_AUDIT_LIMIT = 50;
 
