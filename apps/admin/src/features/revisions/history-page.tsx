@@ -7,8 +7,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
@@ -50,7 +49,10 @@ function History({
   switcher: ReactNode;
 }) {
   const { devid } = development;
-  const first = useResource(() => adminApi.revisions(devid, { limit: PAGE }), `revisions-${devid}`);
+  const first = useResource(
+    () => call('adminRevisions', { params: { devid }, query: { limit: PAGE } }),
+    `revisions-${devid}`,
+  );
   useDraftChanged(first.reload);
   const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
   const [older, setOlder] = useState<RevisionEntry[]>([]);
@@ -69,7 +71,10 @@ function History({
     if (!last) return;
     setMore({ busy: true, error: null, done: false });
     try {
-      const page = await adminApi.revisions(devid, { limit: PAGE, before: last.revision });
+      const page = await call('adminRevisions', {
+        params: { devid },
+        query: { limit: PAGE, before: last.revision },
+      });
       setOlder((list) => [...list, ...page]);
       setMore({ busy: false, error: null, done: page.length < PAGE });
     } catch (failure) {
@@ -176,7 +181,9 @@ function RevisionRow({
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'rollback' | 'content' | null>(null);
   const changes = useResource(
-    open ? () => adminApi.revisionChanges(devid, entry.revision) : null,
+    open
+      ? () => call('adminRevisionChanges', { params: { devid, revision: entry.revision } })
+      : null,
     `revision-${devid}-${entry.revision}-${open}`,
   );
   const detailsId = `revision-${entry.revision}-changes`;

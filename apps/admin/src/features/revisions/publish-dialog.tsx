@@ -8,8 +8,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
 import { Notice } from '../../components/notice';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
@@ -43,7 +42,10 @@ export function PublishDialog({
   onPublished?: (result: PublishResponse, text: string) => void;
 }) {
   const noteId = useId();
-  const draft = useResource(() => adminApi.draftChanges(devid), `draft-${devid}`);
+  const draft = useResource(
+    () => call('adminDraftChanges', { params: { devid } }),
+    `draft-${devid}`,
+  );
   const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,9 +70,12 @@ export function PublishDialog({
     setError(null);
     setProblems(null);
     try {
-      const { data } = await adminApi.publish(devid, {
-        ...(note.trim() ? { note: note.trim() } : {}),
-        ...(zone ? { zoneid: zone.zoneid } : {}),
+      const data = await call('adminPublish', {
+        params: { devid },
+        body: {
+          ...(note.trim() ? { note: note.trim() } : {}),
+          ...(zone ? { zoneid: zone.zoneid } : {}),
+        },
       });
       const text = publishOutcome(data);
       setDone(text);

@@ -5,7 +5,7 @@
 import type { RevisionEntry } from '@plant-kiosk/contract';
 import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
+import { call } from '../../lib/api/client';
 import { useResource } from '../../lib/use-resource';
 
 type Row = Record<string, unknown>;
@@ -21,7 +21,7 @@ export function RevisionContentDialog({
   onClose: () => void;
 }) {
   const content = useResource(
-    () => adminApi.revisionContent(devid, entry.revision),
+    () => call('adminRevisionContent', { params: { devid, revision: entry.revision } }),
     `revision-content-${devid}-${entry.revision}`,
   );
   const rows = (kind: string): Row[] => content.data?.content[kind] ?? [];

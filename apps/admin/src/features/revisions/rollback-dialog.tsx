@@ -16,8 +16,7 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
+import { ApiError, call, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged } from '../../lib/draft-events';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, type MediaIndex } from './change-list';
@@ -55,7 +54,7 @@ export function RollbackDialog({
   onDone: (text: string) => void;
 }) {
   const preview = useResource(
-    () => adminApi.rollbackPreview(devid, entry.revision),
+    () => call('adminRollbackPreview', { params: { devid, revision: entry.revision } }),
     `rollback-preview-${devid}-${entry.revision}`,
   );
   const [busy, setBusy] = useState(false);
@@ -68,8 +67,8 @@ export function RollbackDialog({
     setError(null);
     setProblems(null);
     try {
-      if (discardFirst) await adminApi.discardDraft(devid);
-      const { data } = await adminApi.rollback(devid, entry.revision);
+      if (discardFirst) await call('adminDiscardDraft', { params: { devid }, body: {} });
+      const data = await call('adminRollback', { params: { devid, revision: entry.revision } });
       notifyDraftChanged();
       onDone(rollbackOutcome(data));
     } catch (failure) {

@@ -8,7 +8,7 @@
 import type { DraftChanges } from '@plant-kiosk/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { adminApi } from '../../lib/api/admin-api';
+import { call } from '../../lib/api/client';
 import { lastDevid } from '../../lib/current-development';
 import { useDraftChanged } from '../../lib/draft-events';
 import './revisions.css';
@@ -28,8 +28,7 @@ export function UnpublishedIndicator() {
   useEffect(() => {
     if (devid === null) return;
     let live = true;
-    adminApi
-      .draftChanges(devid)
+    call('adminDraftChanges', { params: { devid } })
       .then((data) => {
         if (live) setDraft({ devid, data });
       })

@@ -10,8 +10,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { DevelopmentGate } from '../../components/development-gate';
 import { Notice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia, type ZoneGroup } from './change-list';
@@ -39,7 +38,10 @@ function Unpublished({
   switcher: ReactNode;
 }) {
   const { devid, devname } = development;
-  const draft = useResource(() => adminApi.draftChanges(devid), `draft-${devid}`);
+  const draft = useResource(
+    () => call('adminDraftChanges', { params: { devid } }),
+    `draft-${devid}`,
+  );
   const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
   useDraftChanged(draft.reload);
   const [discarding, setDiscarding] = useState<Scope | undefined>(undefined);
@@ -51,7 +53,10 @@ function Unpublished({
   const discard = async (scope: Scope) => {
     setBusy(true);
     try {
-      const { data, message } = await adminApi.discardDraft(devid, scope?.zoneid);
+      const { data, message } = await callWithMessage('adminDiscardDraft', {
+        params: { devid },
+        body: scope ? { zoneid: scope.zoneid } : {},
+      });
       setResult({
         ok: true,
         text: data.discarded

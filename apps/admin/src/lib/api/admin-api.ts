@@ -12,7 +12,6 @@ import {
   type CreateSubelementRequest,
   type CreateSubgroupRequest,
   type CreateZoneRequest,
-  type RevisionListQuery,
   type UpdateElementRequest,
   type UpdateSubelementRequest,
   type UpdateSubgroupRequest,
@@ -72,27 +71,8 @@ export const adminApi = {
   reorderSubgroups: (elementid: Id, ids: Id[]) =>
     edited(api.call('adminReorderSubgroups', adminPaths.subgroupsOrder(elementid), { ids })),
 
-  /** The whole draft, or with `zoneid` that zone's changes alone; `note` goes to the history. */
-  publish: (devid: Id, body: { note?: string; zoneid?: Id } = {}) =>
-    api.call('adminPublish', adminPaths.publish(devid), body),
+  /** The draft's changes (the content page's missing translations). */
   draftChanges: (devid: Id) => api.read('adminDraftChanges', adminPaths.draftChanges(devid)),
-  discardDraft: (devid: Id, zoneid?: Id) =>
-    api.call(
-      'adminDiscardDraft',
-      adminPaths.discardDraft(devid),
-      zoneid === undefined ? {} : { zoneid },
-    ),
-  revisions: (devid: Id, query: RevisionListQuery = {}) =>
-    api.read('adminRevisions', adminPaths.revisions(devid, query)),
-  revisionChanges: (devid: Id, revision: number) =>
-    api.read('adminRevisionChanges', adminPaths.revisionChanges(devid, revision)),
-  /** Publishes revision `revision`'s content again as a new revision (409 while the draft differs). */
-  rollback: (devid: Id, revision: number) =>
-    api.call('adminRollback', adminPaths.rollback(devid, revision), {}),
-  rollbackPreview: (devid: Id, revision: number) =>
-    api.read('adminRollbackPreview', adminPaths.rollbackPreview(devid, revision)),
-  revisionContent: (devid: Id, revision: number) =>
-    api.read('adminRevisionContent', adminPaths.revisionContent(devid, revision)),
 };
 
 /** URL of a media value as the admin page must load it: values are relative to the server root. */
