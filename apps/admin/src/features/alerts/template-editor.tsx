@@ -25,7 +25,7 @@ import { Dialog } from '../../components/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { MediaPicker } from '../../components/media-picker';
 import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
-import { mediaUrl } from '../../lib/api/admin-api';
+import { mediaUrl } from '../../lib/media-url';
 import { ApiError, callWithMessage, errorMessage } from '../../lib/api/client';
 import type { FieldErrors } from '../../lib/api/validate';
 import { draftWrite } from '../../lib/draft-events';

@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
+import { call } from '../../lib/api/client';
 import { ZONE_TYPE_LABELS } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { ElementForm } from './element-form';
@@ -48,7 +48,10 @@ function DevelopmentContent({
 }) {
   const { zoneid } = useParams();
   const navigate = useNavigate();
-  const zones = useResource(() => adminApi.zones(development.devid), `zones-${development.devid}`);
+  const zones = useResource(
+    () => call('adminZones', { params: { devid: development.devid } }),
+    `zones-${development.devid}`,
+  );
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
   const base = `/contenu/${development.devid}`;
@@ -178,7 +181,10 @@ function ZoneEditor({
   onZoneSaved: (zone: AdminZone) => void;
   onZoneDeleted: () => void;
 }) {
-  const elements = useResource(() => adminApi.elements(zone.zoneid), `elements-${zone.zoneid}`);
+  const elements = useResource(
+    () => call('adminElements', { params: { zoneid: zone.zoneid } }),
+    `elements-${zone.zoneid}`,
+  );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [previewLanguage, setPreviewLanguage] = useState<ContentLanguage>('fr');
   const list = elements.data ?? [];

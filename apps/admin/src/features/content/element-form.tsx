@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { FeedbackNotice } from '../../components/notice';
-import { adminApi } from '../../lib/api/admin-api';
+import { callWithMessage } from '../../lib/api/client';
+import { draftWrite } from '../../lib/draft-events';
 import {
   formatDate,
   fromLocalInput,
@@ -53,7 +54,13 @@ export function ElementForm({
     await save({
       schema: UpdateElementRequest,
       body,
-      send: (valid) => adminApi.updateElement(element.elementid, valid),
+      send: (valid) =>
+        draftWrite(
+          callWithMessage('adminUpdateElement', {
+            params: { elementid: element.elementid },
+            body: valid,
+          }),
+        ),
       onSaved: (data) => {
         setLoadedDate(toLocalInput(data.addingdate));
         onSaved(data);

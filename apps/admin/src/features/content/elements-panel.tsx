@@ -20,8 +20,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
-import { adminApi, mediaUrl } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
+import { mediaUrl } from '../../lib/media-url';
+import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
+import { draftWrite } from '../../lib/draft-events';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
 import { elementLabel } from './element-label';
@@ -88,7 +89,12 @@ export function ElementsPanel({
 
   const reorder = async (ids: number[]) => {
     try {
-      const { data } = await adminApi.reorderElements(zone.zoneid, zoneOrder(all, lang, ids));
+      const data = await draftWrite(
+        call('adminReorderElements', {
+          params: { zoneid: zone.zoneid },
+          body: { ids: zoneOrder(all, lang, ids) },
+        }),
+      );
       setElements(data);
       setFeedback(null);
       return true;
@@ -105,7 +111,12 @@ export function ElementsPanel({
     if (!toDelete) return;
     setDeleting(true);
     try {
-      const { message } = await adminApi.deleteElement(toDelete.elementid, toDelete.version);
+      const { message } = await draftWrite(
+        callWithMessage('adminDeleteElement', {
+          params: { elementid: toDelete.elementid },
+          query: { expectedVersion: toDelete.version },
+        }),
+      );
       setElements(all.filter((element) => element.elementid !== toDelete.elementid));
       if (selectedId === toDelete.elementid) onSelect(null);
       setFeedback({ tone: 'success', text: message || 'Supprimé.' });
@@ -139,7 +150,9 @@ export function ElementsPanel({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const { data, message } = await adminApi.createElement(zone.zoneid, body);
+      const { data, message } = await draftWrite(
+        callWithMessage('adminCreateElement', { params: { zoneid: zone.zoneid }, body }),
+      );
       // As the server numbers them: a new French element goes before the English ones.
       const french = [...elementsIn(all, 'fr'), ...(lang === 'fr' ? [data] : [])];
       const english = [...elementsIn(all, 'en'), ...(lang === 'en' ? [data] : [])];

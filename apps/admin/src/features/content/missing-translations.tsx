@@ -8,7 +8,7 @@
 import { Link } from 'react-router-dom';
 import { visitorZonePage } from '@plant-kiosk/contract';
 import { LoadError } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
+import { call } from '../../lib/api/client';
 import { useDraftChanged } from '../../lib/draft-events';
 import { useResource } from '../../lib/use-resource';
 
@@ -19,7 +19,10 @@ export function MissingTranslations({
   devid: number;
   currentZoneid?: number;
 }) {
-  const draft = useResource(() => adminApi.draftChanges(devid), `translations-${devid}`);
+  const draft = useResource(
+    () => call('adminDraftChanges', { params: { devid } }),
+    `translations-${devid}`,
+  );
   useDraftChanged(draft.reload);
   const missing = (draft.data?.warnings ?? []).filter(
     (warning) => warning.code === 'missing-translation' && warning.zoneid !== null,

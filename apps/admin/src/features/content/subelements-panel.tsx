@@ -14,9 +14,9 @@ import { ConfirmDialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
+import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { validate, type FieldErrors } from '../../lib/api/validate';
+import { draftWrite } from '../../lib/draft-events';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { useVersionedSave } from '../../lib/use-versioned-save';
@@ -46,7 +46,13 @@ function SubelementRow({
     await save({
       schema: UpdateSubelementRequest,
       body,
-      send: (valid) => adminApi.updateSubelement(item.subelementid, valid),
+      send: (valid) =>
+        draftWrite(
+          callWithMessage('adminUpdateSubelement', {
+            params: { subelementid: item.subelementid },
+            body: valid,
+          }),
+        ),
       onSaved,
     });
   };
@@ -108,7 +114,10 @@ function SubelementRow({
 }
 
 export function SubelementsPanel({ elementid }: { elementid: number }) {
-  const list = useResource(() => adminApi.subelements(elementid), `sub-${elementid}`);
+  const list = useResource(
+    () => call('adminSubelements', { params: { elementid } }),
+    `sub-${elementid}`,
+  );
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubelement | null>(null);
   const [newType, setNewType] = useState<ItemType>('image');
@@ -121,7 +130,9 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
 
   const reorder = async (ids: number[]) => {
     try {
-      const { data } = await adminApi.reorderSubelements(elementid, ids);
+      const data = await draftWrite(
+        call('adminReorderSubelements', { params: { elementid }, body: { ids } }),
+      );
       list.setData(data);
       return true;
     } catch (failure) {
@@ -140,7 +151,9 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const { data, message } = await adminApi.createSubelement(elementid, body);
+      const { data, message } = await draftWrite(
+        callWithMessage('adminCreateSubelement', { params: { elementid }, body }),
+      );
       list.setData([...items, data]);
       setNewValue('');
       setFeedback({ tone: 'success', text: message || 'Sous-élément ajouté.' });
@@ -152,7 +165,12 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
   const remove = async () => {
     if (!toDelete) return;
     try {
-      await adminApi.deleteSubelement(toDelete.subelementid, toDelete.version);
+      await draftWrite(
+        call('adminDeleteSubelement', {
+          params: { subelementid: toDelete.subelementid },
+          query: { expectedVersion: toDelete.version },
+        }),
+      );
       list.setData(items.filter((item) => item.subelementid !== toDelete.subelementid));
       setFeedback({ tone: 'success', text: 'Sous-élément supprimé.' });
     } catch (failure) {

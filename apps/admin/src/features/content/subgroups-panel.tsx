@@ -17,9 +17,9 @@ import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
-import { adminApi } from '../../lib/api/admin-api';
-import { ApiError, errorMessage } from '../../lib/api/client';
+import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { validate } from '../../lib/api/validate';
+import { draftWrite } from '../../lib/draft-events';
 import { formatDate, fromLocalInput, itemTypeOptions, toLocalInput } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { useVersionedSave } from '../../lib/use-versioned-save';
@@ -95,7 +95,13 @@ function SubgroupEditor({
     await save({
       schema: UpdateSubgroupRequest,
       body,
-      send: (valid) => adminApi.updateSubgroup(subgroup.subgroupid, valid),
+      send: (valid) =>
+        draftWrite(
+          callWithMessage('adminUpdateSubgroup', {
+            params: { subgroupid: subgroup.subgroupid },
+            body: valid,
+          }),
+        ),
       onSaved: (data) => {
         setLoaded({
           addingdate: toLocalInput(data.addingdate),
@@ -205,8 +211,11 @@ function SubgroupEditor({
 }
 
 export function SubgroupsPanel({ elementid }: { elementid: number }) {
-  const list = useResource(() => adminApi.subgroups(elementid), `sg-${elementid}`);
-  const models = useResource(() => adminApi.contentModels(), 'models');
+  const list = useResource(
+    () => call('adminSubgroups', { params: { elementid } }),
+    `sg-${elementid}`,
+  );
+  const models = useResource(() => call('adminContentModels'), 'models');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubgroup | null>(null);
@@ -221,7 +230,9 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
 
   const reorder = async (ids: number[]) => {
     try {
-      const { data } = await adminApi.reorderSubgroups(elementid, ids);
+      const data = await draftWrite(
+        call('adminReorderSubgroups', { params: { elementid }, body: { ids } }),
+      );
       list.setData(data);
       return true;
     } catch (failure) {
@@ -242,7 +253,9 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
       return;
     }
     try {
-      const { data, message } = await adminApi.createSubgroup(elementid, body);
+      const { data, message } = await draftWrite(
+        callWithMessage('adminCreateSubgroup', { params: { elementid }, body }),
+      );
       list.setData([...items, data]);
       setOpen(data.subgroupid);
       setFeedback({ tone: 'success', text: message || 'Sous-groupe ajouté.' });
@@ -254,7 +267,12 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
   const remove = async () => {
     if (!toDelete) return;
     try {
-      await adminApi.deleteSubgroup(toDelete.subgroupid, toDelete.version);
+      await draftWrite(
+        call('adminDeleteSubgroup', {
+          params: { subgroupid: toDelete.subgroupid },
+          query: { expectedVersion: toDelete.version },
+        }),
+      );
       list.setData(items.filter((item) => item.subgroupid !== toDelete.subgroupid));
       setFeedback({ tone: 'success', text: 'Sous-groupe supprimé.' });
     } catch (failure) {

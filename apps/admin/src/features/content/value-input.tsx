@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { TextField } from '../../components/field';
 import { ALL_MEDIA_KINDS, MediaPicker } from '../../components/media-picker';
-import { mediaUrl } from '../../lib/api/admin-api';
+import { mediaUrl } from '../../lib/media-url';
 import { formatBytes } from '../../lib/api/media-api';
 import { ITEM_TYPE_LABELS } from '../../lib/labels';
 import { fileDisplayName, mediaDisplayName, mediaKey, useMediaItem } from '../../lib/media-library';

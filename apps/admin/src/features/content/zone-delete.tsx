@@ -6,8 +6,8 @@ import type { AdminZone } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
-import { adminApi } from '../../lib/api/admin-api';
-import { errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
+import { draftWrite } from '../../lib/draft-events';
 
 export function ZoneDelete({
   zone,
@@ -24,7 +24,12 @@ export function ZoneDelete({
   const remove = async () => {
     setConfirming(false);
     try {
-      await adminApi.deleteZone(zone.zoneid, zone.version);
+      await draftWrite(
+        call('adminDeleteZone', {
+          params: { zoneid: zone.zoneid },
+          query: { expectedVersion: zone.version },
+        }),
+      );
       onDeleted();
     } catch (failure) {
       setError(errorMessage(failure));

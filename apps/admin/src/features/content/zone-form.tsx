@@ -9,7 +9,8 @@ import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
 import { FeedbackNotice } from '../../components/notice';
-import { adminApi } from '../../lib/api/admin-api';
+import { callWithMessage } from '../../lib/api/client';
+import { draftWrite } from '../../lib/draft-events';
 import { ZONE_TYPE_LABELS, zoneTypeOptions } from '../../lib/labels';
 import { useVersionedSave } from '../../lib/use-versioned-save';
 
@@ -43,9 +44,17 @@ export function ZoneForm({
       body,
       hints: HINTS,
       send: (valid) =>
-        zone
-          ? adminApi.updateZone(zone.zoneid, valid as UpdateZoneRequest)
-          : adminApi.createZone(devid, valid as CreateZoneRequest),
+        draftWrite(
+          zone
+            ? callWithMessage('adminUpdateZone', {
+                params: { zoneid: zone.zoneid },
+                body: valid as UpdateZoneRequest,
+              })
+            : callWithMessage('adminCreateZone', {
+                params: { devid },
+                body: valid as CreateZoneRequest,
+              }),
+        ),
       onSaved,
     });
   };

@@ -5,7 +5,7 @@
  * in English, the English elements when the zone has any, otherwise the French ones marked "FR".
  */
 import type { AdminElement, AdminZone, ContentLanguage } from '@plant-kiosk/contract';
-import { mediaUrl } from '../../lib/api/admin-api';
+import { mediaUrl } from '../../lib/media-url';
 import { elementsIn } from './elements-panel';
 
 const KIOSK_WIDTH = 1080;

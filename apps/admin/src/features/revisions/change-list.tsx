@@ -17,7 +17,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import { ITEM_TYPE_LABELS, ZONE_TYPE_LABELS, formatDate } from '../../lib/labels';
-import { mediaUrl } from '../../lib/api/admin-api';
+import { mediaUrl } from '../../lib/media-url';
 import './revisions.css';
 
 type Row = Record<string, unknown>;

@@ -12,8 +12,7 @@ import type {
 } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
-import { adminApi } from './admin-api';
-import { api, ApiError } from './client';
+import { api, ApiError, call, callWithMessage } from './client';
 import { mediaApi, type UploadHandle } from './media-api';
 
 afterEach(() => {
@@ -32,9 +31,9 @@ const zone: AdminZone = {
 
 describe('typed calls of the back-office', () => {
   it('take their answer types from the route table', () => {
-    expectTypeOf(adminApi.zones).returns.resolves.toEqualTypeOf<ResponseOf<'adminZones'>>();
+    expectTypeOf(call<'adminZones'>).returns.resolves.toEqualTypeOf<ResponseOf<'adminZones'>>();
     expectTypeOf<ResponseOf<'adminZones'>>().toEqualTypeOf<AdminZone[]>();
-    expectTypeOf(adminApi.updateZone).returns.resolves.toEqualTypeOf<{
+    expectTypeOf(callWithMessage<'adminUpdateZone'>).returns.resolves.toEqualTypeOf<{
       data: AdminZone;
       message: string;
     }>();
@@ -47,7 +46,9 @@ describe('typed calls of the back-office', () => {
   it('in development, refuse an answer that does not match its schema, saying where', async () => {
     vi.stubEnv('MODE', 'development');
     mockFetch(() => ({ data: [{ ...zone, version: 0 }] }));
-    const error = await adminApi.zones(1).catch((failure: unknown) => failure);
+    const error = await call('adminZones', { params: { devid: 1 } }).catch(
+      (failure: unknown) => failure,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('bad_response');
     expect((error as ApiError).message).toContain('adminZones');
@@ -57,7 +58,7 @@ describe('typed calls of the back-office', () => {
   it('in development, accept a matching answer, and refuse a path of another route', async () => {
     vi.stubEnv('MODE', 'development');
     mockFetch(() => ({ data: [zone] }));
-    await expect(adminApi.zones(1)).resolves.toEqual([zone]);
+    await expect(call('adminZones', { params: { devid: 1 } })).resolves.toEqual([zone]);
     await expect(api.read('adminZones', '/api/admin/users')).rejects.toThrow(
       /not a path of adminZones/,
     );
