@@ -45,10 +45,12 @@ const started: Instance[] = [];
 const dataDirs: string[] = [];
 let schema: TestSchema;
 
-/** Starts one server process; resolves once it prints its address. */
-function startInstance(name: string, databaseUrl: string): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), `kiosk-${name}-`));
-  dataDirs.push(dataDir);
+/**
+ * Starts one server process; resolves once it prints its address. Instances share their data
+ * directory, as the README's deployment requires (the media live there: with a directory each,
+ * whichever instance did not seed had no media, and its publish checks refused the demo's).
+ */
+function startInstance(name: string, databaseUrl: string, dataDir: string): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
@@ -105,7 +107,12 @@ let b: Instance;
 beforeAll(async () => {
   schema = await createTestSchema(testPostgresUrl()!);
   // Together, on an empty store: the startup lock lets one seed the demo plant, the other wait.
-  [a, b] = await Promise.all([startInstance('a', schema.url), startInstance('b', schema.url)]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-multi-instance-'));
+  dataDirs.push(dataDir);
+  [a, b] = await Promise.all([
+    startInstance('a', schema.url, dataDir),
+    startInstance('b', schema.url, dataDir),
+  ]);
 }, 180_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/001-initial.js';
 import * as admin from './migrations/002-admin.js';
@@ -21,6 +21,7 @@ import * as kioskMedia from './migrations/011-kiosk-media.js';
 import * as auditRepeats from './migrations/012-audit-repeats.js';
 import * as streamTickets from './migrations/013-stream-tickets.js';
 import * as mediaIntegrity from './migrations/014-media-integrity.js';
+import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 
@@ -105,7 +106,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // An idle connection that the server drops emits 'error' on the pool; unhandled, that would end
   // the process. The pool discards that connection and the next query opens a fresh one.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
     const { rows } = await sql<{
       schema: string | null;
