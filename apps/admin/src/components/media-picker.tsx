@@ -10,7 +10,8 @@ import { MEDIA_ACCEPTED_TYPES, type MediaItem, type MediaKind } from '@plant-kio
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../lib/api/client';
-import { mediaApi, uploadMedia, type UploadHandle } from '../lib/api/media-api';
+import { call } from '../lib/api/client';
+import { uploadMedia, type UploadHandle } from '../lib/api/media-api';
 import { forgetMediaList, mediaDisplayName } from '../lib/media-library';
 import { matchesSearch } from '../lib/media-search';
 import { Dialog } from './dialog';
@@ -92,8 +93,8 @@ function PickerDialog({
     let live = true;
     setItems(null);
     setError(null);
-    mediaApi
-      .list(devid, kind)
+    // Only the files of the field's type (an image field: images).
+    call('adminMedia', { params: { devid }, query: { kind } })
       .then((list) => {
         if (live) setItems(list);
       })

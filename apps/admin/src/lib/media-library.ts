@@ -5,7 +5,7 @@
  */
 import type { MediaItem } from '@plant-kiosk/contract';
 import { useEffect, useState } from 'react';
-import { mediaApi } from './api/media-api';
+import { call } from './api/client';
 
 const FRESH_MS = 60_000;
 const lists = new Map<number, { at: number; promise: Promise<MediaItem[]> }>();
@@ -13,7 +13,7 @@ const lists = new Map<number, { at: number; promise: Promise<MediaItem[]> }>();
 function listOf(devid: number): Promise<MediaItem[]> {
   const held = lists.get(devid);
   if (held && Date.now() - held.at < FRESH_MS) return held.promise;
-  const promise = mediaApi.list(devid).catch((failure: unknown) => {
+  const promise = call('adminMedia', { params: { devid } }).catch((failure: unknown) => {
     lists.delete(devid);
     throw failure;
   });

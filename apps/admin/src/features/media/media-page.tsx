@@ -15,8 +15,8 @@ import { ConfirmDialog } from '../../components/dialog';
 import { DevelopmentGate } from '../../components/development-gate';
 import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
-import { ApiError, errorMessage } from '../../lib/api/client';
-import { formatBytes, mediaApi, uploadMedia } from '../../lib/api/media-api';
+import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
+import { formatBytes, uploadMedia } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { matchesSearch } from '../../lib/media-search';
 import { useResource } from '../../lib/use-resource';
@@ -112,7 +112,7 @@ export function MediaLibrary({
   switcher: ReactNode;
 }) {
   const { devid } = development;
-  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const media = useResource(() => call('adminMedia', { params: { devid } }), `media-${devid}`);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   const [kind, setKind] = useState<MediaKind | ''>('');
@@ -152,7 +152,9 @@ export function MediaLibrary({
     const item = toDelete;
     setToDelete(null);
     try {
-      const { message } = await mediaApi.delete(item.mediaid);
+      const { message } = await callWithMessage('adminDeleteMedia', {
+        params: { mediaid: item.mediaid },
+      });
       media.setData((list) => (list ?? []).filter((m) => m.mediaid !== item.mediaid));
       setFeedback({ tone: 'success', text: message || 'Fichier supprimé.' });
     } catch (failure) {

@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, errorMessage } from '../../lib/api/client';
-import { mediaApi } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { Notice } from '../../components/notice';
@@ -54,7 +53,7 @@ function History({
     `revisions-${devid}`,
   );
   useDraftChanged(first.reload);
-  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const media = useResource(() => call('adminMedia', { params: { devid } }), `media-${devid}`);
   const [older, setOlder] = useState<RevisionEntry[]>([]);
   const [more, setMore] = useState<{ busy: boolean; error: string | null; done: boolean }>({
     busy: false,

@@ -9,7 +9,6 @@ import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
 import { Notice } from '../../components/notice';
 import { call, errorMessage } from '../../lib/api/client';
-import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
 import { ProblemList, refusedProblems, WarningList } from './problem-list';
@@ -46,7 +45,7 @@ export function PublishDialog({
     () => call('adminDraftChanges', { params: { devid } }),
     `draft-${devid}`,
   );
-  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const media = useResource(() => call('adminMedia', { params: { devid } }), `media-${devid}`);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

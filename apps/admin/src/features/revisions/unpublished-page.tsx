@@ -11,7 +11,6 @@ import { DevelopmentGate } from '../../components/development-gate';
 import { Notice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
-import { mediaApi } from '../../lib/api/media-api';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia, type ZoneGroup } from './change-list';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
@@ -42,7 +41,7 @@ function Unpublished({
     () => call('adminDraftChanges', { params: { devid } }),
     `draft-${devid}`,
   );
-  const media = useResource(() => mediaApi.list(devid), `media-${devid}`);
+  const media = useResource(() => call('adminMedia', { params: { devid } }), `media-${devid}`);
   useDraftChanged(draft.reload);
   const [discarding, setDiscarding] = useState<Scope | undefined>(undefined);
   const [publishing, setPublishing] = useState<Scope | undefined>(undefined);

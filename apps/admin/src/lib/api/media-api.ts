@@ -1,20 +1,11 @@
 /**
- * Media library calls (packages/contract/src/media.ts). The upload goes through XMLHttpRequest
- * because fetch reports no upload progress, and a 200 MB video needs a progress bar.
+ * The media library's upload (packages/contract/src/media.ts). It goes through XMLHttpRequest
+ * because fetch reports no upload progress, and a 200 MB video needs a progress bar; its URL comes
+ * from the route table like every call's (decision 031). The library's list and deletion are
+ * plain calls: `call('adminMedia', …)`, `callWithMessage('adminDeleteMedia', …)`.
  */
-import {
-  adminMediaPaths,
-  MEDIA_UPLOAD_FIELD,
-  type MediaKind,
-  type ResponseOf,
-} from '@plant-kiosk/contract';
-import { api, ApiError, routeAnswer, unwrap, writeHeaders } from './client';
-
-export const mediaApi = {
-  list: (devid: number, kind?: MediaKind) =>
-    api.read('adminMedia', adminMediaPaths.list(devid, kind ? { kind } : {})),
-  delete: (mediaid: number) => api.call('adminDeleteMedia', adminMediaPaths.item(mediaid)),
-};
+import { MEDIA_UPLOAD_FIELD, pathOf, type ResponseOf } from '@plant-kiosk/contract';
+import { ApiError, routeAnswer, unwrap, writeHeaders } from './client';
 
 export interface UploadHandle {
   promise: Promise<{ data: ResponseOf<'adminUploadMedia'>; message: string }>;
@@ -30,7 +21,7 @@ export function uploadMedia(
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadHandle['promise'] extends Promise<infer T> ? T : never>(
     (resolve, reject) => {
-      xhr.open('POST', adminMediaPaths.list(devid));
+      xhr.open('POST', pathOf('adminUploadMedia', { params: { devid } }));
       xhr.withCredentials = true;
       xhr.setRequestHeader('accept', 'application/json');
       for (const [name, value] of Object.entries(writeHeaders(false))) {

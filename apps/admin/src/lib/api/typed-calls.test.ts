@@ -13,7 +13,7 @@ import type {
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
 import { api, ApiError, call, callWithMessage } from './client';
-import { mediaApi, type UploadHandle } from './media-api';
+import type { UploadHandle } from './media-api';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -39,7 +39,7 @@ describe('typed calls of the back-office', () => {
     }>();
     expectTypeOf(api.read<'adminMe'>).returns.resolves.toEqualTypeOf<AdminSession>();
     expectTypeOf(api.read<'adminFleet'>).returns.resolves.toEqualTypeOf<KioskStatus[]>();
-    expectTypeOf(mediaApi.list).returns.resolves.toEqualTypeOf<MediaItem[]>();
+    expectTypeOf(call<'adminMedia'>).returns.resolves.toEqualTypeOf<MediaItem[]>();
     expectTypeOf<Awaited<UploadHandle['promise']>['data']>().toEqualTypeOf<MediaItem>();
   });
 
