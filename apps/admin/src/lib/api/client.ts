@@ -10,17 +10,11 @@
  * call site. In development builds the answer is checked against the route's response schema (a
  * mismatch is an ApiError with code 'bad_response' saying where). Production builds leave the
  * checks, the schemas and TypeBox's checker out.
- *
- * `api.call(name, path, body)` and `api.read(name, path)` are the older form, still used by the
- * screens not yet moved: they name the route and build its path by hand (checked in development
- * builds only).
  */
 import {
   ADMIN_CSRF_HEADER,
   createRouteClient,
   ERROR_CODES,
-  isPathOfRoute,
-  ROUTES,
   routeResponseMismatch,
   type CallErrorCode,
   type Envelope,
@@ -28,7 +22,6 @@ import {
   type JsonRouteName,
   type ResponseOf,
   type RouteMethod,
-  type RouteName,
 } from '@plant-kiosk/contract';
 
 /**
@@ -179,31 +172,7 @@ export const { call, callWithMessage } = createRouteClient<RequestOptions>(
   },
 );
 
-/**
- * The older form of a call (see the module's header): `path` is the route's path filled in by
- * hand (by adminPaths & co.), the method is the route's, and the answer is typed by the route's
- * response schema.
- */
-async function callPath<N extends JsonRouteName>(
-  name: N,
-  path: string,
-  body?: unknown,
-  options?: RequestOptions,
-): Promise<{ data: ResponseOf<N>; message: string }> {
-  const route: { method: RouteMethod; path: string } = ROUTES[name as RouteName];
-  if (import.meta.env.DEV && checking() && !isPathOfRoute(name, path)) {
-    throw new Error(`${path} is not a path of ${name} (${route.method} ${route.path})`);
-  }
-  const { status, ...answer } = await request(route.method, path, body, options);
-  return routeAnswer(name, status, answer);
-}
-
 export const api = {
-  /** A call of the route table, with its answer's `data` and `message` (older form). */
-  call: callPath,
-  /** A read of the route table: its answer's `data` (older form). */
-  read: async <N extends JsonRouteName>(name: N, path: string, options?: RequestOptions) =>
-    (await callPath(name, path, undefined, options)).data,
   // Untyped calls by path (their answer is `unknown`): for tests and tools, not for screens.
   get: async (path: string, options?: RequestOptions) =>
     (await request('GET', path, undefined, options)).data,

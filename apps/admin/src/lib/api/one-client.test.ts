@@ -2,10 +2,8 @@
  * The back-office names each route once (decision 031): a screen calls `call(name, { params,
  * query, body })` and takes a stream's or a download's URL from `pathOf(name, …)`, never a path
  * built by hand. This test reads every source of the back-office as the build will and lists
- * those that still build a path — with the contract's hand-made builders (`adminPaths`,
- * `adminFleetPaths`…), the older `api.call`/`api.read` or a per-area wrapper — or write one out.
- * The list only shrinks: a file moved to the client leaves it (the test says so when one is
- * left behind), and no other file may join it.
+ * any that builds a path — with the contract's hand-made builders (`adminPaths`,
+ * `adminFleetPaths`…), the former `api.call`/`api.read` or a per-area wrapper — or writes one out.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -22,15 +20,6 @@ const HAND_MADE: [string, RegExp][] = [
   ['an API path written out', /["'`]\/(?:api|display|stream)\//],
 ];
 
-/**
- * Not moved yet (issue 43, part 1): the media screens and their wrappers, and the client's own
- * older form. Remove a file from here when it moves.
- */
-const NOT_MOVED_YET = [
-  // (paths as the glob names them from here)
-  './client.ts',
-];
-
 const offenders = () =>
   Object.entries(sources)
     .filter(([, text]) => HAND_MADE.some(([, pattern]) => pattern.test(text)))
@@ -44,12 +33,8 @@ describe('one client: no path built by hand in the back-office', () => {
     expect(paths).toContain('../../features/users/users-page.tsx');
   });
 
-  it('no screen builds a path by hand but those not moved yet', () => {
-    expect(offenders().filter((path) => !NOT_MOVED_YET.includes(path))).toEqual([]);
-  });
-
-  it('a screen moved to the client leaves the list of those not moved yet', () => {
-    expect(NOT_MOVED_YET.filter((path) => !offenders().includes(path))).toEqual([]);
+  it('no source builds a path by hand', () => {
+    expect(offenders()).toEqual([]);
   });
 
   it('would catch each way of building a path by hand', () => {

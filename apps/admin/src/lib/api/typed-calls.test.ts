@@ -1,7 +1,7 @@
 /**
- * Contract route table: the back-office's calls are typed by the contract's route table, and in
- * development builds an answer that does not match its route's schema, or a path that is not its
- * route's, is a clear error.
+ * Contract route table: the back-office's calls are typed by the contract's route table, their
+ * path comes from the route they name (decision 031), and in development builds an answer that
+ * does not match its route's schema is a clear error.
  */
 import type {
   AdminSession,
@@ -12,7 +12,7 @@ import type {
 } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
-import { api, ApiError, call, callWithMessage } from './client';
+import { ApiError, call, callWithMessage } from './client';
 import type { UploadHandle } from './media-api';
 
 afterEach(() => {
@@ -37,8 +37,8 @@ describe('typed calls of the back-office', () => {
       data: AdminZone;
       message: string;
     }>();
-    expectTypeOf(api.read<'adminMe'>).returns.resolves.toEqualTypeOf<AdminSession>();
-    expectTypeOf(api.read<'adminFleet'>).returns.resolves.toEqualTypeOf<KioskStatus[]>();
+    expectTypeOf(call<'adminMe'>).returns.resolves.toEqualTypeOf<AdminSession>();
+    expectTypeOf(call<'adminFleet'>).returns.resolves.toEqualTypeOf<KioskStatus[]>();
     expectTypeOf(call<'adminMedia'>).returns.resolves.toEqualTypeOf<MediaItem[]>();
     expectTypeOf<Awaited<UploadHandle['promise']>['data']>().toEqualTypeOf<MediaItem>();
   });
@@ -55,12 +55,11 @@ describe('typed calls of the back-office', () => {
     expect((error as ApiError).message).toContain('/0/version');
   });
 
-  it('in development, accept a matching answer, and refuse a path of another route', async () => {
+  it('in development, accept a matching answer, sent to the path of the route it names', async () => {
     vi.stubEnv('MODE', 'development');
-    mockFetch(() => ({ data: [zone] }));
+    const calls = mockFetch(() => ({ data: [zone] }));
     await expect(call('adminZones', { params: { devid: 1 } })).resolves.toEqual([zone]);
-    await expect(api.read('adminZones', '/api/admin/users')).rejects.toThrow(
-      /not a path of adminZones/,
-    );
+    // A path of another route can no longer be written: the path comes from the route's name.
+    expect(calls.map((request) => request.url)).toEqual(['/api/admin/developments/1/zones']);
   });
 });
