@@ -33,8 +33,8 @@ test('an English element added beside the French ones takes its zone off the mis
   await expect(
     page.getByText('Zone des pages du personnel : les totems la montrent en français.'),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Français' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'English' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Français', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'English', exact: true })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Zones' });
   await nav.getByText('Traductions manquantes').click();
   const missing = nav.getByRole('list', { name: 'Zones visiteurs sans version anglaise' });
@@ -48,8 +48,8 @@ test('an English element added beside the French ones takes its zone off the mis
   // The list leads to the zone's editor: French and English side by side.
   await missing.getByRole('link', { name: new RegExp(`^${TRANSLATED} page`) }).click();
   await expect(page.getByRole('heading', { name: TRANSLATED, level: 2 })).toBeVisible();
-  const french = page.getByRole('region', { name: 'Français' });
-  const english = page.getByRole('region', { name: 'English' });
+  const french = page.getByRole('region', { name: 'Français', exact: true });
+  const english = page.getByRole('region', { name: 'English', exact: true });
   await expect(french.getByRole('listitem').first()).toBeVisible();
   await expect(english.getByText(/^Pas encore de version anglaise/)).toBeVisible();
 
