@@ -563,7 +563,9 @@ describe('PdfReaderView: in the language of the page it was opened from', () => 
     });
     fireEvent.click(button('Image'));
     const picker = await screen.findByRole('dialog', { name: 'Choose a picture of the site' });
-    expect(within(picker).getByRole('button', { name: 'Product range, picture 1' })).toBeTruthy();
+    expect(
+      await within(picker).findByRole('button', { name: 'Product range, picture 1' }),
+    ).toBeTruthy();
     expect(within(picker).getByRole('button', { name: 'Back to the document' })).toBeTruthy();
   });
 });
