@@ -6,7 +6,7 @@
  *
  * The server killed mid-sync is covered in kiosk-core.spec.ts ("the server killed mid-sync leaves
  * the previous content…"); a crash during an admin save is a server test
- * (apps/server/src/lib/admin/save-crash.test.ts). What each fault does is written up in
+ * (apps/server/src/content/save-crash.test.ts). What each fault does is written up in
  * docs/reliability.md, "Faults survived".
  */
 import { execFile } from 'node:child_process';

@@ -32,9 +32,9 @@ import type { DraftAlertTemplate } from './alert-template-repository.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import type { AppContext } from '../lib/context.js';
 import { badRequest, notFound } from '../lib/envelope.js';
-import type { Actor } from '../lib/admin/content-editor.js';
+import type { Actor } from '../audit/index.js';
 import { ADMIN_MESSAGES, ConflictError, conflict, isUniqueViolation } from '../lib/admin/errors.js';
-import { brief } from '../lib/admin/values.js';
+import { brief } from '../audit/index.js';
 
 const FIELDS = [
   'name',

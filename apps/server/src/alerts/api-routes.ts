@@ -4,7 +4,7 @@
  * Authorised by the alert token (its own secret, not the publish token) as a bearer token, compared
  * in constant time; a missing or wrong token is a 401 and is audited (someone is trying to trigger
  * or end an alert), one audit row per address and window however many calls it refuses, and an
- * address past its allowance of refusals gets 429 instead (lib/refused-calls.ts); the right token
+ * address past its allowance of refusals gets 429 instead (audit/refused-calls.ts); the right token
  * always gets through. The token is asked for at each call: an admin may regenerate it, and the old
  * one is refused at once, by every instance (decision 026).
  */
@@ -14,7 +14,7 @@ import { routeSchema } from '../routes/admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from './alert-service.js';
 import type { AppContext } from '../lib/context.js';
 import { ok, unauthorized } from '../lib/envelope.js';
-import { RefusedCalls } from '../lib/refused-calls.js';
+import { RefusedCalls } from '../audit/index.js';
 import { tooManyRequests } from '../routes/auth.js';
 
 /** Set by the CLI, so that the audit log says "cli". */

@@ -39,7 +39,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { MediaRow } from '../db/schema.js';
 import type { MediaTemplateValueUsage, MediaValueUsage } from './media-repository.js';
 import { slugify } from '../lib/slugify.js';
-import type { Actor } from '../lib/admin/content-editor.js';
+import type { Actor } from '../audit/index.js';
 import { ConflictError, isUniqueViolation } from '../lib/admin/errors.js';
 import type { AppContext } from '../lib/context.js';
 import { badRequest, HttpError, notFound } from '../lib/envelope.js';

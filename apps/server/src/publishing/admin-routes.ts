@@ -1,16 +1,13 @@
 /**
  * Publishing from the back-office (the same publishContent as the CLI and the token-protected
  * endpoint: it copies the draft's differences into the live content as a new revision, builds the
- * snapshot, then tells the kiosks) and the audit log, which an editor sees for their own
- * developments only. Discarding the draft's unpublished changes (revision history, decision 011)
- * and rolling back to an earlier revision (rollback and publish checks, decision 014) live here
+ * snapshot, then tells the kiosks). Discarding the draft's unpublished changes (revision history,
+ * decision 011) and rolling back to an earlier revision (rollback and publish checks, decision 014) live here
  * too: who may publish — admins, and editors an admin allowed (decision 014) — may discard and roll
  * back. A publish or rollback refused by the publish checks answers 409 with the problems in
  * `data`.
  */
 import {
-  AuditEntry,
-  AuditQuery,
   type DiscardDraftRequest,
   type DiscardDraftResponse,
   PublishRequest,
@@ -18,23 +15,15 @@ import {
   type RollbackResponse,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { emptyCounts, totalChanges, type DiscardOutcome } from './revision-repository.js';
 import { ConflictError, conflict, isUniqueViolation } from '../lib/admin/errors.js';
 import { summarizeCounts } from './revision-summary.js';
 import { notFound, ok } from '../lib/envelope.js';
 import { publishAuditEntry, publishContent, rollbackContent } from './publisher.js';
-import {
-  actorOf,
-  authOf,
-  requireDevelopment,
-  requirePublishRight,
-} from '../routes/admin/guards.js';
+import { actorOf, requirePublishRight } from '../routes/admin/guards.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
-
-const DEFAULT_AUDIT_LIMIT = 50;
 
 /** `delivered` counts the kiosks connected to this server process. */
 export function publishedMessage(result: PublishResponse): string {
@@ -199,18 +188,6 @@ export async function publishRoutes(
         answer,
         `Retour à la révision ${revision} publié : révision ${result.revision} (${answer.summary}).`,
       );
-    },
-  );
-
-  fastify.get<{ Querystring: AuditQuery }>(
-    adminRoutePatterns.audit,
-    { schema: { querystring: AuditQuery, response: answers(Type.Array(AuditEntry)) } },
-    async (request) => {
-      const { devid, limit = DEFAULT_AUDIT_LIMIT, before } = request.query;
-      const { user } = authOf(request);
-      if (devid !== undefined) requireDevelopment(request, devid);
-      const devids = user.role === 'admin' || devid !== undefined ? undefined : user.devids;
-      return ok(await ctx.repos.audit.list({ devid, devids, limit, before }));
     },
   );
 }

@@ -11,7 +11,7 @@ import {
   toSubelement,
   toSubgroup,
   toZone,
-} from '../repositories/content-repository.js';
+} from '../../content/index.js';
 import { RevisionRepository } from '../../publishing/index.js';
 import type { Database } from '../schema.js';
 import * as initial from './001-initial.js';

@@ -37,7 +37,7 @@ import {
   toSubelement,
   toSubgroup,
   toZone,
-} from './content-repository.js';
+} from '../../content/index.js';
 import { logStartingAt, type ChangeKind } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { AccountRepository } from './account-repository.js';
-import { AdminAuditRepository } from './admin-audit-repository.js';
+import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
 import { KioskRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
-import { AdminContentRepository } from './admin-content-repository.js';
+import { AdminContentRepository } from '../../content/index.js';
 import { AdminDevelopmentRepository } from './admin-development-repository.js';
 import { AdminUserRepository } from './admin-user-repository.js';
-import { ContentRepository } from './content-repository.js';
+import { ContentRepository } from '../../content/index.js';
 import { DeltaRepository } from './delta-repository.js';
 import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
@@ -32,8 +32,8 @@ export {
   AdminDevelopmentRepository,
   AdminUserRepository,
 };
-export type { AuditInput } from './admin-audit-repository.js';
-export type { Batch, Owned } from './content-repository.js';
+export type { AuditInput } from '../../audit/index.js';
+export type { Batch, Owned } from '../../content/index.js';
 export type { DeltaOutcome } from './delta-repository.js';
 export type { StreamTicketRecord } from '../../streaming/index.js';
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../envelope.js';
 import { hashClientPassword } from '../passwords.js';
 import { hashAdminPassword } from './admin-passwords.js';
-import type { Actor } from './content-editor.js';
+import type { Actor } from '../../audit/index.js';
 import { ADMIN_MESSAGES, conflict, isUniqueViolation } from './errors.js';
 
 type Ctx = Pick<AppContext, 'repos' | 'now' | 'passwordCost' | 'tokens' | 'bus'>;

@@ -3,7 +3,7 @@
  * own so that the route files, which index.ts mounts, do not import index.ts back.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ContentEditor } from '../../lib/admin/content-editor.js';
+import type { ContentEditor } from '../../content/index.js';
 import type { Management } from '../../lib/admin/management.js';
 import type { AdminSessions } from '../../lib/admin/sessions.js';
 import type { AppContext } from '../../lib/context.js';

@@ -7,7 +7,7 @@
 import { ADMIN_CSRF_HEADER } from '@plant-kiosk/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/envelope.js';
-import type { Actor } from '../../lib/admin/content-editor.js';
+import type { Actor } from '../../audit/index.js';
 import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
 import { sameSecret, type AdminAuth } from '../../lib/admin/sessions.js';
 

@@ -16,10 +16,11 @@ import {
   adminAlertTemplateRoutes,
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
+import { adminAuditRoutes } from '../../audit/index.js';
 import { adminFleetRoutes } from '../../fleet/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
 import { adminPublishRoutes, adminRevisionRoutes } from '../../publishing/index.js';
-import { ContentEditor } from '../../lib/admin/content-editor.js';
+import { ContentEditor } from '../../content/index.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
 import { Management } from '../../lib/admin/management.js';
@@ -29,7 +30,7 @@ import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
 import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
-import { contentRoutes } from './content-routes.js';
+import { adminContentRoutes } from '../../content/index.js';
 import { managementRoutes } from './management-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { settingsRoutes } from '../../settings/index.js';
@@ -126,9 +127,10 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
 
   await fastify.register(sessionRoutes, services);
   await fastify.register(managementRoutes, services);
-  await fastify.register(contentRoutes, services);
+  await fastify.register(adminContentRoutes, services);
   await fastify.register(adminPublishRoutes, services);
   await fastify.register(adminRevisionRoutes, services);
+  await fastify.register(adminAuditRoutes, services);
   await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(settingsRoutes, services);

@@ -18,7 +18,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 describe('missing translations, warned before a publish', () => {
   let f: AdminFixture;

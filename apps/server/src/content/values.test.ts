@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../envelope.js';
-import { changes, checkItemValue, normalizeDate } from './values.js';
+import { HttpError } from '../lib/envelope.js';
+import { changes } from '../audit/index.js';
+import { checkItemValue, normalizeDate } from './values.js';
 
 const refused = (value: string, type: Parameters<typeof checkItemValue>[1]) => {
   try {

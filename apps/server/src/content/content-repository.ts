@@ -29,9 +29,9 @@ import type {
   LiveSubgroupRow,
   SubgroupRow,
   ZoneRow,
-} from '../schema.js';
-import { AlertRepository } from '../../alerts/index.js';
-import { SettingsRepository } from '../../settings/index.js';
+} from '../db/schema.js';
+import { AlertRepository } from '../alerts/index.js';
+import { SettingsRepository } from '../settings/index.js';
 
 export interface Batch {
   order?: number;

@@ -12,13 +12,13 @@ import {
   type Subelement,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
+import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
 import {
   createAdminSuite,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 // One fixture for the file (building the app is the slow part): each test works on zones it
 // creates, or on fixture content no other test relies on.

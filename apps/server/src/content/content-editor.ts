@@ -20,19 +20,14 @@ import type {
   AdminSubgroup,
   AdminZone,
 } from '@plant-kiosk/contract';
-import type { OwnedItem } from '../../db/repositories/admin-content-repository.js';
-import type { AuditInput, Repositories } from '../../db/repositories/index.js';
-import { createRepositories } from '../../db/repositories/index.js';
-import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../envelope.js';
+import type { OwnedItem } from './admin-content-repository.js';
+import type { Actor, AuditInput } from '../audit/index.js';
+import type { Repositories } from '../db/repositories/index.js';
+import { createRepositories } from '../db/repositories/index.js';
+import type { AppContext } from '../lib/context.js';
+import { badRequest, notFound } from '../lib/envelope.js';
 import type { ContentKind, ContentOrder } from './content-kinds.js';
-import { ADMIN_MESSAGES, ConflictError, isUniqueViolation } from './errors.js';
-
-/** Who makes the change, for the audit log. */
-export interface Actor {
-  userid: number;
-  username: string;
-}
+import { ADMIN_MESSAGES, ConflictError, isUniqueViolation } from '../lib/admin/errors.js';
 
 type AuditDetails = Pick<AuditInput, 'action' | 'targetType' | 'targetId' | 'summary'>;
 

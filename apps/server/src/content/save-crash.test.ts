@@ -23,12 +23,12 @@ import { join, resolve } from 'node:path';
 import { adminPaths } from '@plant-kiosk/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { AdminContentRepository } from '../../db/repositories/admin-content-repository.js';
-import { createRepositories } from '../../db/repositories/index.js';
-import { createAdminFixture, type AdminFixture } from '../../testing/admin-fixture.js';
-import { FIXTURE_NOW, seedFixture } from '../../testing/fixture.js';
-import { testingPostgres } from '../../testing/test-database.js';
+import { openDatabase } from '../db/database.js';
+import { AdminContentRepository } from './admin-content-repository.js';
+import { createRepositories } from '../db/repositories/index.js';
+import { createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
+import { FIXTURE_NOW, seedFixture } from '../testing/fixture.js';
+import { testingPostgres } from '../testing/test-database.js';
 import { generationFields, IMAGES_PER_SAVE } from './save-crash-child.js';
 
 describe('a save that throws midway', () => {
@@ -80,7 +80,7 @@ describe('a save that throws midway', () => {
   });
 });
 
-const repoRoot = resolve(import.meta.dirname, '../../../../..');
+const repoRoot = resolve(import.meta.dirname, '../../../..');
 const childScript = resolve(import.meta.dirname, 'save-crash-child.ts');
 
 /** Starts the child; resolves with the generations it announced once it has been killed. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../../testing/fixture.js';
-import type { DatabaseHandle } from '../database.js';
-import { openTestDatabase } from '../../testing/test-database.js';
-import { createRepositories, type Repositories } from './index.js';
+import { FIXTURE_NOW, seedFixture, type FixtureIds } from '../testing/fixture.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { openTestDatabase } from '../testing/test-database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
 
 let handle: DatabaseHandle;
 let repos: Repositories;

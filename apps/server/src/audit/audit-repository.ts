@@ -1,11 +1,11 @@
 /**
  * The audit log of the back-office: who changed or published what, and when. Append-only, but for
- * the count of a row of repeated refused calls (migration 012, lib/refused-calls.ts): one row
+ * the count of a row of repeated refused calls (migration 012, refused-calls.ts): one row
  * stands for every refusal from an address within a window rather than one row each.
  */
 import type { AuditEntry } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditLogRow, Database } from '../schema.js';
+import type { AuditLogRow, Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

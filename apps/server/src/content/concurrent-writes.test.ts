@@ -5,7 +5,7 @@
  */
 import { adminPaths, type AdminElement, type AdminSubgroup } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminFixture, data, type AdminFixture } from '../../testing/admin-fixture.js';
+import { createAdminFixture, data, type AdminFixture } from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 beforeAll(async () => {

@@ -17,11 +17,8 @@
  * for an address. The row keeps the first refusal's details (development, method, token wrong or
  * missing); the later ones only count.
  */
-import type {
-  AdminAuditRepository,
-  AuditInput,
-} from '../db/repositories/admin-audit-repository.js';
-import { FailureLimiter, type FailureWindow } from './failure-limiter.js';
+import type { AdminAuditRepository, AuditInput } from './audit-repository.js';
+import { FailureLimiter, type FailureWindow } from '../lib/failure-limiter.js';
 
 export interface RefusedCallsOptions {
   audit: Pick<AdminAuditRepository, 'insertRepeatable' | 'recount'>;

@@ -4,7 +4,7 @@
  * URLs are accepted: never `javascript:`, `data:` or a protocol-relative `//host` URL.
  */
 import type { ItemType } from '@plant-kiosk/contract';
-import { badRequest } from '../envelope.js';
+import { badRequest } from '../lib/envelope.js';
 
 const URL_TYPES: ReadonlySet<ItemType> = new Set(['image', 'video', 'pdf', 'link']);
 const TYPE_NAMES: Record<ItemType, string> = {
@@ -63,26 +63,4 @@ export function checkItemValue(value: string, type: ItemType, what = 'La valeur'
 /** Dates are stored as UTC ISO strings: expiry checks compare them as text. */
 export function normalizeDate(value: string): string {
   return new Date(value).toISOString();
-}
-
-/** Shortens long texts for the audit log. */
-export function brief(value: unknown): unknown {
-  if (typeof value === 'string' && value.length > 300) return `${value.slice(0, 300)}…`;
-  return value;
-}
-
-/** The changed keys of `after` compared to `before`, as `{ before, after }` for the audit log. */
-export function changes<T extends object>(
-  before: T,
-  after: T,
-  keys: readonly (keyof T)[],
-): { before: Partial<Record<keyof T, unknown>>; after: Partial<Record<keyof T, unknown>> } {
-  const was: Partial<Record<keyof T, unknown>> = {};
-  const now: Partial<Record<keyof T, unknown>> = {};
-  for (const key of keys) {
-    if (before[key] === after[key]) continue;
-    was[key] = brief(before[key]);
-    now[key] = brief(after[key]);
-  }
-  return { before: was, after: now };
 }

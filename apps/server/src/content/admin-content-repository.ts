@@ -20,7 +20,7 @@ import type {
   ZoneType,
 } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ElementRow, SubelementRow, ZoneRow } from '../schema.js';
+import type { Database, ElementRow, SubelementRow, ZoneRow } from '../db/schema.js';
 import { toElement, toSubelement, toSubgroup, toZone } from './content-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

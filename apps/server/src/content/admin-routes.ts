@@ -26,11 +26,11 @@ import {
   subgroupOrder,
   subgroups,
   zones,
-} from '../../lib/admin/content-kinds.js';
-import { ok } from '../../lib/envelope.js';
-import { actorOf, requireDevelopment } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+} from './content-kinds.js';
+import { ok } from '../lib/envelope.js';
+import { actorOf, requireDevelopment } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 const SAVED = 'Enregistré.';
 const DELETED = 'Supprimé.';

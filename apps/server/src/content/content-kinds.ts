@@ -24,11 +24,12 @@ import type {
   UpdateSubgroupRequest,
   UpdateZoneRequest,
 } from '@plant-kiosk/contract';
-import type { OwnedItem } from '../../db/repositories/admin-content-repository.js';
-import type { Repositories } from '../../db/repositories/index.js';
-import { badRequest } from '../envelope.js';
-import { conflict } from './errors.js';
-import { brief, changes, checkItemValue, normalizeDate } from './values.js';
+import type { OwnedItem } from './admin-content-repository.js';
+import type { Repositories } from '../db/repositories/index.js';
+import { badRequest } from '../lib/envelope.js';
+import { conflict } from '../lib/admin/errors.js';
+import { brief, changes } from '../audit/index.js';
+import { checkItemValue, normalizeDate } from './values.js';
 
 /** Where an item (or a parent) lives: its development and its id. */
 export interface Place {

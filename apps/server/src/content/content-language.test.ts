@@ -20,15 +20,15 @@ import {
   type Snapshot,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture } from '../../testing/fixture.js';
-import { openTestDatabase } from '../../testing/test-database.js';
-import { createRepositories } from '../../db/repositories/index.js';
+import { seedFixture } from '../testing/fixture.js';
+import { openTestDatabase } from '../testing/test-database.js';
+import { createRepositories } from '../db/repositories/index.js';
 import {
   createAdminFixture,
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 describe('a zone’s English version', () => {
   let f: AdminFixture;

@@ -10,8 +10,8 @@
  * USERID FIRST_GENERATION [save|publish] (tsx in this process, not its CLI: the CLI runs a
  * grandchild that a SIGKILL of the CLI would leave running).
  */
-import { openDatabase } from '../../db/database.js';
-import { createRepositories } from '../../db/repositories/index.js';
+import { openDatabase } from '../db/database.js';
+import { createRepositories } from '../db/repositories/index.js';
 import { ContentEditor } from './content-editor.js';
 import { subgroups } from './content-kinds.js';
 

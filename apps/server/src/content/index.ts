@@ -1,0 +1,21 @@
+/**
+ * The content domain: a development's zones, elements, sub-elements and sub-groups, as the
+ * back-office edits them (the draft, with version checks) and as the totems read them (the live
+ * content a publish wrote). Its back-office routes, the content editor and the kinds it edits, the
+ * checks on typed values, and the SQL of both sides. What the rest of the server may use of it;
+ * the rest of this folder is private (decision 030).
+ */
+export { contentRoutes as adminContentRoutes } from './admin-routes.js';
+export { ContentEditor } from './content-editor.js';
+// The store's side, for the repositories' aggregate (db/repositories/index.ts), the delta's reads
+// of the live rows, and the tests that write a draft.
+export { AdminContentRepository } from './admin-content-repository.js';
+export {
+  ContentRepository,
+  toElement,
+  toSubelement,
+  toSubgroup,
+  toZone,
+  type Batch,
+  type Owned,
+} from './content-repository.js';
