@@ -30,7 +30,7 @@ import { clientErrorHandler, errorsPluginFp, frameworkErrorHandler } from './plu
 import { frameSourceList, securityPluginFp } from './plugins/security.js';
 import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.js';
 import { textInputPluginFp } from './plugins/text-input.js';
-import { authRoutes } from './routes/auth.js';
+import { kioskLoginRoutes } from './accounts/index.js';
 import { displayRoutes, pingRoute } from './routes/display.js';
 import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
@@ -195,7 +195,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   // Every instance describes the whole API (the document is the same whatever it serves).
   await fastify.register(apiDocsRoutes, { version: options.config.appVersion });
 
-  if (services.has('auth')) await fastify.register(authRoutes, ctx);
+  if (services.has('auth')) await fastify.register(kioskLoginRoutes, ctx);
   if (services.has('content')) {
     await fastify.register(pingRoute);
     await fastify.register(displayRoutes, ctx);

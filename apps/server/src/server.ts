@@ -14,7 +14,7 @@ import { ALL_SERVICES, buildApp, type Service } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
-import { ensureFirstAdmin, type FirstAdminResult } from './lib/admin/first-admin.js';
+import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
 import { PostgresEventBus } from './lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
 import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';

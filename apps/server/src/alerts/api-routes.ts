@@ -13,9 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../routes/admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from './alert-service.js';
 import type { AppContext } from '../lib/context.js';
-import { ok, unauthorized } from '../lib/envelope.js';
+import { ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
 import { RefusedCalls } from '../audit/index.js';
-import { tooManyRequests } from '../routes/auth.js';
 
 /** Set by the CLI, so that the audit log says "cli". */
 export const ALERT_CLIENT_HEADER = 'x-alert-client';

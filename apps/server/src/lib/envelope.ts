@@ -4,6 +4,7 @@
  * included, into an envelope, so no route builds an error response by hand.
  */
 import { ERROR_CODES, type Envelope, type ErrorCode } from '@plant-kiosk/contract';
+import type { FastifyReply } from 'fastify';
 
 export const OK_MESSAGE = 'OK';
 
@@ -54,4 +55,10 @@ export function errorCodeForStatus(status: number): ErrorCode {
     default:
       return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
   }
+}
+
+/** 429 with Retry-After, as an envelope (the error handler writes it). */
+export function tooManyRequests(reply: FastifyReply, seconds: number, message: string): HttpError {
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, ERROR_CODES.tooManyRequests, message);
 }

@@ -10,7 +10,7 @@ import {
   type Envelope,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { hashAdminPassword } from '../lib/admin/admin-passwords.js';
+import { hashAdminPassword } from '../accounts/index.js';
 import { TEST_SCRYPT_COST } from '../lib/passwords.js';
 import { createFixture, FIXTURE_NOW, type Fixture, type FixtureOptions } from './fixture.js';
 

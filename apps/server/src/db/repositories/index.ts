@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { AccountRepository } from './account-repository.js';
+import { AccountRepository } from '../../accounts/index.js';
 import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
 import { KioskRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { AdminContentRepository } from '../../content/index.js';
-import { AdminDevelopmentRepository } from './admin-development-repository.js';
-import { AdminUserRepository } from './admin-user-repository.js';
+import { AdminDevelopmentRepository } from '../../accounts/index.js';
+import { AdminUserRepository } from '../../accounts/index.js';
 import { ContentRepository } from '../../content/index.js';
 import { DeltaRepository } from './delta-repository.js';
 import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';

@@ -4,8 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ContentEditor } from '../../content/index.js';
-import type { Management } from '../../lib/admin/management.js';
-import type { AdminSessions } from '../../lib/admin/sessions.js';
+import type { AdminSessions, Management } from '../../accounts/index.js';
 import type { AppContext } from '../../lib/context.js';
 
 export interface AdminServices {

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/envelope.js';
 import type { Actor } from '../../audit/index.js';
 import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
-import { sameSecret, type AdminAuth } from '../../lib/admin/sessions.js';
+import { sameSecret, type AdminAuth } from '../../accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

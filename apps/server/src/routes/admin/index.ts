@@ -23,16 +23,18 @@ import { adminPublishRoutes, adminRevisionRoutes } from '../../publishing/index.
 import { ContentEditor } from '../../content/index.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
-import { Management } from '../../lib/admin/management.js';
-import { AdminSessions } from '../../lib/admin/sessions.js';
+import {
+  AdminSessions,
+  adminManagementRoutes,
+  adminSessionRoutes,
+  Management,
+} from '../../accounts/index.js';
 import { formatAdminSchemaErrors } from '../../lib/admin/validation-messages.js';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, HttpError } from '../../lib/envelope.js';
 import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { adminContentRoutes } from '../../content/index.js';
-import { managementRoutes } from './management-routes.js';
-import { sessionRoutes } from './session-routes.js';
 import { settingsRoutes } from '../../settings/index.js';
 
 export interface AdminRoutesOptions {
@@ -125,8 +127,8 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
     checkIntegers(request.query, INTEGER_NAMES.query);
   });
 
-  await fastify.register(sessionRoutes, services);
-  await fastify.register(managementRoutes, services);
+  await fastify.register(adminSessionRoutes, services);
+  await fastify.register(adminManagementRoutes, services);
   await fastify.register(adminContentRoutes, services);
   await fastify.register(adminPublishRoutes, services);
   await fastify.register(adminRevisionRoutes, services);

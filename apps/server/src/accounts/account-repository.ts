@@ -1,6 +1,6 @@
 /** Kiosk accounts (one development each) and the per-development token version used to revoke tokens. */
 import type { Kysely } from 'kysely';
-import type { Database, KioskAccountRow } from '../schema.js';
+import type { Database, KioskAccountRow } from '../db/schema.js';
 
 export class AccountRepository {
   constructor(private readonly db: Kysely<Database>) {}

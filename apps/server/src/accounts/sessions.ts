@@ -13,11 +13,11 @@ import {
   type AdminSession,
   type AdminUser,
 } from '@plant-kiosk/contract';
-import type { AdminUserRepository } from '../../db/repositories/index.js';
-import { forbidden, unauthorized } from '../envelope.js';
-import type { ScryptCost } from '../passwords.js';
+import type { AdminUserRepository } from '../db/repositories/index.js';
+import { forbidden, unauthorized } from '../lib/envelope.js';
+import type { ScryptCost } from '../lib/passwords.js';
 import { verifyAdminAgainstNothing, verifyAdminPassword } from './admin-passwords.js';
-import { ADMIN_MESSAGES } from './errors.js';
+import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
 
 export const SESSION_TTL_MS = ADMIN_SESSION_TTL_SECONDS * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 86_400_000;

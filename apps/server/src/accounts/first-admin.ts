@@ -4,10 +4,10 @@
  * scrypt hash, so it cannot be shown again; set ADMIN_PASSWORD on an empty database to choose it).
  */
 import { randomBytes } from 'node:crypto';
-import type { Repositories } from '../../db/repositories/index.js';
-import type { ScryptCost } from '../passwords.js';
+import type { Repositories } from '../db/repositories/index.js';
+import type { ScryptCost } from '../lib/passwords.js';
 import { hashAdminPassword } from './admin-passwords.js';
-import { isUniqueViolation } from './errors.js';
+import { isUniqueViolation } from '../lib/admin/errors.js';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
 

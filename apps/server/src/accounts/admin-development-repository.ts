@@ -1,7 +1,7 @@
 /** The back-office's view of developments and their kiosk accounts (never their password hashes). */
 import type { AdminDevelopment, KioskAccount } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, DevelopmentRow } from '../schema.js';
+import type { Database, DevelopmentRow } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

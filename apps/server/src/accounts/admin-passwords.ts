@@ -15,7 +15,7 @@ import {
   verifyAgainstNothing,
   verifyClientPassword,
   type ScryptCost,
-} from '../passwords.js';
+} from '../lib/passwords.js';
 
 export function hashAdminPassword(
   password: string,

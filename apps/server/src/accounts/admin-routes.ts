@@ -11,10 +11,10 @@ import {
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { actorOf, authOf, requireAdmin } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+import { ok } from '../lib/envelope.js';
+import { actorOf, authOf, requireAdmin } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 export async function managementRoutes(
   fastify: FastifyInstance,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../testing/test-database.js';
-import { createRepositories } from '../../db/repositories/index.js';
-import { TEST_SCRYPT_COST } from '../passwords.js';
+import { openTestDatabase } from '../testing/test-database.js';
+import { createRepositories } from '../db/repositories/index.js';
+import { TEST_SCRYPT_COST } from '../lib/passwords.js';
 import { verifyAdminPassword } from './admin-passwords.js';
 import { ensureFirstAdmin } from './first-admin.js';
 

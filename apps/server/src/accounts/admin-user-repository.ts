@@ -1,7 +1,7 @@
 /** Back-office users, the developments each editor may edit, and their sessions. */
 import type { AdminRole, AdminUser } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { AdminSessionRow, AdminUserRow, Database } from '../schema.js';
+import type { AdminSessionRow, AdminUserRow, Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,8 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import { adminPaths, apiPaths } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream } from '../../testing/sse-client.js';
-import { createAdminFixture, type AdminFixture } from '../../testing/admin-fixture.js';
+import { openStream } from '../testing/sse-client.js';
+import { createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let base: string;

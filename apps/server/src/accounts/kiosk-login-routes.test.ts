@@ -16,7 +16,7 @@ import {
   TEST_JWT_SECRET,
   type Fixture,
 } from '../testing/fixture.js';
-import { LOGIN_FAILED_MESSAGE } from './auth.js';
+import { LOGIN_FAILED_MESSAGE } from './kiosk-login-routes.js';
 
 let f: Fixture;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   type RevokeTokensResponse,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
+import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
 import {
   ADMIN_PASSWORD,
   EDITOR_PASSWORD,
@@ -20,7 +20,7 @@ import {
   data,
   type AdminClient,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 
 let f: AdminFixture;
 let admin: AdminClient;

@@ -9,17 +9,17 @@
  * successes are not counted (a plant's totems behind one NAT address all log in again after a
  * revocation). A full scrypt queue answers 429 at once rather than making every login wait.
  */
-import { ERROR_CODES, routePatterns, type LoginResponse } from '@plant-kiosk/contract';
+import { routePatterns, type LoginResponse } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
-import { HttpError, ok, unauthorized } from '../lib/envelope.js';
+import { ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
 import { FailureLimiter, type LimitedAttempt } from '../lib/failure-limiter.js';
 import {
   PasswordQueueFullError,
   verifyAgainstNothing,
   verifyClientPassword,
 } from '../lib/passwords.js';
-import { LoginRequest } from './schemas.js';
+import { LoginRequest } from '../routes/schemas.js';
 
 export const LOGIN_FAILED_MESSAGE = 'Identifiant ou mot de passe incorrect.';
 /** Failed attempts per client address and window. */
@@ -31,12 +31,6 @@ export const LOGIN_BUSY_MESSAGE =
 
 export const loginRateLimited = (seconds: number) =>
   `Trop de tentatives de connexion. Réessayez dans ${seconds} secondes.`;
-
-/** 429 with Retry-After, as an envelope (the error handler writes it). */
-export function tooManyRequests(reply: FastifyReply, seconds: number, message: string): HttpError {
-  reply.header('retry-after', String(seconds));
-  return new HttpError(429, ERROR_CODES.tooManyRequests, message);
-}
 
 /**
  * Route hooks that limit one login route's failed attempts per client address: a locked-out

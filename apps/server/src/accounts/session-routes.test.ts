@@ -7,7 +7,7 @@ import {
   type Envelope,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
+import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
 import {
   ADMIN_PASSWORD,
   EDITOR_PASSWORD,
@@ -15,7 +15,7 @@ import {
   data,
   setCookieHeader,
   type AdminFixture,
-} from '../../testing/admin-fixture.js';
+} from '../testing/admin-fixture.js';
 import { ADMIN_LOGIN_RATE_LIMIT } from './session-routes.js';
 
 // One fixture for the file (building the app is the slow part); tests that lock or change a user

@@ -16,8 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../testing/fixture.js';
 import { scryptStats, setScryptQueueLimits } from '../lib/passwords.js';
 import { ADMIN_PASSWORD, createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
-import { LOGIN_RATE_LIMIT } from './auth.js';
-import { ADMIN_LOGIN_RATE_LIMIT } from './admin/session-routes.js';
+import { LOGIN_RATE_LIMIT } from './kiosk-login-routes.js';
+import { ADMIN_LOGIN_RATE_LIMIT } from './session-routes.js';
 
 let f: AdminFixture;
 beforeAll(async () => {

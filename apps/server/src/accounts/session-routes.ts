@@ -12,20 +12,19 @@ import {
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
-import { readCookie } from '../../lib/admin/cookies.js';
-import { ADMIN_MESSAGES } from '../../lib/admin/errors.js';
-import { HttpError, ok } from '../../lib/envelope.js';
-import { FailureLimiter } from '../../lib/failure-limiter.js';
-import { PasswordQueueFullError } from '../../lib/passwords.js';
+import { readCookie } from '../lib/admin/cookies.js';
+import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
+import { HttpError, ok, tooManyRequests } from '../lib/envelope.js';
+import { FailureLimiter } from '../lib/failure-limiter.js';
+import { PasswordQueueFullError } from '../lib/passwords.js';
 import {
   LOGIN_BUSY_MESSAGE,
   LOGIN_BUSY_RETRY_SECONDS,
   failedLoginLimit,
-  tooManyRequests,
-} from '../auth.js';
-import { assertCsrf, authOf } from './guards.js';
-import type { AdminServices } from './admin-services.js';
-import { routeSchema } from './schemas.js';
+} from './kiosk-login-routes.js';
+import { assertCsrf, authOf } from '../routes/admin/guards.js';
+import type { AdminServices } from '../routes/admin/admin-services.js';
+import { routeSchema } from '../routes/admin/schemas.js';
 
 /** Failed logins per client address and window. */
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 15 * 60_000 };

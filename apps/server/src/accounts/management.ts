@@ -13,13 +13,13 @@ import {
   type RevokeTokensResponse,
   type UpdateAdminUserRequest,
 } from '@plant-kiosk/contract';
-import { createRepositories, type AuditInput } from '../../db/repositories/index.js';
-import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../envelope.js';
-import { hashClientPassword } from '../passwords.js';
+import { createRepositories, type AuditInput } from '../db/repositories/index.js';
+import type { AppContext } from '../lib/context.js';
+import { badRequest, notFound } from '../lib/envelope.js';
+import { hashClientPassword } from '../lib/passwords.js';
 import { hashAdminPassword } from './admin-passwords.js';
-import type { Actor } from '../../audit/index.js';
-import { ADMIN_MESSAGES, conflict, isUniqueViolation } from './errors.js';
+import type { Actor } from '../audit/index.js';
+import { ADMIN_MESSAGES, conflict, isUniqueViolation } from '../lib/admin/errors.js';
 
 type Ctx = Pick<AppContext, 'repos' | 'now' | 'passwordCost' | 'tokens' | 'bus'>;
 
