@@ -43,6 +43,7 @@ const SERVER_DOMAINS = [
   'alerts',
   'audit',
   'content',
+  'display',
   'fleet',
   'media',
   'publishing',

@@ -31,7 +31,7 @@ import { frameSourceList, securityPluginFp } from './plugins/security.js';
 import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.js';
 import { textInputPluginFp } from './plugins/text-input.js';
 import { kioskLoginRoutes } from './accounts/index.js';
-import { displayRoutes, pingRoute } from './routes/display.js';
+import { displayRoutes, pingRoute } from './display/index.js';
 import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';

@@ -1,7 +1,7 @@
 /**
  * The delta cache's own rules, on a real store: one build per (development, revision asked) and
  * version, rebuilt when a sub-group expires, bounded by entries and by bytes (oldest evicted).
- * The route's use of it (concurrent kiosks, publishes) is in routes/changes.test.ts.
+ * The route's use of it (concurrent kiosks, publishes) is in display/changes.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';

@@ -7,7 +7,7 @@
  */
 export { settingsRoutes } from './admin-routes.js';
 // The app keeps the frame policy in force and asks the probe for the kiosk's frame check
-// (routes/display.ts); the publisher refreshes the policy after a publish.
+// (display/display-routes.ts); the publisher refreshes the policy after a publish.
 export { PublishedFrameSources } from './frame-sources.js';
 export { FrameProbe, isAskableAddress } from './frame-probe.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts) and the live

@@ -9,7 +9,7 @@ import { AdminContentRepository } from '../../content/index.js';
 import { AdminDevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
 import { ContentRepository } from '../../content/index.js';
-import { DeltaRepository } from './delta-repository.js';
+import { DeltaRepository } from '../../display/index.js';
 import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 import { StreamTicketRepository } from '../../streaming/index.js';
@@ -34,7 +34,7 @@ export {
 };
 export type { AuditInput } from '../../audit/index.js';
 export type { Batch, Owned } from '../../content/index.js';
-export type { DeltaOutcome } from './delta-repository.js';
+export type { DeltaOutcome } from '../../display/index.js';
 export type { StreamTicketRecord } from '../../streaming/index.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */

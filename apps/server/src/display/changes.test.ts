@@ -2,7 +2,7 @@
  * `GET /display/changes/:devid?since=N` (delta sync, decision 016): the answers a kiosk gets (304,
  * a delta, a "full"), its bad input, its auth, gzip, and the cache that builds one answer for many
  * totems. The property itself (delta applied to any snapshot gives the latest) is in
- * db/repositories/delta-repository.test.ts.
+ * delta-repository.test.ts.
  */
 import { gunzipSync } from 'node:zlib';
 import {
@@ -15,7 +15,7 @@ import {
   type Snapshot,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_DELTA_SHARE } from '../db/repositories/delta-repository.js';
+import { MAX_DELTA_SHARE } from './delta-repository.js';
 import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
 
 const DAY = 86_400_000;

@@ -29,17 +29,17 @@ import type {
   Subgroup,
 } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema.js';
-import { toAlertTemplate } from '../../alerts/index.js';
+import type { Database } from '../db/schema.js';
+import { toAlertTemplate } from '../alerts/index.js';
 import {
   ContentRepository,
   toElement,
   toSubelement,
   toSubgroup,
   toZone,
-} from '../../content/index.js';
-import { logStartingAt, type ChangeKind } from '../../publishing/index.js';
-import { SettingsRepository } from '../../settings/index.js';
+} from '../content/index.js';
+import { logStartingAt, type ChangeKind } from '../publishing/index.js';
+import { SettingsRepository } from '../settings/index.js';
 
 /**
  * A delta is answered only while the change log rows it covers are at most this share of the

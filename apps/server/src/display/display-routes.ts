@@ -31,7 +31,7 @@ import {
   SubgroupidParams,
   ZoneNameParams,
   ZoneidParams,
-} from './schemas.js';
+} from '../routes/schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -15,10 +15,10 @@ import type { Snapshot } from '@plant-kiosk/contract';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.js';
-import type { Database } from '../schema.js';
-import { openTestDatabase, testingPostgres } from '../../testing/test-database.js';
-import { createRepositories, type Repositories } from './index.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { openTestDatabase, testingPostgres } from '../testing/test-database.js';
+import { createRepositories, type Repositories } from '../db/repositories/index.js';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-03-10T09:00:00.000Z');
