@@ -15,20 +15,14 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { DeltaRepository } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
 import { OK_MESSAGE } from './envelope.js';
+import { VersionedCache, type VersionedEntry } from './versioned-cache.js';
 
 const gzip = promisify(gzipCallback);
 
-export interface DeltaEntry {
-  devid: number;
+export interface DeltaEntry extends VersionedEntry {
   since: number;
-  /** The latest revision when it was built. */
-  version: number;
   /** The envelope, serialized; undefined for a 304 (N is the latest, nothing expired since). */
   body: Buffer | undefined;
-  /** Valid from this instant (ms since the epoch, its build time)… */
-  validFrom: number;
-  /** …until this one, when a sub-group expires and the answer changes by itself. */
-  validUntil: number;
   gzipped(): Promise<Buffer>;
 }
 
@@ -38,60 +32,38 @@ export interface DeltaCacheOptions {
 }
 
 export class DeltaCache {
-  /** In insertion order: the first is the oldest, evicted first. */
-  private readonly entries = new Map<string, DeltaEntry>();
-  private readonly building = new Map<string, Promise<DeltaEntry | undefined>>();
-  private bytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly cache: VersionedCache<DeltaEntry>;
 
+  /**
+   * The policy: few entries (the revisions the plant's totems hold right after a publish), the
+   * oldest evicted first — a totem far behind asks for a revision nobody else does.
+   */
   constructor(
     private readonly deltas: DeltaRepository,
-    private readonly versions: ContentVersions,
-    private readonly now: () => Date,
+    versions: ContentVersions,
+    now: () => Date,
     options: DeltaCacheOptions = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 64;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.cache = new VersionedCache(versions, now, {
+      maxEntries: options.maxEntries ?? 64,
+      maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeOf: (entry) => entry.body?.length ?? 0,
+      evict: 'oldest',
+    });
   }
 
   /** The answer for a totem at revision `since`, or undefined when the development does not exist. */
   async get(devid: number, since: number): Promise<DeltaEntry | undefined> {
-    const state = await this.versions.current(devid);
-    if (!state) return undefined;
-    const now = this.now();
-    const time = now.getTime();
-    const key = `${devid}:${since}`;
-    const cached = this.entries.get(key);
-    if (
-      cached &&
-      cached.version === state.version &&
-      cached.validFrom <= time &&
-      time < cached.validUntil
-    ) {
-      return cached;
-    }
-
-    const buildKey = `${key}:${state.version}`;
-    let pending = this.building.get(buildKey);
-    if (!pending) {
-      pending = this.build(devid, since, now).finally(() => this.building.delete(buildKey));
-      this.building.set(buildKey, pending);
-    }
-    const entry = await pending;
-    // The database is ahead of the version state: re-read it, or every request would rebuild.
-    if (entry && entry.version !== state.version) this.versions.invalidate(devid);
-    return entry;
+    return this.cache.get(`${devid}:${since}`, devid, (now) => this.build(devid, since, now));
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.cache.clear();
   }
 
   /** How many answers are kept (tests). */
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   private async build(devid: number, since: number, now: Date): Promise<DeltaEntry | undefined> {
@@ -119,27 +91,6 @@ export class DeltaCache {
           throw error;
         })),
     };
-    this.keep(`${devid}:${since}`, entry);
     return entry;
-  }
-
-  private keep(key: string, entry: DeltaEntry): void {
-    const current = this.entries.get(key);
-    // A slow build must not replace a newer one that finished first.
-    if (current && current.version > entry.version) return;
-    if (current) this.forget(key, current);
-    const size = entry.body?.length ?? 0;
-    if (size > this.maxBytes) return;
-    this.entries.set(key, entry);
-    this.bytes += size;
-    for (const [oldestKey, oldest] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.forget(oldestKey, oldest);
-    }
-  }
-
-  private forget(key: string, entry: DeltaEntry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.body?.length ?? 0;
   }
 }

@@ -9,14 +9,11 @@
  * longer. Bounded in entries and bytes; the least recently used entries go first.
  */
 import { ok } from './envelope.js';
-import type { ContentVersions, VersionState } from './content-versions.js';
+import type { ContentVersions } from './content-versions.js';
+import { VersionedCache, type VersionedEntry } from './versioned-cache.js';
 
-interface Entry {
-  devid: number;
+interface Entry extends VersionedEntry {
   what: string | undefined;
-  version: number;
-  validFrom: number;
-  validUntil: number;
   body: Buffer;
 }
 
@@ -35,22 +32,30 @@ export interface CachedBody {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly cache: VersionedCache<Entry>;
 
+  /**
+   * The policy: many small answers (one per zone, element, sub-group… of every development), some
+   * hot, so the least recently used go first; one answer bigger than a sixteenth of the budget is
+   * served but not kept.
+   */
   constructor(
     private readonly versions: ContentVersions,
-    private readonly now: () => Date,
+    now: () => Date,
     options: { maxEntries?: number; maxBytes?: number } = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 10_000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.cache = new VersionedCache(versions, now, {
+      maxEntries: options.maxEntries ?? 10_000,
+      maxBytes,
+      maxEntryBytes: maxBytes / 16,
+      sizeOf: (entry) => entry.body.length,
+      evict: 'least-recent',
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   /**
@@ -61,89 +66,56 @@ export class ResponseCache {
     key: string,
     authorize: (devid: number, what: string | undefined) => void,
   ): CachedBody | undefined {
-    const cached = this.entries.get(key);
-    if (!cached || !this.current(cached, this.versions.peek(cached.devid))) return undefined;
-    return this.hit(key, cached, authorize);
+    const devid = this.cache.devidOf(key);
+    if (devid === undefined) return undefined;
+    const state = this.versions.peek(devid);
+    if (!state) return undefined;
+    return this.hit(this.cache.lookup(key, state), authorize);
   }
 
   /**
    * The serialized envelope for `key`. `authorize` checks the owner (throwing 403s) on a hit and on
    * a miss; on a miss `resolve` first finds the owner (throwing 404s), and the data is only loaded
-   * once the caller is authorised.
+   * once the caller is authorised. Concurrent misses of one key share one load.
    */
   async get<T>(
     key: string,
     resolve: () => Promise<Resolved<T>>,
     authorize: (devid: number, what: string | undefined) => void,
   ): Promise<CachedBody> {
-    const cached = this.entries.get(key);
-    if (cached) {
-      if (this.current(cached, await this.versions.current(cached.devid))) {
-        return this.hit(key, cached, authorize);
-      }
-      this.remove(key, cached);
+    const devid = this.cache.devidOf(key);
+    if (devid !== undefined) {
+      const hit = this.hit(this.cache.lookup(key, await this.versions.current(devid)), authorize);
+      if (hit) return hit;
     }
 
     const resolved = await resolve();
     authorize(resolved.devid, resolved.what);
+    // The version is read before the data: if content changes in between, the entry carries the
+    // older version and is dropped at the next check.
     const state = await this.versions.current(resolved.devid);
-    const data = await resolved.load();
-    const body = Buffer.from(JSON.stringify(ok(data)));
-    const entry: Entry = {
+    const make = async (): Promise<Entry> => ({
       devid: resolved.devid,
       what: resolved.what,
       version: state?.version ?? -1,
       validFrom: state?.validFrom ?? 0,
       validUntil: state?.validUntil ?? 0,
-      body,
-    };
-    if (state && body.length <= this.maxBytes / 16) this.add(key, entry);
-    return entry;
-  }
-
-  /** Whether an entry still answers: same content version, within its validity window. */
-  private current(entry: Entry, state: VersionState | undefined): boolean {
-    const time = this.now().getTime();
-    return (
-      state !== undefined &&
-      state.version === entry.version &&
-      entry.validFrom <= time &&
-      time < entry.validUntil
-    );
+      body: Buffer.from(JSON.stringify(ok(await resolved.load()))),
+    });
+    // A development that is gone meanwhile: answered, not kept.
+    if (!state) return make();
+    return (await this.cache.build(key, state, make)) as Entry;
   }
 
   private hit(
-    key: string,
-    entry: Entry,
+    entry: Entry | undefined,
     authorize: (devid: number, what: string | undefined) => void,
-  ): Entry {
-    authorize(entry.devid, entry.what);
-    // Re-insert: Map order is the recency order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+  ): Entry | undefined {
+    if (entry) authorize(entry.devid, entry.what);
     return entry;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private add(key: string, entry: Entry): void {
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [oldKey, old] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.remove(oldKey, old);
-    }
-  }
-
-  private remove(key: string, entry: Entry): void {
-    if (this.entries.get(key) === entry) {
-      this.entries.delete(key);
-      this.bytes -= entry.body.length;
-    }
+    this.cache.clear();
   }
 }

@@ -13,66 +13,44 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { ContentRepository } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
 import { OK_MESSAGE } from './envelope.js';
+import { VersionedCache, type VersionedEntry } from './versioned-cache.js';
 
 const gzip = promisify(gzipCallback);
 
-export interface SnapshotEntry {
-  devid: number;
-  version: number;
+export interface SnapshotEntry extends VersionedEntry {
   etag: string;
   /** The whole envelope, serialized. */
   body: Buffer;
-  /** The entry describes the content from this instant (ms since the epoch, its build time)… */
-  validFrom: number;
-  /** …until this one, when a sub-group expires and the snapshot changes by itself. */
-  validUntil: number;
   gzipped(): Promise<Buffer>;
 }
 
 export class SnapshotCache {
-  private readonly entries = new Map<number, SnapshotEntry>();
-  private readonly building = new Map<string, Promise<SnapshotEntry | undefined>>();
+  private readonly cache: VersionedCache<SnapshotEntry>;
 
+  /**
+   * The policy: one entry per development, never evicted (a plant has a handful of developments,
+   * and each snapshot is asked by every totem of it).
+   */
   constructor(
     private readonly content: ContentRepository,
-    private readonly versions: ContentVersions,
-    private readonly now: () => Date,
-  ) {}
+    versions: ContentVersions,
+    now: () => Date,
+  ) {
+    this.cache = new VersionedCache(versions, now, {
+      maxEntries: Number.POSITIVE_INFINITY,
+      maxBytes: Number.POSITIVE_INFINITY,
+      sizeOf: (entry) => entry.body.length,
+      evict: 'oldest',
+    });
+  }
 
   /** The current snapshot of a development, or undefined when the development does not exist. */
   async get(devid: number): Promise<SnapshotEntry | undefined> {
-    const state = await this.versions.current(devid);
-    if (!state) {
-      this.entries.delete(devid);
-      return undefined;
-    }
-    const now = this.now();
-    const time = now.getTime();
-    const cached = this.entries.get(devid);
-    if (
-      cached &&
-      cached.version === state.version &&
-      cached.validFrom <= time &&
-      time < cached.validUntil
-    ) {
-      return cached;
-    }
-
-    // Concurrent requests for the same version share one build.
-    const key = `${devid}:${state.version}`;
-    let pending = this.building.get(key);
-    if (!pending) {
-      pending = this.build(devid, now).finally(() => this.building.delete(key));
-      this.building.set(key, pending);
-    }
-    const entry = await pending;
-    // The database is ahead of the version state: re-read it, or every request would rebuild.
-    if (entry && entry.version !== state.version) this.versions.invalidate(devid);
-    return entry;
+    return this.cache.get(String(devid), devid, (now) => this.build(devid, now));
   }
 
   clear(): void {
-    this.entries.clear();
+    this.cache.clear();
   }
 
   private async build(devid: number, now: Date): Promise<SnapshotEntry | undefined> {
@@ -103,9 +81,6 @@ export class SnapshotCache {
           throw error;
         })),
     };
-    const current = this.entries.get(devid);
-    // A slow build must not replace a newer one that finished first.
-    if (!current || current.version <= entry.version) this.entries.set(devid, entry);
     return entry;
   }
 }
