@@ -6,70 +6,18 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MediaRow } from '../db/schema.js';
+import { draftContent, type DraftContent } from './draft-diff.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Row = Record<string, unknown>;
 
-export interface DraftContent {
-  zone: Row[];
-  element: Row[];
-  subgroup: Row[];
-  subelement: Row[];
-}
+export type { DraftContent } from './draft-diff.js';
 
 export class PublishCheckRepository {
   constructor(private readonly db: Db) {}
 
+  /** The draft, read where the publish's diff reads it (draft-diff.ts). */
   async draftContent(devid: number): Promise<DraftContent> {
-    const zone = await this.db
-      .selectFrom('zones')
-      .select(['zoneid', 'zonename', 'type', 'checklist'])
-      .where('devid', '=', devid)
-      .execute();
-    const element = await this.db
-      .selectFrom('elements')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .select([
-        'elements.elementid',
-        'elements.zoneid',
-        'elements.order',
-        'elements.value',
-        'elements.type',
-        'elements.addingdate',
-        'elements.lang',
-      ])
-      .where('zones.devid', '=', devid)
-      .execute();
-    const subgroup = await this.db
-      .selectFrom('subgroups')
-      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .select([
-        'subgroups.subgroupid',
-        'subgroups.elementid',
-        'subgroups.modelid',
-        'subgroups.order',
-        'subgroups.addingdate',
-        'subgroups.expirationdate',
-      ])
-      .where('zones.devid', '=', devid)
-      .execute();
-    const subelement = await this.db
-      .selectFrom('subelements')
-      .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .select([
-        'subelements.subelementid',
-        'subelements.elementid',
-        'subelements.order',
-        'subelements.value',
-        'subelements.type',
-        'subelements.subgroupid',
-        'subelements.fieldlabel',
-      ])
-      .where('zones.devid', '=', devid)
-      .execute();
-    return { zone, element, subgroup, subelement };
+    return draftContent(this.db, devid);
   }
 
   /** The library's files a development's content may name: its own and the shared ones. */
