@@ -1,11 +1,11 @@
 /**
- * Publishing from the back-office (the same publishContent as the CLI and the token-protected
- * endpoint: it copies the draft's differences into the live content as a new revision, builds the
- * snapshot, then tells the kiosks). Discarding the draft's unpublished changes (revision history,
- * decision 011) and rolling back to an earlier revision (rollback and publish checks, decision 014) live here
- * too: who may publish — admins, and editors an admin allowed (decision 014) — may discard and roll
- * back. A publish or rollback refused by the publish checks answers 409 with the problems in
- * `data`.
+ * Publishing from the back-office: publish, discard the draft's unpublished changes (revision
+ * history, decision 011) and roll back to an earlier revision (rollback and publish checks,
+ * decision 014). The doors only: each asks the publishing service (publish-service.ts, the same
+ * as the token-protected endpoint's and the CLI's, which writes the revision and its audit entry
+ * in one transaction, then tells the kiosks) and shapes the answer. Who may publish — admins, and
+ * editors an admin allowed (decision 014) — may discard and roll back. A publish or rollback
+ * refused by the publish checks answers 409 with the problems in `data`.
  */
 import {
   type DiscardDraftRequest,
@@ -15,15 +15,21 @@ import {
   type RollbackResponse,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
-import type { FastifyInstance } from 'fastify';
-import { emptyCounts, totalChanges, type DiscardOutcome } from './revision-repository.js';
-import { ConflictError, conflict, isUniqueViolation } from '../lib/admin/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { emptyCounts, totalChanges } from './change-kinds.js';
+import { ConflictError } from '../lib/admin/errors.js';
 import { summarizeCounts } from './revision-summary.js';
 import { notFound, ok } from '../lib/envelope.js';
-import { publishAuditEntry, publishContent, rollbackContent } from './publisher.js';
+import { discard, publish, rollback, type Publisher } from './publish-service.js';
 import { actorOf, requirePublishRight } from '../routes/admin/guards.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
+
+/** The back-office user asking. */
+const userOf = (request: FastifyRequest): Publisher => {
+  const { userid, username } = actorOf(request);
+  return { kind: 'user', userid, username };
+};
 
 /** `delivered` counts the kiosks connected to this server process. */
 export function publishedMessage(result: PublishResponse): string {
@@ -56,18 +62,7 @@ export async function publishRoutes(
       const { devid } = request.params;
       requirePublishRight(request, devid);
       await editor.development(devid);
-      const actor = actorOf(request);
-      const result = await publishContent(ctx, devid, request.body, {
-        kind: 'user',
-        name: actor.username,
-        userid: actor.userid,
-      });
-      await ctx.repos.audit.insert(
-        publishAuditEntry(ctx.now(), devid, request.body, result, {
-          userid: actor.userid,
-          username: actor.username,
-        }),
-      );
+      const result = await publish(ctx, devid, request.body, userOf(request));
       return ok(result, publishedMessage(result));
     },
   );
@@ -85,21 +80,7 @@ export async function publishRoutes(
       const { zoneid } = request.body;
       requirePublishRight(request, devid);
       await editor.development(devid);
-      if (zoneid !== undefined && !(await ctx.repos.revisions.zoneBelongs(devid, zoneid))) {
-        throw notFound(`La zone ${zoneid} n’existe pas dans ce développement.`);
-      }
-      let outcome: DiscardOutcome | undefined;
-      try {
-        outcome = await ctx.repos.revisions.discardDraft(devid, zoneid);
-      } catch (error) {
-        // Only a zone's discard can meet this: another zone of the draft took its published name.
-        if (isUniqueViolation(error)) {
-          throw conflict(
-            'Impossible d’annuler : une autre zone porte maintenant le nom publié de celle-ci. Renommez-la d’abord.',
-          );
-        }
-        throw error;
-      }
+      const outcome = await discard(ctx, devid, zoneid, userOf(request));
       if (!outcome) throw notFound(`Le développement ${devid} n’existe pas.`);
       const total = totalChanges(outcome.counts);
       const answer: DiscardDraftResponse = {
@@ -117,17 +98,6 @@ export async function publishRoutes(
             : 'Rien à annuler dans cette zone : elle est identique à la version publiée.',
         );
       }
-      const actor = actorOf(request);
-      await ctx.repos.audit.insert({
-        at: ctx.now(),
-        userid: actor.userid,
-        username: actor.username,
-        devid,
-        action: 'draft.discard',
-        targetType: zoneid === undefined ? 'development' : 'zone',
-        targetId: zoneid ?? devid,
-        summary: { revision: outcome.revision, counts: outcome.counts },
-      });
       return ok(
         answer,
         `Modifications non publiées annulées (${answer.summary}) : le brouillon est revenu à la révision ${outcome.revision}.`,
@@ -142,12 +112,7 @@ export async function publishRoutes(
       const { devid, revision } = request.params;
       requirePublishRight(request, devid);
       await editor.development(devid);
-      const actor = actorOf(request);
-      const result = await rollbackContent(ctx, devid, revision, {
-        kind: 'user',
-        name: actor.username,
-        userid: actor.userid,
-      });
+      const result = await rollback(ctx, devid, revision, userOf(request));
       if (!result) {
         throw notFound(
           `La révision ${revision} n’existe pas dans ce développement (ou ne peut plus être reconstruite).`,
@@ -174,16 +139,6 @@ export async function publishRoutes(
           `Rien à faire : les totems ont déjà le contenu de la révision ${revision} (révision ${result.revision}).`,
         );
       }
-      await ctx.repos.audit.insert({
-        at: ctx.now(),
-        userid: actor.userid,
-        username: actor.username,
-        devid,
-        action: 'revision.rollback',
-        targetType: 'development',
-        targetId: devid,
-        summary: { rolledBackTo: revision, revision: result.revision, counts },
-      });
       return ok(
         answer,
         `Retour à la révision ${revision} publié : révision ${result.revision} (${answer.summary}).`,

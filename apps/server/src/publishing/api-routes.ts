@@ -1,16 +1,17 @@
 /**
  * POST /api/publish/:devid: publishes the development's draft to its kiosks (the CLI's `publish`
- * calls it; the back-office publishes through the same function). Authorised by the server's
- * publish token as a bearer token, compared in constant time. The revision's author is "api", or
- * "cli" when the CLI says so in its `x-publish-client` header (the token is the same: this only
- * labels the history). Audited like a back-office publish (issue 42), by "api" or "cli".
+ * calls it; the back-office publishes through the same service, publish-service.ts). Authorised
+ * by the server's publish token as a bearer token, compared in constant time. The revision's
+ * author is "api", or "cli" when the CLI says so in its `x-publish-client` header (the token is
+ * the same: this only labels the history). Audited like a back-office publish (issue 42), by
+ * "api" or "cli", in the publish's transaction.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, ok, unauthorized } from '../lib/envelope.js';
-import { API_AUTHOR, publishAuditEntry, publishContent } from './publisher.js';
+import { publish } from './publish-service.js';
 import { DevidParams, PublishRequest as PublishRequestSchema } from '../routes/schemas.js';
 
 /** Set by the CLI, so that its publishes say "CLI" in the revision history. */
@@ -44,18 +45,7 @@ export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const { devid } = request.params;
       const client = request.headers[PUBLISH_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
-      const result = await publishContent(
-        ctx,
-        devid,
-        request.body,
-        client === 'cli' ? { kind: 'cli', name: null, userid: null } : API_AUTHOR,
-      );
-      await ctx.repos.audit.insert(
-        publishAuditEntry(ctx.now(), devid, request.body, result, {
-          userid: null,
-          username: client,
-        }),
-      );
+      const result = await publish(ctx, devid, request.body, { kind: client });
       return ok(result);
     },
   );
