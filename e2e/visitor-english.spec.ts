@@ -18,13 +18,13 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN_CSRF_HEADER,
-  adminPaths,
   IMAGE_ZONES,
   type AdminDevelopment,
   type AdminElement,
   type AdminSession,
   type AdminZone,
   type Envelope,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { getCatalogue } from '../apps/kiosk/src/features/visitor-tour/catalogue';
 import { expectAccessible } from './support/a11y';
@@ -145,25 +145,35 @@ test('an English visitor sees the demo plant in English, its images included; an
 
     // The back-office's content API: delete the certifications' English version, publish.
     const session = await data<AdminSession>(
-      await api.post(adminPaths.login(), { data: E2E_ADMIN }),
+      await api.post(pathOf('adminLogin'), { data: E2E_ADMIN }),
     );
     const headers = { [ADMIN_CSRF_HEADER]: session.csrfToken };
-    const developments = await data<AdminDevelopment[]>(await api.get(adminPaths.developments()));
+    const developments = await data<AdminDevelopment[]>(await api.get(pathOf('adminDevelopments')));
     const devid = developments.find((development) => development.devname === DEMO.devname)!.devid;
-    const zones = await data<AdminZone[]>(await api.get(adminPaths.zones(devid)));
+    const zones = await data<AdminZone[]>(
+      await api.get(pathOf('adminZones', { params: { devid } })),
+    );
     const certifications = zones.find(
       (zone) => zone.zonename === IMAGE_ZONES.qualityCertifications.fr,
     )!;
     const elements = await data<AdminElement[]>(
-      await api.get(adminPaths.elements(certifications.zoneid)),
+      await api.get(pathOf('adminElements', { params: { zoneid: certifications.zoneid } })),
     );
     const english = elements.filter((element) => element.lang === 'en');
     expect(english.length).toBeGreaterThan(0);
     for (const element of english)
       await data(
-        await api.delete(adminPaths.element(element.elementid, element.version), { headers }),
+        await api.delete(
+          pathOf('adminDeleteElement', {
+            params: { elementid: element.elementid },
+            query: { expectedVersion: element.version },
+          }),
+          { headers },
+        ),
       );
-    await data(await api.post(adminPaths.publish(devid), { headers, data: {} }));
+    await data(
+      await api.post(pathOf('adminPublish', { params: { devid } }), { headers, data: {} }),
+    );
 
     // English quality page: policies in English, certifications in French with the mark (the
     // sync brings the change to the open totem).

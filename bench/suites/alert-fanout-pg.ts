@@ -16,10 +16,10 @@
  * PostgreSQL unreachable: skipped with one line, except under CI (support/postgres.ts).
  */
 import {
-  apiPaths,
   hashPasswordForLogin,
   TOKEN_HEADER,
   type KioskHeartbeat,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { DEMO_ACCOUNT } from '../support/browser.js';
 import { login } from '../support/development-reader.js';
@@ -80,15 +80,18 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
       hashPasswordForLogin(DEMO_ACCOUNT.password),
     );
     const alertCall = async (method: 'POST' | 'DELETE', template?: string) => {
-      const response = await fetch(a.url + apiPaths.alerts(session.devid), {
-        method,
-        headers: {
-          authorization: `Bearer ${BENCH_ALERT_TOKEN}`,
-          ...(template ? { 'content-type': 'application/json' } : {}),
+      const response = await fetch(
+        a.url + pathOf('alertGet', { params: { devid: session.devid } }),
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${BENCH_ALERT_TOKEN}`,
+            ...(template ? { 'content-type': 'application/json' } : {}),
+          },
+          // Each run alternates the template over the one in force: a replacement, said (decision 027).
+          ...(template ? { body: JSON.stringify({ template, replace: true }) } : {}),
         },
-        // Each run alternates the template over the one in force: a replacement, said (decision 027).
-        ...(template ? { body: JSON.stringify({ template, replace: true }) } : {}),
-      });
+      );
       if (!response.ok) throw new Error(`alert ${method}: HTTP ${response.status}`);
     };
 
@@ -148,7 +151,7 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
       const count = (key: string) => refused.set(key, (refused.get(key) ?? 0) + 1);
       const acknowledge = (alertid: number | null, client: StreamClient, base: string) => {
         if (alertid === null || client.kioskId === undefined) return;
-        fetch(base + apiPaths.heartbeat(session.devid), {
+        fetch(base + pathOf('heartbeat', { params: { devid: session.devid } }), {
           method: 'POST',
           headers: { [TOKEN_HEADER]: session.token, 'content-type': 'application/json' },
           body: JSON.stringify(ackHeartbeat(client.kioskId, alertid)),

@@ -23,10 +23,10 @@
  * stream open before the trigger.
  */
 import {
-  apiPaths,
   hashPasswordForLogin,
   TOKEN_HEADER,
   type KioskHeartbeat,
+  pathOf,
 } from '@plant-kiosk/contract';
 import {
   DEMO_ACCOUNT,
@@ -57,7 +57,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
     );
     const devid = kiosk.devid;
     const alertCall = async (method: 'POST' | 'DELETE', template?: string) => {
-      const response = await fetch(server.url + apiPaths.alerts(devid), {
+      const response = await fetch(server.url + pathOf('alertGet', { params: { devid } }), {
         method,
         headers: {
           authorization: `Bearer ${BENCH_ALERT_TOKEN}`,
@@ -131,7 +131,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
         lastError: null,
         alertAck: { alertid, displayedAt: new Date().toISOString(), takeoverMs: 0 },
       };
-      fetch(server.url + apiPaths.heartbeat(devid), {
+      fetch(server.url + pathOf('heartbeat', { params: { devid } }), {
         method: 'POST',
         headers: { [TOKEN_HEADER]: kiosk.token, 'content-type': 'application/json' },
         body: JSON.stringify(heartbeat),

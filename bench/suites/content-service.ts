@@ -9,7 +9,7 @@
  * which comes once the revision is committed and its snapshot built, plus the first snapshot read),
  * against a publish that finds nothing new (the diff of 105,100 rows alone) and the per-item read.
  */
-import { apiPaths, hashPasswordForLogin, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { hashPasswordForLogin, TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 import { login, readPerItem, readSnapshot } from '../support/development-reader.js';
 import { editOneElement, editOneZone, publishDraft } from '../support/draft-editor.js';
 import { compareLoad } from '../support/http-load.js';
@@ -39,7 +39,7 @@ export async function contentServiceBench(log: (line: string) => void) {
 
     // The zone with the most elements of the demo plant is the one we load.
     const zones = (await (
-      await fetch(real.url + apiPaths.zones(demo.devid), { headers })
+      await fetch(real.url + pathOf('zones', { params: { devid: demo.devid } }), { headers })
     ).json()) as {
       data: { zoneid: number; zonename: string }[];
     };
@@ -47,7 +47,9 @@ export async function contentServiceBench(log: (line: string) => void) {
     let elementsBody = '';
     for (const candidate of zones.data) {
       const body = await (
-        await fetch(real.url + apiPaths.elements(candidate.zoneid), { headers })
+        await fetch(real.url + pathOf('elements', { params: { zoneid: candidate.zoneid } }), {
+          headers,
+        })
       ).text();
       if (body.length > elementsBody.length) {
         elementsBody = body;
@@ -55,7 +57,7 @@ export async function contentServiceBench(log: (line: string) => void) {
       }
     }
     const snapshotBody = await (
-      await fetch(real.url + apiPaths.snapshot(demo.devid), {
+      await fetch(real.url + pathOf('snapshot', { params: { devid: demo.devid } }), {
         headers: { ...headers, 'accept-encoding': 'identity' },
       })
     ).text();
@@ -67,7 +69,7 @@ export async function contentServiceBench(log: (line: string) => void) {
       );
       const load = SMOKE ? { rounds: 1, seconds: 1, warmupSeconds: 1 } : {};
       const elementsLoad = await compareLoad(
-        { url: real.url + apiPaths.elements(zone.zoneid), headers },
+        { url: real.url + pathOf('elements', { params: { zoneid: zone.zoneid } }), headers },
         { url: `${bare.url}/bare/elements` },
         load,
       );
@@ -77,7 +79,7 @@ export async function contentServiceBench(log: (line: string) => void) {
       );
       const snapshotLoad = await compareLoad(
         {
-          url: real.url + apiPaths.snapshot(demo.devid),
+          url: real.url + pathOf('snapshot', { params: { devid: demo.devid } }),
           headers: { ...headers, 'accept-encoding': 'identity' },
         },
         { url: `${bare.url}/bare/snapshot` },

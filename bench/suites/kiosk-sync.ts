@@ -32,7 +32,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 import type { Browser, Page } from 'playwright-core';
 import {
   DEMO_ACCOUNT,
@@ -265,7 +265,7 @@ async function timeSync(
     await page.goto(`${server.url}/admin/`);
     const floor = await measureFloor(
       page,
-      `${server.url}${apiPaths.snapshot(session.devid)}`,
+      `${server.url}${pathOf('snapshot', { params: { devid: session.devid } })}`,
       session.token,
     );
     if (floor.records !== run.records) {
@@ -716,7 +716,7 @@ async function timeFirstSync(browser: Browser, server: Child): Promise<FirstSync
     await page.goto(`${server.url}/admin/`);
     const floor = await measureFloor(
       page,
-      `${server.url}${apiPaths.snapshot(session.devid)}`,
+      `${server.url}${pathOf('snapshot', { params: { devid: session.devid } })}`,
       session.token,
     );
     const records = recordCount(written.detail);

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { adminPaths, apiPaths, hashPasswordForLogin } from '@plant-kiosk/contract';
+import { hashPasswordForLogin, pathOf } from '@plant-kiosk/contract';
 import { BENCH_ADMIN_PASSWORD, freePort, makeDataDir, repoRoot } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { median, round } from '../support/stats.js';
@@ -97,8 +97,14 @@ async function startServer() {
     // The first admin is created just after the server listens.
     if (
       up &&
-      (await post(base, adminPaths.login(), adminBody('admin', BENCH_ADMIN_PASSWORD), '127.0.0.9'))
-        .status === 200
+      (
+        await post(
+          base,
+          pathOf('adminLogin'),
+          adminBody('admin', BENCH_ADMIN_PASSWORD),
+          '127.0.0.9',
+        )
+      ).status === 200
     )
       break;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -151,15 +157,15 @@ export async function loginFloodBench(log: (line: string) => void) {
   const server = await startServer();
   const { base } = server;
   try {
-    const kiosk = () => post(base, apiPaths.login(), kioskBody('neubourg', 'kiosk'), '127.0.0.3');
+    const kiosk = () => post(base, pathOf('login'), kioskBody('neubourg', 'kiosk'), '127.0.0.3');
     const admin = () =>
-      post(base, adminPaths.login(), adminBody('admin', BENCH_ADMIN_PASSWORD), '127.0.0.3');
+      post(base, pathOf('adminLogin'), adminBody('admin', BENCH_ADMIN_PASSWORD), '127.0.0.3');
     const result: Record<string, unknown> = {};
     for (const [name, real, fake] of [
       ['kiosk', kiosk, () => kioskBody(madeUp(), 'whatever')],
       ['admin', admin, () => adminBody(madeUp(), 'mauvais-mot-de-passe')],
     ] as const) {
-      const path = name === 'kiosk' ? apiPaths.login() : adminPaths.login();
+      const path = name === 'kiosk' ? pathOf('login') : pathOf('adminLogin');
       const alone = await realLogins(real);
       const oneAddress = flood(() => post(base, path, fake(), '127.0.0.2'));
       const underOne = await realLogins(real);

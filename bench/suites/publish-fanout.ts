@@ -19,12 +19,11 @@
 import { readFileSync } from 'node:fs';
 import {
   ADMIN_CSRF_HEADER,
-  adminPaths,
-  apiPaths,
   hashPasswordForLogin,
   type AdminElement,
   type AdminSession,
   type Envelope,
+  pathOf,
 } from '@plant-kiosk/contract';
 import {
   DEMO_ACCOUNT,
@@ -54,7 +53,7 @@ class AdminClient {
     // The server creates its first admin just after it starts listening: retry for a moment.
     let response: Response | undefined;
     for (let attempt = 0; attempt < 50; attempt++) {
-      response = await fetch(this.base + adminPaths.login(), {
+      response = await fetch(this.base + pathOf('adminLogin'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: this.base },
         body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
@@ -112,12 +111,18 @@ export async function publishFanoutBench(log: (line: string) => void) {
     const devid = kiosk.devid;
     const zones = await admin.call<{ zoneid: number; zonename: string }[]>(
       'GET',
-      adminPaths.zones(devid),
+      pathOf('adminZones', { params: { devid } }),
     );
     const slideshow = zones.find((zone) => zone.zonename === SLIDESHOW)!;
     const plan = zones.find((zone) => zone.zonename === 'Plan du site')!;
-    const [target] = await admin.call<AdminElement[]>('GET', adminPaths.elements(slideshow.zoneid));
-    const [planImage] = await admin.call<AdminElement[]>('GET', adminPaths.elements(plan.zoneid));
+    const [target] = await admin.call<AdminElement[]>(
+      'GET',
+      pathOf('adminElements', { params: { zoneid: slideshow.zoneid } }),
+    );
+    const [planImage] = await admin.call<AdminElement[]>(
+      'GET',
+      pathOf('adminElements', { params: { zoneid: plan.zoneid } }),
+    );
     const values = [planImage!.value, target!.value];
 
     const publishToScreen = await withBrowser(async (browser) => {
@@ -129,7 +134,7 @@ export async function publishFanoutBench(log: (line: string) => void) {
         const value = values[run % 2]!;
         const edited = await admin.call<AdminElement>(
           'PATCH',
-          adminPaths.element(target!.elementid),
+          pathOf('adminUpdateElement', { params: { elementid: target!.elementid } }),
           {
             expectedVersion: version,
             value,
@@ -151,7 +156,7 @@ export async function publishFanoutBench(log: (line: string) => void) {
           { timeout: 30_000 },
         );
         const started = Date.now();
-        await admin.call('POST', adminPaths.publish(devid), { type: 'sync' });
+        await admin.call('POST', pathOf('adminPublish', { params: { devid } }), { type: 'sync' });
         return (await (await onScreen).jsonValue()) - started;
       };
 
@@ -201,7 +206,7 @@ export async function publishFanoutBench(log: (line: string) => void) {
 
     // Stream at scale.
     const publish = async () => {
-      const response = await fetch(server.url + apiPaths.publish(devid), {
+      const response = await fetch(server.url + pathOf('publish', { params: { devid } }), {
         method: 'POST',
         headers: {
           authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`,

@@ -4,7 +4,6 @@
  * one snapshot request. Both parse every response, as the kiosk does.
  */
 import {
-  apiPaths,
   TOKEN_HEADER,
   type Element,
   type Envelope,
@@ -12,6 +11,7 @@ import {
   type Subelement,
   type Subgroup,
   type Zone,
+  pathOf,
 } from '@plant-kiosk/contract';
 
 async function getData<T>(base: string, path: string, token: string): Promise<T> {
@@ -53,15 +53,23 @@ export async function readPerItem(
   token: string,
   concurrency = 6,
 ): Promise<DevelopmentCounts> {
-  const zones = await getData<Zone[]>(base, apiPaths.zones(devid), token);
+  const zones = await getData<Zone[]>(base, pathOf('zones', { params: { devid } }), token);
   const elementLists = await mapLimit(zones, concurrency, (zone) =>
-    getData<Element[]>(base, apiPaths.elements(zone.zoneid), token),
+    getData<Element[]>(base, pathOf('elements', { params: { zoneid: zone.zoneid } }), token),
   );
   const elements = elementLists.flat();
   const details = await mapLimit(elements, concurrency, async (element) => {
     const [subelements, subgroups] = await Promise.all([
-      getData<Subelement[]>(base, apiPaths.subelements(element.elementid), token),
-      getData<Subgroup[]>(base, apiPaths.subgroups(element.elementid), token),
+      getData<Subelement[]>(
+        base,
+        pathOf('subelements', { params: { elementid: element.elementid } }),
+        token,
+      ),
+      getData<Subgroup[]>(
+        base,
+        pathOf('subgroups', { params: { elementid: element.elementid } }),
+        token,
+      ),
     ]);
     return { subelements: subelements.length, subgroups: subgroups.length };
   });
@@ -80,7 +88,7 @@ export async function readSnapshot(
   token: string,
   gzip = true,
 ): Promise<DevelopmentCounts> {
-  const response = await fetch(base + apiPaths.snapshot(devid), {
+  const response = await fetch(base + pathOf('snapshot', { params: { devid } }), {
     headers: { [TOKEN_HEADER]: token, 'accept-encoding': gzip ? 'gzip' : 'identity' },
   });
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
@@ -100,7 +108,7 @@ export async function login(
   login: string,
   passwordHash: string,
 ): Promise<{ token: string; devid: number }> {
-  const response = await fetch(base + apiPaths.login(), {
+  const response = await fetch(base + pathOf('login'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ loginRequest: { login, password: passwordHash }, devname }),

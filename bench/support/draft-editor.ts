@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import Database from 'better-sqlite3';
 import { BENCH_PUBLISH_TOKEN } from './processes.js';
 
@@ -83,7 +83,7 @@ export async function publishDraft(
   devid: number,
   expectCreated = true,
 ): Promise<number> {
-  const response = await fetch(`${base}${apiPaths.publish(devid)}`, {
+  const response = await fetch(`${base}${pathOf('publish', { params: { devid } })}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'sync' }),

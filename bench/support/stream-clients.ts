@@ -6,7 +6,7 @@
  * has the whole body.
  */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 
 /** The stream's messages carry `"type":"…"` (contract messages.ts; `alert`: contract alerts.ts). */
 const MESSAGE_TYPES = ['sync', 'zone', 'element', 'alert'].map((name) => ({
@@ -62,7 +62,10 @@ function openStream(url: URL): Promise<{ req: ClientRequest; res: IncomingMessag
 async function fetchSnapshot(options: StreamClientOptions, etag: { value?: string }) {
   const headers: Record<string, string> = { [TOKEN_HEADER]: options.token };
   if (etag.value) headers['if-none-match'] = etag.value;
-  const response = await fetch(options.base + apiPaths.snapshot(options.devid), { headers });
+  const response = await fetch(
+    options.base + pathOf('snapshot', { params: { devid: options.devid } }),
+    { headers },
+  );
   await response.arrayBuffer();
   etag.value = response.headers.get('etag') ?? etag.value;
 }
@@ -70,11 +73,10 @@ async function fetchSnapshot(options: StreamClientOptions, etag: { value?: strin
 export async function openStreamClient(options: StreamClientOptions): Promise<StreamClient> {
   const url = new URL(
     options.base +
-      apiPaths.stream(
-        options.devid,
-        options.token,
-        options.kioskId ? { kioskId: options.kioskId } : {},
-      ),
+      pathOf('stream', {
+        params: { devid: options.devid },
+        query: { token: options.token, ...(options.kioskId ? { kioskId: options.kioskId } : {}) },
+      }),
   );
   const { req, res } = await openStream(url);
   const etag: { value?: string } = {};

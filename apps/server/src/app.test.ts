@@ -1,4 +1,4 @@
-import { apiPaths, type Envelope } from '@plant-kiosk/contract';
+import { type Envelope, pathOf } from '@plant-kiosk/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskApp } from './app.js';
@@ -29,20 +29,23 @@ describe('every error is an envelope with a meaningful status', () => {
   });
 
   it('405 with Allow for a known path and the wrong method', async () => {
-    const response = await f.app.inject({ method: 'DELETE', url: apiPaths.zones(1) });
+    const response = await f.app.inject({
+      method: 'DELETE',
+      url: pathOf('zones', { params: { devid: 1 } }),
+    });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD');
     expectEnvelope(response.body, 'bad_request', /Method DELETE not allowed/);
-    const login = await f.app.inject({ method: 'GET', url: apiPaths.login() });
+    const login = await f.app.inject({ method: 'GET', url: pathOf('login') });
     expect(login.statusCode).toBe(405);
     expect(login.headers.allow).toBe('POST');
-    expect((await f.app.inject({ method: 'GET', url: apiPaths.ping() })).statusCode).toBe(405);
+    expect((await f.app.inject({ method: 'GET', url: pathOf('ping') })).statusCode).toBe(405);
   });
 
   it('400 for malformed JSON, touching nothing', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.login(),
+      url: pathOf('login'),
       headers: { 'content-type': 'application/json' },
       payload: '{"devname": "neubourg", ',
     });
@@ -53,7 +56,7 @@ describe('every error is an envelope with a meaningful status', () => {
   it('400 for an empty JSON body where the call needs one', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.login(),
+      url: pathOf('login'),
       headers: { 'content-type': 'application/json' },
       payload: '',
     });
@@ -64,7 +67,7 @@ describe('every error is an envelope with a meaningful status', () => {
   it('413 for a body over 64 KiB', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.login(),
+      url: pathOf('login'),
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ devname: 'x'.repeat(70 * 1024) }),
     });
@@ -75,7 +78,7 @@ describe('every error is an envelope with a meaningful status', () => {
   it('415 for a body that is not JSON', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.login(),
+      url: pathOf('login'),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'devname=neubourg',
     });
@@ -131,7 +134,13 @@ describe('common headers and small routes', () => {
   });
 
   it('sends X-Content-Type-Options: nosniff on successes and errors alike', async () => {
-    for (const url of ['/healthz', '/nothing', apiPaths.zones(1), '/config.json', '/']) {
+    for (const url of [
+      '/healthz',
+      '/nothing',
+      pathOf('zones', { params: { devid: 1 } }),
+      '/config.json',
+      '/',
+    ]) {
       const response = await f.app.inject({ url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
     }
@@ -151,7 +160,7 @@ describe('CORS for the split topology', () => {
   it('answers the preflight with the allowed headers', async () => {
     const response = await f.app.inject({
       method: 'OPTIONS',
-      url: apiPaths.zones(1),
+      url: pathOf('zones', { params: { devid: 1 } }),
       headers: {
         host: 'totem.local:8081',
         origin: 'http://totem.local:8080',
@@ -169,7 +178,7 @@ describe('CORS for the split topology', () => {
     for (const origin of ['http://evil.example:8080', 'http://totem.local:9999', 'null']) {
       const response = await f.app.inject({
         method: 'OPTIONS',
-        url: apiPaths.zones(1),
+        url: pathOf('zones', { params: { devid: 1 } }),
         headers: { host: 'totem.local:8081', origin, 'access-control-request-method': 'GET' },
       });
       expect(response.headers['access-control-allow-origin'], origin).toBeUndefined();
@@ -182,10 +191,12 @@ describe('services', () => {
   it('mounts only the requested services', async () => {
     const auth = await createFixture({ app: { services: ['auth'] } });
     try {
-      expect((await auth.app.inject({ url: apiPaths.zones(1) })).statusCode).toBe(404);
+      expect(
+        (await auth.app.inject({ url: pathOf('zones', { params: { devid: 1 } }) })).statusCode,
+      ).toBe(404);
       expect((await auth.app.inject({ url: '/config.json' })).statusCode).toBe(404);
       expect(
-        (await auth.app.inject({ method: 'POST', url: apiPaths.login(), payload: {} })).statusCode,
+        (await auth.app.inject({ method: 'POST', url: pathOf('login'), payload: {} })).statusCode,
       ).toBe(400);
       expect((await auth.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {

@@ -9,13 +9,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  apiPaths,
   hashPasswordForLogin,
   LOCAL_PORTS,
   type AlertState,
   type Envelope,
   type PublishResponse,
   type StreamMessageType,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -167,7 +167,7 @@ async function alert(
   ).replace(/\/+$/, '');
   let response: Response;
   try {
-    response = await io.fetch(base + apiPaths.alerts(devid), {
+    response = await io.fetch(base + pathOf('alertGet', { params: { devid } }), {
       method: action === 'start' ? 'POST' : action === 'end' ? 'DELETE' : 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -229,7 +229,7 @@ async function publish(config: ServerConfig, values: Values, io: CliIo): Promise
   ).replace(/\/+$/, '');
   let response: Response;
   try {
-    response = await io.fetch(base + apiPaths.publish(devid), {
+    response = await io.fetch(base + pathOf('publish', { params: { devid } }), {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,

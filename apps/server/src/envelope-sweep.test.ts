@@ -7,7 +7,7 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { apiPaths, adminPaths, type Envelope } from '@plant-kiosk/contract';
+import { type Envelope, pathOf } from '@plant-kiosk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from './testing/fixture.js';
@@ -36,7 +36,7 @@ function expectEnvelope(status: number, contentType: unknown, body: string, what
   expect(typeof envelope.error, what).toBe('string');
 }
 
-const login = apiPaths.login();
+const login = pathOf('login');
 const json = { 'content-type': 'application/json' };
 
 const injected: Array<[string, InjectOptions]> = [
@@ -72,7 +72,10 @@ const injected: Array<[string, InjectOptions]> = [
     { method: 'POST', url: login, headers: json, payload: `{"a":"${'x'.repeat(70 * 1024)}"}` },
   ],
   ['bad URL encoding', { method: 'GET', url: '/display/zones/%E0%A4%A' }],
-  ['bad URL encoding in the query', { method: 'GET', url: `${apiPaths.zones(1)}?x=%E0%A4%A` }],
+  [
+    'bad URL encoding in the query',
+    { method: 'GET', url: `${pathOf('zones', { params: { devid: 1 } })}?x=%E0%A4%A` },
+  ],
   ['invalid querystring type', { method: 'GET', url: '/display/elements/1?order=abc' }],
   ['invalid path parameter', { method: 'GET', url: '/display/zones/abc' }],
   ['over-long path parameter', { method: 'GET', url: `/display/zones/${'9'.repeat(600)}` }],
@@ -80,7 +83,7 @@ const injected: Array<[string, InjectOptions]> = [
   ['unknown API route', { method: 'POST', url: '/api/nothing' }],
   ['method not allowed', { method: 'DELETE', url: login }],
   ['GET on a POST-only route', { method: 'GET', url: login }],
-  ['PUT on an admin POST-only route', { method: 'PUT', url: adminPaths.login() }],
+  ['PUT on an admin POST-only route', { method: 'PUT', url: pathOf('adminLogin') }],
   ['unknown method', { method: 'PROPFIND' as InjectOptions['method'], url: login }],
 ];
 

@@ -13,10 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ADMIN_CSRF_HEADER,
-  adminFleetPaths,
-  adminPaths,
   type AdminSession,
-  apiPaths,
   hashPasswordForLogin,
   type KioskStatus,
   TOKEN_HEADER,
@@ -25,6 +22,7 @@ import {
   type PublishResponse,
   type Snapshot,
   type StreamTicket,
+  pathOf,
 } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +127,7 @@ async function json<T>(response: Response): Promise<T> {
 
 async function kioskLogin(instance: Instance): Promise<LoginResponse> {
   return json<LoginResponse>(
-    await fetch(`${instance.url}${apiPaths.login()}`, {
+    await fetch(`${instance.url}${pathOf('login')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -144,7 +142,7 @@ async function kioskLogin(instance: Instance): Promise<LoginResponse> {
 async function fleetThrough(
   instance: Instance,
 ): Promise<(kioskId: string) => Promise<KioskStatus | undefined>> {
-  const response = await fetch(`${instance.url}${adminPaths.login()}`, {
+  const response = await fetch(`${instance.url}${pathOf('adminLogin')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: instance.url },
     body: JSON.stringify({ username: 'admin', password: 'multi-instance-admin' }),
@@ -154,7 +152,7 @@ async function fleetThrough(
   return async (kioskId) =>
     (
       await json<KioskStatus[]>(
-        await fetch(`${instance.url}${adminFleetPaths.list()}`, { headers: { cookie } }),
+        await fetch(`${instance.url}${pathOf('adminFleet')}`, { headers: { cookie } }),
       )
     ).find((entry) => entry.kioskId === kioskId);
 }
@@ -185,7 +183,7 @@ describe('two server instances on one PostgreSQL', () => {
     const devid = login.development.devid;
     const snapshotOnB = async () =>
       json<Snapshot>(
-        await fetch(`${b.url}${apiPaths.snapshot(devid)}`, {
+        await fetch(`${b.url}${pathOf('snapshot', { params: { devid } })}`, {
           headers: { [TOKEN_HEADER]: login.token },
         }),
       );
@@ -196,15 +194,19 @@ describe('two server instances on one PostgreSQL', () => {
       // As the kiosk opens it (decision 028): a single-use ticket, here asked of A, opens the
       // stream on B; the same ticket is then refused, on either instance.
       const { ticket } = await json<StreamTicket>(
-        await fetch(`${a.url}${apiPaths.streamTicket(devid)}`, {
+        await fetch(`${a.url}${pathOf('streamTicket', { params: { devid } })}`, {
           method: 'POST',
           headers: { [TOKEN_HEADER]: login.token },
         }),
       );
-      stream = await openStream(`${b.url}${apiPaths.streamWithTicket(devid, ticket)}`);
+      stream = await openStream(
+        `${b.url}${pathOf('stream', { params: { devid }, query: { ticket } })}`,
+      );
       expect(stream.status).toBe(200);
       await stream.waitFor((text) => text.includes('retry:'));
-      const again = await fetch(`${a.url}${apiPaths.streamWithTicket(devid, ticket)}`);
+      const again = await fetch(
+        `${a.url}${pathOf('stream', { params: { devid }, query: { ticket } })}`,
+      );
       expect(again.status).toBe(401);
 
       // An edit of the draft, as the back-office would make it, so that the publish has something.
@@ -267,7 +269,7 @@ describe('two server instances on one PostgreSQL', () => {
     const kioskId = 'multi-instance-kiosk-b';
     const entry = await fleetThrough(a);
     const stream = await openStream(
-      `${b.url}${apiPaths.stream(login.development.devid, login.token, { kioskId, mode: 'totem', totem: 'Moulage' })}`,
+      `${b.url}${pathOf('stream', { params: { devid: login.development.devid }, query: { token: login.token, ...{ kioskId, mode: 'totem', totem: 'Moulage' } } })}`,
     );
     try {
       await stream.waitFor((text) => text.includes('retry:'));
@@ -300,10 +302,12 @@ describe('two server instances on one PostgreSQL', () => {
   it('revoking tokens through A ends the streams open on B', async () => {
     const login = await kioskLogin(b);
     const devid = login.development.devid;
-    const stream = await openStream(`${b.url}${apiPaths.stream(devid, login.token)}`);
+    const stream = await openStream(
+      `${b.url}${pathOf('stream', { params: { devid }, query: { token: login.token } })}`,
+    );
     try {
       await stream.waitFor((text) => text.includes('retry:'));
-      const response = await fetch(`${a.url}${adminPaths.login()}`, {
+      const response = await fetch(`${a.url}${pathOf('adminLogin')}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: a.url },
         body: JSON.stringify({ username: 'admin', password: 'multi-instance-admin' }),
@@ -311,7 +315,7 @@ describe('two server instances on one PostgreSQL', () => {
       const session = await json<AdminSession>(response);
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
       await json<unknown>(
-        await fetch(`${a.url}${adminPaths.revokeTokens(devid)}`, {
+        await fetch(`${a.url}${pathOf('adminRevokeTokens', { params: { devid } })}`, {
           method: 'POST',
           headers: { cookie, origin: a.url, [ADMIN_CSRF_HEADER]: session.csrfToken },
         }),

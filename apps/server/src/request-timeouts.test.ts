@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUEST_TIMEOUTS } from './app.js';
 import { createFixture, type Fixture } from './testing/fixture.js';
@@ -39,7 +39,7 @@ function stalledBody(port: number): Promise<string> {
     socket.on('close', () => resolve(received));
     socket.on('connect', () => {
       socket.write(
-        `POST ${apiPaths.login()} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `POST ${pathOf('login')} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
           'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"devname":"neub',
       );
     });
@@ -79,7 +79,7 @@ describe('request time-outs', () => {
     });
     const token = await f!.token();
     const stream = await openStream(
-      `http://127.0.0.1:${port}${apiPaths.stream(f!.ids.devid, token)}`,
+      `http://127.0.0.1:${port}${pathOf('stream', { params: { devid: f!.ids.devid }, query: { token } })}`,
     );
     try {
       // 20 heartbeats 50 ms apart: at least a second, five times each time-out.

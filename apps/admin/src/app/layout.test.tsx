@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { adminPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api/client';
 import { SessionProvider } from '../lib/session/session-context';
@@ -88,12 +88,12 @@ describe('Layout', () => {
   it('opens the login screen outside a session without any 401 or console error (compression and bundle split, decision 020)', async () => {
     const errors = vi.spyOn(console, 'error');
     const calls = mockFetch((call) =>
-      call.url === adminPaths.session() ? { data: null } : undefined,
+      call.url === pathOf('adminSessionProbe') ? { data: null } : undefined,
     );
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      `GET ${adminPaths.session()}`,
+      `GET ${pathOf('adminSessionProbe')}`,
     ]);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(errors).not.toHaveBeenCalled();

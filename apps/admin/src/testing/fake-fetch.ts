@@ -1,5 +1,5 @@
 /** A fetch stand-in answering with the API's envelope, and a record of every call made. */
-import { adminPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -44,8 +44,8 @@ export function mockFetch(handler: Handler) {
  * where /me would answer 401 — as the server does.
  */
 function sessionFromMe(handler: Handler, call: Call): Reply | undefined {
-  if (call.method !== 'GET' || call.url !== adminPaths.session()) return undefined;
-  const me = handler({ ...call, url: adminPaths.me() });
+  if (call.method !== 'GET' || call.url !== pathOf('adminSessionProbe')) return undefined;
+  const me = handler({ ...call, url: pathOf('adminMe') });
   if (!me) return undefined;
   return me.status === 401 ? { data: null } : me;
 }

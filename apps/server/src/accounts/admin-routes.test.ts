@@ -1,6 +1,4 @@
 import {
-  adminPaths,
-  apiPaths,
   hashPasswordForLogin,
   type AdminDevelopment,
   type AdminUser,
@@ -10,6 +8,7 @@ import {
   type KioskAccount,
   type LoginResponse,
   type RevokeTokensResponse,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
@@ -40,28 +39,40 @@ const message = (response: { json: <U>() => U }) => response.json<Envelope<unkno
 const kioskLogin = (devname: string, login: string, password: string) =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.login(),
+    url: pathOf('login'),
     payload: { loginRequest: { login, password: hashPasswordForLogin(password) }, devname },
   });
 
 describe('admin-only calls', () => {
   it('answer 403 to an editor and change nothing', async () => {
     const calls = [
-      () => editor.post(adminPaths.developments(), { devname: 'usine-b' }),
-      () => editor.get(adminPaths.accounts(f.ids.devid)),
+      () => editor.post(pathOf('adminCreateDevelopment'), { devname: 'usine-b' }),
+      () => editor.get(pathOf('adminAccounts', { params: { devid: f.ids.devid } })),
       () =>
-        editor.post(adminPaths.accounts(f.ids.devid), {
+        editor.post(pathOf('adminCreateAccount', { params: { devid: f.ids.devid } }), {
           login: 'borne',
           password: 'motdepasse-kiosque',
         }),
       () =>
-        editor.put(adminPaths.accountPassword(f.ids.devid, f.ids.accountid), {
-          password: 'motdepasse-kiosque',
+        editor.put(
+          pathOf('adminAccountPassword', {
+            params: { devid: f.ids.devid, accountid: f.ids.accountid },
+          }),
+          {
+            password: 'motdepasse-kiosque',
+          },
+        ),
+      () => editor.post(pathOf('adminRevokeTokens', { params: { devid: f.ids.devid } })),
+      () => editor.get(pathOf('adminUsers')),
+      () =>
+        editor.post(pathOf('adminCreateUser'), {
+          username: 'pirate',
+          password: 'motdepasse-pirate',
         }),
-      () => editor.post(adminPaths.revokeTokens(f.ids.devid)),
-      () => editor.get(adminPaths.users()),
-      () => editor.post(adminPaths.users(), { username: 'pirate', password: 'motdepasse-pirate' }),
-      () => editor.patch(adminPaths.user(f.users.editor), { devids: [f.ids.otherDevid] }),
+      () =>
+        editor.patch(pathOf('adminUpdateUser', { params: { userid: f.users.editor } }), {
+          devids: [f.ids.otherDevid],
+        }),
     ];
     for (const call of calls) {
       const response = await call();
@@ -76,15 +87,17 @@ describe('admin-only calls', () => {
 
 describe('developments', () => {
   it('lists every development to an admin and only their own to an editor', async () => {
-    const all = data<AdminDevelopment[]>(await admin.get(adminPaths.developments()));
+    const all = data<AdminDevelopment[]>(await admin.get(pathOf('adminDevelopments')));
     expect(all.map((item) => item.devname)).toEqual(['neubourg', 'autre-usine']);
     expect(all[0]).toMatchObject({ devid: f.ids.devid, tokenVersion: 1 });
-    const mine = data<AdminDevelopment[]>(await editor.get(adminPaths.developments()));
+    const mine = data<AdminDevelopment[]>(await editor.get(pathOf('adminDevelopments')));
     expect(mine.map((item) => item.devid)).toEqual([f.ids.devid]);
   });
 
   it('creates a development with every content model and no zone; names are unique and plain', async () => {
-    const response = await admin.post(adminPaths.developments(), { devname: 'usine-de-lyon' });
+    const response = await admin.post(pathOf('adminCreateDevelopment'), {
+      devname: 'usine-de-lyon',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const development = data<AdminDevelopment>(response);
     expect(development).toMatchObject({
@@ -92,14 +105,20 @@ describe('developments', () => {
       contentVersion: 1,
       tokenVersion: 1,
     });
-    expect(data<AdminZone[]>(await admin.get(adminPaths.zones(development.devid)))).toEqual([]);
-    const models = data<ContentModel[]>(await admin.get(adminPaths.contentModels()));
+    expect(
+      data<AdminZone[]>(
+        await admin.get(pathOf('adminZones', { params: { devid: development.devid } })),
+      ),
+    ).toEqual([]);
+    const models = data<ContentModel[]>(await admin.get(pathOf('adminContentModels')));
     expect(models.map((model) => model.label)).toContain('Catalogue environnement');
 
-    const again = await admin.post(adminPaths.developments(), { devname: 'usine-de-lyon' });
+    const again = await admin.post(pathOf('adminCreateDevelopment'), { devname: 'usine-de-lyon' });
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe('Le développement « usine-de-lyon » existe déjà.');
-    const invalid = await admin.post(adminPaths.developments(), { devname: 'Usine de Lyon' });
+    const invalid = await admin.post(pathOf('adminCreateDevelopment'), {
+      devname: 'Usine de Lyon',
+    });
     expect(invalid.statusCode).toBe(400);
     expect(message(invalid)).toMatch(
       /^Le champ « devname » doit commencer par une lettre minuscule/,
@@ -109,10 +128,13 @@ describe('developments', () => {
 
 describe('kiosk accounts', () => {
   it('creates an account the kiosk can log in with, and resets its password', async () => {
-    const created = await admin.post(adminPaths.accounts(f.ids.devid), {
-      login: 'borne-accueil',
-      password: 'motdepasse-kiosque',
-    });
+    const created = await admin.post(
+      pathOf('adminCreateAccount', { params: { devid: f.ids.devid } }),
+      {
+        login: 'borne-accueil',
+        password: 'motdepasse-kiosque',
+      },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const account = data<KioskAccount>(created);
     expect(account).toMatchObject({ devid: f.ids.devid, login: 'borne-accueil' });
@@ -121,24 +143,37 @@ describe('kiosk accounts', () => {
       200,
     );
 
-    const list = data<KioskAccount[]>(await admin.get(adminPaths.accounts(f.ids.devid)));
+    const list = data<KioskAccount[]>(
+      await admin.get(pathOf('adminAccounts', { params: { devid: f.ids.devid } })),
+    );
     expect(list.map((item) => item.login)).toEqual(['kiosk', 'borne-accueil']);
 
-    const duplicate = await admin.post(adminPaths.accounts(f.ids.devid), {
-      login: 'borne-accueil',
-      password: 'motdepasse-kiosque',
-    });
+    const duplicate = await admin.post(
+      pathOf('adminCreateAccount', { params: { devid: f.ids.devid } }),
+      {
+        login: 'borne-accueil',
+        password: 'motdepasse-kiosque',
+      },
+    );
     expect(duplicate.statusCode).toBe(409);
-    const short = await admin.post(adminPaths.accounts(f.ids.devid), {
-      login: 'b2',
-      password: 'court',
-    });
+    const short = await admin.post(
+      pathOf('adminCreateAccount', { params: { devid: f.ids.devid } }),
+      {
+        login: 'b2',
+        password: 'court',
+      },
+    );
     expect(short.statusCode).toBe(400);
     expect(message(short)).toBe('Le champ « password » doit contenir au moins 8 caractères.');
 
-    const reset = await admin.put(adminPaths.accountPassword(f.ids.devid, account.accountid), {
-      password: 'nouveau-motdepasse',
-    });
+    const reset = await admin.put(
+      pathOf('adminAccountPassword', {
+        params: { devid: f.ids.devid, accountid: account.accountid },
+      }),
+      {
+        password: 'nouveau-motdepasse',
+      },
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await kioskLogin('neubourg', 'borne-accueil', 'motdepasse-kiosque')).statusCode).toBe(
       401,
@@ -148,7 +183,9 @@ describe('kiosk accounts', () => {
     );
     // An account of another development is not reachable through this one.
     const wrongDev = await admin.put(
-      adminPaths.accountPassword(f.ids.otherDevid, account.accountid),
+      pathOf('adminAccountPassword', {
+        params: { devid: f.ids.otherDevid, accountid: account.accountid },
+      }),
       {
         password: 'nouveau-motdepasse',
       },
@@ -160,21 +197,29 @@ describe('kiosk accounts', () => {
     const token = (await kioskLogin('neubourg', 'kiosk', 'kiosk')).json<Envelope<LoginResponse>>()
       .data!.token;
     const read = () =>
-      f.app.inject({ method: 'GET', url: apiPaths.zones(f.ids.devid), headers: { token } });
+      f.app.inject({
+        method: 'GET',
+        url: pathOf('zones', { params: { devid: f.ids.devid } }),
+        headers: { token },
+      });
     expect((await read()).statusCode).toBe(200);
-    const response = await admin.post(adminPaths.revokeTokens(f.ids.devid));
+    const response = await admin.post(
+      pathOf('adminRevokeTokens', { params: { devid: f.ids.devid } }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(data<RevokeTokensResponse>(response).tokenVersion).toBe(2);
     expect((await read()).statusCode).toBe(401);
     const [entry] = await f.repos.audit.list({ devid: f.ids.devid, limit: 1 });
     expect(entry).toMatchObject({ action: 'tokens.revoke', username: 'admin' });
-    expect((await admin.post(adminPaths.revokeTokens(999))).statusCode).toBe(404);
+    expect(
+      (await admin.post(pathOf('adminRevokeTokens', { params: { devid: 999 } }))).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('back-office users', () => {
   it('creates an editor with developments; the editor can log in and sees only those', async () => {
-    const response = await admin.post(adminPaths.users(), {
+    const response = await admin.post(pathOf('adminCreateUser'), {
       username: 'rh.neubourg',
       password: 'motdepasse-rh',
       devids: [f.ids.devid],
@@ -189,7 +234,7 @@ describe('back-office users', () => {
     expect(response.body).not.toMatch(/hash|salt|scrypt/);
     const rh = await f.login('rh.neubourg', 'motdepasse-rh');
     expect(
-      data<AdminDevelopment[]>(await rh.get(adminPaths.developments())).map((d) => d.devid),
+      data<AdminDevelopment[]>(await rh.get(pathOf('adminDevelopments'))).map((d) => d.devid),
     ).toEqual([f.ids.devid]);
 
     for (const [payload, status, text] of [
@@ -215,11 +260,11 @@ describe('back-office users', () => {
         undefined,
       ],
     ] as const) {
-      const refused = await admin.post(adminPaths.users(), payload);
+      const refused = await admin.post(pathOf('adminCreateUser'), payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
       if (text) expect(message(refused)).toBe(text);
     }
-    const users = data<AdminUser[]>(await admin.get(adminPaths.users()));
+    const users = data<AdminUser[]>(await admin.get(pathOf('adminUsers')));
     expect(users.map((user) => user.username)).toContain('rh.neubourg');
     expect(users.find((user) => user.username === 'nouveau')).toBeUndefined();
   });
@@ -227,24 +272,32 @@ describe('back-office users', () => {
   it('assigns developments, and disabling ends the user’s sessions', async () => {
     const userid = await f.createUser('com.neubourg', 'editor', [f.ids.devid]);
     const com = await f.login('com.neubourg', EDITOR_PASSWORD);
-    const assigned = await admin.patch(adminPaths.user(userid), { devids: [f.ids.otherDevid] });
+    const assigned = await admin.patch(pathOf('adminUpdateUser', { params: { userid } }), {
+      devids: [f.ids.otherDevid],
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(data<AdminUser>(assigned).devids).toEqual([f.ids.otherDevid]);
     // Rights follow at once, in the open session.
-    expect((await com.get(adminPaths.zones(f.ids.devid))).statusCode).toBe(403);
-    expect((await com.get(adminPaths.zones(f.ids.otherDevid))).statusCode).toBe(200);
+    expect(
+      (await com.get(pathOf('adminZones', { params: { devid: f.ids.devid } }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await com.get(pathOf('adminZones', { params: { devid: f.ids.otherDevid } }))).statusCode,
+    ).toBe(200);
 
-    const disabled = await admin.patch(adminPaths.user(userid), { disabled: true });
+    const disabled = await admin.patch(pathOf('adminUpdateUser', { params: { userid } }), {
+      disabled: true,
+    });
     expect(data<AdminUser>(disabled).disabled).toBe(true);
-    expect((await com.get(adminPaths.me())).statusCode).toBe(401);
+    expect((await com.get(pathOf('adminMe'))).statusCode).toBe(401);
     const relogin = await f.app.inject({
       method: 'POST',
-      url: adminPaths.login(),
+      url: pathOf('adminLogin'),
       payload: { username: 'com.neubourg', password: EDITOR_PASSWORD },
     });
     expect(relogin.statusCode).toBe(403);
 
-    const enabled = await admin.patch(adminPaths.user(userid), {
+    const enabled = await admin.patch(pathOf('adminUpdateUser', { params: { userid } }), {
       disabled: false,
       password: 'nouveau-motdepasse',
     });
@@ -264,25 +317,42 @@ describe('back-office users', () => {
   });
 
   it('will not let an admin lock themselves out, nor give developments to an admin', async () => {
-    const self = await admin.patch(adminPaths.user(f.users.admin), { disabled: true });
+    const self = await admin.patch(
+      pathOf('adminUpdateUser', { params: { userid: f.users.admin } }),
+      { disabled: true },
+    );
     expect(self.statusCode).toBe(400);
     expect(message(self)).toBe('Vous ne pouvez pas désactiver votre propre compte.');
-    const devids = await admin.patch(adminPaths.user(f.users.admin), { devids: [f.ids.devid] });
+    const devids = await admin.patch(
+      pathOf('adminUpdateUser', { params: { userid: f.users.admin } }),
+      { devids: [f.ids.devid] },
+    );
     expect(devids.statusCode).toBe(400);
-    expect((await admin.patch(adminPaths.user(f.users.admin), {})).statusCode).toBe(400);
-    expect((await admin.patch(adminPaths.user(9999), { disabled: true })).statusCode).toBe(404);
+    expect(
+      (await admin.patch(pathOf('adminUpdateUser', { params: { userid: f.users.admin } }), {}))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await admin.patch(pathOf('adminUpdateUser', { params: { userid: 9999 } }), {
+          disabled: true,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await admin.patch('/api/admin/users/abc', { disabled: true })).statusCode).toBe(400);
-    expect((await admin.get(adminPaths.me())).statusCode).toBe(200);
+    expect((await admin.get(pathOf('adminMe'))).statusCode).toBe(200);
   });
 
   it('keeps the caller’s own session when they change their own password', async () => {
     const userid = await f.createUser('second.admin', 'admin');
     const second = await f.login('second.admin', EDITOR_PASSWORD);
     const elsewhere = await f.login('second.admin', EDITOR_PASSWORD);
-    const response = await second.patch(adminPaths.user(userid), { password: 'motdepasse-change' });
+    const response = await second.patch(pathOf('adminUpdateUser', { params: { userid } }), {
+      password: 'motdepasse-change',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect((await second.get(adminPaths.me())).statusCode).toBe(200);
-    expect((await elsewhere.get(adminPaths.me())).statusCode).toBe(401);
+    expect((await second.get(pathOf('adminMe'))).statusCode).toBe(200);
+    expect((await elsewhere.get(pathOf('adminMe'))).statusCode).toBe(401);
     expect(ADMIN_PASSWORD).not.toBe('motdepasse-change');
   });
 });

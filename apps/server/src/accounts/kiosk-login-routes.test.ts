@@ -1,10 +1,10 @@
 import {
-  apiPaths,
   hashPasswordForLogin,
   TOKEN_HEADER,
   type Envelope,
   type LoginRequest,
   type LoginResponse,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ afterAll(async () => {
 const login = (body: unknown, ip = '10.0.0.1') =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.login(),
+    url: pathOf('login'),
     payload: body as object,
     remoteAddress: ip,
   });
@@ -40,7 +40,7 @@ const credentials = (devname: string, loginName: string, password: string): Logi
 const zonesWith = (token: string | undefined, devid = f.ids.devid) =>
   f.app.inject({
     method: 'GET',
-    url: apiPaths.zones(devid),
+    url: pathOf('zones', { params: { devid } }),
     headers: token === undefined ? {} : { [TOKEN_HEADER]: token },
   });
 
@@ -218,16 +218,20 @@ describe('token checks on /display', () => {
   it('403 for every call on another development’s data', async () => {
     const headers = await f.auth();
     const urls = [
-      apiPaths.zones(f.ids.otherDevid),
-      apiPaths.zone(f.ids.otherDevid, 'Plan du site'),
-      apiPaths.elements(f.ids.otherZone),
-      apiPaths.subelements(f.ids.otherElement),
-      apiPaths.subgroups(f.ids.otherElement),
-      apiPaths.populatedSubgroups(f.ids.otherElement, 'all'),
-      apiPaths.subgroupSubelements(f.ids.otherSubgroup),
-      apiPaths.subgroupFieldSubelements(f.ids.otherSubgroup, 'image'),
-      apiPaths.populatedSubgroup(f.ids.otherSubgroup),
-      apiPaths.snapshot(f.ids.otherDevid),
+      pathOf('zones', { params: { devid: f.ids.otherDevid } }),
+      pathOf('zone', { params: { devid: f.ids.otherDevid, zonename: 'Plan du site' } }),
+      pathOf('elements', { params: { zoneid: f.ids.otherZone } }),
+      pathOf('subelements', { params: { elementid: f.ids.otherElement } }),
+      pathOf('subgroups', { params: { elementid: f.ids.otherElement } }),
+      pathOf('populatedSubgroups', {
+        params: { elementid: f.ids.otherElement, modelLabel: 'all' },
+      }),
+      pathOf('subgroupSubelements', { params: { subgroupid: f.ids.otherSubgroup } }),
+      pathOf('subgroupFieldSubelements', {
+        params: { subgroupid: f.ids.otherSubgroup, fieldlabel: 'image' },
+      }),
+      pathOf('populatedSubgroup', { params: { subgroupid: f.ids.otherSubgroup } }),
+      pathOf('snapshot', { params: { devid: f.ids.otherDevid } }),
     ];
     for (const url of urls) {
       const response = await f.app.inject({ method: 'GET', url, headers });
@@ -238,21 +242,23 @@ describe('token checks on /display', () => {
 
   it('requires the token on every content call but the ping', async () => {
     const urls = [
-      apiPaths.zones(f.ids.devid),
-      apiPaths.zone(f.ids.devid, 'Plan du site'),
-      apiPaths.elements(f.ids.planZone),
-      apiPaths.subelements(f.ids.category),
-      apiPaths.subgroups(f.ids.category),
-      apiPaths.populatedSubgroups(f.ids.category, 'all'),
-      apiPaths.subgroupSubelements(f.ids.liveProduct),
-      apiPaths.subgroupFieldSubelements(f.ids.liveProduct, 'titre'),
-      apiPaths.populatedSubgroup(f.ids.liveProduct),
-      apiPaths.snapshot(f.ids.devid),
+      pathOf('zones', { params: { devid: f.ids.devid } }),
+      pathOf('zone', { params: { devid: f.ids.devid, zonename: 'Plan du site' } }),
+      pathOf('elements', { params: { zoneid: f.ids.planZone } }),
+      pathOf('subelements', { params: { elementid: f.ids.category } }),
+      pathOf('subgroups', { params: { elementid: f.ids.category } }),
+      pathOf('populatedSubgroups', { params: { elementid: f.ids.category, modelLabel: 'all' } }),
+      pathOf('subgroupSubelements', { params: { subgroupid: f.ids.liveProduct } }),
+      pathOf('subgroupFieldSubelements', {
+        params: { subgroupid: f.ids.liveProduct, fieldlabel: 'titre' },
+      }),
+      pathOf('populatedSubgroup', { params: { subgroupid: f.ids.liveProduct } }),
+      pathOf('snapshot', { params: { devid: f.ids.devid } }),
     ];
     for (const url of urls) {
       expect((await f.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
-    expect((await f.app.inject({ method: 'HEAD', url: apiPaths.ping() })).statusCode).toBe(200);
+    expect((await f.app.inject({ method: 'HEAD', url: pathOf('ping') })).statusCode).toBe(200);
   });
 });
 
@@ -265,7 +271,11 @@ describe('token version cache', () => {
     });
     try {
       const headers = await cached.auth();
-      const zones = () => cached.app.inject({ url: apiPaths.zones(cached.ids.devid), headers });
+      const zones = () =>
+        cached.app.inject({
+          url: pathOf('zones', { params: { devid: cached.ids.devid } }),
+          headers,
+        });
       expect((await zones()).statusCode).toBe(200);
       await cached.repos.accounts.revokeTokens(cached.ids.devid);
       clock.ms = 149;

@@ -11,7 +11,7 @@
  * 429s (scryptStats), never by timing them; the timing figure is bench/suites/login-flood.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { adminPaths, apiPaths, hashPasswordForLogin, type Envelope } from '@plant-kiosk/contract';
+import { hashPasswordForLogin, type Envelope, pathOf } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../testing/fixture.js';
 import { scryptStats, setScryptQueueLimits } from '../lib/passwords.js';
@@ -37,7 +37,7 @@ const madeUp = () => `x-${randomBytes(6).toString('hex')}`;
 const kioskLogin = (devname: string, password: string, remoteAddress: string) =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.login(),
+    url: pathOf('login'),
     remoteAddress,
     payload: {
       devname,
@@ -48,7 +48,7 @@ const kioskLogin = (devname: string, password: string, remoteAddress: string) =>
 const adminLogin = (username: string, password: string, remoteAddress: string) =>
   f.app.inject({
     method: 'POST',
-    url: adminPaths.login(),
+    url: pathOf('adminLogin'),
     remoteAddress,
     payload: { username, password },
   });

@@ -6,7 +6,7 @@
  * Across two instances on PostgreSQL: multi-instance.pg.test.ts.
  */
 import type { AddressInfo } from 'node:net';
-import { adminPaths, apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../testing/sse-client.js';
 import { createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
@@ -24,9 +24,11 @@ afterAll(async () => {
 
 describe('revoke-tokens ends open streams', () => {
   it("closes the development's streams, not the other development's", async () => {
-    const mine = await openStream(`${base}${apiPaths.stream(f.ids.devid, await f.token())}`);
+    const mine = await openStream(
+      `${base}${pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } })}`,
+    );
     const other = await openStream(
-      `${base}${apiPaths.stream(f.ids.otherDevid, await f.token(f.ids.otherDevid))}`,
+      `${base}${pathOf('stream', { params: { devid: f.ids.otherDevid }, query: { token: await f.token(f.ids.otherDevid) } })}`,
     );
     try {
       await mine.waitFor((text) => text.includes('retry:'));
@@ -35,7 +37,9 @@ describe('revoke-tokens ends open streams', () => {
       expect(await f.bus.publish({ devid: f.ids.devid, type: 'sync' })).toBe(1);
 
       const admin = await f.asAdmin();
-      const response = await admin.post(adminPaths.revokeTokens(f.ids.devid));
+      const response = await admin.post(
+        pathOf('adminRevokeTokens', { params: { devid: f.ids.devid } }),
+      );
       expect(response.statusCode, response.body).toBe(200);
 
       await mine.ended;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   ADMIN_CSRF_HEADER,
-  adminPaths,
   type AdminSession,
   type AdminZone,
   type Envelope,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
@@ -33,9 +33,9 @@ afterEach(() => {
 
 const HOUR = 3_600_000;
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  f.app.inject({ method: 'POST', url: adminPaths.login(), payload: payload as object, headers });
+  f.app.inject({ method: 'POST', url: pathOf('adminLogin'), payload: payload as object, headers });
 const me = (cookie?: string) =>
-  f.app.inject({ method: 'GET', url: adminPaths.me(), headers: cookie ? { cookie } : {} });
+  f.app.inject({ method: 'GET', url: pathOf('adminMe'), headers: cookie ? { cookie } : {} });
 const advance = (ms: number) => {
   f.clock.now = new Date(f.clock.now.getTime() + ms);
 };
@@ -69,7 +69,7 @@ describe('POST /api/admin/login', () => {
     try {
       const response = await proxied.app.inject({
         method: 'POST',
-        url: adminPaths.login(),
+        url: pathOf('adminLogin'),
         payload: { username: 'admin', password: ADMIN_PASSWORD },
         headers: { 'x-forwarded-proto': 'https' },
       });
@@ -113,7 +113,7 @@ describe('POST /api/admin/login', () => {
     const response = await login({ username: 'desactive', password: EDITOR_PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(response.json<Envelope<null>>().message).toBe(ADMIN_MESSAGES.accountDisabled);
-    expect((await client.get(adminPaths.me())).statusCode).toBe(401);
+    expect((await client.get(pathOf('adminMe'))).statusCode).toBe(401);
   });
 
   it('answers 400 with a French message naming the missing field', async () => {
@@ -131,7 +131,7 @@ describe('POST /api/admin/login', () => {
     const from = (remoteAddress: string, payload: unknown) =>
       f.app.inject({
         method: 'POST',
-        url: adminPaths.login(),
+        url: pathOf('adminLogin'),
         payload: payload as object,
         remoteAddress,
       });
@@ -175,14 +175,14 @@ describe('POST /api/admin/login', () => {
       { cookie: first.cookie },
     );
     expect(response.statusCode).toBe(200);
-    expect((await first.get(adminPaths.me())).statusCode).toBe(401);
+    expect((await first.get(pathOf('adminMe'))).statusCode).toBe(401);
   });
 });
 
 describe('sessions', () => {
   it('GET /me gives the user and the CSRF token back (the SPA after a reload); 401 without a session', async () => {
     const client = await f.asAdmin();
-    const response = await client.get(adminPaths.me());
+    const response = await client.get(pathOf('adminMe'));
     expect(response.statusCode).toBe(200);
     expect(data<AdminSession>(response)).toEqual(client.session);
 
@@ -199,7 +199,11 @@ describe('sessions', () => {
 
   it('GET /session answers 200 with null outside a session (no console error), the session inside', async () => {
     const probe = (cookie?: string) =>
-      f.app.inject({ method: 'GET', url: adminPaths.session(), headers: cookie ? { cookie } : {} });
+      f.app.inject({
+        method: 'GET',
+        url: pathOf('adminSessionProbe'),
+        headers: cookie ? { cookie } : {},
+      });
     const anonymous = await probe();
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['cache-control']).toBe('no-store');
@@ -215,12 +219,12 @@ describe('sessions', () => {
     }
 
     const client = await f.asAdmin();
-    const live = await client.get(adminPaths.session());
+    const live = await client.get(pathOf('adminSessionProbe'));
     expect(live.statusCode).toBe(200);
     expect(data<AdminSession>(live)).toEqual(client.session);
 
     advance(12 * HOUR + 1000);
-    const expired = await client.get(adminPaths.session());
+    const expired = await client.get(pathOf('adminSessionProbe'));
     expect(expired.statusCode).toBe(200);
     expect(expired.json<Envelope<null>>().data).toBeNull();
   });
@@ -228,7 +232,7 @@ describe('sessions', () => {
   it('expires 12 h after the last use, and the expired row is removed', async () => {
     const client = await f.asAdmin();
     advance(12 * HOUR + 1000);
-    const response = await client.get(adminPaths.me());
+    const response = await client.get(pathOf('adminMe'));
     expect(response.statusCode).toBe(401);
     expect(response.json<Envelope<null>>().message).toBe(ADMIN_MESSAGES.sessionExpired);
     const sha = createHash('sha256').update(client.token).digest('hex');
@@ -238,14 +242,14 @@ describe('sessions', () => {
   it('slides: each use pushes the end 12 h ahead and sends the cookie again, up to 7 days', async () => {
     const client = await f.asAdmin();
     advance(11 * HOUR);
-    const used = await client.get(adminPaths.me());
+    const used = await client.get(pathOf('adminMe'));
     expect(used.statusCode).toBe(200);
     expect(setCookieHeader(used)).toContain('Max-Age=43200');
     expect(data<AdminSession>(used).expiresAt).toBe(
       new Date(f.clock.now.getTime() + 12 * HOUR).toISOString(),
     );
     advance(11 * HOUR);
-    expect((await client.get(adminPaths.me())).statusCode).toBe(200);
+    expect((await client.get(pathOf('adminMe'))).statusCode).toBe(200);
 
     // Used every 11 h, it still ends 7 days after login.
     let status = 200;
@@ -253,7 +257,7 @@ describe('sessions', () => {
     while (status === 200 && hours < 24 * 8) {
       advance(11 * HOUR);
       hours += 11;
-      status = (await client.get(adminPaths.me())).statusCode;
+      status = (await client.get(pathOf('adminMe'))).statusCode;
     }
     expect(status).toBe(401);
     expect(hours).toBeGreaterThan(24 * 7 - 11);
@@ -262,16 +266,16 @@ describe('sessions', () => {
 
   it('logout needs the CSRF token, ends the session and clears the cookie', async () => {
     const client = await f.asAdmin();
-    const refused = await client.post(adminPaths.logout(), undefined, { csrf: null });
+    const refused = await client.post(pathOf('adminLogout'), undefined, { csrf: null });
     expect(refused.statusCode).toBe(403);
-    expect((await client.get(adminPaths.me())).statusCode).toBe(200);
+    expect((await client.get(pathOf('adminMe'))).statusCode).toBe(200);
 
-    const response = await client.post(adminPaths.logout());
+    const response = await client.post(pathOf('adminLogout'));
     expect(response.statusCode).toBe(200);
     expect(setCookieHeader(response)).toMatch(/^admin_session=; Path=\/api\/admin; Max-Age=0; /);
-    expect((await client.get(adminPaths.me())).statusCode).toBe(401);
+    expect((await client.get(pathOf('adminMe'))).statusCode).toBe(401);
     // Logging out again (dead or no session) is harmless.
-    expect((await client.post(adminPaths.logout())).statusCode).toBe(200);
+    expect((await client.post(pathOf('adminLogout'))).statusCode).toBe(200);
   });
 });
 
@@ -281,7 +285,11 @@ describe('CSRF and origin checks on state-changing calls', () => {
   it('refuses a missing or wrong x-csrf-token with 403 and changes nothing', async () => {
     const client = await f.asAdmin();
     for (const csrf of [null, 'wrong', `${client.csrf}x`]) {
-      const response = await client.post(adminPaths.zones(f.ids.devid), zone, { csrf });
+      const response = await client.post(
+        pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+        zone,
+        { csrf },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json<Envelope<null>>()).toEqual({
         data: null,
@@ -292,7 +300,11 @@ describe('CSRF and origin checks on state-changing calls', () => {
     // Another session's token is not this session's.
     const other = await f.asEditor();
     expect(
-      (await client.post(adminPaths.zones(f.ids.devid), zone, { csrf: other.csrf })).statusCode,
+      (
+        await client.post(pathOf('adminCreateZone', { params: { devid: f.ids.devid } }), zone, {
+          csrf: other.csrf,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(await f.repos.content.findZoneByName(f.ids.devid, zone.zonename)).toBeUndefined();
   });
@@ -305,12 +317,20 @@ describe('CSRF and origin checks on state-changing calls', () => {
       { referer: 'https://evil.example/admin/' },
     ];
     for (const headers of foreign) {
-      const response = await client.post(adminPaths.zones(f.ids.devid), zone, { headers });
+      const response = await client.post(
+        pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+        zone,
+        { headers },
+      );
       expect(response.statusCode).toBe(403);
     }
-    const same = await client.post(adminPaths.zones(f.ids.devid), zone, {
-      headers: { origin: 'http://localhost:80', referer: 'http://localhost/admin/' },
-    });
+    const same = await client.post(
+      pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+      zone,
+      {
+        headers: { origin: 'http://localhost:80', referer: 'http://localhost/admin/' },
+      },
+    );
     expect(same.statusCode, same.body).toBe(201);
     expect(data<AdminZone>(same).zonename).toBe(zone.zonename);
   });
@@ -319,7 +339,7 @@ describe('CSRF and origin checks on state-changing calls', () => {
     const client = await f.asAdmin();
     const response = await f.app.inject({
       method: 'GET',
-      url: adminPaths.zones(f.ids.devid),
+      url: pathOf('adminZones', { params: { devid: f.ids.devid } }),
       headers: { cookie: client.cookie },
     });
     expect(response.statusCode).toBe(200);

@@ -6,14 +6,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import {
-  adminAlertPaths,
-  adminPaths,
-  apiPaths,
   type AdminAlertView,
   type AdminUser,
   type AlertMessage,
   type AuditEntry,
   type KioskHeartbeat,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishDraftDirectly } from '../testing/fixture.js';
@@ -75,7 +73,7 @@ afterAll(async () => {
   await f.close();
 });
 
-const path = () => adminAlertPaths.alert(f.ids.devid);
+const path = () => pathOf('adminAlert', { params: { devid: f.ids.devid } });
 /** The fixture's clock, where each test starts. */
 const FIXTURE_START = '2026-03-10T09:00:00.000Z';
 const later = (ms: number) => {
@@ -103,7 +101,7 @@ function report(kioskId: string, alertAck: KioskHeartbeat['alertAck'] = null): K
 async function heartbeat(body: KioskHeartbeat) {
   const response = await f.app.inject({
     method: 'POST',
-    url: apiPaths.heartbeat(f.ids.devid),
+    url: pathOf('heartbeat', { params: { devid: f.ids.devid } }),
     headers: await f.auth(f.ids.devid),
     payload: body,
   });
@@ -134,11 +132,16 @@ describe('the red button', () => {
     expect(refused.json<{ message: string }>().message).toMatch(/demandez ce droit/);
     // Another development's editor does not see it at all.
     expect((await otherEditor.get(path())).statusCode).toBe(403);
-    expect((await admin.get(adminAlertPaths.alert(999_999))).statusCode).toBe(404);
+    expect((await admin.get(pathOf('adminAlert', { params: { devid: 999_999 } }))).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets an editor an admin allowed trigger and end, audited under their name', async () => {
-    const allow = await admin.patch(adminPaths.user(f.users.editor), { canAlert: true });
+    const allow = await admin.patch(
+      pathOf('adminUpdateUser', { params: { userid: f.users.editor } }),
+      { canAlert: true },
+    );
     expect(data<AdminUser>(allow).canAlert).toBe(true);
     try {
       const started = await start(editor, evacuation, true);
@@ -154,12 +157,16 @@ describe('the red button', () => {
       const ended = await editor.delete(path());
       expect(ended.statusCode).toBe(200);
       expect(data<AdminAlertView>(ended).alert).toBeNull();
-      const audit = data<AuditEntry[]>(await admin.get(adminPaths.audit({ devid: f.ids.devid })));
+      const audit = data<AuditEntry[]>(
+        await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid } })),
+      );
       const [end, begin] = audit.filter((entry) => entry.action.startsWith('alert.'));
       expect(begin).toMatchObject({ action: 'alert.start', username: 'editrice' });
       expect(end).toMatchObject({ action: 'alert.end', username: 'editrice' });
     } finally {
-      await admin.patch(adminPaths.user(f.users.editor), { canAlert: false });
+      await admin.patch(pathOf('adminUpdateUser', { params: { userid: f.users.editor } }), {
+        canAlert: false,
+      });
     }
   });
 
@@ -303,7 +310,7 @@ describe('acknowledgements', () => {
   it('refuses a malformed acknowledgement with a 400', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.heartbeat(f.ids.devid),
+      url: pathOf('heartbeat', { params: { devid: f.ids.devid } }),
       headers: await f.auth(f.ids.devid),
       payload: { ...report(newKioskId()), alertAck: { alertid: 1, takeoverMs: -5 } },
     });
@@ -315,9 +322,12 @@ describe('GET …/alert/stream', () => {
   it('sends the view at once, then the start and each acknowledgement live', async () => {
     const kioskId = newKioskId();
     await heartbeat(report(kioskId));
-    const stream = await openStream(base + adminAlertPaths.stream(f.ids.devid), {
-      cookie: editor.cookie,
-    });
+    const stream = await openStream(
+      base + pathOf('adminAlertStream', { params: { devid: f.ids.devid } }),
+      {
+        cookie: editor.cookie,
+      },
+    );
     clients.push(stream);
     expect(stream.status).toBe(200);
     const views = (text: string) =>
@@ -342,7 +352,9 @@ describe('GET …/alert/stream', () => {
   });
 
   it('refuses a user of another development', async () => {
-    const response = await otherEditor.get(adminAlertPaths.stream(f.ids.devid));
+    const response = await otherEditor.get(
+      pathOf('adminAlertStream', { params: { devid: f.ids.devid } }),
+    );
     expect(response.statusCode).toBe(403);
   });
 });
@@ -359,7 +371,9 @@ describe('GET …/alerts/:alertid/timeline.csv', () => {
     const ended = await admin.delete(path());
     expect(data<AdminAlertView>(ended).lastAlertid).toBe(alertid);
 
-    const response = await editor.get(adminAlertPaths.timeline(f.ids.devid, alertid));
+    const response = await editor.get(
+      pathOf('adminAlertTimeline', { params: { devid: f.ids.devid, alertid } }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -375,7 +389,9 @@ describe('GET …/alerts/:alertid/timeline.csv', () => {
     expect(lines[2]).toMatch(new RegExp(`;Alerte affichée;${kioskId};321;;affichée à `));
     expect(lines[3]).toMatch(/;Fin d’alerte;;;admin;$/);
     // The audit's end entry counts the totems that showed it.
-    const audit = data<AuditEntry[]>(await admin.get(adminPaths.audit({ devid: f.ids.devid })));
+    const audit = data<AuditEntry[]>(
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid } })),
+    );
     expect(audit.find((entry) => entry.action === 'alert.end')?.summary).toMatchObject({
       alertid,
       acknowledged: 1,
@@ -384,11 +400,19 @@ describe('GET …/alerts/:alertid/timeline.csv', () => {
 
   it('is a 404 for an alert of another development, and a 403 for its editor', async () => {
     const alertid = data<AdminAlertView>(await start(admin)).alert!.alertid!;
-    expect((await admin.get(adminAlertPaths.timeline(f.ids.otherDevid, alertid))).statusCode).toBe(
-      404,
-    );
-    expect((await otherEditor.get(adminAlertPaths.timeline(f.ids.devid, alertid))).statusCode).toBe(
-      403,
-    );
+    expect(
+      (
+        await admin.get(
+          pathOf('adminAlertTimeline', { params: { devid: f.ids.otherDevid, alertid } }),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await otherEditor.get(
+          pathOf('adminAlertTimeline', { params: { devid: f.ids.devid, alertid } }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -5,13 +5,12 @@
  * a panel's decomposed name finds the template, and names stored before the rule are listed.
  */
 import {
-  adminAlertTemplatePaths,
-  apiPaths,
   type AdminAlertTemplate,
   type AdminAlertTemplateList,
   type AlertState,
   type AlertTemplateInput,
   type Envelope,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDraftDirectly, TEST_ALERT_TOKEN } from '../testing/fixture.js';
@@ -48,10 +47,12 @@ const template = (name: string): AlertTemplateInput => ({
 });
 
 const create = (devid: number, name: string) =>
-  admin.post(adminAlertTemplatePaths.list(devid), template(name));
+  admin.post(pathOf('adminCreateAlertTemplate', { params: { devid } }), template(name));
 
 const listOf = async (devid: number) =>
-  data<AdminAlertTemplateList>(await admin.get(adminAlertTemplatePaths.list(devid)));
+  data<AdminAlertTemplateList>(
+    await admin.get(pathOf('adminAlertTemplates', { params: { devid } })),
+  );
 
 describe('alert template names that look alike', () => {
   it('refuses a look-alike of an existing name: decomposed, with an invisible character, in capitals', async () => {
@@ -88,7 +89,7 @@ describe('alert template names that look alike', () => {
     for (const name of ['E\u0301vacuation', 'Confinement d\u2019e\u0301quipe\u200B']) {
       const started = await f.app.inject({
         method: 'POST',
-        url: apiPaths.alerts(f.ids.devid),
+        url: pathOf('alertStart', { params: { devid: f.ids.devid } }),
         headers: { authorization: `Bearer ${TEST_ALERT_TOKEN}` },
         payload: { template: name, drill: true },
       });

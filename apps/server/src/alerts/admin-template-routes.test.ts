@@ -6,10 +6,6 @@
  * taken name, and — for a delete — while the template is the one of the alert in force.
  */
 import {
-  adminAlertPaths,
-  adminAlertTemplatePaths,
-  adminPaths,
-  apiPaths,
   type AdminAlertTemplate,
   type AdminAlertTemplateList,
   type AlertTemplateInput,
@@ -17,6 +13,7 @@ import {
   type DraftChanges,
   type Envelope,
   type Snapshot,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishDraftDirectly } from '../testing/fixture.js';
@@ -76,8 +73,9 @@ const input = (overrides: Partial<AlertTemplateInput> = {}): AlertTemplateInput 
   ...overrides,
 });
 
-const list = () => adminAlertTemplatePaths.list(f.ids.devid);
-const item = (id: number) => adminAlertTemplatePaths.item(f.ids.devid, id);
+const list = () => pathOf('adminAlertTemplates', { params: { devid: f.ids.devid } });
+const item = (id: number) =>
+  pathOf('adminUpdateAlertTemplate', { params: { devid: f.ids.devid, templateid: id } });
 
 async function create(client: AdminClient, overrides: Partial<AlertTemplateInput> = {}) {
   const response = await client.post(list(), input(overrides));
@@ -109,7 +107,7 @@ async function draftVersion(): Promise<number> {
 
 async function snapshot(): Promise<Snapshot> {
   const response = await f.app.inject({
-    url: apiPaths.snapshot(f.ids.devid),
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
     headers: await f.auth(),
   });
   expect(response.statusCode).toBe(200);
@@ -117,7 +115,10 @@ async function snapshot(): Promise<Snapshot> {
 }
 
 async function publish(client: AdminClient = admin) {
-  const response = await client.post(adminPaths.publish(f.ids.devid), {});
+  const response = await client.post(
+    pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+    {},
+  );
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -137,7 +138,7 @@ describe('alert templates in the back-office', () => {
     expect(listed.templates.find((t) => t.templateid === created.templateid)).toEqual(created);
 
     const audit = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(audit[0]).toMatchObject({
       action: 'alert_template.create',
@@ -146,7 +147,9 @@ describe('alert templates in the back-office', () => {
       username: 'editrice',
     });
 
-    const changes = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    const changes = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
     const change = changes.changes.find(
       (entry) => entry.kind === 'alert_template' && entry.itemId === created.templateid,
     );
@@ -179,7 +182,7 @@ describe('alert templates in the back-office', () => {
       unpublished: true,
     });
     const audit = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(audit[0]).toMatchObject({
       action: 'alert_template.update',
@@ -244,7 +247,7 @@ describe('alert templates in the back-office', () => {
     expect(own.statusCode, own.body).toBe(200);
     // Another development may use the name.
     const elsewhere = await otherEditor.post(
-      adminAlertTemplatePaths.list(f.ids.otherDevid),
+      pathOf('adminCreateAlertTemplate', { params: { devid: f.ids.otherDevid } }),
       input({ name: 'Incendie atelier' }),
     );
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
@@ -270,12 +273,18 @@ describe('alert templates in the back-office', () => {
       titleFr: 'Par l’admin',
     });
     const staleDelete = await editor.delete(
-      adminAlertTemplatePaths.remove(f.ids.devid, created.templateid, 1),
+      pathOf('adminDeleteAlertTemplate', {
+        params: { devid: f.ids.devid, templateid: created.templateid },
+        query: { expectedVersion: 1 },
+      }),
     );
     expect(staleDelete.statusCode).toBe(409);
     expect(staleDelete.json<Envelope<AdminAlertTemplate>>().data?.version).toBe(2);
     const deleted = await editor.delete(
-      adminAlertTemplatePaths.remove(f.ids.devid, created.templateid, 2),
+      pathOf('adminDeleteAlertTemplate', {
+        params: { devid: f.ids.devid, templateid: created.templateid },
+        query: { expectedVersion: 2 },
+      }),
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(data(deleted)).toEqual({ deleted: created.templateid });
@@ -306,13 +315,18 @@ describe('alert templates in the back-office', () => {
     expect(
       (
         await otherEditor.delete(
-          adminAlertTemplatePaths.remove(f.ids.devid, created.templateid, created.version),
+          pathOf('adminDeleteAlertTemplate', {
+            params: { devid: f.ids.devid, templateid: created.templateid },
+            query: { expectedVersion: created.version },
+          }),
         )
       ).statusCode,
     ).toBe(403);
     // A template of development A named under development B's path: not found there.
     const crossed = await admin.put(
-      adminAlertTemplatePaths.item(f.ids.otherDevid, created.templateid),
+      pathOf('adminUpdateAlertTemplate', {
+        params: { devid: f.ids.otherDevid, templateid: created.templateid },
+      }),
       { ...input(), expectedVersion: created.version },
     );
     expect(crossed.statusCode).toBe(404);
@@ -320,23 +334,31 @@ describe('alert templates in the back-office', () => {
     expect((await editor.post(list(), input(), { csrf: null })).statusCode).toBe(403);
     const anonymous = await f.app.inject({ method: 'GET', url: list() });
     expect(anonymous.statusCode).toBe(401);
-    expect((await admin.get(adminAlertTemplatePaths.list(999_999))).statusCode).toBe(404);
+    expect(
+      (await admin.get(pathOf('adminAlertTemplates', { params: { devid: 999_999 } }))).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete the template of the alert in force, naming the alert; deletes it once ended', async () => {
     const created = await create(editor, { name: 'Fuite de gaz', kind: 'free' });
     await publish();
-    const started = await admin.post(adminAlertPaths.alert(f.ids.devid), {
-      templateid: created.templateid,
-      drill: false,
-    });
+    const started = await admin.post(
+      pathOf('adminStartAlert', { params: { devid: f.ids.devid } }),
+      {
+        templateid: created.templateid,
+        drill: false,
+      },
+    );
     expect(started.statusCode, started.body).toBe(200);
     const listed = data<AdminAlertTemplateList>(await editor.get(list()));
     expect(listed.templates.find((t) => t.templateid === created.templateid)?.inUse).toBe(true);
 
     const before = await draftVersion();
     const refused = await editor.delete(
-      adminAlertTemplatePaths.remove(f.ids.devid, created.templateid, created.version),
+      pathOf('adminDeleteAlertTemplate', {
+        params: { devid: f.ids.devid, templateid: created.templateid },
+        query: { expectedVersion: created.version },
+      }),
     );
     expect(refused.statusCode).toBe(409);
     const body = refused.json<Envelope<null>>();
@@ -354,9 +376,14 @@ describe('alert templates in the back-office', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
 
-    expect((await admin.delete(adminAlertPaths.alert(f.ids.devid))).statusCode).toBe(200);
+    expect(
+      (await admin.delete(pathOf('adminEndAlert', { params: { devid: f.ids.devid } }))).statusCode,
+    ).toBe(200);
     const deleted = await editor.delete(
-      adminAlertTemplatePaths.remove(f.ids.devid, created.templateid, 2),
+      pathOf('adminDeleteAlertTemplate', {
+        params: { devid: f.ids.devid, templateid: created.templateid },
+        query: { expectedVersion: 2 },
+      }),
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
     const after = data<AdminAlertTemplateList>(await editor.get(list()));
@@ -378,7 +405,10 @@ describe('alert templates in the back-office', () => {
       expectedVersion: 1,
     });
     expect(data<AdminAlertTemplate>(changed).version).toBe(2);
-    const discard = await admin.post(adminPaths.discardDraft(f.ids.devid), {});
+    const discard = await admin.post(
+      pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(discard.statusCode, discard.body).toBe(200);
     const restored = await f.repos.alertTemplates.find(f.ids.devid, created.templateid);
     expect(restored).toMatchObject({ titleFr: 'Évacuation immédiate', version: 3 });

@@ -10,13 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  adminAlertTokenPaths,
-  adminPaths,
   ALERT_TOKEN_AUDIT_ACTION,
-  apiPaths,
   type AdminAlertToken,
   type AuditEntry,
   type Envelope,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +39,7 @@ describe('alert token, generated into the data directory', () => {
   const readAlert = (app: FastifyInstance, token: string | null) =>
     app.inject({
       method: 'GET',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertGet', { params: { devid: f.ids.devid } }),
       headers: token === null ? {} : { authorization: `Bearer ${token}` },
     });
 
@@ -70,7 +68,7 @@ describe('alert token, generated into the data directory', () => {
   });
 
   it('shows admins the token and where it comes from; editors get 403', async () => {
-    const response = await admin.get(adminAlertTokenPaths.token());
+    const response = await admin.get(pathOf('adminAlertToken'));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const view = data<AdminAlertToken>(response);
@@ -81,8 +79,8 @@ describe('alert token, generated into the data directory', () => {
     expect((await readAlert(f.app, view.token)).statusCode).toBe(200);
 
     for (const call of [
-      () => editor.get(adminAlertTokenPaths.token()),
-      () => editor.post(adminAlertTokenPaths.regenerate()),
+      () => editor.get(pathOf('adminAlertToken')),
+      () => editor.post(pathOf('adminRegenerateAlertToken')),
     ]) {
       const refused = await call();
       expect(refused.statusCode).toBe(403);
@@ -96,16 +94,16 @@ describe('alert token, generated into the data directory', () => {
   it('refuses a regeneration without a session or without the CSRF token', async () => {
     const anonymous = await f.app.inject({
       method: 'POST',
-      url: adminAlertTokenPaths.regenerate(),
+      url: pathOf('adminRegenerateAlertToken'),
     });
     expect(anonymous.statusCode).toBe(401);
-    const noCsrf = await admin.post(adminAlertTokenPaths.regenerate(), undefined, { csrf: null });
+    const noCsrf = await admin.post(pathOf('adminRegenerateAlertToken'), undefined, { csrf: null });
     expect(noCsrf.statusCode).toBe(403);
   });
 
   it('regenerates: the new token works at once on both instances, the old one is refused, audited without the token', async () => {
-    const before = data<AdminAlertToken>(await admin.get(adminAlertTokenPaths.token())).token;
-    const response = await admin.post(adminAlertTokenPaths.regenerate());
+    const before = data<AdminAlertToken>(await admin.get(pathOf('adminAlertToken'))).token;
+    const response = await admin.post(pathOf('adminRegenerateAlertToken'));
     expect(response.statusCode).toBe(200);
     const body = response.json<Envelope<AdminAlertToken>>();
     expect(body.message).toMatch(/ancien est refusé/);
@@ -121,12 +119,14 @@ describe('alert token, generated into the data directory', () => {
     // The other instance shows the new token too.
     const seen = await other.inject({
       method: 'GET',
-      url: adminAlertTokenPaths.token(),
+      url: pathOf('adminAlertToken'),
       headers: { cookie: admin.cookie },
     });
     expect(data<AdminAlertToken>(seen).token).toBe(after);
 
-    const audit = data<AuditEntry[]>(await admin.get(adminPaths.audit({ limit: 20 })));
+    const audit = data<AuditEntry[]>(
+      await admin.get(pathOf('adminAudit', { query: { limit: 20 } })),
+    );
     const entry = audit.find((item) => item.action === ALERT_TOKEN_AUDIT_ACTION);
     expect(entry).toMatchObject({ username: admin.session.user.username, devid: null });
     const logged = JSON.stringify(audit);
@@ -145,24 +145,26 @@ describe('alert token set by ALERT_TOKEN', () => {
   afterAll(async () => f?.close());
 
   it('says so and refuses a regeneration with 409, the token unchanged', async () => {
-    const view = data<AdminAlertToken>(await admin.get(adminAlertTokenPaths.token()));
+    const view = data<AdminAlertToken>(await admin.get(pathOf('adminAlertToken')));
     expect(view).toEqual({
       token: TEST_ALERT_TOKEN,
       origin: 'environment',
       changedAt: null,
       canRegenerate: false,
     });
-    const refused = await admin.post(adminAlertTokenPaths.regenerate());
+    const refused = await admin.post(pathOf('adminRegenerateAlertToken'));
     expect(refused.statusCode).toBe(409);
     const body = refused.json<Envelope<AdminAlertToken>>();
     expect(body.error).toBe('conflict');
     expect(body.message).toMatch(/fixé par la variable d’environnement ALERT_TOKEN/);
     expect(data<AdminAlertToken>(refused).token).toBe(TEST_ALERT_TOKEN);
-    const audit = data<AuditEntry[]>(await admin.get(adminPaths.audit({ limit: 20 })));
+    const audit = data<AuditEntry[]>(
+      await admin.get(pathOf('adminAudit', { query: { limit: 20 } })),
+    );
     expect(audit.some((item) => item.action === ALERT_TOKEN_AUDIT_ACTION)).toBe(false);
     const call = await f.app.inject({
       method: 'GET',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertGet', { params: { devid: f.ids.devid } }),
       headers: { authorization: `Bearer ${TEST_ALERT_TOKEN}` },
     });
     expect(call.statusCode).toBe(200);

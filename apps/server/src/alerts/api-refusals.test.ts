@@ -3,7 +3,7 @@
  * made 6,000 audit rows). One audit row per address and window with a count; an address past its
  * allowance gets 429 with Retry-After; the right token is never throttled.
  */
-import { adminPaths, apiPaths, type AuditEntry, type Envelope } from '@plant-kiosk/contract';
+import { type AuditEntry, type Envelope, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminFixture, data, type AdminFixture } from '../testing/admin-fixture.js';
 import { FIXTURE_NOW, TEST_ALERT_TOKEN } from '../testing/fixture.js';
@@ -29,7 +29,7 @@ afterAll(async () => {
 const call = (from: string, token: string | null, method: 'GET' | 'DELETE' = 'GET') =>
   f.app.inject({
     method,
-    url: apiPaths.alerts(f.ids.devid),
+    url: pathOf('alertGet', { params: { devid: f.ids.devid } }),
     headers: token === null ? {} : { authorization: `Bearer ${token}` },
     remoteAddress: from,
   });
@@ -37,7 +37,9 @@ const call = (from: string, token: string | null, method: 'GET' | 'DELETE' = 'GE
 /** The refusals the back-office's audit page lists for one address. */
 async function refusalsFrom(from: string): Promise<AuditEntry[]> {
   const admin = await f.asAdmin();
-  const entries = data<AuditEntry[]>(await admin.get(adminPaths.audit({ limit: 200 })));
+  const entries = data<AuditEntry[]>(
+    await admin.get(pathOf('adminAudit', { query: { limit: 200 } })),
+  );
   return entries.filter(
     (entry) =>
       entry.action === 'alert.unauthorized' &&

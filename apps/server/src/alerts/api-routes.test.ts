@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import {
-  apiPaths,
   type AlertMessage,
   type AlertState,
   type Envelope,
   type Snapshot,
   type StreamEvent,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 async function publish(): Promise<Response> {
-  return fetch(base + apiPaths.publish(f.ids.devid), {
+  return fetch(base + pathOf('publish', { params: { devid: f.ids.devid } }), {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
     body: '{}',
@@ -87,7 +87,8 @@ async function call(
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (body) headers['content-type'] = 'application/json';
   const response = await fetch(
-    (options.base ?? base) + apiPaths.alerts(options.devid ?? f.ids.devid),
+    (options.base ?? base) +
+      pathOf('alertGet', { params: { devid: options.devid ?? f.ids.devid } }),
     {
       method,
       headers,
@@ -105,7 +106,9 @@ const alertsIn = (text: string): AlertMessage[] =>
     .filter((message): message is AlertMessage => message.type === 'alert');
 
 async function connect(at = base): Promise<StreamClient> {
-  const client = await openStream(at + apiPaths.stream(f.ids.devid, await f.token()));
+  const client = await openStream(
+    at + pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } }),
+  );
   clients.push(client);
   return client;
 }
@@ -304,7 +307,7 @@ describe('/api/alerts/:devid', () => {
   });
 
   it('puts the published templates in the snapshot', async () => {
-    const response = await fetch(base + apiPaths.snapshot(f.ids.devid), {
+    const response = await fetch(base + pathOf('snapshot', { params: { devid: f.ids.devid } }), {
       headers: await f.auth(),
     });
     const snapshot = ((await response.json()) as Envelope<Snapshot>).data!;

@@ -1,6 +1,4 @@
 import {
-  adminPaths,
-  apiPaths,
   type AdminElement,
   type AdminSubelement,
   type AdminSubgroup,
@@ -10,6 +8,7 @@ import {
   type DeletedResponse,
   type Envelope,
   type Subelement,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../lib/admin/errors.js';
@@ -43,17 +42,23 @@ async function newZone(
   client: AdminClient = admin,
   body: Record<string, unknown> = {},
 ): Promise<AdminZone> {
-  const response = await client.post(adminPaths.zones(f.ids.devid), {
-    zonename: `Zone d’essai ${++zoneCount}`,
-    type: 'images',
-    ...body,
-  });
+  const response = await client.post(
+    pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+    {
+      zonename: `Zone d’essai ${++zoneCount}`,
+      type: 'images',
+      ...body,
+    },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return data<AdminZone>(response);
 }
 
 async function newElement(zoneid: number, value: string): Promise<AdminElement> {
-  const response = await admin.post(adminPaths.elements(zoneid), { value, type: 'text' });
+  const response = await admin.post(pathOf('adminCreateElement', { params: { zoneid } }), {
+    value,
+    type: 'text',
+  });
   expect(response.statusCode, response.body).toBe(201);
   return data<AdminElement>(response);
 }
@@ -61,7 +66,7 @@ async function newElement(zoneid: number, value: string): Promise<AdminElement> 
 async function snapshotEtag(): Promise<string> {
   const response = await f.app.inject({
     method: 'GET',
-    url: apiPaths.snapshot(f.ids.devid),
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
     headers: await f.auth(),
   });
   expect(response.statusCode).toBe(200);
@@ -73,7 +78,7 @@ async function snapshotEtag(): Promise<string> {
  * content: what these tests check of the kiosk side only shows once published.
  */
 async function live() {
-  const response = await admin.post(adminPaths.publish(f.ids.devid), {});
+  const response = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {});
   expect(response.statusCode, response.body).toBe(200);
   return f.repos.content;
 }
@@ -86,7 +91,7 @@ async function kioskSubelements(elementid: number): Promise<Subelement[]> {
   await live();
   const response = await f.app.inject({
     method: 'GET',
-    url: apiPaths.subelements(elementid),
+    url: pathOf('subelements', { params: { elementid } }),
     headers: await f.auth(),
   });
   return envelope<Subelement[]>(response).data!;
@@ -94,11 +99,14 @@ async function kioskSubelements(elementid: number): Promise<Subelement[]> {
 
 describe('zones', () => {
   it('creates a zone (version 1), lists it, and refuses a second zone of the same name', async () => {
-    const response = await admin.post(adminPaths.zones(f.ids.devid), {
-      zonename: 'Consignes',
-      type: 'text',
-      checkList: true,
-    });
+    const response = await admin.post(
+      pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+      {
+        zonename: 'Consignes',
+        type: 'text',
+        checkList: true,
+      },
+    );
     expect(response.statusCode).toBe(201);
     const zone = data<AdminZone>(response);
     expect(zone).toMatchObject({
@@ -108,11 +116,13 @@ describe('zones', () => {
       checkList: true,
       version: 1,
     });
-    const list = data<AdminZone[]>(await admin.get(adminPaths.zones(f.ids.devid)));
+    const list = data<AdminZone[]>(
+      await admin.get(pathOf('adminZones', { params: { devid: f.ids.devid } })),
+    );
     expect(list.map((item) => item.zonename)).toContain('Consignes');
     expect(list.find((item) => item.zonename === 'Plan du site')?.version).toBe(1);
 
-    const again = await admin.post(adminPaths.zones(f.ids.devid), {
+    const again = await admin.post(pathOf('adminCreateZone', { params: { devid: f.ids.devid } }), {
       zonename: 'Consignes',
       type: 'images',
     });
@@ -148,7 +158,10 @@ describe('zones', () => {
       [[], 'Le corps de la requête doit être un objet JSON.'],
     ];
     for (const [payload, message] of cases) {
-      const response = await admin.post(adminPaths.zones(f.ids.devid), payload);
+      const response = await admin.post(
+        pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+        payload,
+      );
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope<null>(response)).toEqual({ data: null, message, error: 'bad_request' });
     }
@@ -157,19 +170,25 @@ describe('zones', () => {
 
   it('renames with the version it edited; a stale version gets 409 with the current zone and changes nothing', async () => {
     const zone = await newZone();
-    const first = await admin.patch(adminPaths.zone(zone.zoneid), {
-      expectedVersion: 1,
-      zonename: 'Renommée par Alice',
-    });
+    const first = await admin.patch(
+      pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }),
+      {
+        expectedVersion: 1,
+        zonename: 'Renommée par Alice',
+      },
+    );
     expect(first.statusCode, first.body).toBe(200);
     expect(data<AdminZone>(first)).toMatchObject({ zonename: 'Renommée par Alice', version: 2 });
 
     // Bob still has version 1 on screen.
-    const second = await editor.patch(adminPaths.zone(zone.zoneid), {
-      expectedVersion: 1,
-      zonename: 'Renommée par Bob',
-      type: 'videos',
-    });
+    const second = await editor.patch(
+      pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }),
+      {
+        expectedVersion: 1,
+        zonename: 'Renommée par Bob',
+        type: 'videos',
+      },
+    );
     expect(second.statusCode).toBe(409);
     const body = envelope<AdminZone>(second);
     expect(body.error).toBe('conflict');
@@ -188,17 +207,26 @@ describe('zones', () => {
 
   it('refuses an update that changes nothing, or renames onto another zone', async () => {
     const zone = await newZone();
-    const empty = await admin.patch(adminPaths.zone(zone.zoneid), { expectedVersion: 1 });
+    const empty = await admin.patch(
+      pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }),
+      { expectedVersion: 1 },
+    );
     expect(empty.statusCode).toBe(400);
     expect(envelope<null>(empty).message).toBe(ADMIN_MESSAGES.nothingToChange);
-    const taken = await admin.patch(adminPaths.zone(zone.zoneid), {
-      expectedVersion: 1,
-      zonename: 'Plan du site',
-    });
+    const taken = await admin.patch(
+      pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }),
+      {
+        expectedVersion: 1,
+        zonename: 'Plan du site',
+      },
+    );
     expect(taken.statusCode).toBe(409);
-    const missingVersion = await admin.patch(adminPaths.zone(zone.zoneid), {
-      zonename: 'Sans version',
-    });
+    const missingVersion = await admin.patch(
+      pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }),
+      {
+        zonename: 'Sans version',
+      },
+    );
     expect(missingVersion.statusCode).toBe(400);
     expect(envelope<null>(missingVersion).message).toBe(
       'Le champ « expectedVersion » est obligatoire.',
@@ -208,34 +236,53 @@ describe('zones', () => {
   it('deletes a zone with everything in it, only at the expected version', async () => {
     const zone = await newZone(admin, { type: 'subgroups' });
     const element = await newElement(zone.zoneid, 'Catégorie');
-    await admin.post(adminPaths.subelements(element.elementid), { value: 'Note', type: 'text' });
-    const group = await admin.post(adminPaths.subgroups(element.elementid), {
-      model: 'Affiche',
-      fields: { image: [{ value: 'media/images/affiche.svg', type: 'image' }] },
-    });
+    await admin.post(
+      pathOf('adminCreateSubelement', { params: { elementid: element.elementid } }),
+      { value: 'Note', type: 'text' },
+    );
+    const group = await admin.post(
+      pathOf('adminCreateSubgroup', { params: { elementid: element.elementid } }),
+      {
+        model: 'Affiche',
+        fields: { image: [{ value: 'media/images/affiche.svg', type: 'image' }] },
+      },
+    );
     expect(group.statusCode, group.body).toBe(201);
     const subgroupid = data<AdminSubgroup>(group).subgroupid;
 
     for (const url of [
-      `${adminPaths.zone(zone.zoneid)}`,
-      `${adminPaths.zone(zone.zoneid)}?expectedVersion=abc`,
-      `${adminPaths.zone(zone.zoneid)}?expectedVersion=0x1`,
+      `${pathOf('adminZone', { params: { zoneid: zone.zoneid } })}`,
+      `${pathOf('adminZone', { params: { zoneid: zone.zoneid } })}?expectedVersion=abc`,
+      `${pathOf('adminZone', { params: { zoneid: zone.zoneid } })}?expectedVersion=0x1`,
     ]) {
       expect((await admin.delete(url)).statusCode, url).toBe(400);
     }
-    const stale = await admin.delete(adminPaths.zone(zone.zoneid, 7));
+    const stale = await admin.delete(
+      pathOf('adminDeleteZone', { params: { zoneid: zone.zoneid }, query: { expectedVersion: 7 } }),
+    );
     expect(stale.statusCode).toBe(409);
     expect(envelope<AdminZone>(stale).data?.version).toBe(1);
     expect(await (await live()).findZone(zone.zoneid)).toBeDefined();
 
-    const deleted = await admin.delete(adminPaths.zone(zone.zoneid, 1));
+    const deleted = await admin.delete(
+      pathOf('adminDeleteZone', { params: { zoneid: zone.zoneid }, query: { expectedVersion: 1 } }),
+    );
     expect(deleted.statusCode).toBe(200);
     expect(data<DeletedResponse>(deleted)).toEqual({ deleted: zone.zoneid });
     expect(await (await live()).findZone(zone.zoneid)).toBeUndefined();
     expect(await (await live()).findElement(element.elementid)).toBeUndefined();
     expect(await (await live()).listSubelements(element.elementid)).toEqual([]);
     expect(await f.repos.adminContent.findSubgroup(subgroupid, f.clock.now)).toBeUndefined();
-    expect((await admin.delete(adminPaths.zone(zone.zoneid, 1))).statusCode).toBe(404);
+    expect(
+      (
+        await admin.delete(
+          pathOf('adminDeleteZone', {
+            params: { zoneid: zone.zoneid },
+            query: { expectedVersion: 1 },
+          }),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -247,7 +294,9 @@ describe('elements', () => {
     expect([a.order, b.order]).toEqual([1, 2]);
     expect(a.version).toBe(1);
     expect(a.addingdate).toBe(f.clock.now.toISOString());
-    const list = data<AdminElement[]>(await admin.get(adminPaths.elements(zone.zoneid)));
+    const list = data<AdminElement[]>(
+      await admin.get(pathOf('adminElements', { params: { zoneid: zone.zoneid } })),
+    );
     expect(list.map((item) => [item.value, item.order, item.version])).toEqual([
       ['A', 1, 1],
       ['B', 2, 1],
@@ -257,18 +306,24 @@ describe('elements', () => {
   it('edits value and type with the version; a stale save gets 409 and overwrites nothing', async () => {
     const zone = await newZone();
     const element = await newElement(zone.zoneid, 'Texte');
-    const saved = await admin.patch(adminPaths.element(element.elementid), {
-      expectedVersion: 1,
-      type: 'image',
-      value: 'media/images/plan.svg',
-    });
+    const saved = await admin.patch(
+      pathOf('adminUpdateElement', { params: { elementid: element.elementid } }),
+      {
+        expectedVersion: 1,
+        type: 'image',
+        value: 'media/images/plan.svg',
+      },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(data<AdminElement>(saved)).toMatchObject({ type: 'image', version: 2 });
 
-    const stale = await editor.patch(adminPaths.element(element.elementid), {
-      expectedVersion: 1,
-      value: 'media/images/autre.svg',
-    });
+    const stale = await editor.patch(
+      pathOf('adminUpdateElement', { params: { elementid: element.elementid } }),
+      {
+        expectedVersion: 1,
+        value: 'media/images/autre.svg',
+      },
+    );
     expect(stale.statusCode).toBe(409);
     expect(envelope<AdminElement>(stale).data).toMatchObject({
       value: 'media/images/plan.svg',
@@ -290,11 +345,14 @@ describe('elements', () => {
       ['image', ''],
       ['date', 'mars 2026'],
     ]) {
-      const response = await admin.patch(adminPaths.element(element.elementid), {
-        expectedVersion: 1,
-        type,
-        value,
-      });
+      const response = await admin.patch(
+        pathOf('adminUpdateElement', { params: { elementid: element.elementid } }),
+        {
+          expectedVersion: 1,
+          type,
+          value,
+        },
+      );
       expect(response.statusCode, `${type} ${value}`).toBe(400);
       expect(envelope<null>(response).message).toMatch(/^La valeur d’un élément de type/);
     }
@@ -302,7 +360,10 @@ describe('elements', () => {
       ['link', 'https://intranet.example/standards'],
       ['image', 'media/images/plan.svg'],
     ]) {
-      const created = await admin.post(adminPaths.elements(zone.zoneid), { type, value });
+      const created = await admin.post(
+        pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }),
+        { type, value },
+      );
       expect(created.statusCode, created.body).toBe(201);
     }
     expect((await (await live()).findElement(element.elementid))?.item).toMatchObject({
@@ -316,14 +377,26 @@ describe('elements', () => {
     const elements = [];
     for (const value of ['A', 'B', 'C', 'D']) elements.push(await newElement(zone.zoneid, value));
     const b = elements[1]!;
-    await admin.post(adminPaths.subelements(b.elementid), { value: 'note', type: 'text' });
+    await admin.post(pathOf('adminCreateSubelement', { params: { elementid: b.elementid } }), {
+      value: 'note',
+      type: 'text',
+    });
     const group = data<AdminSubgroup>(
-      await admin.post(adminPaths.subgroups(b.elementid), { model: 'Affiche' }),
+      await admin.post(pathOf('adminCreateSubgroup', { params: { elementid: b.elementid } }), {
+        model: 'Affiche',
+      }),
     );
 
-    const response = await admin.delete(adminPaths.element(b.elementid, 1));
+    const response = await admin.delete(
+      pathOf('adminDeleteElement', {
+        params: { elementid: b.elementid },
+        query: { expectedVersion: 1 },
+      }),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const list = data<AdminElement[]>(await admin.get(adminPaths.elements(zone.zoneid)));
+    const list = data<AdminElement[]>(
+      await admin.get(pathOf('adminElements', { params: { zoneid: zone.zoneid } })),
+    );
     expect(list.map((item) => [item.value, item.order])).toEqual([
       ['A', 1],
       ['C', 2],
@@ -340,9 +413,12 @@ describe('elements', () => {
       await newElement(zone.zoneid, 'B'),
       await newElement(zone.zoneid, 'C'),
     ];
-    const response = await admin.put(adminPaths.elementsOrder(zone.zoneid), {
-      ids: [c!.elementid, a!.elementid, b!.elementid],
-    });
+    const response = await admin.put(
+      pathOf('adminReorderElements', { params: { zoneid: zone.zoneid } }),
+      {
+        ids: [c!.elementid, a!.elementid, b!.elementid],
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(data<AdminElement[]>(response).map((item) => [item.value, item.order])).toEqual([
       ['C', 1],
@@ -353,7 +429,10 @@ describe('elements', () => {
     await live();
     const kiosk = await f.app.inject({
       method: 'GET',
-      url: apiPaths.elements(zone.zoneid, { order: 1, quantity: 2 }),
+      url: pathOf('elements', {
+        params: { zoneid: zone.zoneid },
+        query: { order: 1, quantity: 2 },
+      }),
       headers: await f.auth(),
     });
     expect(envelope<AdminElement[]>(kiosk).data!.map((item) => item.value)).toEqual(['C', 'A']);
@@ -362,7 +441,10 @@ describe('elements', () => {
       [a!.elementid, b!.elementid],
       [a!.elementid, b!.elementid, c!.elementid, f.ids.planElements[0]!],
     ]) {
-      const stale = await admin.put(adminPaths.elementsOrder(zone.zoneid), { ids });
+      const stale = await admin.put(
+        pathOf('adminReorderElements', { params: { zoneid: zone.zoneid } }),
+        { ids },
+      );
       expect(stale.statusCode).toBe(409);
       expect(envelope<AdminElement[]>(stale).message).toBe(ADMIN_MESSAGES.listChanged);
       expect(envelope<AdminElement[]>(stale).data!.map((item) => item.value)).toEqual([
@@ -371,9 +453,12 @@ describe('elements', () => {
         'B',
       ]);
     }
-    const duplicated = await admin.put(adminPaths.elementsOrder(zone.zoneid), {
-      ids: [a!.elementid, a!.elementid, b!.elementid],
-    });
+    const duplicated = await admin.put(
+      pathOf('adminReorderElements', { params: { zoneid: zone.zoneid } }),
+      {
+        ids: [a!.elementid, a!.elementid, b!.elementid],
+      },
+    );
     expect(duplicated.statusCode).toBe(400);
     expect(envelope<null>(duplicated).message).toBe(
       'Le champ « ids » ne doit pas contenir de doublons.',
@@ -382,9 +467,14 @@ describe('elements', () => {
 
   it('keeps orders contiguous when the plan zone of the fixture is reordered', async () => {
     const ids = [...f.ids.planElements].reverse();
-    const response = await admin.put(adminPaths.elementsOrder(f.ids.planZone), { ids });
+    const response = await admin.put(
+      pathOf('adminReorderElements', { params: { zoneid: f.ids.planZone } }),
+      { ids },
+    );
     expect(response.statusCode).toBe(200);
-    const list = data<AdminElement[]>(await admin.get(adminPaths.elements(f.ids.planZone)));
+    const list = data<AdminElement[]>(
+      await admin.get(pathOf('adminElements', { params: { zoneid: f.ids.planZone } })),
+    );
     expect(list.map((item) => item.elementid)).toEqual(ids);
     expect(list.map((item) => item.order)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -394,15 +484,21 @@ describe('sub-elements', () => {
   it('adds, edits, reorders and deletes plain sub-elements; every sub-element stays contiguous', async () => {
     // The category has three sub-groups (one expired) with field values.
     const element = f.ids.category;
-    const first = await admin.post(adminPaths.subelements(element), {
-      value: 'Première',
-      type: 'text',
-    });
+    const first = await admin.post(
+      pathOf('adminCreateSubelement', { params: { elementid: element } }),
+      {
+        value: 'Première',
+        type: 'text',
+      },
+    );
     expect(first.statusCode, first.body).toBe(201);
-    const second = await admin.post(adminPaths.subelements(element), {
-      value: 'Seconde',
-      type: 'text',
-    });
+    const second = await admin.post(
+      pathOf('adminCreateSubelement', { params: { elementid: element } }),
+      {
+        value: 'Seconde',
+        type: 'text',
+      },
+    );
     const [one, two] = [data<AdminSubelement>(first), data<AdminSubelement>(second)];
     expect([one.order, two.order]).toEqual([1, 2]);
 
@@ -415,30 +511,48 @@ describe('sub-elements', () => {
       'Pompe Alpha',
     ]);
 
-    const reordered = await admin.put(adminPaths.subelementsOrder(element), {
-      ids: [two.subelementid, one.subelementid],
-    });
+    const reordered = await admin.put(
+      pathOf('adminReorderSubelements', { params: { elementid: element } }),
+      {
+        ids: [two.subelementid, one.subelementid],
+      },
+    );
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect(data<AdminSubelement[]>(reordered).map((item) => [item.value, item.order])).toEqual([
       ['Seconde', 1],
       ['Première', 2],
     ]);
 
-    const edited = await admin.patch(adminPaths.subelement(one.subelementid), {
-      expectedVersion: 1,
-      value: 'Première (corrigée)',
-    });
+    const edited = await admin.patch(
+      pathOf('adminUpdateSubelement', { params: { subelementid: one.subelementid } }),
+      {
+        expectedVersion: 1,
+        value: 'Première (corrigée)',
+      },
+    );
     expect(data<AdminSubelement>(edited)).toMatchObject({
       value: 'Première (corrigée)',
       version: 2,
     });
-    const stale = await admin.patch(adminPaths.subelement(one.subelementid), {
-      expectedVersion: 1,
-      value: 'écrasée ?',
-    });
+    const stale = await admin.patch(
+      pathOf('adminUpdateSubelement', { params: { subelementid: one.subelementid } }),
+      {
+        expectedVersion: 1,
+        value: 'écrasée ?',
+      },
+    );
     expect(stale.statusCode).toBe(409);
 
-    expect((await admin.delete(adminPaths.subelement(two.subelementid, 1))).statusCode).toBe(200);
+    expect(
+      (
+        await admin.delete(
+          pathOf('adminDeleteSubelement', {
+            params: { subelementid: two.subelementid },
+            query: { expectedVersion: 1 },
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const kiosk = await kioskSubelements(element);
     expect(kiosk[0]?.value).toBe('Première (corrigée)');
     const after = await (await live()).listSubelements(element, {}, new Date('2000-01-01'));
@@ -447,10 +561,13 @@ describe('sub-elements', () => {
 
   it('refuses to edit a sub-group’s value as a plain sub-element', async () => {
     const groupValue = (await (await live()).listSubgroupSubelements(f.ids.catalogue))[0]!;
-    const response = await admin.patch(adminPaths.subelement(groupValue.subelementid), {
-      expectedVersion: 1,
-      value: 'x',
-    });
+    const response = await admin.patch(
+      pathOf('adminUpdateSubelement', { params: { subelementid: groupValue.subelementid } }),
+      {
+        expectedVersion: 1,
+        value: 'x',
+      },
+    );
     expect(response.statusCode).toBe(400);
     expect(envelope<null>(response).message).toMatch(/modifiez-le depuis le sous-groupe/);
   });
@@ -458,7 +575,7 @@ describe('sub-elements', () => {
 
 describe('sub-groups', () => {
   it('lists the content models', async () => {
-    const models = data<ContentModel[]>(await editor.get(adminPaths.contentModels()));
+    const models = data<ContentModel[]>(await editor.get(pathOf('adminContentModels')));
     expect(models.find((model) => model.label === 'Produit')?.fields).toEqual([
       'titre',
       'image',
@@ -470,18 +587,21 @@ describe('sub-groups', () => {
   it('creates a sub-group by model label with its field values, in model field order', async () => {
     const zone = await newZone(admin, { type: 'subgroups' });
     const element = await newElement(zone.zoneid, 'Soins');
-    const response = await admin.post(adminPaths.subgroups(element.elementid), {
-      model: 'Produit',
-      addingdate: '2026-03-01T08:00:00+01:00',
-      expirationdate: '2026-12-31T23:00:00.000Z',
-      fields: {
-        image: [
-          { value: 'media/products/a-1.svg', type: 'image' },
-          { value: 'media/products/a-2.svg', type: 'image' },
-        ],
-        titre: [{ value: 'Pompe Bêta', type: 'text' }],
+    const response = await admin.post(
+      pathOf('adminCreateSubgroup', { params: { elementid: element.elementid } }),
+      {
+        model: 'Produit',
+        addingdate: '2026-03-01T08:00:00+01:00',
+        expirationdate: '2026-12-31T23:00:00.000Z',
+        fields: {
+          image: [
+            { value: 'media/products/a-1.svg', type: 'image' },
+            { value: 'media/products/a-2.svg', type: 'image' },
+          ],
+          titre: [{ value: 'Pompe Bêta', type: 'text' }],
+        },
       },
-    });
+    );
     expect(response.statusCode, response.body).toBe(201);
     const group = data<AdminSubgroup>(response);
     expect(group).toMatchObject({
@@ -506,7 +626,7 @@ describe('sub-groups', () => {
   });
 
   it('refuses an unknown model, a field the model lacks, or an expiration before the adding date', async () => {
-    const url = adminPaths.subgroups(f.ids.planElements[1]!);
+    const url = pathOf('adminSubgroups', { params: { elementid: f.ids.planElements[1]! } });
     const cases: Array<[unknown, RegExp]> = [
       [
         { model: 'Inconnu' },
@@ -547,23 +667,29 @@ describe('sub-groups', () => {
     const zone = await newZone(admin, { type: 'subgroups' });
     const element = await newElement(zone.zoneid, 'Règlement');
     const group = data<AdminSubgroup>(
-      await admin.post(adminPaths.subgroups(element.elementid), {
-        model: 'Catalogue',
-        fields: {
-          pages: [{ value: 'media/c/1.svg', type: 'image' }],
-          qr: [{ value: 'media/c/qr.svg', type: 'image' }],
+      await admin.post(
+        pathOf('adminCreateSubgroup', { params: { elementid: element.elementid } }),
+        {
+          model: 'Catalogue',
+          fields: {
+            pages: [{ value: 'media/c/1.svg', type: 'image' }],
+            qr: [{ value: 'media/c/qr.svg', type: 'image' }],
+          },
         },
-      }),
+      ),
     );
-    const saved = await editor.patch(adminPaths.subgroup(group.subgroupid), {
-      expectedVersion: 1,
-      fields: {
-        pages: [
-          { value: 'media/c/1-bis.svg', type: 'image' },
-          { value: 'media/c/2.svg', type: 'image' },
-        ],
+    const saved = await editor.patch(
+      pathOf('adminUpdateSubgroup', { params: { subgroupid: group.subgroupid } }),
+      {
+        expectedVersion: 1,
+        fields: {
+          pages: [
+            { value: 'media/c/1-bis.svg', type: 'image' },
+            { value: 'media/c/2.svg', type: 'image' },
+          ],
+        },
       },
-    });
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const updated = data<AdminSubgroup>(saved);
     expect(updated.version).toBe(2);
@@ -576,30 +702,38 @@ describe('sub-groups', () => {
       1, 2, 3,
     ]);
 
-    const stale = await admin.patch(adminPaths.subgroup(group.subgroupid), {
-      expectedVersion: 1,
-      fields: { qr: [] },
-    });
+    const stale = await admin.patch(
+      pathOf('adminUpdateSubgroup', { params: { subgroupid: group.subgroupid } }),
+      {
+        expectedVersion: 1,
+        fields: { qr: [] },
+      },
+    );
     expect(stale.statusCode).toBe(409);
     expect(envelope<AdminSubgroup>(stale).data?.fields.qr).toHaveLength(1);
     expect(await (await live()).listSubgroupSubelements(group.subgroupid, 'qr')).toHaveLength(1);
 
-    const expired = await admin.patch(adminPaths.subgroup(group.subgroupid), {
-      expectedVersion: 2,
-      addingdate: '2026-01-01T00:00:00.000Z',
-      expirationdate: '2026-03-01T00:00:00.000Z',
-    });
+    const expired = await admin.patch(
+      pathOf('adminUpdateSubgroup', { params: { subgroupid: group.subgroupid } }),
+      {
+        expectedVersion: 2,
+        addingdate: '2026-01-01T00:00:00.000Z',
+        expirationdate: '2026-03-01T00:00:00.000Z',
+      },
+    );
     expect(expired.statusCode, expired.body).toBe(200);
     expect(data<AdminSubgroup>(expired)).toMatchObject({ expired: true, version: 3 });
     await live();
     const kiosk = await f.app.inject({
       method: 'GET',
-      url: apiPaths.subgroups(element.elementid),
+      url: pathOf('subgroups', { params: { elementid: element.elementid } }),
       headers: await f.auth(),
     });
     expect(envelope<unknown[]>(kiosk).data).toEqual([]);
     // The back-office still lists it, flagged.
-    const list = data<AdminSubgroup[]>(await admin.get(adminPaths.subgroups(element.elementid)));
+    const list = data<AdminSubgroup[]>(
+      await admin.get(pathOf('adminSubgroups', { params: { elementid: element.elementid } })),
+    );
     expect(list.map((item) => [item.subgroupid, item.expired])).toEqual([[group.subgroupid, true]]);
   });
 
@@ -608,17 +742,23 @@ describe('sub-groups', () => {
     const element = await newElement(zone.zoneid, 'Magazine');
     const groups: AdminSubgroup[] = [];
     for (const month of ['2026-01-01', '2026-02-01', '2026-03-01']) {
-      const response = await admin.post(adminPaths.subgroups(element.elementid), {
-        model: 'Magazine',
-        fields: { mois: [{ value: month, type: 'date' }] },
-      });
+      const response = await admin.post(
+        pathOf('adminCreateSubgroup', { params: { elementid: element.elementid } }),
+        {
+          model: 'Magazine',
+          fields: { mois: [{ value: month, type: 'date' }] },
+        },
+      );
       groups.push(data<AdminSubgroup>(response));
     }
     expect(groups.map((group) => group.order)).toEqual([1, 2, 3]);
     const [jan, feb, mar] = groups as [AdminSubgroup, AdminSubgroup, AdminSubgroup];
-    const reordered = await admin.put(adminPaths.subgroupsOrder(element.elementid), {
-      ids: [mar.subgroupid, jan.subgroupid, feb.subgroupid],
-    });
+    const reordered = await admin.put(
+      pathOf('adminReorderSubgroups', { params: { elementid: element.elementid } }),
+      {
+        ids: [mar.subgroupid, jan.subgroupid, feb.subgroupid],
+      },
+    );
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect(
       data<AdminSubgroup[]>(reordered).map((group) => [group.subgroupid, group.order]),
@@ -632,12 +772,24 @@ describe('sub-groups', () => {
       '2026-01-01',
       '2026-02-01',
     ]);
-    const stale = await admin.put(adminPaths.subgroupsOrder(element.elementid), {
-      ids: [jan.subgroupid, feb.subgroupid],
-    });
+    const stale = await admin.put(
+      pathOf('adminReorderSubgroups', { params: { elementid: element.elementid } }),
+      {
+        ids: [jan.subgroupid, feb.subgroupid],
+      },
+    );
     expect(stale.statusCode).toBe(409);
 
-    expect((await admin.delete(adminPaths.subgroup(jan.subgroupid, 1))).statusCode).toBe(200);
+    expect(
+      (
+        await admin.delete(
+          pathOf('adminDeleteSubgroup', {
+            params: { subgroupid: jan.subgroupid },
+            query: { expectedVersion: 1 },
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await (await live()).listSubgroupSubelements(jan.subgroupid)).toEqual([]);
     expect(
       (await kioskSubelements(element.elementid)).map((item) => [item.value, item.order]),
@@ -654,27 +806,59 @@ describe('roles', () => {
     expect(zone.devid).toBe(f.ids.devid);
 
     const calls = [
-      () => otherEditor.get(adminPaths.zones(f.ids.devid)),
-      () => otherEditor.post(adminPaths.zones(f.ids.devid), { zonename: 'Intrus', type: 'images' }),
+      () => otherEditor.get(pathOf('adminZones', { params: { devid: f.ids.devid } })),
       () =>
-        otherEditor.patch(adminPaths.zone(zone.zoneid), { expectedVersion: 1, zonename: 'Intrus' }),
-      () => otherEditor.delete(adminPaths.zone(zone.zoneid, 1)),
-      () => otherEditor.post(adminPaths.elements(zone.zoneid), { value: 'x', type: 'text' }),
-      () => otherEditor.put(adminPaths.elementsOrder(f.ids.planZone), { ids: f.ids.planElements }),
+        otherEditor.post(pathOf('adminCreateZone', { params: { devid: f.ids.devid } }), {
+          zonename: 'Intrus',
+          type: 'images',
+        }),
       () =>
-        otherEditor.patch(adminPaths.element(f.ids.planElements[0]!), {
+        otherEditor.patch(pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }), {
           expectedVersion: 1,
+          zonename: 'Intrus',
+        }),
+      () =>
+        otherEditor.delete(
+          pathOf('adminDeleteZone', {
+            params: { zoneid: zone.zoneid },
+            query: { expectedVersion: 1 },
+          }),
+        ),
+      () =>
+        otherEditor.post(pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }), {
           value: 'x',
+          type: 'text',
         }),
-      () => otherEditor.get(adminPaths.subgroups(f.ids.category)),
       () =>
-        otherEditor.patch(adminPaths.subgroup(f.ids.liveProduct), {
-          expectedVersion: 1,
-          expirationdate: null,
+        otherEditor.put(pathOf('adminReorderElements', { params: { zoneid: f.ids.planZone } }), {
+          ids: f.ids.planElements,
         }),
-      () => otherEditor.post(adminPaths.publish(f.ids.devid), {}),
-      () => editor.get(adminPaths.zones(f.ids.otherDevid)),
-      () => editor.delete(adminPaths.element(f.ids.otherElement, 1)),
+      () =>
+        otherEditor.patch(
+          pathOf('adminUpdateElement', { params: { elementid: f.ids.planElements[0]! } }),
+          {
+            expectedVersion: 1,
+            value: 'x',
+          },
+        ),
+      () => otherEditor.get(pathOf('adminSubgroups', { params: { elementid: f.ids.category } })),
+      () =>
+        otherEditor.patch(
+          pathOf('adminUpdateSubgroup', { params: { subgroupid: f.ids.liveProduct } }),
+          {
+            expectedVersion: 1,
+            expirationdate: null,
+          },
+        ),
+      () => otherEditor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}),
+      () => editor.get(pathOf('adminZones', { params: { devid: f.ids.otherDevid } })),
+      () =>
+        editor.delete(
+          pathOf('adminDeleteElement', {
+            params: { elementid: f.ids.otherElement },
+            query: { expectedVersion: 1 },
+          }),
+        ),
     ];
     for (const call of calls) {
       const response = await call();
@@ -686,7 +870,10 @@ describe('roles', () => {
   });
 
   it('answers 401 to every content call without a session', async () => {
-    for (const url of [adminPaths.zones(f.ids.devid), adminPaths.elements(f.ids.planZone)]) {
+    for (const url of [
+      pathOf('adminZones', { params: { devid: f.ids.devid } }),
+      pathOf('adminElements', { params: { zoneid: f.ids.planZone } }),
+    ]) {
       const response = await f.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(401);
     }
@@ -700,16 +887,24 @@ describe('what every write does besides writing', () => {
     const writes: Array<[string, () => Promise<{ statusCode: number; body: string }>]> = [
       [
         'zone.update',
-        () => admin.patch(adminPaths.zone(zone.zoneid), { expectedVersion: 1, checkList: true }),
+        () =>
+          admin.patch(pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }), {
+            expectedVersion: 1,
+            checkList: true,
+          }),
       ],
       [
         'element.create',
-        () => admin.post(adminPaths.elements(zone.zoneid), { value: 'Deux', type: 'text' }),
+        () =>
+          admin.post(pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }), {
+            value: 'Deux',
+            type: 'text',
+          }),
       ],
       [
         'element.update',
         () =>
-          admin.patch(adminPaths.element(element.elementid), {
+          admin.patch(pathOf('adminUpdateElement', { params: { elementid: element.elementid } }), {
             expectedVersion: 1,
             value: 'Après',
           }),
@@ -717,23 +912,49 @@ describe('what every write does besides writing', () => {
       [
         'subelement.create',
         () =>
-          admin.post(adminPaths.subelements(element.elementid), { value: 'note', type: 'text' }),
+          admin.post(
+            pathOf('adminCreateSubelement', { params: { elementid: element.elementid } }),
+            { value: 'note', type: 'text' },
+          ),
       ],
       [
         'subgroup.create',
-        () => admin.post(adminPaths.subgroups(element.elementid), { model: 'Affiche' }),
+        () =>
+          admin.post(pathOf('adminCreateSubgroup', { params: { elementid: element.elementid } }), {
+            model: 'Affiche',
+          }),
       ],
       [
         'elements.reorder',
         async () => {
-          const ids = data<AdminElement[]>(await admin.get(adminPaths.elements(zone.zoneid))).map(
-            (item) => item.elementid,
-          );
-          return admin.put(adminPaths.elementsOrder(zone.zoneid), { ids: ids.reverse() });
+          const ids = data<AdminElement[]>(
+            await admin.get(pathOf('adminElements', { params: { zoneid: zone.zoneid } })),
+          ).map((item) => item.elementid);
+          return admin.put(pathOf('adminReorderElements', { params: { zoneid: zone.zoneid } }), {
+            ids: ids.reverse(),
+          });
         },
       ],
-      ['element.delete', () => admin.delete(adminPaths.element(element.elementid, 2))],
-      ['zone.delete', () => admin.delete(adminPaths.zone(zone.zoneid, 2))],
+      [
+        'element.delete',
+        () =>
+          admin.delete(
+            pathOf('adminDeleteElement', {
+              params: { elementid: element.elementid },
+              query: { expectedVersion: 2 },
+            }),
+          ),
+      ],
+      [
+        'zone.delete',
+        () =>
+          admin.delete(
+            pathOf('adminDeleteZone', {
+              params: { zoneid: zone.zoneid },
+              query: { expectedVersion: 2 },
+            }),
+          ),
+      ],
     ];
     const etag = await snapshotEtag();
     let version = await draftVersion();
@@ -768,21 +989,40 @@ describe('what every write does besides writing', () => {
     const version = await draftVersion();
     const [latest] = await f.repos.audit.list({ devid: f.ids.devid, limit: 1 });
     expect(
-      (await admin.patch(adminPaths.zone(zone.zoneid), { expectedVersion: 9, zonename: 'x' }))
-        .statusCode,
+      (
+        await admin.patch(pathOf('adminUpdateZone', { params: { zoneid: zone.zoneid } }), {
+          expectedVersion: 9,
+          zonename: 'x',
+        })
+      ).statusCode,
     ).toBe(409);
     expect(
-      (await admin.post(adminPaths.elements(zone.zoneid), { value: 'javascript:x', type: 'link' }))
-        .statusCode,
+      (
+        await admin.post(pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }), {
+          value: 'javascript:x',
+          type: 'link',
+        })
+      ).statusCode,
     ).toBe(400);
-    expect((await otherEditor.delete(adminPaths.zone(zone.zoneid, 1))).statusCode).toBe(403);
+    expect(
+      (
+        await otherEditor.delete(
+          pathOf('adminDeleteZone', {
+            params: { zoneid: zone.zoneid },
+            query: { expectedVersion: 1 },
+          }),
+        )
+      ).statusCode,
+    ).toBe(403);
     expect(await draftVersion()).toBe(version);
     expect((await f.repos.audit.list({ devid: f.ids.devid, limit: 1 }))[0]).toEqual(latest);
   });
 
   it('lets editors read the audit log of their developments only', async () => {
     await newZone(editor);
-    const mine = data<AuditEntry[]>(await editor.get(adminPaths.audit({ limit: 5 })));
+    const mine = data<AuditEntry[]>(
+      await editor.get(pathOf('adminAudit', { query: { limit: 5 } })),
+    );
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((entry) => entry.devid === f.ids.devid)).toBe(true);
     expect(mine[0]).toMatchObject({
@@ -790,20 +1030,24 @@ describe('what every write does besides writing', () => {
       username: 'editrice',
       targetType: 'zone',
     });
-    expect((await editor.get(adminPaths.audit({ devid: f.ids.otherDevid }))).statusCode).toBe(403);
     expect(
-      data<AuditEntry[]>(await otherEditor.get(adminPaths.audit())).every(
+      (await editor.get(pathOf('adminAudit', { query: { devid: f.ids.otherDevid } }))).statusCode,
+    ).toBe(403);
+    expect(
+      data<AuditEntry[]>(await otherEditor.get(pathOf('adminAudit'))).every(
         (entry) => entry.devid === f.ids.otherDevid,
       ),
     ).toBe(true);
     const page = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 2 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 2 } })),
     );
     expect(page).toHaveLength(2);
     const older = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 2, before: page[1]!.id })),
+      await admin.get(
+        pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 2, before: page[1]!.id } }),
+      ),
     );
     expect(older[0]!.id).toBeLessThan(page[1]!.id);
-    expect((await admin.get(`${adminPaths.audit()}?limit=0`)).statusCode).toBe(400);
+    expect((await admin.get(`${pathOf('adminAudit')}?limit=0`)).statusCode).toBe(400);
   });
 });

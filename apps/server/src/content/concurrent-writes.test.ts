@@ -3,7 +3,7 @@
  * runs them side by side (several pool connections, several instances), so appends that compute
  * "last order + 1" must still get distinct, contiguous orders, and every write its own version.
  */
-import { adminPaths, type AdminElement, type AdminSubgroup } from '@plant-kiosk/contract';
+import { type AdminElement, type AdminSubgroup, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminFixture, data, type AdminFixture } from '../testing/admin-fixture.js';
 
@@ -22,7 +22,10 @@ describe('concurrent back-office writes', () => {
     const count = 8;
     const elements = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        admin.post(adminPaths.elements(f.ids.planZone), { value: `Ajout ${i}`, type: 'text' }),
+        admin.post(pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }), {
+          value: `Ajout ${i}`,
+          type: 'text',
+        }),
       ),
     );
     for (const response of elements) expect(response.statusCode).toBe(201);
@@ -34,7 +37,9 @@ describe('concurrent back-office writes', () => {
 
     const groups = await Promise.all(
       Array.from({ length: count }, () =>
-        admin.post(adminPaths.subgroups(f.ids.category), { model: 'Affiche' }),
+        admin.post(pathOf('adminCreateSubgroup', { params: { elementid: f.ids.category } }), {
+          model: 'Affiche',
+        }),
       ),
     );
     for (const response of groups) expect(response.statusCode, response.body).toBe(201);

@@ -7,8 +7,6 @@
  * across it sees no spurious change. Runs on SQLite (`server`) and PostgreSQL (`server-pg`).
  */
 import {
-  adminPaths,
-  apiPaths,
   TOKEN_HEADER,
   type AdminElement,
   type ContentChanges,
@@ -18,6 +16,7 @@ import {
   type RevisionChanges,
   type RollbackResponse,
   type Snapshot,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture } from '../testing/fixture.js';
@@ -50,9 +49,12 @@ describe('a zone’s English version', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Envelope<T>>().data!;
   };
-  const snapshot = () => kiosk<Snapshot>(apiPaths.snapshot(f.ids.devid));
+  const snapshot = () => kiosk<Snapshot>(pathOf('snapshot', { params: { devid: f.ids.devid } }));
   const publish = async () => {
-    const response = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const response = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
 
@@ -61,17 +63,22 @@ describe('a zone’s English version', () => {
     // Everything so far is French: no element carries a language on the wire.
     expect(before.elements.every((element) => element.lang === undefined)).toBe(true);
 
-    const created = await editor.post(adminPaths.elements(f.ids.planZone), {
-      value: 'media/images/site-plan-en.svg',
-      type: 'image',
-      lang: 'en',
-    });
+    const created = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value: 'media/images/site-plan-en.svg',
+        type: 'image',
+        lang: 'en',
+      },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const english = data<AdminElement>(created);
     expect(english).toMatchObject({ zoneid: f.ids.planZone, lang: 'en', order: 8 });
 
     // The draft shows it to be published, with its language.
-    const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    const draft = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
     expect(draft.counts.element).toEqual({ added: 1, changed: 0, removed: 0 });
     expect(draft.changes[0]).toMatchObject({
       kind: 'element',
@@ -91,7 +98,9 @@ describe('a zone’s English version', () => {
 
     // The change log names it with its language.
     const logged = data<RevisionChanges>(
-      await editor.get(adminPaths.revisionChanges(f.ids.devid, after.version)),
+      await editor.get(
+        pathOf('adminRevisionChanges', { params: { devid: f.ids.devid, revision: after.version } }),
+      ),
     );
     expect(logged.changes).toEqual([
       expect.objectContaining({
@@ -103,34 +112,44 @@ describe('a zone’s English version', () => {
 
     // The kiosk's per-zone read (batches by order) serves it too.
     const batch = await kiosk<Element[]>(
-      apiPaths.elements(f.ids.planZone, { order: 6, quantity: 5 }),
+      pathOf('elements', { params: { zoneid: f.ids.planZone }, query: { order: 6, quantity: 5 } }),
     );
     expect(batch.map((element) => element.lang ?? 'fr')).toEqual(['fr', 'fr', 'en']);
 
     // The delta from the previous revision: exactly that element, and the snapshot's counts.
-    const delta = await kiosk<ContentChanges>(apiPaths.changes(f.ids.devid, before.version));
+    const delta = await kiosk<ContentChanges>(
+      pathOf('changes', { params: { devid: f.ids.devid }, query: { since: before.version } }),
+    );
     if (delta.full) throw new Error('expected a delta');
     expect(delta.puts.elements).toEqual([sent]);
     expect(delta.counts.elements).toBe(after.elements.length);
     expect(delta.counts.elements).toBe(before.elements.length + 1);
 
     // Rolling back to the previous revision removes the English version, and only it.
-    const rolled = await editor.post(adminPaths.rollback(f.ids.devid, before.version), {});
+    const rolled = await editor.post(
+      pathOf('adminRollback', { params: { devid: f.ids.devid, revision: before.version } }),
+      {},
+    );
     expect(rolled.statusCode, rolled.body).toBe(200);
     const outcome = data<RollbackResponse>(rolled);
     expect(outcome.counts.element).toEqual({ added: 0, changed: 0, removed: 1 });
     const back = await snapshot();
     expect(back.elements).toEqual(before.elements);
-    const draftAfter = data<AdminElement[]>(await editor.get(adminPaths.elements(f.ids.planZone)));
+    const draftAfter = data<AdminElement[]>(
+      await editor.get(pathOf('adminElements', { params: { zoneid: f.ids.planZone } })),
+    );
     expect(draftAfter.map((element) => element.lang ?? 'fr')).toEqual(Array(7).fill('fr'));
   });
 
   it('refuses a language other than fr and en, with the JSON envelope', async () => {
-    const response = await editor.post(adminPaths.elements(f.ids.planZone), {
-      value: 'media/images/site-plan-de.svg',
-      type: 'image',
-      lang: 'de',
-    });
+    const response = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value: 'media/images/site-plan-de.svg',
+        type: 'image',
+        lang: 'de',
+      },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json<Envelope<unknown>>().data ?? null).toBeNull();
   });

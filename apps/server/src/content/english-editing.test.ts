@@ -7,10 +7,10 @@
  * du site" and "Produits". Runs on SQLite (`server`) and PostgreSQL (`server-pg`).
  */
 import {
-  adminPaths,
   type AdminElement,
   type DraftChanges,
   type PublishResponse,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,7 +32,9 @@ describe('missing translations, warned before a publish', () => {
   });
 
   const warnings = async () =>
-    data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid))).warnings;
+    data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    ).warnings;
 
   it('names each French-only visitor zone until it has an English element', async () => {
     expect((await warnings()).map((warning) => [warning.code, warning.zonename])).toEqual([
@@ -40,11 +42,14 @@ describe('missing translations, warned before a publish', () => {
       ['missing-translation', 'Produits'],
     ]);
 
-    const created = await editor.post(adminPaths.elements(f.ids.planZone), {
-      value: 'Site plan',
-      type: 'text',
-      lang: 'en',
-    });
+    const created = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value: 'Site plan',
+        type: 'text',
+        lang: 'en',
+      },
+    );
     expect(created.statusCode, created.body).toBe(201);
     expect(data<AdminElement>(created).lang).toBe('en');
 
@@ -63,7 +68,10 @@ describe('missing translations, warned before a publish', () => {
     ]);
 
     // A warning does not refuse the publish.
-    const published = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const published = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(published.statusCode, published.body).toBe(200);
     expect(data<PublishResponse>(published).created).toBe(true);
     // Nothing left to publish, but the warning stays as long as the zone is untranslated.
@@ -71,11 +79,14 @@ describe('missing translations, warned before a publish', () => {
   });
 
   it('is refused, in French, for a language the content does not have', async () => {
-    const refused = await editor.post(adminPaths.elements(f.ids.productsZone), {
-      value: 'Perfume',
-      type: 'group',
-      lang: 'de',
-    });
+    const refused = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.productsZone } }),
+      {
+        value: 'Perfume',
+        type: 'group',
+        lang: 'de',
+      },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ data: null, error: 'bad_request' });
     expect(await warnings()).toHaveLength(1);
@@ -94,20 +105,21 @@ describe('a zone’s orders: French first, then English', () => {
   });
 
   const add = async (value: string, lang?: 'en') => {
-    const response = await editor.post(adminPaths.elements(f.ids.planZone), {
-      value,
-      type: 'text',
-      ...(lang ? { lang } : {}),
-    });
+    const response = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value,
+        type: 'text',
+        ...(lang ? { lang } : {}),
+      },
+    );
     expect(response.statusCode, response.body).toBe(201);
     return data<AdminElement>(response);
   };
   const listed = async () =>
-    data<AdminElement[]>(await editor.get(adminPaths.elements(f.ids.planZone))).map((e) => [
-      e.value,
-      e.order,
-      e.lang ?? 'fr',
-    ]);
+    data<AdminElement[]>(
+      await editor.get(pathOf('adminElements', { params: { zoneid: f.ids.planZone } })),
+    ).map((e) => [e.value, e.order, e.lang ?? 'fr']);
 
   it('keeps the English elements after the French ones when adding and reordering', async () => {
     const french = (await listed()).map(([value]) => value);
@@ -125,11 +137,14 @@ describe('a zone’s orders: French first, then English', () => {
     ]);
 
     // The English column reordered: the whole zone's ids, French ones untouched.
-    const ids = data<AdminElement[]>(await editor.get(adminPaths.elements(f.ids.planZone))).map(
-      (e) => e.elementid,
-    );
+    const ids = data<AdminElement[]>(
+      await editor.get(pathOf('adminElements', { params: { zoneid: f.ids.planZone } })),
+    ).map((e) => e.elementid);
     const swapped = [...ids.slice(0, 8), ids[9]!, ids[8]!];
-    const reordered = await editor.put(adminPaths.elementsOrder(f.ids.planZone), { ids: swapped });
+    const reordered = await editor.put(
+      pathOf('adminReorderElements', { params: { zoneid: f.ids.planZone } }),
+      { ids: swapped },
+    );
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect((await listed()).slice(8)).toEqual([
       ['Gate', 9, 'en'],
@@ -138,7 +153,10 @@ describe('a zone’s orders: French first, then English', () => {
 
     // An order that mixes the languages is put back in the rule's shape, each keeping its sequence.
     const mixed = [swapped[8]!, ...swapped.slice(0, 8), swapped[9]!];
-    const fixed = await editor.put(adminPaths.elementsOrder(f.ids.planZone), { ids: mixed });
+    const fixed = await editor.put(
+      pathOf('adminReorderElements', { params: { zoneid: f.ids.planZone } }),
+      { ids: mixed },
+    );
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(data<AdminElement[]>(fixed).map((e) => e.elementid)).toEqual(swapped);
   });

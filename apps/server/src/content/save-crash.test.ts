@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { adminPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/database.js';
@@ -55,10 +55,13 @@ describe('a save that throws midway', () => {
         if (++calls === 3) throw new Error('disk gone (test)');
         return insert.apply(this, args);
       });
-    const failed = await admin.patch(adminPaths.subgroup(id), {
-      expectedVersion: before.version,
-      fields: generationFields(1),
-    });
+    const failed = await admin.patch(
+      pathOf('adminUpdateSubgroup', { params: { subgroupid: id } }),
+      {
+        expectedVersion: before.version,
+        fields: generationFields(1),
+      },
+    );
     spy.mockRestore();
     expect(calls).toBe(3);
     expect(failed.statusCode).toBe(500);
@@ -67,7 +70,7 @@ describe('a save that throws midway', () => {
     expect((await f.repos.content.findDevelopment(f.ids.devid))!.draft_version).toBe(versionBefore);
 
     // The same save, undisturbed, goes through whole.
-    const saved = await admin.patch(adminPaths.subgroup(id), {
+    const saved = await admin.patch(pathOf('adminUpdateSubgroup', { params: { subgroupid: id } }), {
       expectedVersion: before.version,
       fields: generationFields(1),
     });

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -96,7 +96,7 @@ describe.skipIf(testingPostgres())('processes writing the same SQLite file', () 
     let writerDone = false;
     void writer.exited.then(() => (writerDone = true));
     while (!writerDone) {
-      const response = await fetch(url + apiPaths.publish(ids.otherDevid), {
+      const response = await fetch(url + pathOf('publish', { params: { devid: ids.otherDevid } }), {
         method: 'POST',
         headers: {
           authorization: `Bearer ${TEST_PUBLISH_TOKEN}`,

@@ -6,13 +6,13 @@
  */
 import { gunzipSync } from 'node:zlib';
 import {
-  apiPaths,
   ERROR_CODES,
   TOKEN_HEADER,
   type ContentChanges,
   type ContentDelta,
   type Envelope,
   type Snapshot,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_DELTA_SHARE } from './delta-repository.js';
@@ -40,14 +40,14 @@ const snapshot = async () =>
   (
     await f.app.inject({
       method: 'GET',
-      url: apiPaths.snapshot(f.ids.devid),
+      url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
       headers: { [TOKEN_HEADER]: token },
     })
   ).json<Envelope<Snapshot>>().data!;
 const publish = async () => {
   const response = await f.app.inject({
     method: 'POST',
-    url: apiPaths.publish(f.ids.devid),
+    url: pathOf('publish', { params: { devid: f.ids.devid } }),
     headers: { authorization: `Bearer ${TEST_PUBLISH_TOKEN}` },
     payload: { type: 'sync' },
   });
@@ -70,7 +70,7 @@ describe('GET /display/changes/:devid', () => {
     expect(response.statusCode).toBe(304);
     expect(response.body).toBe('');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(apiPaths.changes(f.ids.devid, version)).toBe(
+    expect(pathOf('changes', { params: { devid: f.ids.devid }, query: { since: version } })).toBe(
       `/display/changes/${f.ids.devid}?since=${version}`,
     );
   });
@@ -198,7 +198,7 @@ describe('GET /display/changes/:devid', () => {
   });
 
   it('answers 401 without or with a wrong token, 403 for another development', async () => {
-    const url = apiPaths.changes(f.ids.devid, 1);
+    const url = pathOf('changes', { params: { devid: f.ids.devid }, query: { since: 1 } });
     expect((await f.app.inject({ url })).statusCode).toBe(401);
     expect(
       (await f.app.inject({ url, headers: { [TOKEN_HEADER]: 'not-a-token' } })).statusCode,

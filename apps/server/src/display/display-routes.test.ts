@@ -1,11 +1,11 @@
 import {
-  apiPaths,
   type Element,
   type Envelope,
   type PopulatedSubgroup,
   type Subelement,
   type Subgroup,
   type Zone,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ const orders = (items: { order: number }[]) => items.map((item) => item.order);
 
 describe('HEAD /display/ping', () => {
   it('answers 200 with no body and needs no token', async () => {
-    const response = await f.app.inject({ method: 'HEAD', url: apiPaths.ping() });
+    const response = await f.app.inject({ method: 'HEAD', url: pathOf('ping') });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
   });
@@ -51,7 +51,7 @@ describe('HEAD /display/ping', () => {
 
 describe('zones', () => {
   it('lists the zones of the development', async () => {
-    const zones = await data<Zone[]>(apiPaths.zones(f.ids.devid));
+    const zones = await data<Zone[]>(pathOf('zones', { params: { devid: f.ids.devid } }));
     expect(zones.map((zone) => zone.zonename)).toEqual(['Plan du site', 'Produits']);
     expect(zones[0]).toEqual({
       zoneid: f.ids.planZone,
@@ -63,10 +63,12 @@ describe('zones', () => {
   });
 
   it('finds one zone by name, accents and spaces included', async () => {
-    const zone = await data<Zone>(apiPaths.zone(f.ids.devid, 'Plan du site'));
+    const zone = await data<Zone>(
+      pathOf('zone', { params: { devid: f.ids.devid, zonename: 'Plan du site' } }),
+    );
     expect(zone.zoneid).toBe(f.ids.planZone);
     await expectError(
-      apiPaths.zone(f.ids.devid, 'Défibrillateurs'),
+      pathOf('zone', { params: { devid: f.ids.devid, zonename: 'Défibrillateurs' } }),
       404,
       /"Défibrillateurs" not found/,
     );
@@ -75,7 +77,9 @@ describe('zones', () => {
 
 describe('elements and sub-elements', () => {
   it('lists elements sorted by order', async () => {
-    const elements = await data<Element[]>(apiPaths.elements(f.ids.planZone));
+    const elements = await data<Element[]>(
+      pathOf('elements', { params: { zoneid: f.ids.planZone } }),
+    );
     expect(orders(elements)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(elements[0]).toMatchObject({ zoneid: f.ids.planZone, type: 'image' });
   });
@@ -84,29 +88,46 @@ describe('elements and sub-elements', () => {
     const seen: number[][] = [];
     for (let order = 1; ; order += 3) {
       const batch = await data<Element[]>(
-        apiPaths.elements(f.ids.planZone, { order, quantity: 3 }),
+        pathOf('elements', { params: { zoneid: f.ids.planZone }, query: { order, quantity: 3 } }),
       );
       if (batch.length === 0) break;
       seen.push(orders(batch));
     }
     expect(seen).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
     expect(
-      orders(await data<Element[]>(apiPaths.elements(f.ids.planZone, { quantity: 2 }))),
+      orders(
+        await data<Element[]>(
+          pathOf('elements', { params: { zoneid: f.ids.planZone }, query: { quantity: 2 } }),
+        ),
+      ),
     ).toEqual([1, 2]);
-    expect(orders(await data<Element[]>(apiPaths.elements(f.ids.planZone, { order: 6 })))).toEqual([
-      6, 7,
-    ]);
+    expect(
+      orders(
+        await data<Element[]>(
+          pathOf('elements', { params: { zoneid: f.ids.planZone }, query: { order: 6 } }),
+        ),
+      ),
+    ).toEqual([6, 7]);
   });
 
   it('lists and batches sub-elements', async () => {
     const element = f.ids.planElements[0]!;
-    expect(orders(await data<Subelement[]>(apiPaths.subelements(element)))).toEqual([
-      1, 2, 3, 4, 5, 6,
-    ]);
     expect(
-      orders(await data<Subelement[]>(apiPaths.subelements(element, { order: 5, quantity: 5 }))),
+      orders(await data<Subelement[]>(pathOf('subelements', { params: { elementid: element } }))),
+    ).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(
+      orders(
+        await data<Subelement[]>(
+          pathOf('subelements', {
+            params: { elementid: element },
+            query: { order: 5, quantity: 5 },
+          }),
+        ),
+      ),
     ).toEqual([5, 6]);
-    const withGroups = await data<Subelement[]>(apiPaths.subelements(f.ids.category));
+    const withGroups = await data<Subelement[]>(
+      pathOf('subelements', { params: { elementid: f.ids.category } }),
+    );
     expect(withGroups.find((sub) => sub.value === 'Pompe Alpha')?.subgroupinfo).toEqual({
       subgroupid: f.ids.liveProduct,
       fieldlabel: 'titre',
@@ -114,21 +135,31 @@ describe('elements and sub-elements', () => {
   });
 
   it('hides the sub-elements of an expired sub-group', async () => {
-    const values = (await data<Subelement[]>(apiPaths.subelements(f.ids.category))).map(
-      (s) => s.value,
-    );
+    const values = (
+      await data<Subelement[]>(pathOf('subelements', { params: { elementid: f.ids.category } }))
+    ).map((s) => s.value);
     expect(values).not.toContain('Pompe Périmée');
   });
 
   it('answers 404 for an element list of a zone that does not exist', async () => {
-    await expectError(apiPaths.elements(999_999), 404, /Zone 999999 not found/);
-    await expectError(apiPaths.subelements(999_999), 404, /Element 999999 not found/);
+    await expectError(
+      pathOf('elements', { params: { zoneid: 999_999 } }),
+      404,
+      /Zone 999999 not found/,
+    );
+    await expectError(
+      pathOf('subelements', { params: { elementid: 999_999 } }),
+      404,
+      /Element 999999 not found/,
+    );
   });
 });
 
 describe('sub-groups', () => {
   it("lists an element's live sub-groups sorted by order", async () => {
-    const groups = await data<Subgroup[]>(apiPaths.subgroups(f.ids.category));
+    const groups = await data<Subgroup[]>(
+      pathOf('subgroups', { params: { elementid: f.ids.category } }),
+    );
     expect(groups.map((group) => [group.order, group.label])).toEqual([
       [1, 'Produit'],
       [3, 'Catalogue'],
@@ -137,7 +168,10 @@ describe('sub-groups', () => {
 
   it('populates sub-groups by model label, with only the requested fields', async () => {
     const products = await data<PopulatedSubgroup[]>(
-      apiPaths.populatedSubgroups(f.ids.category, 'Produit', ['titre', 'image']),
+      pathOf('populatedSubgroups', {
+        params: { elementid: f.ids.category, modelLabel: 'Produit' },
+        query: { fields: ['titre', 'image'] },
+      }),
     );
     expect(products).toHaveLength(1);
     expect(products[0]!.subgroupid).toBe(f.ids.liveProduct);
@@ -154,7 +188,7 @@ describe('sub-groups', () => {
 
   it('populates every model with `all`, all fields when none are asked for', async () => {
     const groups = await data<PopulatedSubgroup[]>(
-      apiPaths.populatedSubgroups(f.ids.category, 'all'),
+      pathOf('populatedSubgroups', { params: { elementid: f.ids.category, modelLabel: 'all' } }),
     );
     expect(groups.map((group) => group.label)).toEqual(['Produit', 'Catalogue']);
     expect(Object.keys(groups[1]!.fields).sort()).toEqual(['pages', 'qr']);
@@ -162,7 +196,9 @@ describe('sub-groups', () => {
 
   it('answers 404 naming the label and the known labels for an unknown model', async () => {
     await expectError(
-      apiPaths.populatedSubgroups(f.ids.category, 'Produits'),
+      pathOf('populatedSubgroups', {
+        params: { elementid: f.ids.category, modelLabel: 'Produits' },
+      }),
       404,
       /Unknown model label "Produits": known labels are .*"Produit".*"all"/,
     );
@@ -170,14 +206,19 @@ describe('sub-groups', () => {
 
   it('answers 400 for a field no model has', async () => {
     await expectError(
-      apiPaths.populatedSubgroups(f.ids.category, 'Produit', ['prix']),
+      pathOf('populatedSubgroups', {
+        params: { elementid: f.ids.category, modelLabel: 'Produit' },
+        query: { fields: ['prix'] },
+      }),
       400,
       /'fields': "prix" not a field of "Produit"/,
     );
   });
 
   it("lists one sub-group's sub-elements, and one field's", async () => {
-    const all = await data<Subelement[]>(apiPaths.subgroupSubelements(f.ids.liveProduct));
+    const all = await data<Subelement[]>(
+      pathOf('subgroupSubelements', { params: { subgroupid: f.ids.liveProduct } }),
+    );
     expect(all.map((sub) => sub.subgroupinfo?.fieldlabel).sort()).toEqual([
       'détail_produit',
       'image',
@@ -185,38 +226,54 @@ describe('sub-groups', () => {
       'titre',
     ]);
     const images = await data<Subelement[]>(
-      apiPaths.subgroupFieldSubelements(f.ids.liveProduct, 'image'),
+      pathOf('subgroupFieldSubelements', {
+        params: { subgroupid: f.ids.liveProduct, fieldlabel: 'image' },
+      }),
     );
     expect(images.map((sub) => sub.value)).toEqual([
       '/media/products/alpha-1.png',
       '/media/products/alpha-2.png',
     ]);
     await expectError(
-      apiPaths.subgroupFieldSubelements(f.ids.liveProduct, 'prix'),
+      pathOf('subgroupFieldSubelements', {
+        params: { subgroupid: f.ids.liveProduct, fieldlabel: 'prix' },
+      }),
       404,
       /"prix" is not a field of model "Produit"/,
     );
   });
 
   it('returns one populated sub-group', async () => {
-    const group = await data<PopulatedSubgroup>(apiPaths.populatedSubgroup(f.ids.catalogue));
+    const group = await data<PopulatedSubgroup>(
+      pathOf('populatedSubgroup', { params: { subgroupid: f.ids.catalogue } }),
+    );
     expect(group).toMatchObject({ subgroupid: f.ids.catalogue, label: 'Catalogue', order: 3 });
     expect(group.fields.pages!.map((sub) => sub.order)).toEqual([1, 2]);
   });
 
   it('serves no expired sub-group anywhere (404 for a direct lookup)', async () => {
     const id = f.ids.expiredProduct;
-    await expectError(apiPaths.populatedSubgroup(id), 404, /not found \(or expired\)/);
-    await expectError(apiPaths.subgroupSubelements(id), 404, /not found \(or expired\)/);
     await expectError(
-      apiPaths.subgroupFieldSubelements(id, 'titre'),
+      pathOf('populatedSubgroup', { params: { subgroupid: id } }),
       404,
       /not found \(or expired\)/,
     );
-    const listed = await data<Subgroup[]>(apiPaths.subgroups(f.ids.category));
+    await expectError(
+      pathOf('subgroupSubelements', { params: { subgroupid: id } }),
+      404,
+      /not found \(or expired\)/,
+    );
+    await expectError(
+      pathOf('subgroupFieldSubelements', { params: { subgroupid: id, fieldlabel: 'titre' } }),
+      404,
+      /not found \(or expired\)/,
+    );
+    const listed = await data<Subgroup[]>(
+      pathOf('subgroups', { params: { elementid: f.ids.category } }),
+    );
     expect(listed.map((group) => group.subgroupid)).not.toContain(id);
     const populated = await data<PopulatedSubgroup[]>(
-      apiPaths.populatedSubgroups(f.ids.category, 'all'),
+      pathOf('populatedSubgroups', { params: { elementid: f.ids.category, modelLabel: 'all' } }),
     );
     expect(populated.map((group) => group.subgroupid)).not.toContain(id);
   });
@@ -224,8 +281,14 @@ describe('sub-groups', () => {
   it('stops serving a sub-group once its expiration date passes', async () => {
     f.clock.now = new Date(f.clock.now.getTime() + 3 * 86_400_000);
     try {
-      await expectError(apiPaths.populatedSubgroup(f.ids.catalogue), 404, /expired/);
-      const listed = await data<Subgroup[]>(apiPaths.subgroups(f.ids.category));
+      await expectError(
+        pathOf('populatedSubgroup', { params: { subgroupid: f.ids.catalogue } }),
+        404,
+        /expired/,
+      );
+      const listed = await data<Subgroup[]>(
+        pathOf('subgroups', { params: { elementid: f.ids.category } }),
+      );
       expect(listed.map((group) => group.subgroupid)).toEqual([f.ids.liveProduct]);
     } finally {
       f.clock.now = new Date(f.clock.now.getTime() - 3 * 86_400_000);
@@ -280,7 +343,7 @@ describe('response cache', () => {
     const c = await createFixture();
     try {
       const auth = await c.auth();
-      const url = apiPaths.elements(c.ids.planZone);
+      const url = pathOf('elements', { params: { zoneid: c.ids.planZone } });
       const values = async () =>
         (await c.app.inject({ url, headers: auth }))
           .json<Envelope<Element[]>>()
@@ -292,7 +355,7 @@ describe('response cache', () => {
       );
       const published = await c.app.inject({
         method: 'POST',
-        url: apiPaths.publish(c.ids.devid),
+        url: pathOf('publish', { params: { devid: c.ids.devid } }),
         headers: { authorization: `Bearer ${c.config.publishToken}` },
       });
       expect(published.statusCode).toBe(200);
@@ -310,7 +373,12 @@ describe('response cache', () => {
     try {
       const auth = await c.auth();
       const names = async () =>
-        (await c.app.inject({ url: apiPaths.zones(c.ids.devid), headers: auth }))
+        (
+          await c.app.inject({
+            url: pathOf('zones', { params: { devid: c.ids.devid } }),
+            headers: auth,
+          })
+        )
           .json<Envelope<Zone[]>>()
           .data!.map((zone) => zone.zonename);
       expect(await names()).toEqual(['Plan du site', 'Produits']);
@@ -327,7 +395,7 @@ describe('response cache', () => {
   });
 
   it('still refuses another development on a cached response', async () => {
-    const url = apiPaths.elements(f.ids.planZone);
+    const url = pathOf('elements', { params: { zoneid: f.ids.planZone } });
     expect((await get(url)).statusCode).toBe(200);
     expect(f.app.kiosk.responses.size).toBeGreaterThan(0);
     const other = await f.app.inject({ url, headers: await f.auth(f.ids.otherDevid) });

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { apiPaths, TOKEN_HEADER, type Envelope, type Snapshot } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, type Envelope, type Snapshot, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
 
@@ -16,13 +16,13 @@ afterAll(async () => {
 const snapshot = (headers: Record<string, string> = {}) =>
   f.app.inject({
     method: 'GET',
-    url: apiPaths.snapshot(f.ids.devid),
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
     headers: { [TOKEN_HEADER]: token, ...headers },
   });
 const publish = () =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.publish(f.ids.devid),
+    url: pathOf('publish', { params: { devid: f.ids.devid } }),
     headers: { authorization: `Bearer ${TEST_PUBLISH_TOKEN}` },
     payload: { type: 'sync' },
   });
@@ -129,6 +129,9 @@ describe('GET /display/snapshot/:devid', () => {
     expect(
       (await f.app.inject({ url: '/display/snapshot/abc', headers: { token } })).statusCode,
     ).toBe(400);
-    expect((await f.app.inject({ url: apiPaths.snapshot(f.ids.devid) })).statusCode).toBe(401);
+    expect(
+      (await f.app.inject({ url: pathOf('snapshot', { params: { devid: f.ids.devid } }) }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import {
-  adminFleetPaths,
-  adminPaths,
-  apiPaths,
   FLEET_BEHIND_FLAG_MS,
   FLEET_ONLINE_WINDOW_MS,
   FLEET_SILENT_FLAG_MS,
@@ -12,6 +9,7 @@ import {
   type KioskHeartbeatResponse,
   type KioskStatus,
   type PublishResponse,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -76,14 +74,14 @@ async function heartbeat(
   const devid = options.devid ?? f.ids.devid;
   return f.app.inject({
     method: 'POST',
-    url: apiPaths.heartbeat(devid),
+    url: pathOf('heartbeat', { params: { devid } }),
     headers: options.headers ?? (await f.auth(devid)),
     payload: body as object,
   });
 }
 
 async function fleetEntry(kioskId: string, client: AdminClient = admin): Promise<KioskStatus> {
-  const entry = data<KioskStatus[]>(await client.get(adminFleetPaths.list())).find(
+  const entry = data<KioskStatus[]>(await client.get(pathOf('adminFleet'))).find(
     (status) => status.kioskId === kioskId,
   );
   if (!entry) throw new Error(`${kioskId} is not in the fleet`);
@@ -91,7 +89,13 @@ async function fleetEntry(kioskId: string, client: AdminClient = admin): Promise
 }
 
 async function connectKiosk(kioskId: string, extra: Record<string, string> = {}) {
-  const url = new URL(base + apiPaths.stream(f.ids.devid, await f.token(), { kioskId }));
+  const url = new URL(
+    base +
+      pathOf('stream', {
+        params: { devid: f.ids.devid },
+        query: { token: await f.token(), ...{ kioskId } },
+      }),
+  );
   for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
   const client = await openStream(url.href);
   clients.push(client);
@@ -246,12 +250,12 @@ describe('POST /display/heartbeat/:devid', () => {
     ).toBe(401);
     const other = await f.app.inject({
       method: 'POST',
-      url: apiPaths.heartbeat(f.ids.otherDevid),
+      url: pathOf('heartbeat', { params: { devid: f.ids.otherDevid } }),
       headers: await f.auth(f.ids.devid),
       payload: report(kioskId),
     });
     expect(other.statusCode).toBe(403);
-    const list = data<KioskStatus[]>(await admin.get(adminFleetPaths.list()));
+    const list = data<KioskStatus[]>(await admin.get(pathOf('adminFleet')));
     expect(list.some((status) => status.kioskId === kioskId)).toBe(false);
   });
 });
@@ -386,10 +390,13 @@ describe('up to date or behind', () => {
     const kioskId = newKioskId();
     await heartbeat(report(kioskId, { contentVersion: await currentVersion() }));
     const admin = await f.asAdmin();
-    const edit = await admin.post(adminPaths.elements(f.ids.planZone), {
-      value: 'Brouillon',
-      type: 'text',
-    });
+    const edit = await admin.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value: 'Brouillon',
+        type: 'text',
+      },
+    );
     expect(edit.statusCode, edit.body).toBe(201);
     expect(await fleetEntry(kioskId)).toMatchObject({ upToDate: true, behindSince: null });
   });
@@ -400,7 +407,9 @@ describe('up to date or behind', () => {
     expect((await fleetEntry(kioskId)).upToDate).toBe(true);
 
     await editDraft();
-    const published = data<PublishResponse>(await editor.post(adminPaths.publish(f.ids.devid)));
+    const published = data<PublishResponse>(
+      await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } })),
+    );
     const after = await fleetEntry(kioskId);
     expect(after).toMatchObject({
       upToDate: false,
@@ -432,34 +441,37 @@ describe('GET /api/admin/fleet', () => {
     await heartbeat(report(mine));
     await heartbeat(report(theirs), { devid: f.ids.otherDevid });
 
-    const all = data<KioskStatus[]>(await admin.get(adminFleetPaths.list()));
+    const all = data<KioskStatus[]>(await admin.get(pathOf('adminFleet')));
     expect(all.map((status) => status.kioskId)).toEqual(expect.arrayContaining([mine, theirs]));
-    const forEditor = data<KioskStatus[]>(await editor.get(adminFleetPaths.list()));
+    const forEditor = data<KioskStatus[]>(await editor.get(pathOf('adminFleet')));
     expect(forEditor.some((status) => status.kioskId === mine)).toBe(true);
     expect(forEditor.every((status) => status.devid === f.ids.devid)).toBe(true);
-    const forOther = data<KioskStatus[]>(await otherEditor.get(adminFleetPaths.list()));
+    const forOther = data<KioskStatus[]>(await otherEditor.get(pathOf('adminFleet')));
     expect(forOther.map((status) => status.kioskId)).toContain(theirs);
     expect(forOther.every((status) => status.devid === f.ids.otherDevid)).toBe(true);
 
     const narrowed = data<KioskStatus[]>(
-      await admin.get(adminFleetPaths.list({ devid: f.ids.otherDevid })),
+      await admin.get(pathOf('adminFleet', { query: { devid: f.ids.otherDevid } })),
     );
     expect(narrowed.every((status) => status.devid === f.ids.otherDevid)).toBe(true);
-    const refused = await editor.get(adminFleetPaths.list({ devid: f.ids.otherDevid }));
+    const refused = await editor.get(pathOf('adminFleet', { query: { devid: f.ids.otherDevid } }));
     expect(refused.statusCode).toBe(403);
     expect(refused.json<Envelope<null>>().message).toBe(
       'Vous n’avez pas accès à ce développement.',
     );
-    const anonymous = await f.app.inject({ method: 'GET', url: adminFleetPaths.list() });
+    const anonymous = await f.app.inject({ method: 'GET', url: pathOf('adminFleet') });
     expect(anonymous.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/admin/fleet/stream', () => {
   it('sends the list, then a fresh entry on heartbeat, connection and publish', async () => {
-    const stream = await openStream(base + adminFleetPaths.stream({ devid: f.ids.devid }), {
-      cookie: editor.cookie,
-    });
+    const stream = await openStream(
+      base + pathOf('adminFleetStream', { query: { devid: f.ids.devid } }),
+      {
+        cookie: editor.cookie,
+      },
+    );
     clients.push(stream);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -489,7 +501,7 @@ describe('GET /api/admin/fleet/stream', () => {
     await stream.waitFor((text) => kioskEvents(text).at(-1)?.media?.phase === 'complete');
 
     await editDraft();
-    await admin.post(adminPaths.publish(f.ids.devid));
+    await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }));
     await stream.waitFor((text) => kioskEvents(text).at(-1)?.upToDate === false);
 
     // Another development's kiosks are not this stream's business.
@@ -500,12 +512,15 @@ describe('GET /api/admin/fleet/stream', () => {
   });
 
   it('needs a session, and rights on the development asked for', async () => {
-    const anonymous = await openStream(base + adminFleetPaths.stream());
+    const anonymous = await openStream(base + pathOf('adminFleetStream'));
     clients.push(anonymous);
     expect(anonymous.status).toBe(401);
-    const refused = await openStream(base + adminFleetPaths.stream({ devid: f.ids.otherDevid }), {
-      cookie: editor.cookie,
-    });
+    const refused = await openStream(
+      base + pathOf('adminFleetStream', { query: { devid: f.ids.otherDevid } }),
+      {
+        cookie: editor.cookie,
+      },
+    );
     clients.push(refused);
     expect(refused.status).toBe(403);
   });

@@ -5,7 +5,7 @@
  * with 409 (the entries already there, real kiosks among them, are kept: see fleet.ts), a known
  * kiosk still reports, and the other development is not affected.
  */
-import { apiPaths, type Envelope, type KioskHeartbeat } from '@plant-kiosk/contract';
+import { type Envelope, type KioskHeartbeat, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../testing/fixture.js';
 import { Fleet, FLEET_MAX_KIOSKS_PER_DEVELOPMENT } from './fleet.js';
@@ -33,7 +33,7 @@ const report = (kioskId: string): KioskHeartbeat => ({
 const heartbeat = async (kioskId: string, devid = f.ids.devid) =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.heartbeat(devid),
+    url: pathOf('heartbeat', { params: { devid } }),
     headers: await f.auth(devid),
     payload: report(kioskId),
   });

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,9 +88,11 @@ async function serve(config: ServerConfig) {
 /** What the kiosk of development A would download, and one media file, through the app. */
 async function contentSeenBy(app: FastifyInstance, token: string) {
   const get = (url: string) => app.inject({ url, headers: { [TOKEN_HEADER]: token } });
-  const zones = await get(apiPaths.zones(ids.devid));
-  const elements = await get(apiPaths.elements(ids.planZone));
-  const products = await get(apiPaths.populatedSubgroups(ids.category, 'Produit'));
+  const zones = await get(pathOf('zones', { params: { devid: ids.devid } }));
+  const elements = await get(pathOf('elements', { params: { zoneid: ids.planZone } }));
+  const products = await get(
+    pathOf('populatedSubgroups', { params: { elementid: ids.category, modelLabel: 'Produit' } }),
+  );
   const media = await app.inject({ url: '/media/images/plan-1.png' });
   const pdf = await app.inject({ url: '/pdf/guide.pdf' });
   return {

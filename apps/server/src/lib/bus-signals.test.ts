@@ -4,7 +4,7 @@
  * edit, a revocation, or when this instance's bus lost its connection.
  */
 import type { AddressInfo } from 'node:net';
-import { apiPaths, type Envelope, type Zone } from '@plant-kiosk/contract';
+import { type Envelope, type Zone, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, publishDraftDirectly, type Fixture } from '../testing/fixture.js';
 import { openStream } from '../testing/sse-client.js';
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const zoneNames = async (headers: Record<string, string>) =>
-  (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers }))
+  (await f.app.inject({ url: pathOf('zones', { params: { devid: f.ids.devid } }), headers }))
     .json<Envelope<Zone[]>>()
     .data!.map((zone) => zone.zonename);
 
@@ -38,15 +38,30 @@ describe('cache signals from the event bus', () => {
   it('tokens: a revocation made elsewhere bites at once', async () => {
     const auth = await f.auth();
     expect(
-      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+      (
+        await f.app.inject({
+          url: pathOf('zones', { params: { devid: f.ids.devid } }),
+          headers: auth,
+        })
+      ).statusCode,
     ).toBe(200);
     await f.repos.accounts.revokeTokens(f.ids.devid);
     expect(
-      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+      (
+        await f.app.inject({
+          url: pathOf('zones', { params: { devid: f.ids.devid } }),
+          headers: auth,
+        })
+      ).statusCode,
     ).toBe(200);
     await f.bus.invalidate({ kind: 'tokens', devid: f.ids.devid });
     expect(
-      (await f.app.inject({ url: apiPaths.zones(f.ids.devid), headers: auth })).statusCode,
+      (
+        await f.app.inject({
+          url: pathOf('zones', { params: { devid: f.ids.devid } }),
+          headers: auth,
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -54,7 +69,9 @@ describe('cache signals from the event bus', () => {
     await f.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
     const auth = await f.auth();
-    const stream = await openStream(`${base}${apiPaths.stream(f.ids.devid, auth.token!)}`);
+    const stream = await openStream(
+      `${base}${pathOf('stream', { params: { devid: f.ids.devid }, query: { token: auth.token! } })}`,
+    );
     await stream.waitFor((text) => text.includes('retry:'));
     expect(f.app.kiosk.streams.size).toBe(1);
     await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Magazine', type: 'images' });

@@ -5,7 +5,7 @@
  * line holds any of them.
  */
 import type { AddressInfo } from 'node:net';
-import { apiPaths, TOKEN_HEADER, type Envelope, type StreamTicket } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, type Envelope, type StreamTicket, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../testing/fixture.js';
 import { openStream } from '../testing/sse-client.js';
@@ -42,21 +42,32 @@ describe('redactUrl', () => {
 describe('the service’s log', () => {
   it('holds no token, ticket, authorization or cookie of a stream request', async () => {
     const token = await f.token();
-    const response = await fetch(base + apiPaths.streamTicket(f.ids.devid), {
-      method: 'POST',
-      headers: {
-        [TOKEN_HEADER]: token,
-        authorization: 'Bearer secret-bearer-value',
-        cookie: 'kiosk_admin=secret-cookie-value',
+    const response = await fetch(
+      base + pathOf('streamTicket', { params: { devid: f.ids.devid } }),
+      {
+        method: 'POST',
+        headers: {
+          [TOKEN_HEADER]: token,
+          authorization: 'Bearer secret-bearer-value',
+          cookie: 'kiosk_admin=secret-cookie-value',
+        },
       },
-    });
+    );
     const { ticket } = ((await response.json()) as Envelope<StreamTicket>).data!;
     const withTicket = await openStream(
-      base + apiPaths.streamWithTicket(f.ids.devid, ticket, { kioskId: 'totem-1' }),
+      base +
+        pathOf('stream', {
+          params: { devid: f.ids.devid },
+          query: { ticket, ...{ kioskId: 'totem-1' } },
+        }),
       { cookie: 'kiosk_admin=secret-cookie-value' },
     );
-    const withToken = await openStream(base + apiPaths.stream(f.ids.devid, token));
-    const refused = await openStream(base + apiPaths.streamWithTicket(f.ids.devid, ticket));
+    const withToken = await openStream(
+      base + pathOf('stream', { params: { devid: f.ids.devid }, query: { token } }),
+    );
+    const refused = await openStream(
+      base + pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } }),
+    );
     try {
       await withTicket.waitFor((text) => text.includes('retry:'));
       await withToken.waitFor((text) => text.includes('retry:'));

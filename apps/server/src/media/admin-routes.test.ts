@@ -2,9 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import {
-  adminAlertTemplatePaths,
-  adminMediaPaths,
-  adminPaths,
   ADMIN_CSRF_HEADER,
   ERROR_CODES,
   MEDIA_MAX_BYTES,
@@ -15,6 +12,7 @@ import {
   type AuditEntry,
   type Envelope,
   type MediaItem,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -65,10 +63,15 @@ async function upload(
   options: { devid?: number; field?: string; type?: string; csrf?: string | null } = {},
 ): Promise<LightMyRequestResponse> {
   const body = multipart(filename, bytes, options);
-  return client.request('POST', adminMediaPaths.list(options.devid ?? f.ids.devid), body.payload, {
-    headers: body.headers,
-    csrf: options.csrf,
-  });
+  return client.request(
+    'POST',
+    pathOf('adminUploadMedia', { params: { devid: options.devid ?? f.ids.devid } }),
+    body.payload,
+    {
+      headers: body.headers,
+      csrf: options.csrf,
+    },
+  );
 }
 
 const envelope = (response: LightMyRequestResponse) => response.json<Envelope<unknown>>();
@@ -128,7 +131,7 @@ describe('POST /api/admin/developments/:devid/media', () => {
     expect([small.width, small.height]).toEqual([400, 300]);
 
     const [entry] = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(entry).toMatchObject({
       action: 'media.upload',
@@ -220,7 +223,7 @@ describe('POST /api/admin/developments/:devid/media', () => {
     const body = multipart('a.png', await picture(10, 10));
     const anonymous = await f.app.inject({
       method: 'POST',
-      url: adminMediaPaths.list(f.ids.devid),
+      url: pathOf('adminUploadMedia', { params: { devid: f.ids.devid } }),
       payload: body.payload,
       headers: { ...body.headers, [ADMIN_CSRF_HEADER]: editor.csrf },
     });
@@ -231,14 +234,18 @@ describe('POST /api/admin/developments/:devid/media', () => {
     const elsewhere = await upload(otherEditor, 'a.png', await picture(10, 10));
     expect(elsewhere.statusCode).toBe(403);
     expect(envelope(elsewhere).message).toBe('Vous n’avez pas accès à ce développement.');
-    expect((await otherEditor.get(adminMediaPaths.list(f.ids.devid))).statusCode).toBe(403);
+    expect(
+      (await otherEditor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } }))).statusCode,
+    ).toBe(403);
     expect((await upload(admin, 'a.png', await picture(10, 10), { devid: 999 })).statusCode).toBe(
       404,
     );
   });
 
   it('answers 415 to a body that is not multipart, 400 without a file', async () => {
-    const json = await admin.post(adminMediaPaths.list(f.ids.devid), { file: 'x' });
+    const json = await admin.post(pathOf('adminUploadMedia', { params: { devid: f.ids.devid } }), {
+      file: 'x',
+    });
     expect(json.statusCode).toBe(415);
     const wrongField = await upload(admin, 'a.png', await picture(10, 10), { field: 'image' });
     expect(wrongField.statusCode).toBe(400);
@@ -259,32 +266,38 @@ describe('POST /api/admin/developments/:devid/media', () => {
 describe('GET and DELETE media', () => {
   it('lists a development’s media, newest first, with thumbnails, filtered by kind', async () => {
     const item = data<MediaItem>(await upload(editor, 'liste.png', await picture(60, 60)));
-    const list = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid)));
+    const list = data<MediaItem[]>(
+      await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    );
     expect(list[0]).toEqual(item);
     expect(list.every((media) => media.devid === f.ids.devid)).toBe(true);
     const pdfs = data<MediaItem[]>(
-      await editor.get(adminMediaPaths.list(f.ids.devid, { kind: 'pdf' })),
+      await editor.get(
+        pathOf('adminMedia', { params: { devid: f.ids.devid }, query: { kind: 'pdf' } }),
+      ),
     );
     expect(pdfs.length).toBeGreaterThan(0);
     expect(pdfs.every((media) => media.kind === 'pdf')).toBe(true);
     // Development B's editor sees B's library (empty here), never A's.
     expect(
-      data<MediaItem[]>(await otherEditor.get(adminMediaPaths.list(f.ids.otherDevid))),
+      data<MediaItem[]>(
+        await otherEditor.get(pathOf('adminMedia', { params: { devid: f.ids.otherDevid } })),
+      ),
     ).toEqual([]);
   });
 
   it('refuses to delete a file that the draft, the published content or a kept revision uses; deletes one unused by all', async () => {
     const item = data<MediaItem>(await upload(editor, 'utilise.png', await picture(70, 70)));
     const elementid = f.ids.planElements[3]!;
-    const edit = await editor.patch(adminPaths.element(elementid), {
+    const edit = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
       expectedVersion: 1,
       value: item.value,
     });
     expect(edit.statusCode, edit.body).toBe(200);
 
-    const listed = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid))).find(
-      (media) => media.mediaid === item.mediaid,
-    );
+    const listed = data<MediaItem[]>(
+      await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    ).find((media) => media.mediaid === item.mediaid);
     expect(listed?.usedBy).toEqual([
       {
         type: 'element',
@@ -299,10 +312,18 @@ describe('GET and DELETE media', () => {
       },
     ]);
     // Published: the totems show it from now on.
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
 
-    expect((await otherEditor.delete(adminMediaPaths.item(item.mediaid))).statusCode).toBe(403);
-    const refused = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(
+      (await otherEditor.delete(pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } })))
+        .statusCode,
+    ).toBe(403);
+    const refused = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(envelope(refused).message).toBe(
       `Ce fichier est encore utilisé par un contenu : zone « Plan du site », élément ${elementid}. Retirez-le de ces contenus avant de le supprimer.`,
@@ -311,24 +332,31 @@ describe('GET and DELETE media', () => {
     expect(existsSync(file(item.value.slice('media/'.length)))).toBe(true);
 
     const version = data<AdminElement>(edit).version;
-    const back = await editor.patch(adminPaths.element(elementid), {
+    const back = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
       expectedVersion: version,
       value: '/media/images/plan-4.png',
     });
     expect(back.statusCode, back.body).toBe(200);
     // Gone from the draft, but a totem may still show it until the next publish.
-    const stillShown = await editor.delete(adminMediaPaths.item(item.mediaid));
+    const stillShown = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(stillShown.statusCode).toBe(409);
     expect(data<MediaItem>(stillShown).usedBy).toEqual([
       expect.objectContaining({ type: 'element', id: elementid, inDraft: false, published: true }),
     ]);
     expect(envelope(stillShown).message).toContain('publiez pour le libérer');
     expect(existsSync(file(item.value.slice('media/'.length)))).toBe(true);
-    const published = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const published = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(published.statusCode).toBe(200);
     // Out of the draft and of live, but the revision before still shows it: a rollback needs it
     // (rollback and publish checks, every revision is kept).
-    const kept = await editor.delete(adminMediaPaths.item(item.mediaid));
+    const kept = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(kept.statusCode).toBe(409);
     expect(envelope(kept).message).toBe(
       `Ce fichier est utilisé par la révision ${data<{ revision: number }>(published).revision - 1} : il doit rester pour qu’on puisse revenir à cette version.`,
@@ -340,19 +368,30 @@ describe('GET and DELETE media', () => {
       await upload(editor, 'jamais-publie.png', await picture(60, 60)),
     );
     expect(
-      (await editor.delete(adminMediaPaths.item(unused.mediaid), { csrf: null })).statusCode,
+      (
+        await editor.delete(pathOf('adminDeleteMedia', { params: { mediaid: unused.mediaid } }), {
+          csrf: null,
+        })
+      ).statusCode,
     ).toBe(403);
-    const deleted = await editor.delete(adminMediaPaths.item(unused.mediaid));
+    const deleted = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: unused.mediaid } }),
+    );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(data(deleted)).toEqual({ deleted: unused.mediaid });
     expect(existsSync(file(unused.value.slice('media/'.length)))).toBe(false);
     expect(existsSync(file(unused.thumbnailUrl!.slice('/media/'.length)))).toBe(false);
-    const list = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid)));
+    const list = data<MediaItem[]>(
+      await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    );
     expect(list.some((media) => media.mediaid === unused.mediaid)).toBe(false);
-    expect((await editor.delete(adminMediaPaths.item(unused.mediaid))).statusCode).toBe(404);
+    expect(
+      (await editor.delete(pathOf('adminDeleteMedia', { params: { mediaid: unused.mediaid } })))
+        .statusCode,
+    ).toBe(404);
 
     const [entry] = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(entry).toMatchObject({ action: 'media.delete', targetId: unused.mediaid });
   });
@@ -367,7 +406,9 @@ describe('GET and DELETE media', () => {
       subgroupid: f.ids.liveProduct,
       fieldlabel: 'image',
     });
-    const refused = await admin.delete(adminMediaPaths.item(item.mediaid));
+    const refused = await admin.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(data<MediaItem>(refused).usedBy).toEqual([
       expect.objectContaining({
@@ -396,20 +437,25 @@ describe('GET and DELETE media', () => {
       endTextEn: null,
       maxDurationMinutes: 60,
     };
-    const created = await editor.post(adminAlertTemplatePaths.list(f.ids.devid), template);
+    const created = await editor.post(
+      pathOf('adminCreateAlertTemplate', { params: { devid: f.ids.devid } }),
+      template,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const { templateid, version } = data<AdminAlertTemplate>(created);
     const stored = file(item.value.slice('media/'.length));
 
     // In the draft only.
-    const listed = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid))).find(
-      (media) => media.mediaid === item.mediaid,
-    );
+    const listed = data<MediaItem[]>(
+      await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    ).find((media) => media.mediaid === item.mediaid);
     expect(listed).toMatchObject({
       usedBy: [],
       usedByTemplates: [{ templateid, name: 'Évacuation', inDraft: true, published: false }],
     });
-    const refused = await editor.delete(adminMediaPaths.item(item.mediaid));
+    const refused = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(envelope(refused)).toMatchObject({
       error: ERROR_CODES.conflict,
@@ -420,12 +466,20 @@ describe('GET and DELETE media', () => {
     expect(existsSync(stored)).toBe(true);
 
     // Published, then dropped from the draft: the totems still have it until the next publish.
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
     const dropped = await editor.delete(
-      adminAlertTemplatePaths.remove(f.ids.devid, templateid, version),
+      pathOf('adminDeleteAlertTemplate', {
+        params: { devid: f.ids.devid, templateid },
+        query: { expectedVersion: version },
+      }),
     );
     expect(dropped.statusCode, dropped.body).toBe(200);
-    const stillShown = await editor.delete(adminMediaPaths.item(item.mediaid));
+    const stillShown = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(stillShown.statusCode).toBe(409);
     expect(envelope(stillShown).message).toBe(
       'Ce fichier est encore utilisé par le modèle d’alerte « Évacuation » (publié, retiré du brouillon : publiez pour le libérer). Choisissez une autre image pour ce modèle avant de le supprimer.',
@@ -436,8 +490,13 @@ describe('GET and DELETE media', () => {
     expect(existsSync(stored)).toBe(true);
 
     // Published without it: nothing uses it any more.
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
-    const deleted = await editor.delete(adminMediaPaths.item(item.mediaid));
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
+    const deleted = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(existsSync(stored)).toBe(false);
   });
@@ -454,23 +513,28 @@ describe('GET and DELETE media', () => {
       fieldlabel: null,
     });
     for (const name of ['Incendie', 'Fuite de gaz']) {
-      const created = await admin.post(adminAlertTemplatePaths.list(f.ids.devid), {
-        name,
-        kind: 'evacuation',
-        titleFr: name,
-        titleEn: '',
-        instructionsFr: 'Sortez.',
-        instructionsEn: '',
-        pictogram: 'evacuation',
-        colour: 'rouge',
-        image: `/${item.value}`,
-        endTextFr: null,
-        endTextEn: null,
-        maxDurationMinutes: 30,
-      } satisfies AlertTemplateInput);
+      const created = await admin.post(
+        pathOf('adminCreateAlertTemplate', { params: { devid: f.ids.devid } }),
+        {
+          name,
+          kind: 'evacuation',
+          titleFr: name,
+          titleEn: '',
+          instructionsFr: 'Sortez.',
+          instructionsEn: '',
+          pictogram: 'evacuation',
+          colour: 'rouge',
+          image: `/${item.value}`,
+          endTextFr: null,
+          endTextEn: null,
+          maxDurationMinutes: 30,
+        } satisfies AlertTemplateInput,
+      );
       expect(created.statusCode, created.body).toBe(201);
     }
-    const refused = await admin.delete(adminMediaPaths.item(item.mediaid));
+    const refused = await admin.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: item.mediaid } }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(envelope(refused).message).toBe(
       `Ce fichier est encore utilisé par un contenu : zone « Plan du site », élément ${elementid}, sous-élément ${element.subelementid}. Il est aussi utilisé par les modèles d’alerte « Fuite de gaz », « Incendie ». Retirez-le de ces contenus et choisissez une autre image pour ces modèles avant de le supprimer.`,
@@ -490,9 +554,9 @@ describe('GET and DELETE media', () => {
       sha256: '0a1b2c3d'.repeat(8),
       now: f.clock.now,
     });
-    const seeded = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid))).find(
-      (media) => media.value === 'media/images/plan-du-site-0a1b2c3d.svg',
-    );
+    const seeded = data<MediaItem[]>(
+      await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    ).find((media) => media.value === 'media/images/plan-du-site-0a1b2c3d.svg');
     expect(seeded).toMatchObject({
       kind: 'image',
       originalName: 'plan-du-site-0a1b2c3d.svg',

@@ -11,12 +11,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
-  adminMediaPaths,
   ADMIN_CSRF_HEADER,
   ERROR_CODES,
   MEDIA_UPLOAD_FIELD,
   type Envelope,
   type MediaItem,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,7 +56,7 @@ function mp4(size: number, seed: number): Buffer {
 async function upload(filename: string, bytes: Buffer): Promise<Response> {
   const form = new FormData();
   form.append(MEDIA_UPLOAD_FIELD, new Blob([bytes], { type: 'video/mp4' }), filename);
-  return fetch(base + adminMediaPaths.list(f.ids.devid), {
+  return fetch(base + pathOf('adminMedia', { params: { devid: f.ids.devid } }), {
     method: 'POST',
     headers: { cookie: editor.cookie, [ADMIN_CSRF_HEADER]: editor.csrf },
     body: form,

@@ -7,14 +7,13 @@ import { mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
-  adminMediaPaths,
-  adminPaths,
   MEDIA_UPLOAD_FIELD,
   type AdminElement,
   type Envelope,
   type HealthResponse,
   type MediaItem,
   type PublishRefusal,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,9 +47,14 @@ async function upload(name: string, bytes: Uint8Array): Promise<LightMyRequestRe
     bytes,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
-  return editor.request('POST', adminMediaPaths.list(f.ids.devid), payload, {
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
+  return editor.request(
+    'POST',
+    pathOf('adminUploadMedia', { params: { devid: f.ids.devid } }),
+    payload,
+    {
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    },
+  );
 }
 
 /** A small PDF whose bytes differ by `tag` (so each test has its own file). */
@@ -69,7 +73,9 @@ const onDisk = (item: MediaItem) => join(f.config.mediaDir, item.value);
 const integrity = () => f.app.kiosk.mediaIntegrity;
 
 async function libraryItem(mediaid: number): Promise<MediaItem> {
-  const list = data<MediaItem[]>(await editor.get(adminMediaPaths.list(f.ids.devid)));
+  const list = data<MediaItem[]>(
+    await editor.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+  );
   return list.find((item) => item.mediaid === mediaid)!;
 }
 
@@ -80,8 +86,10 @@ async function health(): Promise<HealthResponse> {
 }
 
 async function setValue(elementid: number, value: string): Promise<void> {
-  const current = data<AdminElement>(await editor.get(adminPaths.element(elementid)));
-  const response = await editor.patch(adminPaths.element(elementid), {
+  const current = data<AdminElement>(
+    await editor.get(pathOf('adminElement', { params: { elementid } })),
+  );
+  const response = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
     expectedVersion: current.version,
     value,
   });
@@ -120,7 +128,10 @@ describe('a library file missing or damaged on disk', () => {
 
     const elementid = f.ids.planElements[4]!;
     await setValue(elementid, item.value);
-    const refused = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const refused = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(refused.statusCode, refused.body).toBe(409);
     const answer = refused.json<Envelope<PublishRefusal>>();
     expect(answer.data!.problems).toEqual([
@@ -138,7 +149,10 @@ describe('a library file missing or damaged on disk', () => {
     expect(again.json<Envelope<MediaItem>>().message).toContain('remplacé');
     expect(readFileSync(onDisk(item)).equals(pdf('efface'))).toBe(true);
     expect(data<MediaItem>(again).fileProblem).toBeNull();
-    const published = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const published = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(published.statusCode, published.body).toBe(200);
   });
 

@@ -5,7 +5,6 @@
  */
 import {
   ADMIN_CSRF_HEADER,
-  apiPaths,
   ROUTE_SCHEMAS,
   ROUTES,
   TOKEN_HEADER,
@@ -15,6 +14,7 @@ import {
   type RouteAuth,
   type RouteName,
   type RouteSchema,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('POST /api/alerts/:devid with a template of the wrong type (item 7)', (
   ])('is a 400 naming the field, with no alert started: %s', async (_what, payload) => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertStart', { params: { devid: f.ids.devid } }),
       headers: { ...alertAuth, ...JSON_TYPE },
       payload,
     });
@@ -100,14 +100,18 @@ describe('POST /api/alerts/:devid with a template of the wrong type (item 7)', (
     ]) {
       const response = await f.app.inject({
         method: 'POST',
-        url: apiPaths.alerts(f.ids.devid),
+        url: pathOf('alertStart', { params: { devid: f.ids.devid } }),
         headers: { ...alertAuth, ...JSON_TYPE },
         payload,
       });
       expect(response.statusCode, `${payload}: ${response.body}`).toBe(200);
       expect(response.json<Envelope<AlertState>>().data?.alert?.templateName).toBe('Confinement');
     }
-    await f.app.inject({ method: 'DELETE', url: apiPaths.alerts(f.ids.devid), headers: alertAuth });
+    await f.app.inject({
+      method: 'DELETE',
+      url: pathOf('alertEnd', { params: { devid: f.ids.devid } }),
+      headers: alertAuth,
+    });
   });
 });
 
@@ -130,7 +134,7 @@ describe('deeply nested bodies (item 7)', () => {
   ])('a heartbeat with a field nested 5,000 levels deep (%s) is a 400', async (_what, deep) => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.heartbeat(f.ids.devid),
+      url: pathOf('heartbeat', { params: { devid: f.ids.devid } }),
       headers: { ...(await f.auth()), ...JSON_TYPE },
       payload: `{"kioskId":"totem-hall","extra":${deep}}`,
     });
@@ -141,13 +145,13 @@ describe('deeply nested bodies (item 7)', () => {
     const within = nested(MAX_JSON_DEPTH - 1, '[', ']');
     const over = nested(MAX_JSON_DEPTH, '[', ']');
     const login = (payload: string) =>
-      f.app.inject({ method: 'POST', url: apiPaths.login(), headers: JSON_TYPE, payload });
+      f.app.inject({ method: 'POST', url: pathOf('login'), headers: JSON_TYPE, payload });
     expectRefusal(await login(`{"devname":${over}}`), /nested too deep/);
     expectRefusal(await login(`{"devname":${within}}`), /^Missing body field/);
     // Brackets inside text are text.
     const text = await f.app.inject({
       method: 'POST',
-      url: apiPaths.heartbeat(f.ids.devid),
+      url: pathOf('heartbeat', { params: { devid: f.ids.devid } }),
       headers: { ...(await f.auth()), ...JSON_TYPE },
       payload: JSON.stringify({ ...heartbeat, lastError: '[{'.repeat(200) }),
     });
@@ -159,14 +163,14 @@ describe('an empty body with a JSON Content-Type (item 11)', () => {
   it('DELETE /api/alerts/:devid ends the alert in force', async () => {
     const started = await f.app.inject({
       method: 'POST',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertStart', { params: { devid: f.ids.devid } }),
       headers: { ...alertAuth, ...JSON_TYPE },
       payload: { template: 'Confinement', drill: true },
     });
     expect(started.statusCode, started.body).toBe(200);
     const ended = await f.app.inject({
       method: 'DELETE',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertEnd', { params: { devid: f.ids.devid } }),
       headers: { ...alertAuth, ...JSON_TYPE, 'content-length': '0' },
     });
     expect(ended.statusCode, ended.body).toBe(200);
@@ -218,7 +222,7 @@ describe('an empty body with a JSON Content-Type (item 11)', () => {
   it('a call whose body is required says it is missing', async () => {
     const response = await f.app.inject({
       method: 'POST',
-      url: apiPaths.alerts(f.ids.devid),
+      url: pathOf('alertStart', { params: { devid: f.ids.devid } }),
       headers: { ...alertAuth, ...JSON_TYPE },
       payload: '',
     });

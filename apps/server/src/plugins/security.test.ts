@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPaths, TOKEN_HEADER } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import { createFixture, type Fixture } from '../testing/fixture.js';
@@ -92,9 +92,12 @@ describe('security headers on the pages', () => {
   it('sends the API policy on the live event stream', async () => {
     await f.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = f.app.server.address() as AddressInfo;
-    const stream = await openStream(`http://127.0.0.1:${port}${apiPaths.stream(f.ids.devid)}`, {
-      [TOKEN_HEADER]: await f.token(),
-    });
+    const stream = await openStream(
+      `http://127.0.0.1:${port}${pathOf('stream', { params: { devid: f.ids.devid } })}`,
+      {
+        [TOKEN_HEADER]: await f.token(),
+      },
+    );
     try {
       expect(stream.status).toBe(200);
       expect(stream.headers['content-security-policy']).toBe(API_CSP);

@@ -1,4 +1,4 @@
-import { apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../testing/fixture.js';
 import { containsNul, NUL_MESSAGE } from './text-input.js';
@@ -31,11 +31,17 @@ describe('NUL in text input', () => {
     expect(login.json()).toMatchObject({ error: 'bad_request', message: NUL_MESSAGE });
     // A zone name (path) and field names (query) that would reach the store.
     const auth = await f.auth();
-    const zone = await f.app.inject({ url: apiPaths.zone(f.ids.devid, 'Plan\0'), headers: auth });
+    const zone = await f.app.inject({
+      url: pathOf('zone', { params: { devid: f.ids.devid, zonename: 'Plan\0' } }),
+      headers: auth,
+    });
     expect(zone.statusCode).toBe(400);
     expect(zone.headers['x-content-type-options']).toBe('nosniff');
     const fields = await f.app.inject({
-      url: apiPaths.populatedSubgroups(f.ids.category, 'Produit', ['titre\0']),
+      url: pathOf('populatedSubgroups', {
+        params: { elementid: f.ids.category, modelLabel: 'Produit' },
+        query: { fields: ['titre\0'] },
+      }),
       headers: auth,
     });
     expect(fields.statusCode).toBe(400);

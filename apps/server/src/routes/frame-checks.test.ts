@@ -8,14 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  DEFAULT_SETTINGS,
-  adminPaths,
-  adminSettingsPaths,
-  apiPaths,
-  type Envelope,
-  type FrameChecks,
-} from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, type Envelope, type FrameChecks, pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameProbe, isAskableAddress } from '../settings/index.js';
 import { createAdminSuite, type AdminClient, type AdminFixture } from '../testing/admin-fixture.js';
@@ -50,7 +43,7 @@ afterAll(async () => {
 
 async function frameChecks(fixture: AdminFixture, headers?: Record<string, string>) {
   return fixture.app.inject({
-    url: apiPaths.frameChecks(fixture.ids.devid),
+    url: pathOf('frameChecks', { params: { devid: fixture.ids.devid } }),
     headers: headers ?? (await fixture.auth()),
   });
 }
@@ -61,7 +54,10 @@ async function publishAddresses(fixture: AdminFixture, client: AdminClient) {
     suggestionFormUrl: `${base}/form`,
     websiteUrl: `${base}/site`,
   };
-  const saved = await client.put(adminSettingsPaths.settings(fixture.ids.devid), settings);
+  const saved = await client.put(
+    pathOf('adminUpdateSettings', { params: { devid: fixture.ids.devid } }),
+    settings,
+  );
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
@@ -81,7 +77,9 @@ describe('frame checks', () => {
     await publishAddresses(f, admin);
     expect((await frameChecks(f)).json<Envelope<FrameChecks>>().data?.suggestionFormUrl).toBeNull();
 
-    expect((await admin.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {})).statusCode,
+    ).toBe(200);
     const response = await frameChecks(f);
     expect(response.json<Envelope<FrameChecks>>().data).toEqual({
       devid: f.ids.devid,
@@ -107,7 +105,10 @@ describe('frame checks', () => {
     const { f: plain, admin: plainAdmin } = await createAdminSuite();
     try {
       await publishAddresses(plain, plainAdmin);
-      expect((await plainAdmin.post(adminPaths.publish(plain.ids.devid), {})).statusCode).toBe(200);
+      expect(
+        (await plainAdmin.post(pathOf('adminPublish', { params: { devid: plain.ids.devid } }), {}))
+          .statusCode,
+      ).toBe(200);
       const before = hits;
       const response = await frameChecks(plain);
       expect(response.statusCode, response.body).toBe(200);

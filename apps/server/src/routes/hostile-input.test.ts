@@ -9,13 +9,7 @@
  * fails, fast-check prints the shrunk request and its seed, which replays it exactly.
  */
 import { generateKeyPair, SignJWT } from 'jose';
-import {
-  ADMIN_CSRF_HEADER,
-  adminPaths,
-  apiPaths,
-  TOKEN_HEADER,
-  type Envelope,
-} from '@plant-kiosk/contract';
+import { ADMIN_CSRF_HEADER, TOKEN_HEADER, type Envelope, pathOf } from '@plant-kiosk/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -491,7 +485,7 @@ afterEach(() => {
 function displayPaths(s: string[]): string[] {
   const [a = '', b = ''] = s;
   return [
-    apiPaths.ping(),
+    pathOf('ping'),
     `/display/zones/${a}`,
     `/display/zone/${a}/${b}`,
     `/display/elements/${a}`,
@@ -598,7 +592,7 @@ describe('hostile input: the kiosk calls', () => {
           const response = await send(
             {
               method: 'POST',
-              url: apiPaths.login(),
+              url: pathOf('login'),
               payload,
               headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
               // Spread over addresses, so that most runs reach the handler rather than the limiter.
@@ -680,21 +674,26 @@ describe('hostile input: the kiosk calls', () => {
 describe('hostile tokens', () => {
   it('refuses forged, confused and tampered JWTs with 401 on the content calls and the stream', async () => {
     for (const [name, token] of Object.entries(badTokens)) {
-      for (const url of [apiPaths.zones(f.ids.devid), apiPaths.snapshot(f.ids.devid)]) {
+      for (const url of [
+        pathOf('zones', { params: { devid: f.ids.devid } }),
+        pathOf('snapshot', { params: { devid: f.ids.devid } }),
+      ]) {
         const response = await send({ url, headers: { [TOKEN_HEADER]: token } }, MARKERS_A);
         expect(response.statusCode, `${name} on ${url}`).toBe(401);
       }
-      const stream = await send({ url: apiPaths.stream(f.ids.devid, token) });
+      const stream = await send({
+        url: pathOf('stream', { params: { devid: f.ids.devid }, query: { token } }),
+      });
       expect(stream.statusCode, `${name} on the stream`).toBe(401);
     }
     // Sanity: the genuine token of the same development is accepted.
     const genuine = await send({
-      url: apiPaths.zones(f.ids.devid),
+      url: pathOf('zones', { params: { devid: f.ids.devid } }),
       headers: { [TOKEN_HEADER]: tokenA },
     });
     expect(genuine.statusCode).toBe(200);
     const expired = await send({
-      url: apiPaths.zones(f.ids.devid),
+      url: pathOf('zones', { params: { devid: f.ids.devid } }),
       headers: { [TOKEN_HEADER]: badTokens.expired! },
     });
     expect(expired.json<Envelope<null>>().message).toBe(TOKEN_MESSAGES.expired);
@@ -702,15 +701,15 @@ describe('hostile tokens', () => {
 
   it('never serves one development with the token of the other', async () => {
     const calls = [
-      apiPaths.zones(f.ids.otherDevid),
-      apiPaths.zone(f.ids.otherDevid, 'Plan du site'),
-      apiPaths.elements(f.ids.otherZone),
-      apiPaths.subelements(f.ids.otherElement),
-      apiPaths.subgroups(f.ids.otherElement),
-      apiPaths.subgroupSubelements(f.ids.otherSubgroup),
-      apiPaths.populatedSubgroup(f.ids.otherSubgroup),
-      apiPaths.snapshot(f.ids.otherDevid),
-      apiPaths.stream(f.ids.otherDevid, tokenA),
+      pathOf('zones', { params: { devid: f.ids.otherDevid } }),
+      pathOf('zone', { params: { devid: f.ids.otherDevid, zonename: 'Plan du site' } }),
+      pathOf('elements', { params: { zoneid: f.ids.otherZone } }),
+      pathOf('subelements', { params: { elementid: f.ids.otherElement } }),
+      pathOf('subgroups', { params: { elementid: f.ids.otherElement } }),
+      pathOf('subgroupSubelements', { params: { subgroupid: f.ids.otherSubgroup } }),
+      pathOf('populatedSubgroup', { params: { subgroupid: f.ids.otherSubgroup } }),
+      pathOf('snapshot', { params: { devid: f.ids.otherDevid } }),
+      pathOf('stream', { params: { devid: f.ids.otherDevid }, query: { token: tokenA } }),
     ];
     for (const url of calls) {
       const response = await send({ url, headers: { [TOKEN_HEADER]: tokenA } }, MARKERS_B);
@@ -727,7 +726,7 @@ describe('login brute force', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
       const response = await send({
         method: 'POST',
-        url: apiPaths.login(),
+        url: pathOf('login'),
         payload: {
           devname: 'neubourg',
           loginRequest: { login: 'kiosk', password: `guess-${attempt}` },
@@ -745,7 +744,7 @@ describe('login brute force', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
       const response = await send({
         method: 'POST',
-        url: adminPaths.login(),
+        url: pathOf('adminLogin'),
         payload: { username: 'admin', password: `guess-${attempt}` },
         remoteAddress: '192.0.2.11',
       });
@@ -763,13 +762,13 @@ function adminUrls(s: string[]): string[] {
   const [a = '', b = ''] = s;
   const P = '/api/admin';
   return [
-    adminPaths.me(),
-    adminPaths.contentModels(),
-    adminPaths.developments(),
+    pathOf('adminMe'),
+    pathOf('adminContentModels'),
+    pathOf('adminDevelopments'),
     `${P}/developments/${a}/accounts`,
     `${P}/developments/${a}/accounts/${b}/password`,
     `${P}/developments/${a}/revoke-tokens`,
-    adminPaths.users(),
+    pathOf('adminUsers'),
     `${P}/users/${a}`,
     `${P}/developments/${a}/zones`,
     `${P}/zones/${a}`,
@@ -804,7 +803,7 @@ describe('hostile input: the back-office API', () => {
           const response = await send(
             {
               method: 'POST',
-              url: adminPaths.login(),
+              url: pathOf('adminLogin'),
               payload,
               // No Origin or Referer of another host: that 403 is tested elsewhere, and would hide
               // the body handling this property is about.
@@ -879,8 +878,8 @@ describe('security headers', () => {
     for (const url of [
       '/healthz',
       '/config.json',
-      apiPaths.ping(),
-      apiPaths.zones(f.ids.devid),
+      pathOf('ping'),
+      pathOf('zones', { params: { devid: f.ids.devid } }),
       '/display/zones/abc',
       '/api/admin/me',
       '/nowhere',

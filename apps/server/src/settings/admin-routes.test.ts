@@ -5,9 +5,6 @@
  */
 import {
   DEFAULT_SETTINGS,
-  adminPaths,
-  adminSettingsPaths,
-  apiPaths,
   type AdminSettings,
   type AuditEntry,
   type ContentChanges,
@@ -15,6 +12,7 @@ import {
   type DraftChanges,
   type Envelope,
   type Snapshot,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDraftDirectly } from '../testing/fixture.js';
@@ -36,7 +34,7 @@ afterAll(async () => {
   await f.close();
 });
 
-const path = () => adminSettingsPaths.settings(f.ids.devid);
+const path = () => pathOf('adminSettings', { params: { devid: f.ids.devid } });
 const wanted: DevelopmentSettings = {
   ...DEFAULT_SETTINGS,
   suggestionFormUrl: 'https://forms.test/suggestions?site=1',
@@ -56,7 +54,7 @@ async function pageFrameSources(): Promise<string[]> {
 
 async function snapshot(): Promise<{ snapshot: Snapshot; etag: string }> {
   const response = await f.app.inject({
-    url: apiPaths.snapshot(f.ids.devid),
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
     headers: await f.auth(),
   });
   expect(response.statusCode).toBe(200);
@@ -123,7 +121,9 @@ describe('settings in the back-office', () => {
     const anonymous = await f.app.inject({ method: 'GET', url: path() });
     expect(anonymous.statusCode).toBe(401);
     expect((await editor.put(path(), wanted, { csrf: null })).statusCode).toBe(403);
-    expect((await admin.get(adminSettingsPaths.settings(999_999))).statusCode).toBe(404);
+    expect(
+      (await admin.get(pathOf('adminSettings', { params: { devid: 999_999 } }))).statusCode,
+    ).toBe(404);
   });
 
   it('saves to the draft only: the kiosks get the settings with the next publish', async () => {
@@ -140,7 +140,7 @@ describe('settings in the back-office', () => {
       unpublished: true,
     });
     const [entry] = data<AuditEntry[]>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(entry).toMatchObject({ action: 'setting.update', targetType: 'setting' });
 
@@ -148,13 +148,18 @@ describe('settings in the back-office', () => {
     const unpublished = await snapshot();
     expect(unpublished.snapshot.settings).toEqual(DEFAULT_SETTINGS);
     expect(unpublished.etag).toBe(before.etag);
-    const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    const draft = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
     expect(draft.summary).toBe('Réglages modifiés');
     expect(draft.changes).toMatchObject([{ kind: 'setting', itemId: f.ids.devid }]);
     // A draft address reaches no page's policy either.
     expect(await pageFrameSources()).toEqual(["'self'"]);
 
-    const published = await admin.post(adminPaths.publish(f.ids.devid), {});
+    const published = await admin.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(published.statusCode, published.body).toBe(200);
     const after = await snapshot();
     expect(after.snapshot.settings).toEqual(wanted);
@@ -169,7 +174,10 @@ describe('settings in the back-office', () => {
     ]);
 
     const delta = await f.app.inject({
-      url: apiPaths.changes(f.ids.devid, before.snapshot.version),
+      url: pathOf('changes', {
+        params: { devid: f.ids.devid },
+        query: { since: before.snapshot.version },
+      }),
       headers: await f.auth(),
     });
     expect(delta.statusCode, delta.body).toBe(200);

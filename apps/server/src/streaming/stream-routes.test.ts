@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import {
-  apiPaths,
   TOKEN_HEADER,
   type Envelope,
   type StreamEvent,
   type StreamMessage,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_MESSAGES } from '../lib/tokens.js';
@@ -33,7 +33,7 @@ const connect = async (path: string, headers: Record<string, string> = {}) => {
   return client;
 };
 const publish = async (devid: number, body: object = { type: 'sync' }) => {
-  const response = await fetch(base + apiPaths.publish(devid), {
+  const response = await fetch(base + pathOf('publish', { params: { devid } }), {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -50,7 +50,9 @@ const messages = (text: string): StreamMessage[] =>
 
 describe('GET /stream/:devid', () => {
   it('opens an event stream with the right headers and a retry hint first', async () => {
-    const client = await connect(apiPaths.stream(f.ids.devid), { [TOKEN_HEADER]: await f.token() });
+    const client = await connect(pathOf('stream', { params: { devid: f.ids.devid } }), {
+      [TOKEN_HEADER]: await f.token(),
+    });
     expect(client.status).toBe(200);
     expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(client.headers['cache-control']).toBe('no-cache');
@@ -61,9 +63,14 @@ describe('GET /stream/:devid', () => {
   });
 
   it('receives a published sync, and only its own development’s messages', async () => {
-    const mine = await connect(apiPaths.stream(f.ids.devid, await f.token()));
+    const mine = await connect(
+      pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } }),
+    );
     const theirs = await connect(
-      apiPaths.stream(f.ids.otherDevid, await f.token(f.ids.otherDevid)),
+      pathOf('stream', {
+        params: { devid: f.ids.otherDevid },
+        query: { token: await f.token(f.ids.otherDevid) },
+      }),
     );
     await mine.waitFor((text) => text.includes('retry:'));
     await theirs.waitFor((text) => text.includes('retry:'));
@@ -89,7 +96,9 @@ describe('GET /stream/:devid', () => {
       const token = await f.token();
       const streams = await Promise.all(
         [1, 2, 3].map(() =>
-          connect(`${apiPaths.stream(f.ids.devid, token)}&kioskId=totem-${Math.random()}`),
+          connect(
+            `${pathOf('stream', { params: { devid: f.ids.devid }, query: { token } })}&kioskId=totem-${Math.random()}`,
+          ),
         ),
       );
       for (const stream of streams) await stream.waitFor((text) => text.includes(': hb\n\n'));
@@ -101,7 +110,7 @@ describe('GET /stream/:devid', () => {
 
   it('keeps the kiosk id on the connection: a kiosk holding two streams is reached once', async () => {
     await eventually(() => f.app.kiosk.streams.size === 0);
-    const path = `${apiPaths.stream(f.ids.devid, await f.token())}&kioskId=totem-moulage-1`;
+    const path = `${pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } })}&kioskId=totem-moulage-1`;
     const first = await connect(path);
     const second = await connect(path);
     await first.waitFor((text) => text.includes('retry:'));
@@ -113,8 +122,8 @@ describe('GET /stream/:devid', () => {
   it('releases disconnected clients at once', async () => {
     await eventually(() => f.app.kiosk.streams.size === 0);
     const token = await f.token();
-    const a = await connect(apiPaths.stream(f.ids.devid, token));
-    const b = await connect(apiPaths.stream(f.ids.devid, token));
+    const a = await connect(pathOf('stream', { params: { devid: f.ids.devid }, query: { token } }));
+    const b = await connect(pathOf('stream', { params: { devid: f.ids.devid }, query: { token } }));
     await a.waitFor((text) => text.includes('retry:'));
     await b.waitFor((text) => text.includes('retry:'));
     // One bus listener per development, however many kiosks of it are connected.
@@ -132,20 +141,34 @@ describe('GET /stream/:devid', () => {
   });
 
   it.each([
-    ['no token', () => Promise.resolve(apiPaths.stream(1)), 401, TOKEN_MESSAGES.missing],
+    [
+      'no token',
+      () => Promise.resolve(pathOf('stream', { params: { devid: 1 } })),
+      401,
+      TOKEN_MESSAGES.missing,
+    ],
     [
       'a forged token',
-      () => Promise.resolve(apiPaths.stream(1, 'a.b.c')),
+      () => Promise.resolve(pathOf('stream', { params: { devid: 1 }, query: { token: 'a.b.c' } })),
       401,
       TOKEN_MESSAGES.invalid,
     ],
     [
       "another development's token",
-      async () => apiPaths.stream(f.ids.devid, await f.token(f.ids.otherDevid)),
+      async () =>
+        pathOf('stream', {
+          params: { devid: f.ids.devid },
+          query: { token: await f.token(f.ids.otherDevid) },
+        }),
       403,
       undefined,
     ],
-    ['a bad devid', async () => apiPaths.stream('abc', await f.token()), 400, undefined],
+    [
+      'a bad devid',
+      async () => `/stream/abc?token=${await f.token()}`,
+      400,
+      undefined,
+    ],
   ])('refuses %s with a JSON envelope before streaming', async (_case, path, status, message) => {
     const response = await fetch(base + (await path()));
     expect(response.status).toBe(status);
@@ -161,7 +184,11 @@ describe('GET /stream/:devid', () => {
     await closing.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(closing.app.server.address() as AddressInfo).port}`;
     const client = await openStream(
-      url + apiPaths.stream(closing.ids.devid, await closing.token()),
+      url +
+        pathOf('stream', {
+          params: { devid: closing.ids.devid },
+          query: { token: await closing.token() },
+        }),
     );
     await client.waitFor((text) => text.includes('retry:'));
     await closing.close();

@@ -5,7 +5,7 @@
  * opens the stream (stream.test.ts), for kiosk apps that have not reloaded yet.
  */
 import type { AddressInfo } from 'node:net';
-import { apiPaths, TOKEN_HEADER, type Envelope, type StreamTicket } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, type Envelope, type StreamTicket, pathOf } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const askTicket = async (devid = f.ids.devid, headers?: Record<string, string>) => {
-  const response = await fetch(base + apiPaths.streamTicket(devid), {
+  const response = await fetch(base + pathOf('streamTicket', { params: { devid } }), {
     method: 'POST',
     headers: headers ?? (await f.auth()),
   });
@@ -80,7 +80,7 @@ describe('POST /display/stream-ticket/:devid', () => {
     const forged = await askTicket(f.ids.devid, { [TOKEN_HEADER]: 'a.b.c' });
     expect(forged.response.status).toBe(401);
     const inQuery = await fetch(
-      `${base}${apiPaths.streamTicket(f.ids.devid)}?token=${await f.token()}`,
+      `${base}${pathOf('streamTicket', { params: { devid: f.ids.devid } })}?token=${await f.token()}`,
       { method: 'POST' },
     );
     expect(inQuery.status).toBe(401);
@@ -102,9 +102,16 @@ describe('POST /display/stream-ticket/:devid', () => {
 describe('GET /stream/:devid?ticket=', () => {
   it('opens the stream once; the same ticket is then refused with a 401 envelope', async () => {
     const ticket = await ticketFor();
-    const first = await open(apiPaths.streamWithTicket(f.ids.devid, ticket, { kioskId: 'k-1' }));
+    const first = await open(
+      pathOf('stream', {
+        params: { devid: f.ids.devid },
+        query: { ticket, ...{ kioskId: 'k-1' } },
+      }),
+    );
     expect(first.status).toBe(200);
-    const again = await open(apiPaths.streamWithTicket(f.ids.devid, ticket));
+    const again = await open(
+      pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } }),
+    );
     expect(again.status).toBe(401);
     expect(again.envelope).toEqual({
       data: null,
@@ -116,17 +123,23 @@ describe('GET /stream/:devid?ticket=', () => {
   it('refuses an expired ticket', async () => {
     const ticket = await ticketFor();
     f.clock.now = new Date(FIXTURE_NOW.getTime() + TICKET_TTL_MS);
-    const expired = await open(apiPaths.streamWithTicket(f.ids.devid, ticket));
+    const expired = await open(
+      pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } }),
+    );
     expect(expired.status).toBe(401);
     expect(expired.envelope!.message).toBe(TICKET_MESSAGES.expired);
   });
 
   it('refuses a ticket for another development (403), which uses it up', async () => {
     const ticket = await ticketFor();
-    const theirs = await open(apiPaths.streamWithTicket(f.ids.otherDevid, ticket));
+    const theirs = await open(
+      pathOf('stream', { params: { devid: f.ids.otherDevid }, query: { ticket } }),
+    );
     expect(theirs.status).toBe(403);
     expect(theirs.envelope!.data).toBeNull();
-    expect((await open(apiPaths.streamWithTicket(f.ids.devid, ticket))).status).toBe(401);
+    expect(
+      (await open(pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } }))).status,
+    ).toBe(401);
   });
 
   it.each([
@@ -136,7 +149,9 @@ describe('GET /stream/:devid?ticket=', () => {
     ['a token in place of a ticket', 'token'],
   ])('refuses %s (401)', async (_case, ticket) => {
     const value = ticket === 'token' ? await f.token() : ticket;
-    const refused = await open(apiPaths.streamWithTicket(f.ids.devid, value));
+    const refused = await open(
+      pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket: value } }),
+    );
     expect(refused.status).toBe(401);
     expect(refused.envelope!.message).toBe(TICKET_MESSAGES.invalid);
   });
@@ -145,7 +160,9 @@ describe('GET /stream/:devid?ticket=', () => {
     const ticket = await ticketFor();
     await f.repos.accounts.revokeTokens(f.ids.devid);
     f.app.kiosk.tokens.forgetVersion(f.ids.devid);
-    const revoked = await open(apiPaths.streamWithTicket(f.ids.devid, ticket));
+    const revoked = await open(
+      pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } }),
+    );
     expect(revoked.status).toBe(401);
     expect(revoked.envelope!.message).toBe(TICKET_MESSAGES.revoked);
   });
@@ -172,14 +189,17 @@ describe('GET /stream/:devid?ticket=', () => {
 
     it('a ticket asked of one instance opens the stream on the other, once', async () => {
       const ticket = await ticketFor();
-      const path = apiPaths.streamWithTicket(f.ids.devid, ticket);
+      const path = pathOf('stream', { params: { devid: f.ids.devid }, query: { ticket } });
       expect((await open(path, secondBase)).status).toBe(200);
       expect((await open(path, base)).status).toBe(401);
     });
 
     it('of two instances asked with one ticket at the same moment, only one opens', async () => {
       for (let round = 0; round < 5; round++) {
-        const path = apiPaths.streamWithTicket(f.ids.devid, await ticketFor());
+        const path = pathOf('stream', {
+          params: { devid: f.ids.devid },
+          query: { ticket: await ticketFor() },
+        });
         const outcomes = await Promise.all([open(path, base), open(path, secondBase)]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([200, 401]);
       }

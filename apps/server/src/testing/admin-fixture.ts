@@ -3,12 +3,7 @@
  * back-office users written through the repositories, and a small client that logs in through the
  * real login route and then sends the session cookie and CSRF token like the back-office would.
  */
-import {
-  ADMIN_CSRF_HEADER,
-  adminPaths,
-  type AdminSession,
-  type Envelope,
-} from '@plant-kiosk/contract';
+import { ADMIN_CSRF_HEADER, type AdminSession, type Envelope, pathOf } from '@plant-kiosk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashAdminPassword } from '../accounts/index.js';
 import { TEST_SCRYPT_COST } from '../lib/passwords.js';
@@ -96,7 +91,7 @@ export async function createAdminFixture(options: FixtureOptions = {}): Promise<
     logins++;
     const response = await f.app.inject({
       method: 'POST',
-      url: adminPaths.login(),
+      url: pathOf('adminLogin'),
       payload: { username, password },
       // Each from its own address: the login rate limit (per address and user name) counts
       // successes too, and suites sharing a fixture log in often.

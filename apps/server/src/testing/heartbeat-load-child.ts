@@ -5,7 +5,7 @@
  *
  * Usage: node --import tsx heartbeat-load-child.ts BASE DEVID TOKEN
  */
-import { apiPaths, TOKEN_HEADER, type KioskHeartbeat } from '@plant-kiosk/contract';
+import { TOKEN_HEADER, type KioskHeartbeat, pathOf } from '@plant-kiosk/contract';
 
 const [base, devidText, token] = process.argv.slice(2);
 if (!base || !devidText || !token) {
@@ -34,11 +34,14 @@ while (!stopping) {
   };
   let status: string;
   try {
-    const response = await fetch(base + apiPaths.heartbeat(Number(devidText)), {
-      method: 'POST',
-      headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
-      body: JSON.stringify(heartbeat),
-    });
+    const response = await fetch(
+      base + pathOf('heartbeat', { params: { devid: Number(devidText) } }),
+      {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        body: JSON.stringify(heartbeat),
+      },
+    );
     await response.arrayBuffer();
     status = String(response.status);
   } catch (error) {

@@ -5,13 +5,7 @@
  * a clear 400 (one shared pattern of the contract, PlainName), and file names are cleaned. Runs on
  * both stores (projects server and server-pg).
  */
-import {
-  adminMediaPaths,
-  adminPaths,
-  MEDIA_UPLOAD_FIELD,
-  type Envelope,
-  type MediaItem,
-} from '@plant-kiosk/contract';
+import { MEDIA_UPLOAD_FIELD, type Envelope, type MediaItem, pathOf } from '@plant-kiosk/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,10 +41,13 @@ const BIDI = [
 describe('names refuse lone surrogates and bidi controls', () => {
   it('zone names: 400 with a French message naming the field', async () => {
     for (const zonename of [LONE_HIGH, LONE_LOW, ...BIDI.map((c) => `Zone ${c}gpj.exe`)]) {
-      const response = await admin.post(adminPaths.zones(f.ids.devid), {
-        zonename,
-        type: 'text',
-      });
+      const response = await admin.post(
+        pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+        {
+          zonename,
+          type: 'text',
+        },
+      );
       expect(response.statusCode, JSON.stringify(zonename)).toBe(400);
       const message = response.json<Envelope<null>>().message;
       expect(message).toContain('zonename');
@@ -60,17 +57,23 @@ describe('names refuse lone surrogates and bidi controls', () => {
 
   it('kiosk logins: 400', async () => {
     for (const login of [LONE_HIGH, `borne\u202Eenilno`]) {
-      const response = await admin.post(adminPaths.accounts(f.ids.devid), {
-        login,
-        password: 'motdepasse-kiosque',
-      });
+      const response = await admin.post(
+        pathOf('adminCreateAccount', { params: { devid: f.ids.devid } }),
+        {
+          login,
+          password: 'motdepasse-kiosque',
+        },
+      );
       expect(response.statusCode, JSON.stringify(login)).toBe(400);
     }
   });
 
   it('still accepts names in any script, emoji (a proper pair) included', async () => {
     for (const zonename of ['Cantine 🍽️', 'مطعم', 'Zone « été »']) {
-      const response = await admin.post(adminPaths.zones(f.ids.devid), { zonename, type: 'text' });
+      const response = await admin.post(
+        pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+        { zonename, type: 'text' },
+      );
       expect(response.statusCode, response.body).toBe(201);
     }
   });
@@ -93,9 +96,14 @@ describe('uploaded file names', () => {
       bytes,
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]);
-    return admin.request('POST', adminMediaPaths.list(f.ids.devid), payload, {
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    });
+    return admin.request(
+      'POST',
+      pathOf('adminUploadMedia', { params: { devid: f.ids.devid } }),
+      payload,
+      {
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      },
+    );
   };
 
   it('keeps no NUL, control or bidi character, on either store', async () => {
@@ -103,7 +111,9 @@ describe('uploaded file names', () => {
     expect(response.statusCode, response.body).toBe(201);
     const item = data<MediaItem>(response);
     expect(item.originalName).toBe('plangnp.png');
-    const listed = data<MediaItem[]>(await admin.get(adminMediaPaths.list(f.ids.devid)));
+    const listed = data<MediaItem[]>(
+      await admin.get(pathOf('adminMedia', { params: { devid: f.ids.devid } })),
+    );
     expect(listed.find((entry) => entry.mediaid === item.mediaid)?.originalName).toBe(
       'plangnp.png',
     );
