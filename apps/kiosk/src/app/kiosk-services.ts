@@ -9,7 +9,7 @@
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
  */
-import { apiPaths, type KioskStreamIdentity } from '@plant-kiosk/contract';
+import { pathOf, type KioskStreamIdentity } from '@plant-kiosk/contract';
 import { contentEvents, type ContentEventEmitter } from '../features/content/content-events';
 import {
   createFleetReporter,
@@ -77,7 +77,19 @@ export function streamUrl(
   kioskId: string,
   identity: Omit<KioskStreamIdentity, 'kioskId'> = {},
 ): string {
-  const path = apiPaths.streamWithTicket(devid, ticket, { ...identity, kioskId });
+  const { mode, totem, appVersion, contentVersion } = identity;
+  const path = pathOf('stream', {
+    params: { devid },
+    // The fleet identity's content version is a number; in a query, as everything, it is text.
+    query: {
+      ticket,
+      kioskId,
+      mode,
+      totem,
+      appVersion,
+      contentVersion: contentVersion === undefined ? undefined : String(contentVersion),
+    },
+  });
   return new URL(`${streamBase}${path}`).href;
 }
 

@@ -1,26 +1,36 @@
 /**
- * Typed client of every call of spec §7 (plus the snapshot fast path).
+ * The kiosk's client of the server: the contract's typed client (`createRouteClient`, decision
+ * 031) over the kiosk's own transport, plus the calls that are not plain JSON reads (the ping, and
+ * the snapshot and the delta with their 304).
  *
- * Every call sends the `token` header, has a timeout (a totem on a flaky plant network must never
- * hang on a half-open connection), and reads the `{ data, message, error }` envelope. Failures are
- * always an `ApiError`: `status` is the HTTP status, or 0 when no HTTP answer arrived (network
- * down, timeout, abort — then `code` is 'network', 'timeout' or 'aborted'); otherwise `code` is the
- * envelope's `error` and `message` its `message`, which the login page shows as is.
+ * Every JSON call names its route of the contract's table once — `call('zones', { params: { devid
+ * } })` — and its method, path, parameters, body and answer come from the table and the route's
+ * schemas; the other calls take their path from `pathOf`. No path is written here.
  *
- * Each call names its route of the contract's table: its answer's type is the route's response
- * schema (`ResponseOf`), and in development builds the answer is checked against that schema, a
- * mismatch being an ApiError with code 'bad_response' that says where.
+ * The transport is what the kiosk needs on a plant network, per route (it receives the route's
+ * name): the split ports of spec §7 (the login on the auth base, every other call on the content
+ * base; the event stream's base is kiosk-services.ts's), a time-out (a totem on a flaky network
+ * must never hang on a half-open connection; the snapshot and the delta get longer, the ping
+ * shorter), the caller's abort signal, the `token` header, and no browser HTTP cache (the
+ * snapshot's ETag is handled by hand). It reads the `{ data, message, error }` envelope. Failures
+ * are always an `ApiError`: `status` is the HTTP status, or 0 when no HTTP answer arrived (network
+ * down, timeout, abort — then `code` is 'network', 'timeout' or 'aborted'); otherwise `code` is
+ * the envelope's `error` and `message` its `message`, which the login page shows as is.
+ *
+ * In development builds an answer is checked against its route's response schema, a mismatch
+ * being an ApiError with code 'bad_response' that says where.
  */
 import {
-  apiPaths,
-  TOKEN_HEADER,
-  type BatchParams,
-  type Envelope,
-  type JsonRouteName,
-  type KioskHeartbeat,
-  type LoginRequest,
-  type ResponseOf,
+  createRouteClient,
+  pathOf,
   routeResponseMismatch,
+  TOKEN_HEADER,
+  type BodyOf,
+  type Envelope,
+  type QueryOf,
+  type ResponseOf,
+  type RouteMethod,
+  type RouteName,
 } from '@plant-kiosk/contract';
 import type { RuntimeConfig } from '../config/runtime-config';
 
@@ -62,10 +72,23 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A batch of a list (`?order=&quantity=`, the server's [order, order + quantity)). */
+export type BatchParams = QueryOf<'elements'>;
+
+/** The contract's typed call over the kiosk's transport (see the module's header). */
+export type RouteCall = ReturnType<typeof createRouteClient<RequestOptions>>['call'];
+
+/**
+ * The kiosk's calls, one named method each: the callers (the sync's batch loops, the content
+ * hooks, the fleet reporter, the login page) and their tests' stand-ins keep short positional
+ * calls, and each method is one line over `call`.
+ */
 export interface ApiClient {
   /** Base URL of the content service (media values resolve against it). */
   readonly contentBase: string;
-  login(request: LoginRequest, options?: RequestOptions): Promise<ResponseOf<'login'>>;
+  /** Any JSON route of the table, for a call that has no named method yet. */
+  readonly call: RouteCall;
+  login(request: BodyOf<'login'>, options?: RequestOptions): Promise<ResponseOf<'login'>>;
   /** True only on HTTP 200; never rejects. */
   ping(options?: RequestOptions): Promise<boolean>;
   zones(devid: number, options?: RequestOptions): Promise<ResponseOf<'zones'>>;
@@ -114,7 +137,7 @@ export interface ApiClient {
   /** The fleet view's status report (contract fleet.ts); answers the current content version. */
   heartbeat(
     devid: number,
-    report: KioskHeartbeat,
+    report: BodyOf<'heartbeat'>,
     options?: RequestOptions,
   ): Promise<ResponseOf<'heartbeat'>>;
 }
@@ -129,14 +152,27 @@ export interface ApiClientOptions {
 /** Statuses by which a server tells it has no snapshot (or changes) route (an older or spec-only server). */
 const SNAPSHOT_UNSUPPORTED = new Set([404, 405, 501]);
 
-interface RawRequest {
-  method: 'GET' | 'POST' | 'HEAD';
-  url: string;
+/** Routes on the auth service (spec §7's split ports); every other call goes to the content base. */
+const AUTH_ROUTES: ReadonlySet<RouteName> = new Set(['login']);
+/** Routes whose answer can be most of the development (a delta after a large publish, too). */
+const LARGE_ROUTES: ReadonlySet<RouteName> = new Set(['snapshot', 'changes']);
+
+/** One request of the transport: its route (which picks the base and the time-out) and path. */
+interface RouteExchange {
+  name: RouteName;
+  method: RouteMethod;
+  /** From the route table (`createRouteClient` or `pathOf`), query included. */
+  path: string;
   body?: unknown;
   headers?: Record<string, string>;
-  timeoutMs: number;
   signal?: AbortSignal;
 }
+
+/** The answer of a conditional read of route N (the snapshot, the delta). */
+type ConditionalRead<N extends RouteName> =
+  | { status: 'not-modified' }
+  | { status: 'unsupported' }
+  | { status: 'ok'; data: ResponseOf<N>; etag: string | null };
 
 export function createApiClient(
   config: Pick<RuntimeConfig, 'contentBase' | 'authBase'>,
@@ -147,7 +183,11 @@ export function createApiClient(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const snapshotTimeoutMs = options.snapshotTimeoutMs ?? SNAPSHOT_TIMEOUT_MS;
   const pingTimeoutMs = options.pingTimeoutMs ?? PING_TIMEOUT_MS;
-  const content = (path: string) => `${config.contentBase}${path}`;
+
+  const baseOf = (name: RouteName) =>
+    AUTH_ROUTES.has(name) ? config.authBase : config.contentBase;
+  const timeoutOf = (name: RouteName) =>
+    name === 'ping' ? pingTimeoutMs : LARGE_ROUTES.has(name) ? snapshotTimeoutMs : timeoutMs;
 
   /**
    * Sends one request and reads its answer with `read`, the timeout covering both: a body that
@@ -155,17 +195,17 @@ export function createApiClient(
    * answer become status-0 ApiErrors.
    */
   async function exchange<T>(
-    request: RawRequest,
-    read: (response: Response) => Promise<T>,
+    request: RouteExchange,
+    read: (response: Response, url: string) => Promise<T>,
   ): Promise<T> {
-    if (request.signal?.aborted)
-      throw new ApiError(0, `Requête annulée : ${request.url}`, 'aborted');
+    const url = `${baseOf(request.name)}${request.path}`;
+    if (request.signal?.aborted) throw new ApiError(0, `Requête annulée : ${url}`, 'aborted');
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, request.timeoutMs);
+    }, timeoutOf(request.name));
     const onCallerAbort = () => controller.abort();
     request.signal?.addEventListener('abort', onCallerAbort);
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
@@ -173,7 +213,7 @@ export function createApiClient(
     if (token) headers[TOKEN_HEADER] = token;
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const response = await fetchImpl(request.url, {
+      const response = await fetchImpl(url, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -181,14 +221,13 @@ export function createApiClient(
         cache: 'no-store',
         signal: controller.signal,
       });
-      return await read(response);
+      return await read(response, url);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (timedOut)
-        throw new ApiError(0, `Délai dépassé : ${request.url}`, 'timeout', { cause: error });
+      if (timedOut) throw new ApiError(0, `Délai dépassé : ${url}`, 'timeout', { cause: error });
       if (request.signal?.aborted)
-        throw new ApiError(0, `Requête annulée : ${request.url}`, 'aborted', { cause: error });
-      throw new ApiError(0, `Réseau indisponible : ${request.url}`, 'network', { cause: error });
+        throw new ApiError(0, `Requête annulée : ${url}`, 'aborted', { cause: error });
+      throw new ApiError(0, `Réseau indisponible : ${url}`, 'network', { cause: error });
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
@@ -196,59 +235,28 @@ export function createApiClient(
   }
 
   /**
-   * The answer of a conditional call of ours (the snapshot, the delta): 304, "this server has no
-   * such route" (an older or spec-only one), or the envelope's data — any other failure throws.
+   * A conditional read of ours (the snapshot, the delta): 304, "this server has no such route"
+   * (an older or spec-only one), or the envelope's data and the ETag — any other failure throws.
    */
-  async function readConditional(
-    response: Response,
-  ): Promise<
-    { status: 'not-modified' } | { status: 'unsupported' } | { status: 'ok'; data: unknown }
-  > {
-    if (response.status === 304) return { status: 'not-modified' };
-    if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
-    const envelope = await readEnvelope(response);
-    if (!response.ok || envelope === null || envelope.data === null) {
-      throw new ApiError(
-        response.status,
-        envelope?.message || `HTTP ${response.status}`,
-        envelope?.error ?? (response.ok ? 'bad_response' : null),
-      );
-    }
-    return { status: 'ok', data: envelope.data };
-  }
-
-  /** The envelope of a response, or null when the body is not one (HTML page, proxy error). */
-  async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
-    // Read as text first: an abort while reading must propagate, only a parse failure means "no envelope".
-    const text = await response.text();
-    try {
-      const body: unknown = JSON.parse(text);
-      if (typeof body === 'object' && body !== null && 'data' in body) {
-        const envelope = body as Partial<Envelope<unknown>>;
-        return {
-          data: envelope.data ?? null,
-          message: typeof envelope.message === 'string' ? envelope.message : '',
-          error: typeof envelope.error === 'string' ? envelope.error : null,
-        };
+  const conditional = <N extends 'snapshot' | 'changes'>(request: RouteExchange & { name: N }) =>
+    exchange<ConditionalRead<N>>(request, async (response) => {
+      if (response.status === 304) return { status: 'not-modified' };
+      if (SNAPSHOT_UNSUPPORTED.has(response.status)) return { status: 'unsupported' };
+      const envelope = await readEnvelope(response);
+      if (!response.ok || envelope === null || envelope.data === null) {
+        throw new ApiError(
+          response.status,
+          envelope?.message || `HTTP ${response.status}`,
+          envelope?.error ?? (response.ok ? 'bad_response' : null),
+        );
       }
-      // Fastify's own errors (before our handler runs) are `{ message, error, statusCode }`.
-      if (typeof body === 'object' && body !== null && 'message' in body) {
-        const raw = body as { message?: unknown; error?: unknown };
-        return {
-          data: null,
-          message: typeof raw.message === 'string' ? raw.message : '',
-          error: typeof raw.error === 'string' ? raw.error : null,
-        };
-      }
-      return null;
-    } catch {
-      return null;
-    }
-  }
+      const data = answer(request.name, response.status, envelope.data);
+      return { status: 'ok', data, etag: response.headers.get('ETag') };
+    });
 
-  /** One call of the route table: its answer's `data`, typed (and, in development, checked). */
-  function call<N extends JsonRouteName>(name: N, request: RawRequest): Promise<ResponseOf<N>> {
-    return exchange(request, async (response) => {
+  /** The typed client of every JSON route (decision 031), over the transport above. */
+  const { call } = createRouteClient<RequestOptions>((route, opts) =>
+    exchange({ ...route, signal: opts?.signal }, async (response, url) => {
       const envelope = await readEnvelope(response);
       if (!response.ok) {
         throw new ApiError(
@@ -261,52 +269,26 @@ export function createApiClient(
       if (envelope === null || envelope.data === null) {
         throw new ApiError(
           response.status,
-          envelope?.message || `Réponse inattendue : ${request.url}`,
+          envelope?.message || `Réponse inattendue : ${url}`,
           envelope?.error ?? 'bad_response',
         );
       }
-      return answer(name, response.status, envelope.data);
-    });
-  }
-
-  /**
-   * The one place where the JSON answer becomes the route's type: the contract's schema describes
-   * it, and development builds check it (the check and the schemas are left out of production
-   * builds, which trust the server as before).
-   */
-  function answer<N extends JsonRouteName>(name: N, status: number, data: unknown): ResponseOf<N> {
-    // Not under unit tests (mode "test"): they feed hand-made and deliberately broken answers to
-    // test what the app does with them; a test opts in with vi.stubEnv('MODE', 'development').
-    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
-      const problem = routeResponseMismatch(name, data);
-      if (problem) throw new ApiError(status, `Réponse non conforme : ${problem}`, 'bad_response');
-    }
-    return data as ResponseOf<N>;
-  }
-
-  const get = <N extends JsonRouteName>(name: N, path: string, opts?: RequestOptions) =>
-    call(name, { method: 'GET', url: content(path), timeoutMs, signal: opts?.signal });
+      return {
+        data: answer(route.name, response.status, envelope.data),
+        message: envelope.message,
+      };
+    }),
+  );
 
   return {
     contentBase: config.contentBase,
-    login: (request, opts) =>
-      call('login', {
-        method: 'POST',
-        url: `${config.authBase}${apiPaths.login()}`,
-        body: request,
-        timeoutMs,
-        signal: opts?.signal,
-      }),
+    call,
+    login: (request, opts) => call('login', { body: request }, opts),
 
     async ping(opts) {
       try {
         return await exchange(
-          {
-            method: 'HEAD',
-            url: content(apiPaths.ping()),
-            timeoutMs: pingTimeoutMs,
-            signal: opts?.signal,
-          },
+          { name: 'ping', method: 'HEAD', path: pathOf('ping'), signal: opts?.signal },
           (response) => Promise.resolve(response.status === 200),
         );
       } catch {
@@ -314,78 +296,100 @@ export function createApiClient(
       }
     },
 
-    zones: (devid, opts) => get('zones', apiPaths.zones(devid), opts),
-    zone: (devid, zonename, opts) => get('zone', apiPaths.zone(devid, zonename), opts),
-    elements: (zoneid, batch, opts) => get('elements', apiPaths.elements(zoneid, batch), opts),
+    zones: (devid, opts) => call('zones', { params: { devid } }, opts),
+    zone: (devid, zonename, opts) => call('zone', { params: { devid, zonename } }, opts),
+    elements: (zoneid, batch, opts) =>
+      call('elements', { params: { zoneid }, query: batchQuery(batch) }, opts),
     subelements: (elementid, batch, opts) =>
-      get('subelements', apiPaths.subelements(elementid, batch), opts),
-    subgroups: (elementid, opts) => get('subgroups', apiPaths.subgroups(elementid), opts),
+      call('subelements', { params: { elementid }, query: batchQuery(batch) }, opts),
+    subgroups: (elementid, opts) => call('subgroups', { params: { elementid } }, opts),
     populatedSubgroups: (elementid, modelLabel, fields, opts) =>
-      get('populatedSubgroups', apiPaths.populatedSubgroups(elementid, modelLabel, fields), opts),
-    subgroupSubelements: (subgroupid, opts) =>
-      get('subgroupSubelements', apiPaths.subgroupSubelements(subgroupid), opts),
-    subgroupFieldSubelements: (subgroupid, fieldlabel, opts) =>
-      get(
-        'subgroupFieldSubelements',
-        apiPaths.subgroupFieldSubelements(subgroupid, fieldlabel),
+      call(
+        'populatedSubgroups',
+        { params: { elementid, modelLabel }, query: { fields: fields?.slice() } },
         opts,
       ),
+    subgroupSubelements: (subgroupid, opts) =>
+      call('subgroupSubelements', { params: { subgroupid } }, opts),
+    subgroupFieldSubelements: (subgroupid, fieldlabel, opts) =>
+      call('subgroupFieldSubelements', { params: { subgroupid, fieldlabel } }, opts),
     populatedSubgroup: (subgroupid, opts) =>
-      get('populatedSubgroup', apiPaths.populatedSubgroup(subgroupid), opts),
-
-    frameChecks: (devid, opts) => get('frameChecks', apiPaths.frameChecks(devid), opts),
-
-    streamTicket: (devid, opts) =>
-      call('streamTicket', {
-        method: 'POST',
-        url: content(apiPaths.streamTicket(devid)),
-        timeoutMs,
-        signal: opts?.signal,
-      }),
-
+      call('populatedSubgroup', { params: { subgroupid } }, opts),
+    frameChecks: (devid, opts) => call('frameChecks', { params: { devid } }, opts),
+    streamTicket: (devid, opts) => call('streamTicket', { params: { devid } }, opts),
     heartbeat: (devid, report, opts) =>
-      call('heartbeat', {
-        method: 'POST',
-        url: content(apiPaths.heartbeat(devid)),
-        body: report,
-        timeoutMs,
+      call('heartbeat', { params: { devid }, body: report }, opts),
+
+    async snapshot(devid, etag, opts) {
+      const read = await conditional({
+        name: 'snapshot',
+        method: 'GET',
+        path: pathOf('snapshot', { params: { devid } }),
+        headers: etag ? { 'If-None-Match': etag } : {},
         signal: opts?.signal,
-      }),
+      });
+      if (read.status !== 'ok') return read;
+      return { status: 'ok', snapshot: read.data, etag: read.etag };
+    },
 
-    snapshot: (devid, etag, opts) =>
-      exchange<SnapshotResult>(
-        {
-          method: 'GET',
-          url: content(apiPaths.snapshot(devid)),
-          headers: etag ? { 'If-None-Match': etag } : {},
-          timeoutMs: snapshotTimeoutMs,
-          signal: opts?.signal,
-        },
-        async (response) => {
-          const read = await readConditional(response);
-          if (read.status !== 'ok') return read;
-          return {
-            status: 'ok',
-            snapshot: answer('snapshot', response.status, read.data),
-            etag: response.headers.get('ETag'),
-          };
-        },
-      ),
-
-    // Same timeout as the snapshot: a delta after a large publish can be most of one.
-    changes: (devid, since, opts) =>
-      exchange<ChangesResult>(
-        {
-          method: 'GET',
-          url: content(apiPaths.changes(devid, since)),
-          timeoutMs: snapshotTimeoutMs,
-          signal: opts?.signal,
-        },
-        async (response) => {
-          const read = await readConditional(response);
-          if (read.status !== 'ok') return read;
-          return { status: 'ok', changes: answer('changes', response.status, read.data) };
-        },
-      ),
+    async changes(devid, since, opts) {
+      const read = await conditional({
+        name: 'changes',
+        method: 'GET',
+        path: pathOf('changes', { params: { devid }, query: { since } }),
+        signal: opts?.signal,
+      });
+      if (read.status !== 'ok') return read;
+      return { status: 'ok', changes: read.data };
+    },
   };
+}
+
+/** `?order=&quantity=`, in that order, and nothing else of the caller's object. */
+function batchQuery(batch: BatchParams = {}): BatchParams {
+  return { order: batch.order, quantity: batch.quantity };
+}
+
+/** The envelope of a response, or null when the body is not one (HTML page, proxy error). */
+async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
+  // Read as text first: an abort while reading must propagate, only a parse failure means "no envelope".
+  const text = await response.text();
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'data' in body) {
+      const envelope = body as Partial<Envelope<unknown>>;
+      return {
+        data: envelope.data ?? null,
+        message: typeof envelope.message === 'string' ? envelope.message : '',
+        error: typeof envelope.error === 'string' ? envelope.error : null,
+      };
+    }
+    // Fastify's own errors (before our handler runs) are `{ message, error, statusCode }`.
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const raw = body as { message?: unknown; error?: unknown };
+      return {
+        data: null,
+        message: typeof raw.message === 'string' ? raw.message : '',
+        error: typeof raw.error === 'string' ? raw.error : null,
+      };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one place where the JSON answer becomes the route's type: the contract's schema describes
+ * it, and development builds check it (the check and the schemas are left out of production
+ * builds, which trust the server as before).
+ */
+function answer<N extends RouteName>(name: N, status: number, data: unknown): ResponseOf<N> {
+  // Not under unit tests (mode "test"): they feed hand-made and deliberately broken answers to
+  // test what the app does with them; a test opts in with vi.stubEnv('MODE', 'development').
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
+    const problem = routeResponseMismatch(name, data);
+    if (problem) throw new ApiError(status, `Réponse non conforme : ${problem}`, 'bad_response');
+  }
+  return data as ResponseOf<N>;
 }

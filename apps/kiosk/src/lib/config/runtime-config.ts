@@ -6,8 +6,8 @@
  * and a totem that never reached the server falls back to same-origin defaults.
  */
 import {
-  apiPaths,
   LOCAL_PORTS,
+  pathOf,
   type KioskConfig,
   type KioskEnvironment,
 } from '@plant-kiosk/contract';
@@ -123,7 +123,7 @@ async function fetchConfig(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     // Relative to the page (not to a base URL): the server that served the kiosk knows its topology.
-    const url = new URL(apiPaths.config().replace(/^\//, ''), location.href).href;
+    const url = new URL(pathOf('config').replace(/^\//, ''), location.href).href;
     const response = await fetchImpl(url, { cache: 'no-store', signal: controller.signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const config = parseKioskConfig(await response.json());

@@ -1,6 +1,6 @@
 /**
  * Test support: an in-memory content service behind a `fetch` function, built from the contract's
- * types and paths. It answers real envelopes, the snapshot with ETag/304, batches with the
+ * types and route table. It answers real envelopes, the snapshot with ETag/304, batches with the
  * server's [order, order + quantity) semantics and media files, logs every request, and can be
  * told to fail any request (network error, HTTP status, malformed body, a request that never
  * answers until aborted) to test what the kiosk does then.
@@ -14,7 +14,7 @@
  */
 import {
   ALL_MODELS,
-  routePatterns,
+  ROUTES as ROUTE_TABLE,
   TOKEN_HEADER,
   type AlertTemplate,
   type ContentChanges,
@@ -23,6 +23,7 @@ import {
   type KioskConfig,
   type KioskHeartbeat,
   type PopulatedSubgroup,
+  type RouteName,
   type Snapshot,
   type Subelement,
   type Subgroup,
@@ -217,9 +218,10 @@ function toPattern(route: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** Each route of the contract's table as a pattern of the paths it answers. */
 const ROUTES = Object.fromEntries(
-  Object.entries(routePatterns).map(([name, route]) => [name, toPattern(route)]),
-) as Record<keyof typeof routePatterns, RegExp>;
+  Object.entries(ROUTE_TABLE).map(([name, route]) => [name, toPattern(route.path)]),
+) as Record<RouteName, RegExp>;
 
 /** The content of one version, as the fake server remembers it for deltas. */
 interface PlantContent {
@@ -473,7 +475,7 @@ export class FakeContentServer {
         headers: { 'Content-Type': file.contentType },
       });
     }
-    if (path === '/config.json') {
+    if (path === ROUTE_TABLE.config.path) {
       return new Response(JSON.stringify(this.config), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -481,7 +483,7 @@ export class FakeContentServer {
     }
     if (ROUTES.ping.test(path)) return new Response(null, { status: this.pingStatus });
     // The auth service may live under its own base URL (spec §7).
-    if (path.endsWith(routePatterns.login) && method === 'POST') {
+    if (path.endsWith(ROUTE_TABLE.login.path) && method === 'POST') {
       return this.ok({ token: p.token, development: { devid: p.devid, devname: p.devname } });
     }
     if (headers.get(TOKEN_HEADER) !== p.token)
