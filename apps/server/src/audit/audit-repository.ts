@@ -55,24 +55,8 @@ export const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
 export class AdminAuditRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(input: AuditInput): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({
-        at: input.at.toISOString(),
-        userid: input.userid,
-        username: input.username,
-        devid: input.devid,
-        action: input.action,
-        target_type: input.targetType ?? null,
-        target_id: input.targetId ?? null,
-        summary: JSON.stringify(input.summary ?? {}),
-      })
-      .execute();
-  }
-
-  /** A row whose count may rise later (`recount`): its id. */
-  async insertRepeatable(input: AuditInput): Promise<number> {
+  /** Appends one entry; its id (a repeated refusal's row is recounted, a publish's completed). */
+  async insert(input: AuditInput): Promise<number> {
     const row = await this.db
       .insertInto('audit_log')
       .values({
@@ -88,6 +72,30 @@ export class AdminAuditRepository {
       .returning('auditid')
       .executeTakeFirstOrThrow();
     return row.auditid;
+  }
+
+  /** A row whose count may rise later (`recount`): its id. */
+  insertRepeatable(input: AuditInput): Promise<number> {
+    return this.insert(input);
+  }
+
+  /**
+   * Completes an entry's summary with what was only known after its transaction committed (a
+   * publish's kiosks reached): the keys given replace the stored ones, the rest stays.
+   */
+  async complete(auditid: number, completion: Record<string, unknown>): Promise<void> {
+    const row = await this.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('auditid', '=', auditid)
+      .executeTakeFirst();
+    if (!row) return;
+    const summary = { ...(JSON.parse(row.summary) as Record<string, unknown>), ...completion };
+    await this.db
+      .updateTable('audit_log')
+      .set({ summary: JSON.stringify(summary) })
+      .where('auditid', '=', auditid)
+      .execute();
   }
 
   /**

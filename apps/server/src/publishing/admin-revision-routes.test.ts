@@ -1,8 +1,8 @@
 import {
-  adminPaths,
   type DraftChanges,
   type RevisionChanges,
   type RevisionEntry,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +25,9 @@ afterAll(async () => {
 
 describe('revisions and unpublished changes', () => {
   it('lists the draft’s changes, publishes them with a note, then shows the revision and what it changed', async () => {
-    const clean = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    const clean = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
     expect(clean).toMatchObject({
       publishedRevision: 1,
       summary: 'Aucune modification non publiée',
@@ -33,18 +35,23 @@ describe('revisions and unpublished changes', () => {
     });
 
     const elementid = f.ids.planElements[4]!;
-    const edit = await editor.patch(adminPaths.element(elementid), {
+    const edit = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
       expectedVersion: 1,
       value: 'media/images/nouveau-plan.svg',
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    const created = await editor.post(adminPaths.zones(f.ids.devid), {
-      zonename: 'Cantine',
-      type: 'text',
-    });
+    const created = await editor.post(
+      pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+      {
+        zonename: 'Cantine',
+        type: 'text',
+      },
+    );
     expect(created.statusCode).toBe(201);
 
-    const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
+    const draft = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
     expect(draft.summary).toBe('1 zone ajoutée, 1 élément modifié');
     expect(draft.changes).toEqual(
       expect.arrayContaining([
@@ -63,12 +70,17 @@ describe('revisions and unpublished changes', () => {
       '/media/images/plan-5.png',
     );
 
-    const published = await editor.post(adminPaths.publish(f.ids.devid), {
-      note: 'Nouveau plan et cantine',
-    });
+    const published = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {
+        note: 'Nouveau plan et cantine',
+      },
+    );
     expect(published.statusCode, published.body).toBe(200);
 
-    const list = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
+    const list = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
     expect(list.map((entry) => entry.revision)).toEqual([2, 1]);
     expect(list[0]).toMatchObject({
       revision: 2,
@@ -80,50 +92,83 @@ describe('revisions and unpublished changes', () => {
     expect(list[1]).toMatchObject({ revision: 1, source: 'seed' });
 
     const changes = data<RevisionChanges>(
-      await editor.get(adminPaths.revisionChanges(f.ids.devid, 2)),
+      await editor.get(
+        pathOf('adminRevisionChanges', { params: { devid: f.ids.devid, revision: 2 } }),
+      ),
     );
     expect(changes.revision.revision).toBe(2);
     expect(changes.changes).toHaveLength(2);
     expect(
-      data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid))).changes,
+      data<DraftChanges>(
+        await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+      ).changes,
     ).toEqual([]);
 
     // Paging: older than revision 2.
     const older = data<RevisionEntry[]>(
-      await admin.get(adminPaths.revisions(f.ids.devid, { before: 2, limit: 5 })),
+      await admin.get(
+        pathOf('adminRevisions', {
+          params: { devid: f.ids.devid },
+          query: { before: 2, limit: 5 },
+        }),
+      ),
     );
     expect(older.map((entry) => entry.revision)).toEqual([1]);
   });
 
   it('answers 404 for an unknown revision or development, 400 for a bad number, in the envelope', async () => {
-    const unknown = await admin.get(adminPaths.revisionChanges(f.ids.devid, 999));
+    const unknown = await admin.get(
+      pathOf('adminRevisionChanges', { params: { devid: f.ids.devid, revision: 999 } }),
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ data: null, error: 'not_found' });
     expect(unknown.json<{ message: string }>().message).toContain('La révision 999 n’existe pas');
-    expect((await admin.get(adminPaths.revisions(999_999))).statusCode).toBe(404);
-    expect((await admin.get(adminPaths.draftChanges(999_999))).statusCode).toBe(404);
-    const bad = await admin.get(`${adminPaths.revisions(f.ids.devid)}/abc/changes`);
+    expect(
+      (await admin.get(pathOf('adminRevisions', { params: { devid: 999_999 } }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.get(pathOf('adminDraftChanges', { params: { devid: 999_999 } }))).statusCode,
+    ).toBe(404);
+    const bad = await admin.get(
+      `${pathOf('adminRevisions', { params: { devid: f.ids.devid } })}/abc/changes`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ data: null, error: 'bad_request' });
-    expect((await admin.get(adminPaths.revisions(f.ids.devid, { limit: 0 }))).statusCode).toBe(400);
+    expect(
+      (
+        await admin.get(
+          pathOf('adminRevisions', { params: { devid: f.ids.devid }, query: { limit: 0 } }),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('shows a development’s history only to those who may edit it (403)', async () => {
-    expect((await otherEditor.get(adminPaths.revisions(f.ids.devid))).statusCode).toBe(403);
-    expect((await otherEditor.get(adminPaths.draftChanges(f.ids.devid))).statusCode).toBe(403);
-    expect((await otherEditor.get(adminPaths.revisionChanges(f.ids.devid, 1))).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await otherEditor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await otherEditor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await otherEditor.get(
+          pathOf('adminRevisionChanges', { params: { devid: f.ids.devid, revision: 1 } }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('discarding unpublished changes and publishing one zone', () => {
   type Element = { elementid: number; value: string; version: number };
   const element = async (elementid: number) =>
-    data<Element>(await editor.get(adminPaths.element(elementid)));
+    data<Element>(await editor.get(pathOf('adminElement', { params: { elementid } })));
   const edit = async (elementid: number, value: string) => {
     const current = await element(elementid);
-    const response = await editor.patch(adminPaths.element(elementid), {
+    const response = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
       expectedVersion: current.version,
       value,
     });
@@ -131,8 +176,11 @@ describe('discarding unpublished changes and publishing one zone', () => {
     return data<Element>(response);
   };
   const draft = async () =>
-    data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
-  const discard = (body: object = {}) => editor.post(adminPaths.discardDraft(f.ids.devid), body);
+    data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
+    );
+  const discard = (body: object = {}) =>
+    editor.post(pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }), body);
 
   it('says who changed what, where; publishes one zone alone; discards a zone, then nothing', async () => {
     expect((await draft()).changes).toEqual([]);
@@ -161,10 +209,13 @@ describe('discarding unpublished changes and publishing one zone', () => {
     );
 
     // Publish the products zone alone: the plan's change stays in the draft.
-    const published = await editor.post(adminPaths.publish(f.ids.devid), {
-      note: 'Produits seulement',
-      zoneid: f.ids.productsZone,
-    });
+    const published = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {
+        note: 'Produits seulement',
+        zoneid: f.ids.productsZone,
+      },
+    );
     expect(published.statusCode, published.body).toBe(200);
     expect(data<{ created: boolean }>(published).created).toBe(true);
     const left = await draft();
@@ -173,7 +224,9 @@ describe('discarding unpublished changes and publishing one zone', () => {
       'Catégorie brouillon',
     );
     expect((await f.repos.content.findElement(plan))?.item.value).toBe(planBefore.value);
-    const [latest] = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
+    const [latest] = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
     expect(latest).toMatchObject({ note: 'Produits seulement', summary: '1 élément modifié' });
 
     // Discard the plan zone: the element is back to its published value, with a new version.
@@ -188,7 +241,7 @@ describe('discarding unpublished changes and publishing one zone', () => {
     const restored = await element(plan);
     expect(restored.value).toBe(planBefore.value);
     expect(restored.version).toBeGreaterThan(stale.version);
-    const late = await editor.patch(adminPaths.element(plan), {
+    const late = await editor.patch(pathOf('adminUpdateElement', { params: { elementid: plan } }), {
       expectedVersion: stale.version,
       value: 'trop tard',
     });
@@ -206,7 +259,7 @@ describe('discarding unpublished changes and publishing one zone', () => {
     expect(nothingInZone.json()).toMatchObject({ data: { discarded: false } });
 
     const audit = data<Array<{ action: string; targetId: number }>>(
-      await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 5 })),
+      await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 5 } })),
     );
     expect(audit.filter((entry) => entry.action === 'draft.discard')).toEqual([
       expect.objectContaining({ targetId: f.ids.planZone }),
@@ -216,12 +269,20 @@ describe('discarding unpublished changes and publishing one zone', () => {
   it('returns the whole draft: added items go, deleted ones come back with their ids', async () => {
     const gone = f.ids.planElements[2]!;
     const before = await element(gone);
-    const deleted = await editor.delete(adminPaths.element(gone, before.version));
+    const deleted = await editor.delete(
+      pathOf('adminDeleteElement', {
+        params: { elementid: gone },
+        query: { expectedVersion: before.version },
+      }),
+    );
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const created = await editor.post(adminPaths.zones(f.ids.devid), {
-      zonename: 'Brouillon',
-      type: 'text',
-    });
+    const created = await editor.post(
+      pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+      {
+        zonename: 'Brouillon',
+        type: 'text',
+      },
+    );
     expect(created.statusCode).toBe(201);
     const zoneid = data<{ zoneid: number }>(created).zoneid;
     await edit(f.ids.category, 'Encore un brouillon');
@@ -233,7 +294,7 @@ describe('discarding unpublished changes and publishing one zone', () => {
     expect(data(discarded)).toMatchObject({ discarded: true, zoneid: null });
     expect((await draft()).changes).toEqual([]);
     expect((await element(gone)).value).toBe(before.value);
-    expect((await editor.get(adminPaths.zone(zoneid))).statusCode).toBe(404);
+    expect((await editor.get(pathOf('adminZone', { params: { zoneid } }))).statusCode).toBe(404);
   });
 
   it('a discard racing an edit: one of them wins whole, never a mix', async () => {
@@ -242,7 +303,7 @@ describe('discarding unpublished changes and publishing one zone', () => {
     for (let round = 0; round < 4; round++) {
       const draftEdit = await edit(target, `brouillon ${round}`);
       const [late, discarded] = await Promise.all([
-        editor.patch(adminPaths.element(target), {
+        editor.patch(pathOf('adminUpdateElement', { params: { elementid: target } }), {
           expectedVersion: draftEdit.version,
           value: `concurrent ${round}`,
         }),
@@ -269,21 +330,31 @@ describe('discarding unpublished changes and publishing one zone', () => {
     expect((await discard({ zoneid: f.ids.otherZone })).statusCode).toBe(404);
     expect(
       (
-        await editor.post(adminPaths.publish(f.ids.devid), {
+        await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {
           zoneid: f.ids.otherZone,
         })
       ).statusCode,
     ).toBe(404);
-    expect((await admin.post(adminPaths.discardDraft(999_999), {})).statusCode).toBe(404);
+    expect(
+      (await admin.post(pathOf('adminDiscardDraft', { params: { devid: 999_999 } }), {}))
+        .statusCode,
+    ).toBe(404);
     const bad = await discard({ zoneid: 'tout' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ data: null, error: 'bad_request' });
-    expect((await otherEditor.post(adminPaths.discardDraft(f.ids.devid), {})).statusCode).toBe(403);
-    const noCsrf = await editor.post(adminPaths.discardDraft(f.ids.devid), {}, { csrf: null });
+    expect(
+      (await otherEditor.post(pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(403);
+    const noCsrf = await editor.post(
+      pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }),
+      {},
+      { csrf: null },
+    );
     expect(noCsrf.statusCode).toBe(403);
     const anonymous = await f.app.inject({
       method: 'POST',
-      url: adminPaths.discardDraft(f.ids.devid),
+      url: pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }),
       payload: {},
     });
     expect(anonymous.statusCode).toBe(401);

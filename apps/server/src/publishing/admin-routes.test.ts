@@ -1,12 +1,11 @@
 import {
-  adminPaths,
-  apiPaths,
   type AdminElement,
   type AuditEntry,
   type Envelope,
   type PublishResponse,
   type StreamEvent,
   type StreamMessage,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,29 +42,40 @@ const messagesIn = (text: string): StreamMessage[] =>
 
 describe('POST /api/admin/developments/:devid/publish', () => {
   it('reaches a kiosk’s event stream after an edit, and is audited', async () => {
-    const stream = await openStream(`${base}${apiPaths.stream(f.ids.devid, await f.token())}`);
+    const stream = await openStream(
+      `${base}${pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } })}`,
+    );
     try {
       expect(stream.status).toBe(200);
-      const edit = await editor.patch(adminPaths.element(f.ids.planElements[2]!), {
-        expectedVersion: 1,
-        value: 'media/images/plan-modifie.svg',
-      });
+      const edit = await editor.patch(
+        pathOf('adminUpdateElement', { params: { elementid: f.ids.planElements[2]! } }),
+        {
+          expectedVersion: 1,
+          value: 'media/images/plan-modifie.svg',
+        },
+      );
       expect(edit.statusCode, edit.body).toBe(200);
       const kioskValue = async () =>
         (
           await f.app.inject({
             method: 'GET',
-            url: apiPaths.elements(f.ids.planZone, { order: 3, quantity: 1 }),
+            url: pathOf('elements', {
+              params: { zoneid: f.ids.planZone },
+              query: { order: 3, quantity: 1 },
+            }),
             headers: await f.auth(),
           })
         ).json<Envelope<AdminElement[]>>().data![0]!.value;
       // Saved is not published: the kiosk still reads the published value.
       expect(await kioskValue()).toBe('/media/images/plan-3.png');
-      const response = await editor.post(adminPaths.publish(f.ids.devid), {
-        type: 'element',
-        elementid: f.ids.planElements[2],
-        note: 'Nouveau plan',
-      });
+      const response = await editor.post(
+        pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+        {
+          type: 'element',
+          elementid: f.ids.planElements[2],
+          note: 'Nouveau plan',
+        },
+      );
       expect(response.statusCode, response.body).toBe(200);
       const result = data<PublishResponse>(response);
       expect(result.delivered).toBe(1);
@@ -91,7 +101,7 @@ describe('POST /api/admin/developments/:devid/publish', () => {
         counts: { element: { added: 0, changed: 1, removed: 0 } },
       });
       const [entry] = data<AuditEntry[]>(
-        await admin.get(adminPaths.audit({ devid: f.ids.devid, limit: 1 })),
+        await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
       );
       expect(entry).toMatchObject({
         action: 'publish',
@@ -116,7 +126,7 @@ describe('POST /api/admin/developments/:devid/publish', () => {
     const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {
-      const response = await admin.post(adminPaths.publish(f.ids.devid));
+      const response = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }));
       expect(response.statusCode, response.body).toBe(200);
       expect(mine.map((message) => message.type)).toEqual(['sync']);
       expect(theirs).toEqual([]);
@@ -127,23 +137,36 @@ describe('POST /api/admin/developments/:devid/publish', () => {
   });
 
   it('checks the request: CSRF, a zone of this development, an existing development', async () => {
-    expect((await admin.post(adminPaths.publish(f.ids.devid), {}, { csrf: null })).statusCode).toBe(
-      403,
-    );
-    const otherZone = await admin.post(adminPaths.publish(f.ids.devid), {
+    expect(
+      (
+        await admin.post(
+          pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+          {},
+          { csrf: null },
+        )
+      ).statusCode,
+    ).toBe(403);
+    const otherZone = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {
       type: 'zone',
       zoneid: f.ids.otherZone,
     });
     expect(otherZone.statusCode).toBe(404);
-    const bad = await admin.post(adminPaths.publish(f.ids.devid), { type: 'everything' });
+    const bad = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {
+      type: 'everything',
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await admin.post(adminPaths.publish(999), {})).statusCode).toBe(404);
+    expect(
+      (await admin.post(pathOf('adminPublish', { params: { devid: 999 } }), {})).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a user without the right to the development (403), and publishes nothing', async () => {
     await f.repos.content.updateElementValue(f.ids.otherElement, '/media/images/other-2.png');
     const before = (await f.repos.content.findDevelopment(f.ids.otherDevid))!.content_version;
-    const refused = await editor.post(adminPaths.publish(f.ids.otherDevid), {});
+    const refused = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.otherDevid } }),
+      {},
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ data: null, error: 'forbidden' });
     expect((await f.repos.content.findDevelopment(f.ids.otherDevid))!.content_version).toBe(before);

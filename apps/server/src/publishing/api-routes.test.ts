@@ -1,8 +1,8 @@
 import {
-  apiPaths,
   type Envelope,
   type PublishResponse,
   type StreamEvent,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLISH_TOKEN, createFixture, type Fixture } from '../testing/fixture.js';
@@ -21,7 +21,7 @@ const publish = (
 ) =>
   f.app.inject({
     method: 'POST',
-    url: apiPaths.publish(options.devid ?? f.ids.devid),
+    url: pathOf('publish', { params: { devid: options.devid ?? f.ids.devid } }),
     headers:
       options.authorization === null
         ? {}

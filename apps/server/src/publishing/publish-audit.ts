@@ -6,7 +6,8 @@
  *
  * A publish's entry also says how many kiosks its stream message reached (`delivered`), which is
  * only known after the commit, once the message went out: the entry is written with `delivered`
- * null — the message not sent yet — and given the count after it (recordDelivered). An entry left
+ * null — the message not sent yet — and completed with the count after it (the audit
+ * domain's `complete`). An entry left
  * at null says the publish committed and its message never went out.
  */
 import type { PublishRequest, PublishResponse } from '@plant-kiosk/contract';
@@ -107,25 +108,7 @@ export const discardAuditEntry = (
   summary: { revision, counts },
 });
 
-/**
- * Writes the entry in the caller's transaction; its id. (The audit repository's repeatable insert
- * is the plain insert that answers the id: the publish's entry is completed after the commit.)
- */
+/** Writes the entry in the caller's transaction; its id (a publish's is completed after the commit). */
 export function writeAudit(trx: Transaction<Database>, entry: AuditInput): Promise<number> {
-  return new AdminAuditRepository(trx).insertRepeatable(entry);
-}
-
-/** A publish's entry given the kiosks its message reached (see the header). */
-export async function recordDelivered(
-  trx: Transaction<Database>,
-  auditid: number,
-  entry: AuditInput,
-  delivered: number,
-): Promise<void> {
-  const summary = { ...(entry.summary as Record<string, unknown>), delivered };
-  await trx
-    .updateTable('audit_log')
-    .set({ summary: JSON.stringify(summary) })
-    .where('auditid', '=', auditid)
-    .execute();
+  return new AdminAuditRepository(trx).insert(entry);
 }

@@ -6,7 +6,7 @@
  * from another, so it is one receiver).
  */
 import type { AddressInfo } from 'node:net';
-import { apiPaths } from '@plant-kiosk/contract';
+import { pathOf } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from '../testing/fixture.js';
 import { openStream, type StreamClient } from '../testing/sse-client.js';
@@ -30,7 +30,11 @@ describe('publish: delivered counts kiosks', () => {
       // One kiosk with three streams (reconnections that overlap), another with one, two unnamed.
       for (const kioskId of ['totem-a', 'totem-a', 'totem-a', 'totem-b', undefined, undefined]) {
         const stream = await openStream(
-          base + apiPaths.stream(f.ids.devid, token, kioskId ? { kioskId } : undefined),
+          base +
+            pathOf('stream', {
+              params: { devid: f.ids.devid },
+              query: { token, ...(kioskId ? { kioskId } : undefined) },
+            }),
         );
         streams.push(stream);
         await stream.waitFor((text) => text.includes('retry:'));
@@ -38,8 +42,14 @@ describe('publish: delivered counts kiosks', () => {
       // The other development's kiosk is not counted.
       const other = await openStream(
         base +
-          apiPaths.stream(f.ids.otherDevid, await f.token(f.ids.otherDevid), {
-            kioskId: 'totem-c',
+          pathOf('stream', {
+            params: { devid: f.ids.otherDevid },
+            query: {
+              token: await f.token(f.ids.otherDevid),
+              ...{
+                kioskId: 'totem-c',
+              },
+            },
           }),
       );
       streams.push(other);

@@ -6,8 +6,6 @@
  * nothing). Runs on SQLite and, in the server-pg project, on PostgreSQL.
  */
 import {
-  adminPaths,
-  apiPaths,
   type AdminElement,
   type AdminSubelement,
   type AdminSubgroup,
@@ -16,6 +14,7 @@ import {
   type PublishResponse,
   type Snapshot,
   type StreamEvent,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -44,18 +43,26 @@ interface KioskView {
 
 /** The URLs of every `/display` call for the items of a snapshot. */
 function displayUrls(snapshot: Snapshot): string[] {
-  const urls = [apiPaths.zones(snapshot.devid)];
+  const urls = [pathOf('zones', { params: { devid: snapshot.devid } })];
   for (const zone of snapshot.zones) {
-    urls.push(apiPaths.zone(snapshot.devid, zone.zonename), apiPaths.elements(zone.zoneid));
+    urls.push(
+      pathOf('zone', { params: { devid: snapshot.devid, zonename: zone.zonename } }),
+      pathOf('elements', { params: { zoneid: zone.zoneid } }),
+    );
   }
   for (const element of snapshot.elements) {
-    urls.push(apiPaths.subelements(element.elementid), apiPaths.subgroups(element.elementid));
+    urls.push(
+      pathOf('subelements', { params: { elementid: element.elementid } }),
+      pathOf('subgroups', { params: { elementid: element.elementid } }),
+    );
   }
   for (const subgroup of snapshot.subgroups) {
     urls.push(
-      apiPaths.subgroupSubelements(subgroup.subgroupid),
-      apiPaths.populatedSubgroup(subgroup.subgroupid),
-      apiPaths.populatedSubgroups(subgroup.elementid, subgroup.label),
+      pathOf('subgroupSubelements', { params: { subgroupid: subgroup.subgroupid } }),
+      pathOf('populatedSubgroup', { params: { subgroupid: subgroup.subgroupid } }),
+      pathOf('populatedSubgroups', {
+        params: { elementid: subgroup.elementid, modelLabel: subgroup.label },
+      }),
     );
   }
   return urls;
@@ -63,7 +70,10 @@ function displayUrls(snapshot: Snapshot): string[] {
 
 async function kioskView(urls: readonly string[]): Promise<KioskView> {
   const headers = await f.auth();
-  const response = await f.app.inject({ url: apiPaths.snapshot(f.ids.devid), headers });
+  const response = await f.app.inject({
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
+    headers,
+  });
   expect(response.statusCode).toBe(200);
   const { generatedAt: _generatedAt, ...snapshot } = response.json<Envelope<Snapshot>>().data!;
   const answers = new Map<string, { status: number; body: string }>();
@@ -76,14 +86,14 @@ async function kioskView(urls: readonly string[]): Promise<KioskView> {
 
 async function currentSnapshot(): Promise<Snapshot> {
   const response = await f.app.inject({
-    url: apiPaths.snapshot(f.ids.devid),
+    url: pathOf('snapshot', { params: { devid: f.ids.devid } }),
     headers: await f.auth(),
   });
   return response.json<Envelope<Snapshot>>().data!;
 }
 
 async function publish(): Promise<PublishResponse> {
-  const response = await admin.post(adminPaths.publish(f.ids.devid), {});
+  const response = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {});
   expect(response.statusCode, response.body).toBe(200);
   return data<PublishResponse>(response);
 }
@@ -125,7 +135,10 @@ const steps: Step[] = [
     'zone.create',
     async () =>
       keep<AdminZone>(
-        await admin.post(adminPaths.zones(f.ids.devid), { zonename: 'Cantine', type: 'text' }),
+        await admin.post(pathOf('adminCreateZone', { params: { devid: f.ids.devid } }), {
+          zonename: 'Cantine',
+          type: 'text',
+        }),
         (zone) => (made.zone = zone),
       ),
     (snapshot) => expect(snapshot.zones.map((zone) => zone.zonename)).toContain('Cantine'),
@@ -134,7 +147,10 @@ const steps: Step[] = [
     'element.create',
     async () =>
       keep<AdminElement>(
-        await admin.post(adminPaths.elements(made.zone!.zoneid), { value: 'Lundi', type: 'text' }),
+        await admin.post(pathOf('adminCreateElement', { params: { zoneid: made.zone!.zoneid } }), {
+          value: 'Lundi',
+          type: 'text',
+        }),
         (element) => (made.lundi = element),
       ),
     (snapshot) => expect(values(snapshot, made.zone!.zoneid)).toEqual(['Lundi']),
@@ -143,7 +159,10 @@ const steps: Step[] = [
     'element.create (second)',
     async () =>
       keep<AdminElement>(
-        await admin.post(adminPaths.elements(made.zone!.zoneid), { value: 'Mardi', type: 'text' }),
+        await admin.post(pathOf('adminCreateElement', { params: { zoneid: made.zone!.zoneid } }), {
+          value: 'Mardi',
+          type: 'text',
+        }),
         (element) => (made.mardi = element),
       ),
     (snapshot) => expect(values(snapshot, made.zone!.zoneid)).toEqual(['Lundi', 'Mardi']),
@@ -151,7 +170,7 @@ const steps: Step[] = [
   [
     'element.update',
     () =>
-      admin.patch(adminPaths.element(made.lundi!.elementid), {
+      admin.patch(pathOf('adminUpdateElement', { params: { elementid: made.lundi!.elementid } }), {
         expectedVersion: 1,
         value: 'Lundi : poisson',
       }),
@@ -160,7 +179,7 @@ const steps: Step[] = [
   [
     'elements.reorder',
     () =>
-      admin.put(adminPaths.elementsOrder(made.zone!.zoneid), {
+      admin.put(pathOf('adminReorderElements', { params: { zoneid: made.zone!.zoneid } }), {
         ids: [made.mardi!.elementid, made.lundi!.elementid],
       }),
     (snapshot) => expect(values(snapshot, made.zone!.zoneid)).toEqual(['Mardi', 'Lundi : poisson']),
@@ -169,10 +188,13 @@ const steps: Step[] = [
     'subelement.create',
     async () =>
       keep<AdminSubelement>(
-        await admin.post(adminPaths.subelements(made.lundi!.elementid), {
-          value: 'Entrée',
-          type: 'text',
-        }),
+        await admin.post(
+          pathOf('adminCreateSubelement', { params: { elementid: made.lundi!.elementid } }),
+          {
+            value: 'Entrée',
+            type: 'text',
+          },
+        ),
         (item) => (made.entree = item),
       ),
     (snapshot) => expect(subValues(snapshot, made.lundi!.elementid)).toEqual(['Entrée']),
@@ -181,10 +203,13 @@ const steps: Step[] = [
     'subelement.create (second)',
     async () =>
       keep<AdminSubelement>(
-        await admin.post(adminPaths.subelements(made.lundi!.elementid), {
-          value: 'Dessert',
-          type: 'text',
-        }),
+        await admin.post(
+          pathOf('adminCreateSubelement', { params: { elementid: made.lundi!.elementid } }),
+          {
+            value: 'Dessert',
+            type: 'text',
+          },
+        ),
         (item) => (made.dessert = item),
       ),
     (snapshot) => expect(subValues(snapshot, made.lundi!.elementid)).toEqual(['Entrée', 'Dessert']),
@@ -192,32 +217,44 @@ const steps: Step[] = [
   [
     'subelement.update',
     () =>
-      admin.patch(adminPaths.subelement(made.entree!.subelementid), {
-        expectedVersion: 1,
-        value: 'Entrée : salade',
-      }),
+      admin.patch(
+        pathOf('adminUpdateSubelement', { params: { subelementid: made.entree!.subelementid } }),
+        {
+          expectedVersion: 1,
+          value: 'Entrée : salade',
+        },
+      ),
     (snapshot) =>
       expect(subValues(snapshot, made.lundi!.elementid)).toEqual(['Entrée : salade', 'Dessert']),
   ],
   [
     'subelements.reorder',
     () =>
-      admin.put(adminPaths.subelementsOrder(made.lundi!.elementid), {
-        ids: [made.dessert!.subelementid, made.entree!.subelementid],
-      }),
+      admin.put(
+        pathOf('adminReorderSubelements', { params: { elementid: made.lundi!.elementid } }),
+        {
+          ids: [made.dessert!.subelementid, made.entree!.subelementid],
+        },
+      ),
     (snapshot) =>
       expect(subValues(snapshot, made.lundi!.elementid)).toEqual(['Dessert', 'Entrée : salade']),
   ],
   [
     'subelement.delete',
-    () => admin.delete(adminPaths.subelement(made.dessert!.subelementid, 1)),
+    () =>
+      admin.delete(
+        pathOf('adminDeleteSubelement', {
+          params: { subelementid: made.dessert!.subelementid },
+          query: { expectedVersion: 1 },
+        }),
+      ),
     (snapshot) => expect(subValues(snapshot, made.lundi!.elementid)).toEqual(['Entrée : salade']),
   ],
   [
     'subgroup.create',
     async () =>
       keep<AdminSubgroup>(
-        await admin.post(adminPaths.subgroups(f.ids.category), {
+        await admin.post(pathOf('adminCreateSubgroup', { params: { elementid: f.ids.category } }), {
           model: 'Produit',
           fields: { titre: [{ value: 'Pompe Gamma', type: 'text' }] },
         }),
@@ -231,10 +268,13 @@ const steps: Step[] = [
   [
     'subgroup.update',
     () =>
-      admin.patch(adminPaths.subgroup(made.group!.subgroupid), {
-        expectedVersion: 1,
-        fields: { titre: [{ value: 'Pompe Gamma 2', type: 'text' }] },
-      }),
+      admin.patch(
+        pathOf('adminUpdateSubgroup', { params: { subgroupid: made.group!.subgroupid } }),
+        {
+          expectedVersion: 1,
+          fields: { titre: [{ value: 'Pompe Gamma 2', type: 'text' }] },
+        },
+      ),
     (snapshot) => {
       const values = snapshot.subelements.map((item) => item.value);
       expect(values).toContain('Pompe Gamma 2');
@@ -244,10 +284,12 @@ const steps: Step[] = [
   [
     'subgroups.reorder',
     async () => {
-      const ids = data<AdminSubgroup[]>(await admin.get(adminPaths.subgroups(f.ids.category))).map(
-        (group) => group.subgroupid,
-      );
-      return admin.put(adminPaths.subgroupsOrder(f.ids.category), { ids: ids.reverse() });
+      const ids = data<AdminSubgroup[]>(
+        await admin.get(pathOf('adminSubgroups', { params: { elementid: f.ids.category } })),
+      ).map((group) => group.subgroupid);
+      return admin.put(pathOf('adminReorderSubgroups', { params: { elementid: f.ids.category } }), {
+        ids: ids.reverse(),
+      });
     },
     (snapshot) => {
       const live = groupsOf(snapshot);
@@ -256,7 +298,13 @@ const steps: Step[] = [
   ],
   [
     'subgroup.delete',
-    () => admin.delete(adminPaths.subgroup(made.group!.subgroupid, 2)),
+    () =>
+      admin.delete(
+        pathOf('adminDeleteSubgroup', {
+          params: { subgroupid: made.group!.subgroupid },
+          query: { expectedVersion: 2 },
+        }),
+      ),
     (snapshot) => {
       expect(groupsOf(snapshot).map((group) => group.subgroupid)).not.toContain(
         made.group!.subgroupid,
@@ -266,13 +314,19 @@ const steps: Step[] = [
   ],
   [
     'element.delete',
-    () => admin.delete(adminPaths.element(made.mardi!.elementid, 1)),
+    () =>
+      admin.delete(
+        pathOf('adminDeleteElement', {
+          params: { elementid: made.mardi!.elementid },
+          query: { expectedVersion: 1 },
+        }),
+      ),
     (snapshot) => expect(values(snapshot, made.zone!.zoneid)).toEqual(['Lundi : poisson']),
   ],
   [
     'zone.update',
     () =>
-      admin.patch(adminPaths.zone(made.zone!.zoneid), {
+      admin.patch(pathOf('adminUpdateZone', { params: { zoneid: made.zone!.zoneid } }), {
         expectedVersion: 1,
         zonename: 'Restaurant',
       }),
@@ -284,7 +338,13 @@ const steps: Step[] = [
   ],
   [
     'zone.delete',
-    () => admin.delete(adminPaths.zone(made.zone!.zoneid, 2)),
+    () =>
+      admin.delete(
+        pathOf('adminDeleteZone', {
+          params: { zoneid: made.zone!.zoneid },
+          query: { expectedVersion: 2 },
+        }),
+      ),
     (snapshot) => {
       expect(snapshot.zones.map((zone) => zone.zonename)).not.toContain('Restaurant');
       expect(snapshot.elements.some((item) => item.zoneid === made.zone!.zoneid)).toBe(false);
@@ -328,7 +388,10 @@ describe('publishing is a gate', () => {
 
   it('two publishes at once make two consecutive, complete revisions, or one and "nothing new"', async () => {
     const zone = data<AdminZone>(
-      await admin.post(adminPaths.zones(f.ids.devid), { zonename: 'Concurrence', type: 'text' }),
+      await admin.post(pathOf('adminCreateZone', { params: { devid: f.ids.devid } }), {
+        zonename: 'Concurrence',
+        type: 'text',
+      }),
     );
     const start = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
     // Both publish the same draft: the first takes everything, the second finds nothing left.
@@ -339,9 +402,15 @@ describe('publishing is a gate', () => {
     expect([a, b].find((result) => !result.created)?.revision).toBe(start + 1);
 
     // Different changes between them: two consecutive revisions, each whole.
-    const first = admin.post(adminPaths.elements(zone.zoneid), { value: 'Un', type: 'text' });
+    const first = admin.post(pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }), {
+      value: 'Un',
+      type: 'text',
+    });
     const one = publish();
-    const second = admin.post(adminPaths.elements(zone.zoneid), { value: 'Deux', type: 'text' });
+    const second = admin.post(pathOf('adminCreateElement', { params: { zoneid: zone.zoneid } }), {
+      value: 'Deux',
+      type: 'text',
+    });
     const two = publish();
     const results = await Promise.all([first, one, second, two]);
     for (const response of [results[0], results[2]]) expect(response.statusCode).toBe(201);
@@ -362,7 +431,7 @@ describe('publishing is a gate', () => {
 
   it('answers 404 for a development that does not exist, and writes nothing', async () => {
     const before = await f.repos.revisions.list(f.ids.devid, 1);
-    const response = await admin.post(adminPaths.publish(999_999), {});
+    const response = await admin.post(pathOf('adminPublish', { params: { devid: 999_999 } }), {});
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ data: null, error: 'not_found' });
     expect(await f.repos.revisions.list(f.ids.devid, 1)).toEqual(before);

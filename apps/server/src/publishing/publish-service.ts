@@ -41,7 +41,6 @@ import {
   authorOf,
   discardAuditEntry,
   publishAuditEntry,
-  recordDelivered,
   rollbackAuditEntry,
   writeAudit,
   type Publisher,
@@ -98,15 +97,13 @@ export async function publish(
     message.revision = revision;
     const result = { message, revision, created, counts, delivered: null };
     const audit = publishAuditEntry(now, devid, request, result, who);
-    return { ...result, audit, auditid: await writeAudit(trx, audit) };
+    return { ...result, auditid: await writeAudit(trx, audit) };
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
 
   if (outcome.created) await afterCommit(deps, devid);
   const delivered = await deps.bus.publish(message);
-  await deps.repos.revisions.transaction((trx) =>
-    recordDelivered(trx, outcome.auditid, outcome.audit, delivered),
-  );
+  await deps.repos.audit.complete(outcome.auditid, { delivered });
   if (outcome.created)
     await fleetAfterPublish({ repos: deps.repos, bus: deps.bus, now: clockOf(deps) }, devid);
   const { revision, created, counts } = outcome;

@@ -6,10 +6,10 @@
  */
 import {
   ROUTES,
-  adminPaths,
   type AdminElement,
   type RevisionEntry,
   type RollbackPreview,
+  pathOf,
 } from '@plant-kiosk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,35 +32,46 @@ describe('rollback preview', () => {
 
   const element = () => f.ids.planElements[0]!;
   const setValue = async (elementid: number, value: string) => {
-    const current = data<AdminElement>(await editor.get(adminPaths.element(elementid)));
-    const response = await editor.patch(adminPaths.element(elementid), {
+    const current = data<AdminElement>(
+      await editor.get(pathOf('adminElement', { params: { elementid } })),
+    );
+    const response = await editor.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
       expectedVersion: current.version,
       value,
     });
     expect(response.statusCode, response.body).toBe(200);
   };
   const publish = async () => {
-    const response = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const response = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const preview = (revision: number, limit?: number) =>
     editor.get(
-      adminPaths.rollbackPreview(f.ids.devid, revision, limit === undefined ? {} : { limit }),
+      pathOf('adminRollbackPreview', {
+        params: { devid: f.ids.devid, revision },
+        query: limit === undefined ? {} : { limit },
+      }),
     );
   const revisions = async () =>
-    data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid))).map(
-      (entry) => entry.revision,
-    );
+    data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    ).map((entry) => entry.revision);
 
   it('lists what the totems show now against what they would show, and writes nothing', async () => {
     await setValue(element(), 'media/images/bon-menu.svg');
     await publish(); // revision 2
     // Revision 3 changes the menu and adds an element: going back to 2 undoes both.
     await setValue(element(), 'media/images/mauvais-menu.svg');
-    const added = await editor.post(adminPaths.elements(f.ids.planZone), {
-      value: 'Fermé le lundi',
-      type: 'text',
-    });
+    const added = await editor.post(
+      pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+      {
+        value: 'Fermé le lundi',
+        type: 'text',
+      },
+    );
     expect(added.statusCode, added.body).toBe(201);
     const addedId = data<AdminElement>(added).elementid;
     await publish(); // revision 3
@@ -108,18 +119,23 @@ describe('rollback preview', () => {
     ]);
     // Read only: no revision, the draft untouched.
     expect(await revisions()).toEqual(before);
-    expect(data<AdminElement>(await editor.get(adminPaths.element(element()))).value).toBe(
-      'media/images/mauvais-menu.svg',
-    );
+    expect(
+      data<AdminElement>(
+        await editor.get(pathOf('adminElement', { params: { elementid: element() } })),
+      ).value,
+    ).toBe('media/images/mauvais-menu.svg');
   });
 
   it('counts every change and lists the first ones only, by zone then position', async () => {
     const created: number[] = [];
     for (let index = 0; index < 6; index++) {
-      const response = await editor.post(adminPaths.elements(f.ids.planZone), {
-        value: `Consigne ${index + 1}`,
-        type: 'text',
-      });
+      const response = await editor.post(
+        pathOf('adminCreateElement', { params: { zoneid: f.ids.planZone } }),
+        {
+          value: `Consigne ${index + 1}`,
+          type: 'text',
+        },
+      );
       expect(response.statusCode, response.body).toBe(201);
       created.push(data<AdminElement>(response).elementid);
     }
@@ -142,12 +158,22 @@ describe('rollback preview', () => {
   it('answers 404 for an unknown revision or development, 400 for a bad limit, 403 for another development', async () => {
     expect((await preview(99)).statusCode).toBe(404);
     expect(
-      (await editor.get(adminPaths.rollbackPreview(999_999, 1))).statusCode,
+      (
+        await editor.get(
+          pathOf('adminRollbackPreview', { params: { devid: 999_999, revision: 1 } }),
+        )
+      ).statusCode,
     ).toBeGreaterThanOrEqual(403);
     expect((await preview(2, 0)).statusCode).toBe(400);
     expect((await preview(2, 501)).statusCode).toBe(400);
     const other = await f.asOtherEditor();
-    expect((await other.get(adminPaths.rollbackPreview(f.ids.devid, 2))).statusCode).toBe(403);
+    expect(
+      (
+        await other.get(
+          pathOf('adminRollbackPreview', { params: { devid: f.ids.devid, revision: 2 } }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('is described in the API document', async () => {

@@ -3,9 +3,6 @@
  * revision needs and the publish checks. Runs on SQLite (`server`) and PostgreSQL (`server-pg`).
  */
 import {
-  adminMediaPaths,
-  adminPaths,
-  apiPaths,
   type AdminElement,
   type AdminUser,
   type DraftChanges,
@@ -15,6 +12,7 @@ import {
   type RevisionEntry,
   type RollbackResponse,
   type StreamMessage,
+  pathOf,
 } from '@plant-kiosk/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +33,10 @@ const messagesIn = (text: string): StreamMessage[] =>
     .filter((message) => message.type === 'sync');
 
 async function setValue(client: AdminClient, elementid: number, value: string): Promise<void> {
-  const current = data<AdminElement>(await client.get(adminPaths.element(elementid)));
-  const response = await client.patch(adminPaths.element(elementid), {
+  const current = data<AdminElement>(
+    await client.get(pathOf('adminElement', { params: { elementid } })),
+  );
+  const response = await client.patch(pathOf('adminUpdateElement', { params: { elementid } }), {
     expectedVersion: current.version,
     value,
   });
@@ -64,22 +64,30 @@ describe('rollback', () => {
     (
       await f.app.inject({
         method: 'GET',
-        url: apiPaths.elements(f.ids.planZone, { order: 1, quantity: 1 }),
+        url: pathOf('elements', {
+          params: { zoneid: f.ids.planZone },
+          query: { order: 1, quantity: 1 },
+        }),
         headers: await f.auth(),
       })
     ).json<Envelope<AdminElement[]>>().data![0]!.value;
   const publish = async (value: string) => {
     await setValue(editor, element(), value);
-    const response = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const response = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const rollback = (revision: number, client: AdminClient = editor) =>
-    client.post(adminPaths.rollback(f.ids.devid, revision), {});
+    client.post(pathOf('adminRollback', { params: { devid: f.ids.devid, revision } }), {});
 
   it('publishes an earlier revision’s content as a new revision that reaches the kiosks; the draft follows', async () => {
     await publish('media/images/bon-menu.svg'); // revision 2
     await publish('media/images/mauvais-menu.svg'); // revision 3
-    const stream = await openStream(`${base}${apiPaths.stream(f.ids.devid, await f.token())}`);
+    const stream = await openStream(
+      `${base}${pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } })}`,
+    );
     try {
       const response = await rollback(2);
       expect(response.statusCode, response.body).toBe(200);
@@ -96,12 +104,18 @@ describe('rollback', () => {
     }
     expect(await liveValue()).toBe('media/images/bon-menu.svg');
     // The draft equals the new live content: nothing left to publish.
-    const draft = data<DraftChanges>(await editor.get(adminPaths.draftChanges(f.ids.devid)));
-    expect(draft).toMatchObject({ publishedRevision: 4, changes: [] });
-    expect(data<AdminElement>(await editor.get(adminPaths.element(element()))).value).toBe(
-      'media/images/bon-menu.svg',
+    const draft = data<DraftChanges>(
+      await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })),
     );
-    const [entry] = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
+    expect(draft).toMatchObject({ publishedRevision: 4, changes: [] });
+    expect(
+      data<AdminElement>(
+        await editor.get(pathOf('adminElement', { params: { elementid: element() } })),
+      ).value,
+    ).toBe('media/images/bon-menu.svg');
+    const [entry] = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
     expect(entry).toMatchObject({
       revision: 4,
       source: 'rollback',
@@ -132,7 +146,9 @@ describe('rollback', () => {
     const results = [data<RollbackResponse>(a), data<RollbackResponse>(b)];
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(results.map((result) => result.revision)).toEqual([7, 7]);
-    const list = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
+    const list = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
     expect(list[0]!.revision).toBe(7);
   });
 
@@ -144,13 +160,20 @@ describe('rollback', () => {
     expect(refused.json<Envelope<{ reason: string }>>().data).toMatchObject({
       reason: 'draft-changed',
     });
-    const list = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
-    expect(list[0]!.revision).toBe(7);
-    expect(data<AdminElement>(await editor.get(adminPaths.element(element()))).value).toBe(
-      'media/images/brouillon.svg',
+    const list = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
     );
+    expect(list[0]!.revision).toBe(7);
+    expect(
+      data<AdminElement>(
+        await editor.get(pathOf('adminElement', { params: { elementid: element() } })),
+      ).value,
+    ).toBe('media/images/brouillon.svg');
 
-    expect((await editor.post(adminPaths.discardDraft(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await editor.post(pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
     const done = await rollback(2);
     expect(data<RollbackResponse>(done)).toMatchObject({ revision: 8, created: true });
   });
@@ -159,56 +182,93 @@ describe('rollback', () => {
     const unknown = await rollback(99);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<Envelope<null>>().message).toContain('La révision 99 n’existe pas');
-    expect((await admin.post(adminPaths.rollback(9999, 1), {})).statusCode).toBe(404);
-    expect((await editor.post(adminPaths.rollback(f.ids.devid, 0), {})).statusCode).toBe(400);
-    expect((await editor.get(adminPaths.revisionContent(f.ids.devid, 99))).statusCode).toBe(404);
+    expect(
+      (await admin.post(pathOf('adminRollback', { params: { devid: 9999, revision: 1 } }), {}))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await editor.post(
+          pathOf('adminRollback', { params: { devid: f.ids.devid, revision: 0 } }),
+          {},
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await editor.get(
+          pathOf('adminRevisionContent', { params: { devid: f.ids.devid, revision: 99 } }),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('shows a revision’s content read-only', async () => {
-    const before = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
-    const response = await editor.get(adminPaths.revisionContent(f.ids.devid, 3));
+    const before = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
+    const response = await editor.get(
+      pathOf('adminRevisionContent', { params: { devid: f.ids.devid, revision: 3 } }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { revision, content } = data<RevisionContent>(response);
     expect(revision.revision).toBe(3);
     const row = content.element!.find((item) => item.elementid === element());
     expect(row?.value).toBe('media/images/mauvais-menu.svg');
     // Looking changed nothing.
-    expect(data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)))).toEqual(
-      before,
-    );
+    expect(
+      data<RevisionEntry[]>(
+        await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+      ),
+    ).toEqual(before);
   });
 
   it('an editor without the publish right prepares and looks, but may not publish, roll back or discard (403)', async () => {
     const userid = await f.createUser('preparatrice', 'editor', [f.ids.devid]);
     const preparer = await f.login('preparatrice', EDITOR_PASSWORD);
-    const listed = data<AdminUser[]>(await admin.get(adminPaths.users())).find(
+    const listed = data<AdminUser[]>(await admin.get(pathOf('adminUsers'))).find(
       (user) => user.userid === userid,
     );
     expect(listed?.canPublish).toBe(false);
 
     await setValue(preparer, element(), 'media/images/prepare.svg');
-    expect((await preparer.get(adminPaths.draftChanges(f.ids.devid))).statusCode).toBe(200);
-    expect((await preparer.get(adminPaths.revisions(f.ids.devid))).statusCode).toBe(200);
+    expect(
+      (await preparer.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } })))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await preparer.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } }))).statusCode,
+    ).toBe(200);
     const revisionsBefore = data<RevisionEntry[]>(
-      await editor.get(adminPaths.revisions(f.ids.devid)),
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
     );
     for (const response of [
-      await preparer.post(adminPaths.publish(f.ids.devid), {}),
-      await preparer.post(adminPaths.rollback(f.ids.devid, 2), {}),
-      await preparer.post(adminPaths.discardDraft(f.ids.devid), {}),
+      await preparer.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}),
+      await preparer.post(
+        pathOf('adminRollback', { params: { devid: f.ids.devid, revision: 2 } }),
+        {},
+      ),
+      await preparer.post(pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }), {}),
     ]) {
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json<Envelope<null>>().message).toContain('demandez ce droit');
     }
-    expect(data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)))).toEqual(
-      revisionsBefore,
-    );
+    expect(
+      data<RevisionEntry[]>(
+        await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+      ),
+    ).toEqual(revisionsBefore);
 
     // An admin allows it: the session's next request has it.
-    const allowed = await admin.patch(adminPaths.user(userid), { canPublish: true });
+    const allowed = await admin.patch(pathOf('adminUpdateUser', { params: { userid } }), {
+      canPublish: true,
+    });
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(data<AdminUser>(allowed).canPublish).toBe(true);
-    const published = await preparer.post(adminPaths.publish(f.ids.devid), {});
+    const published = await preparer.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(published.statusCode, published.body).toBe(200);
   });
 });
@@ -237,14 +297,33 @@ describe('media kept while a revision needs them', () => {
     );
     const elementid = f.ids.planElements[1]!;
     await setValue(editor, elementid, 'media/uploads/1/ancien-menu-0123abcd.webp');
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200); // 2
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200); // 2
     await setValue(editor, elementid, 'media/images/nouveau-menu.svg');
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200); // 3
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200); // 3
     await setValue(editor, elementid, 'media/images/autre-menu.svg');
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200); // 4
-    expect((await editor.post(adminPaths.rollback(f.ids.devid, 2), {})).statusCode).toBe(200); // 5
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200); // 4
+    expect(
+      (
+        await editor.post(
+          pathOf('adminRollback', { params: { devid: f.ids.devid, revision: 2 } }),
+          {},
+        )
+      ).statusCode,
+    ).toBe(200); // 5
     await setValue(editor, elementid, 'media/images/dernier-menu.svg');
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200); // 6
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200); // 6
 
     // Neither the draft nor live uses it any more; revisions 2 and 5 do.
     expect(
@@ -252,7 +331,9 @@ describe('media kept while a revision needs them', () => {
         'media/uploads/1/ancien-menu-0123abcd.webp',
       ]),
     ).toEqual([5, 2]);
-    const refused = await editor.delete(adminMediaPaths.item(row!.mediaid));
+    const refused = await editor.delete(
+      pathOf('adminDeleteMedia', { params: { mediaid: row!.mediaid } }),
+    );
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json<Envelope<unknown>>().message).toBe(
       'Ce fichier est utilisé par la révision 5 et 1 autre : il doit rester pour qu’on puisse revenir à ces versions.',
@@ -271,7 +352,10 @@ describe('media kept while a revision needs them', () => {
     const [unused] = (await f.repos.media.list(f.ids.devid)).filter((media) =>
       media.path.includes('jamais-publie'),
     );
-    expect((await editor.delete(adminMediaPaths.item(unused!.mediaid))).statusCode).toBe(200);
+    expect(
+      (await editor.delete(pathOf('adminDeleteMedia', { params: { mediaid: unused!.mediaid } })))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -287,17 +371,27 @@ describe('publish checks', () => {
   });
 
   const refusal = async () => {
-    const revisions = data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)));
-    const response = await editor.post(adminPaths.publish(f.ids.devid), {});
+    const revisions = data<RevisionEntry[]>(
+      await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+    );
+    const response = await editor.post(
+      pathOf('adminPublish', { params: { devid: f.ids.devid } }),
+      {},
+    );
     expect(response.statusCode, response.body).toBe(409);
     // Nothing written: same revisions.
-    expect(data<RevisionEntry[]>(await editor.get(adminPaths.revisions(f.ids.devid)))).toEqual(
-      revisions,
-    );
+    expect(
+      data<RevisionEntry[]>(
+        await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
+      ),
+    ).toEqual(revisions);
     return response.json<Envelope<PublishRefusal>>();
   };
   const discard = async () => {
-    expect((await editor.post(adminPaths.discardDraft(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await editor.post(pathOf('adminDiscardDraft', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
   };
 
   it('refuses a media value that names no file of the library, naming the item', async () => {
@@ -365,10 +459,13 @@ describe('publish checks', () => {
   });
 
   it('refuses an empty zone of the emergency page', async () => {
-    const created = await editor.post(adminPaths.zones(f.ids.devid), {
-      zonename: 'Défibrillateurs',
-      type: 'images',
-    });
+    const created = await editor.post(
+      pathOf('adminCreateZone', { params: { devid: f.ids.devid } }),
+      {
+        zonename: 'Défibrillateurs',
+        type: 'images',
+      },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const zoneid = data<{ zoneid: number }>(created).zoneid;
     const answer = await refusal();
@@ -381,6 +478,9 @@ describe('publish checks', () => {
       }),
     ]);
     await discard();
-    expect((await editor.post(adminPaths.publish(f.ids.devid), {})).statusCode).toBe(200);
+    expect(
+      (await editor.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {}))
+        .statusCode,
+    ).toBe(200);
   });
 });
