@@ -12,7 +12,7 @@
  * - State-changing calls send the session's CSRF token in the `x-csrf-token` header.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ADMIN_PREFIX, adminRelative, fillPath, ROUTES } from './route-table.js';
+import { ADMIN_PREFIX, adminRelative } from './route-table.js';
 import {
   ContentLanguage,
   ContentModel,
@@ -532,71 +532,6 @@ export const PublishRefusal = Type.Object({ problems: Type.Array(PublishProblem)
 export type PublishRefusal = Static<typeof PublishRefusal>;
 
 // ---------- paths ----------
-
-type IdLike = number | string;
-const R = ROUTES;
-const withSearch = (path: string, query: Record<string, number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-};
-const versioned = (path: string, expectedVersion?: number) =>
-  expectedVersion === undefined ? path : `${path}?expectedVersion=${expectedVersion}`;
-
-/** Paths of the admin API. Item paths take the version to send when deleting. */
-export const adminPaths = {
-  login: () => R.adminLogin.path,
-  logout: () => R.adminLogout.path,
-  me: () => R.adminMe.path,
-  session: () => R.adminSessionProbe.path,
-  contentModels: () => R.adminContentModels.path,
-  developments: () => R.adminDevelopments.path,
-  accounts: (devid: IdLike) => fillPath(R.adminAccounts.path, { devid }),
-  accountPassword: (devid: IdLike, accountid: IdLike) =>
-    fillPath(R.adminAccountPassword.path, { devid, accountid }),
-  revokeTokens: (devid: IdLike) => fillPath(R.adminRevokeTokens.path, { devid }),
-  users: () => R.adminUsers.path,
-  user: (userid: IdLike) => fillPath(R.adminUpdateUser.path, { userid }),
-  zones: (devid: IdLike) => fillPath(R.adminZones.path, { devid }),
-  zone: (zoneid: IdLike, expectedVersion?: number) =>
-    versioned(fillPath(R.adminZone.path, { zoneid }), expectedVersion),
-  elements: (zoneid: IdLike) => fillPath(R.adminElements.path, { zoneid }),
-  elementsOrder: (zoneid: IdLike) => fillPath(R.adminReorderElements.path, { zoneid }),
-  element: (elementid: IdLike, expectedVersion?: number) =>
-    versioned(fillPath(R.adminElement.path, { elementid }), expectedVersion),
-  subelements: (elementid: IdLike) => fillPath(R.adminSubelements.path, { elementid }),
-  subelementsOrder: (elementid: IdLike) => fillPath(R.adminReorderSubelements.path, { elementid }),
-  subelement: (subelementid: IdLike, expectedVersion?: number) =>
-    versioned(fillPath(R.adminSubelement.path, { subelementid }), expectedVersion),
-  subgroups: (elementid: IdLike) => fillPath(R.adminSubgroups.path, { elementid }),
-  subgroupsOrder: (elementid: IdLike) => fillPath(R.adminReorderSubgroups.path, { elementid }),
-  subgroup: (subgroupid: IdLike, expectedVersion?: number) =>
-    versioned(fillPath(R.adminSubgroup.path, { subgroupid }), expectedVersion),
-  publish: (devid: IdLike) => fillPath(R.adminPublish.path, { devid }),
-  revisions: (devid: IdLike, query: RevisionListQuery = {}) =>
-    withSearch(fillPath(R.adminRevisions.path, { devid }), query),
-  revisionChanges: (devid: IdLike, revision: IdLike) =>
-    fillPath(R.adminRevisionChanges.path, { devid, revision }),
-  draftChanges: (devid: IdLike) => fillPath(R.adminDraftChanges.path, { devid }),
-  discardDraft: (devid: IdLike) => fillPath(R.adminDiscardDraft.path, { devid }),
-  rollback: (devid: IdLike, revision: IdLike) =>
-    fillPath(R.adminRollback.path, { devid, revision }),
-  rollbackPreview: (devid: IdLike, revision: IdLike, query: RollbackPreviewQuery = {}) =>
-    withSearch(fillPath(R.adminRollbackPreview.path, { devid, revision }), query),
-  revisionContent: (devid: IdLike, revision: IdLike) =>
-    fillPath(R.adminRevisionContent.path, { devid, revision }),
-  audit: (query: AuditQuery = {}) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined) search.append(key, String(value));
-    }
-    const text = search.toString();
-    return text ? `${R.adminAudit.path}?${text}` : R.adminAudit.path;
-  },
-} as const;
 
 /** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX (from the route table). */
 export const adminRoutePatterns = {

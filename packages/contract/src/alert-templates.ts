@@ -21,7 +21,7 @@ import {
   type PaletteColour,
 } from './entities.js';
 import { canonicalName, mixedScriptMessage, mixedScriptWord } from './look-alike-names.js';
-import { adminRelative, fillPath, ROUTES } from './route-table.js';
+import { adminRelative } from './route-table.js';
 import { PLAIN_NAME_PATTERN } from './text.js';
 
 /** Bounds of a template's maximum duration, in minutes: 1 minute to 7 days (2 h by default). */
@@ -183,14 +183,6 @@ export function alertTemplateErrors(
     errors.maxDurationMinutes = `La durée maximale doit être un nombre entier de minutes entre ${ALERT_DURATION_LIMITS.min} et ${ALERT_DURATION_LIMITS.max.toLocaleString('fr-FR')} (7 jours).`;
   return errors;
 }
-
-export const adminAlertTemplatePaths = {
-  list: (devid: number | string) => fillPath(ROUTES.adminAlertTemplates.path, { devid }),
-  item: (devid: number | string, templateid: number | string) =>
-    fillPath(ROUTES.adminUpdateAlertTemplate.path, { devid, templateid }),
-  remove: (devid: number | string, templateid: number | string, expectedVersion: number) =>
-    `${fillPath(ROUTES.adminDeleteAlertTemplate.path, { devid, templateid })}?expectedVersion=${expectedVersion}`,
-} as const;
 
 export const adminAlertTemplateRoutePatterns = {
   list: adminRelative('adminAlertTemplates'),

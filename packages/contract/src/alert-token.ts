@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate } from './entities.js';
-import { adminRelative, ROUTES } from './route-table.js';
+import { adminRelative } from './route-table.js';
 
 /** `environment`: ALERT_TOKEN sets it; `file`: generated into DATA_DIR/secrets/alert-token. */
 export const AlertTokenOrigin = Type.Union([Type.Literal('environment'), Type.Literal('file')]);
@@ -23,11 +23,6 @@ export type AdminAlertToken = Static<typeof AdminAlertToken>;
 
 /** The audit action of a regeneration (its summary never holds the token). */
 export const ALERT_TOKEN_AUDIT_ACTION = 'alert.token.regenerate';
-
-export const adminAlertTokenPaths = {
-  token: () => ROUTES.adminAlertToken.path,
-  regenerate: () => ROUTES.adminRegenerateAlertToken.path,
-} as const;
 
 export const adminAlertTokenRoutePatterns = {
   token: adminRelative('adminAlertToken'),

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AlertKind, AlertTemplate, Id, IsoDate } from './entities.js';
 import { StreamMessage } from './messages.js';
-import { adminRelative, fillPath, ROUTES } from './route-table.js';
+import { adminRelative } from './route-table.js';
 
 /** One alert at a time per development. */
 export const ActiveAlert = Type.Object({
@@ -169,13 +169,6 @@ export type AdminStartAlertRequest = Static<typeof AdminStartAlertRequest>;
 
 /** Names of the server-sent events of the back-office's alert channel. */
 export const ALERT_EVENTS = { view: 'alert' } as const;
-
-export const adminAlertPaths = {
-  alert: (devid: number | string) => fillPath(ROUTES.adminAlert.path, { devid }),
-  stream: (devid: number | string) => fillPath(ROUTES.adminAlertStream.path, { devid }),
-  timeline: (devid: number | string, alertid: number | string) =>
-    fillPath(ROUTES.adminAlertTimeline.path, { devid, alertid }),
-} as const;
 
 export const adminAlertRoutePatterns = {
   alert: adminRelative('adminAlert'),

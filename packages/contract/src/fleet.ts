@@ -21,7 +21,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AlertAck } from './alerts.js';
 import { Id, IsoDate } from './entities.js';
-import { adminRelative, ROUTES } from './route-table.js';
+import { adminRelative } from './route-table.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
@@ -191,15 +191,6 @@ export const FleetQuery = Type.Object(
 export type FleetQuery = Static<typeof FleetQuery>;
 
 // ---------- paths ----------
-
-const withDevid = (path: string, query: FleetQuery) =>
-  query.devid === undefined ? path : `${path}?devid=${encodeURIComponent(String(query.devid))}`;
-
-/** Paths of the fleet calls of the admin API. */
-export const adminFleetPaths = {
-  list: (query: FleetQuery = {}) => withDevid(ROUTES.adminFleet.path, query),
-  stream: (query: FleetQuery = {}) => withDevid(ROUTES.adminFleetStream.path, query),
-} as const;
 
 /** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
 export const adminFleetRoutePatterns = {

@@ -17,7 +17,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
-import { adminRelative, fillPath, ROUTES } from './route-table.js';
+import { adminRelative } from './route-table.js';
 
 export const MediaKind = Type.Union([
   Type.Literal('image'),
@@ -169,15 +169,6 @@ export type MediaDeletedResponse = Static<typeof MediaDeletedResponse>;
 export const MEDIA_AUDIT_ACTIONS = { upload: 'media.upload', delete: 'media.delete' } as const;
 
 // ---------- paths ----------
-
-type IdLike = number | string;
-
-/** Paths of the media library calls (GET list, POST upload on `list`; DELETE on `item`). */
-export const adminMediaPaths = {
-  list: (devid: IdLike, query: MediaListQuery = {}) =>
-    `${fillPath(ROUTES.adminMedia.path, { devid })}${query.kind ? `?kind=${query.kind}` : ''}`,
-  item: (mediaid: IdLike) => fillPath(ROUTES.adminDeleteMedia.path, { mediaid }),
-} as const;
 
 /** Fastify route patterns of the same calls, relative to ADMIN_API_PREFIX. */
 export const adminMediaRoutePatterns = {

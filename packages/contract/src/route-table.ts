@@ -1,7 +1,7 @@
 /**
  * Every call of the API, once: method, Fastify path pattern (full, from the root), who may call it
- * and what it does. The clients' path builders (`apiPaths`, `adminPaths`, `adminFleetPaths`,
- * `adminMediaPaths`) and the server's route patterns (`routePatterns`, `adminRoutePatterns`…) are
+ * and what it does. The clients' paths (`call(name, …)` and `pathOf(name, …)` of
+ * route-client.ts) and the server's route patterns (`routePatterns`, `adminRoutePatterns`…) are
  * derived from it, and a server test fails when the server registers an API route the table
  * lacks, or the table names one the server lacks (apps/server/src/route-table.test.ts).
  *

@@ -11,7 +11,7 @@
  * default).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ROUTES, adminRelative, fillPath } from './route-table.js';
+import { adminRelative } from './route-table.js';
 
 /** Longest address accepted: ample for a form's URL with its query (the path and query are long). */
 export const SETTINGS_URL_MAX_LENGTH = 2000;
@@ -294,12 +294,6 @@ export type AdminSettings = Static<typeof AdminSettings>;
 
 /** Audit action of a settings save. */
 export const SETTINGS_AUDIT_ACTION = 'setting.update';
-
-type IdLike = number | string;
-
-export const adminSettingsPaths = {
-  settings: (devid: IdLike) => fillPath(ROUTES.adminSettings.path, { devid }),
-} as const;
 
 export const adminSettingsRoutePatterns = {
   settings: adminRelative('adminSettings'),
