@@ -102,7 +102,7 @@ declare module 'fastify' {
 const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   const now = options.now ?? (() => new Date());
   const services = new Set(options.services ?? ALL_SERVICES);
-  const versions = new ContentVersions(options.repos.content, now, {
+  const versions = new ContentVersions(options.repos, now, {
     ttlMs: options.contentVersionCacheMs,
     ...(options.cacheClock ? { clock: options.cacheClock } : {}),
   });

@@ -209,7 +209,7 @@ describe('cli', () => {
       PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
     });
     expect(result.code).toBe(0);
-    const revision = (await repos.content.findDevelopment(ids.devid))!.content_version;
+    const revision = (await repos.developments.find(ids.devid))!.content_version;
     const [entry] = await repos.audit.list({ devid: ids.devid, limit: 1 });
     expect(entry).toMatchObject({
       userid: null,

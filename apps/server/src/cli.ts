@@ -128,7 +128,7 @@ async function withRepos<T>(
 }
 
 async function findDevid(repos: Repositories, devname: string): Promise<number> {
-  const development = await repos.content.findDevelopmentByName(devname);
+  const development = await repos.developments.findByName(devname);
   if (!development) throw new CommandError(`No development named "${devname}"`);
   return development.devid;
 }

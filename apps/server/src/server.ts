@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const { devname, login, password } = config.demo;
   // Under the startup lock: instances started together on an empty PostgreSQL store seed it once.
   await database.exclusive(async () => {
-    if (await repos.content.findDevelopmentByName(devname)) return;
+    if (await repos.developments.findByName(devname)) return;
     console.log(`Seeding the demo plant "${devname}" into ${config.dataDir}…`);
     const started = performance.now();
     const result = await seedDemoPlant({

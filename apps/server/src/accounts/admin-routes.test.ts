@@ -79,7 +79,7 @@ describe('admin-only calls', () => {
       expect(response.statusCode, response.body).toBe(403);
       expect(message(response)).toBe(ADMIN_MESSAGES.adminOnly);
     }
-    expect(await f.repos.content.findDevelopmentByName('usine-b')).toBeUndefined();
+    expect(await f.repos.developments.findByName('usine-b')).toBeUndefined();
     expect(await f.repos.adminUsers.findByUsername('pirate')).toBeUndefined();
     expect(await f.repos.adminUsers.devids(f.users.editor)).toEqual([f.ids.devid]);
   });

@@ -26,7 +26,7 @@ export async function managementRoutes(
     async (request) => {
       const { user } = authOf(request);
       return ok(
-        await ctx.repos.adminDevelopments.list(user.role === 'admin' ? undefined : user.devids),
+        await ctx.repos.developments.listForAdmin(user.role === 'admin' ? undefined : user.devids),
       );
     },
   );

@@ -15,5 +15,5 @@ export { ensureFirstAdmin, type FirstAdminResult } from './first-admin.js';
 export { hashAdminPassword } from './admin-passwords.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
 export { AccountRepository } from './account-repository.js';
-export { AdminDevelopmentRepository } from './admin-development-repository.js';
+export { DevelopmentRepository } from './development-repository.js';
 export { AdminUserRepository } from './admin-user-repository.js';

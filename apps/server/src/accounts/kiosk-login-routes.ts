@@ -75,7 +75,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
         return unauthorized(LOGIN_FAILED_MESSAGE);
       };
       try {
-        const development = await ctx.repos.content.findDevelopmentByName(devname);
+        const development = await ctx.repos.developments.findByName(devname);
         const account =
           development &&
           (await ctx.repos.accounts.findKioskAccount(development.devid, loginRequest.login));

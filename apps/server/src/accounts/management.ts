@@ -41,14 +41,14 @@ export class Management {
   async createDevelopment(actor: Actor, devname: string): Promise<AdminDevelopment> {
     const taken = () => conflict(`Le développement « ${devname} » existe déjà.`);
     try {
-      return await this.ctx.repos.content.transaction(async (trx) => {
+      return await this.ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
-        if (await tx.content.findDevelopmentByName(devname)) throw taken();
-        const row = await tx.content.createDevelopment(devname, this.ctx.now());
+        if (await tx.developments.findByName(devname)) throw taken();
+        const row = await tx.developments.create(devname, this.ctx.now());
         // Models are shared by all developments: only missing ones are added.
         for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
-          if (!(await tx.content.findContentModel(label))) {
-            await tx.content.upsertContentModel(label, fields);
+          if (!(await tx.contentModels.find(label))) {
+            await tx.contentModels.upsert(label, fields);
           }
         }
         // Revision 1, empty: the development exists for its kiosks from the start.
@@ -67,7 +67,7 @@ export class Management {
           targetId: row.devid,
           summary: { after: { devname } },
         });
-        return (await tx.adminDevelopments.find(row.devid))!;
+        return (await tx.developments.findForAdmin(row.devid))!;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken();
@@ -76,7 +76,7 @@ export class Management {
   }
 
   private async requireDevelopment(devid: number): Promise<void> {
-    if (!(await this.ctx.repos.adminDevelopments.find(devid))) {
+    if (!(await this.ctx.repos.developments.findForAdmin(devid))) {
       throw notFound(`Le développement ${devid} n’existe pas.`);
     }
   }
@@ -85,7 +85,7 @@ export class Management {
 
   async listKioskAccounts(devid: number): Promise<KioskAccount[]> {
     await this.requireDevelopment(devid);
-    return this.ctx.repos.adminDevelopments.listKioskAccounts(devid);
+    return this.ctx.repos.developments.listKioskAccounts(devid);
   }
 
   private kioskHash(password: string) {
@@ -124,7 +124,7 @@ export class Management {
       targetId: accountid,
       summary: { after: { login } },
     });
-    return (await this.ctx.repos.adminDevelopments.findKioskAccount(accountid))!;
+    return (await this.ctx.repos.developments.findKioskAccount(accountid))!;
   }
 
   /** New password for a kiosk account. Tokens already issued stay valid: revoke them separately. */
@@ -134,7 +134,7 @@ export class Management {
     accountid: number,
     password: string,
   ): Promise<KioskAccount> {
-    const account = await this.ctx.repos.adminDevelopments.findKioskAccount(accountid);
+    const account = await this.ctx.repos.developments.findKioskAccount(accountid);
     if (!account || account.devid !== devid) {
       throw notFound(`Le compte kiosque ${accountid} n’existe pas dans le développement ${devid}.`);
     }
@@ -170,7 +170,7 @@ export class Management {
   // ---------- back-office users ----------
 
   private async checkDevids(devids: readonly number[]): Promise<void> {
-    const existing = new Set(await this.ctx.repos.adminDevelopments.existing(devids));
+    const existing = new Set(await this.ctx.repos.developments.existing(devids));
     const unknown = devids.filter((devid) => !existing.has(devid));
     if (unknown.length > 0)
       throw badRequest(`Développement(s) inconnu(s) : ${unknown.join(', ')}.`);
@@ -189,7 +189,7 @@ export class Management {
     await this.checkDevids(devids);
     const { hash, salt } = await hashAdminPassword(body.password, this.ctx.passwordCost);
     try {
-      return await this.ctx.repos.content.transaction(async (trx) => {
+      return await this.ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
         const row = await tx.adminUsers.create({
           username: body.username,
@@ -261,7 +261,7 @@ export class Management {
     const password = body.password
       ? await hashAdminPassword(body.password, this.ctx.passwordCost)
       : undefined;
-    return this.ctx.repos.content.transaction(async (trx) => {
+    return this.ctx.repos.transaction(async (trx) => {
       const tx = createRepositories(trx);
       if (
         body.disabled === true &&

@@ -377,7 +377,7 @@ describe('GET …/alerts/:alertid/timeline.csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="alerte-${(await f.repos.content.findDevelopment(f.ids.devid))!.devname}-${alertid}.csv"`,
+      `attachment; filename="alerte-${(await f.repos.developments.find(f.ids.devid))!.devname}-${alertid}.csv"`,
     );
     const lines = response.body
       .replace(/^\uFEFF/, '')

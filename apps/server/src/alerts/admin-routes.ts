@@ -43,7 +43,7 @@ export async function adminAlertRoutes(
   const deps = { repos: ctx.repos, bus: ctx.bus, now: ctx.now };
 
   const existing = async (devid: number) => {
-    if (!(await ctx.repos.content.findDevelopment(devid)))
+    if (!(await ctx.repos.developments.find(devid)))
       throw notFound(`Le développement ${devid} n’existe pas.`);
   };
   const view = async (request: FastifyRequest, devid: number) => {
@@ -103,7 +103,7 @@ export async function adminAlertRoutes(
     async (request, reply) => {
       const { devid, alertid } = request.params;
       requireDevelopment(request, devid);
-      const development = await ctx.repos.content.findDevelopment(devid);
+      const development = await ctx.repos.developments.find(devid);
       const alert = development && (await ctx.repos.alerts.historyEntry(devid, alertid));
       if (!development || !alert)
         throw notFound(`L’alerte ${alertid} n’existe pas pour ce développement.`);

@@ -93,7 +93,7 @@ const withoutView = ({
 
 /** The development's draft_version, which every draft write bumps (the unpublished count's source). */
 async function draftVersion(): Promise<number> {
-  return f.repos.content.transaction(
+  return f.repos.transaction(
     async (trx) =>
       (
         await trx

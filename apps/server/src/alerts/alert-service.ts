@@ -54,7 +54,7 @@ export const alertMessage = (devid: number, alert: ActiveAlert | null): AlertMes
 });
 
 async function requireDevelopment(repos: Repositories, devid: number): Promise<void> {
-  if (!(await repos.content.findDevelopment(devid)))
+  if (!(await repos.developments.find(devid)))
     throw notFound(`Development ${devid} does not exist`);
 }
 

@@ -293,7 +293,7 @@ export class AlertTemplateEditor {
     ) => Promise<[T, { action: string; targetId: number; summary: Record<string, unknown> }]>,
   ): Promise<T> {
     const now = this.ctx.now();
-    return this.ctx.repos.content.transaction(async (trx) => {
+    return this.ctx.repos.transaction(async (trx) => {
       const tx = createRepositories(trx);
       // First: the development's row lock (see the module's header).
       await tx.content.bumpDraftVersion(devid);

@@ -333,7 +333,7 @@ describe('/api/alerts/:devid', () => {
     });
     await publishDraftDirectly(f.repos, f.ids.devid);
     await call('POST', { template: 'Temporaire' });
-    const revision = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
+    const revision = (await f.repos.developments.find(f.ids.devid))!.content_version;
     await f.repos.alerts.deleteDraftTemplate(extra);
 
     await expect(publishDraftDirectly(f.repos, f.ids.devid)).rejects.toThrow(
@@ -343,7 +343,7 @@ describe('/api/alerts/:devid', () => {
     const refused = await publish();
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as Envelope<null>).error).toBe('conflict');
-    expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(revision);
+    expect((await f.repos.developments.find(f.ids.devid))!.content_version).toBe(revision);
     expect((await f.repos.alerts.findLiveTemplate(f.ids.devid, extra))?.name).toBe('Temporaire');
 
     // Once the alert is over, the same publish goes through.

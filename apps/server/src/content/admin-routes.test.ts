@@ -83,8 +83,7 @@ async function live() {
   return f.repos.content;
 }
 
-const draftVersion = async () =>
-  (await f.repos.content.findDevelopment(f.ids.devid))!.draft_version;
+const draftVersion = async () => (await f.repos.developments.find(f.ids.devid))!.draft_version;
 
 /** Every sub-element of an element as the kiosk reads them (spec call) once published, in order. */
 async function kioskSubelements(elementid: number): Promise<Subelement[]> {

@@ -42,7 +42,7 @@ export async function contentRoutes(
   { ctx, editor }: AdminServices,
 ): Promise<void> {
   fastify.get(routes.contentModels, { schema: routeSchema('adminContentModels') }, async () =>
-    ok(await ctx.repos.content.listContentModels()),
+    ok(await ctx.repos.contentModels.list()),
   );
 
   // ---------- zones ----------

@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('concurrent back-office writes', () => {
   it('appends elements and sub-groups side by side with distinct, contiguous orders', async () => {
     const admin = await f.asAdmin();
-    const versionBefore = (await f.repos.content.findDevelopment(f.ids.devid))!.draft_version;
+    const versionBefore = (await f.repos.developments.find(f.ids.devid))!.draft_version;
     const count = 8;
     const elements = await Promise.all(
       Array.from({ length: count }, (_, i) =>
@@ -49,7 +49,7 @@ describe('concurrent back-office writes', () => {
     expect(groupOrders).toEqual(Array.from({ length: count }, (_, i) => 4 + i));
 
     // Every write bumped the draft version once.
-    const versionAfter = (await f.repos.content.findDevelopment(f.ids.devid))!.draft_version;
+    const versionAfter = (await f.repos.developments.find(f.ids.devid))!.draft_version;
     expect(versionAfter).toBe(versionBefore + 2 * count);
   });
 });

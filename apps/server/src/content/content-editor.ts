@@ -62,7 +62,7 @@ export class ContentEditor {
   // ---------- reads (404 when missing) ----------
 
   async development(devid: number) {
-    const development = await this.ctx.repos.adminDevelopments.find(devid);
+    const development = await this.ctx.repos.developments.findForAdmin(devid);
     if (!development) throw notFound(`Le développement ${devid} n’existe pas.`);
     return development;
   }
@@ -198,7 +198,7 @@ export class ContentEditor {
     work: (tx: Repositories, now: Date) => Promise<[T, AuditDetails]>,
   ): Promise<T> {
     const now = this.ctx.now();
-    return this.ctx.repos.content.transaction(async (trx) => {
+    return this.ctx.repos.transaction(async (trx) => {
       const tx = createRepositories(trx);
       // First: the update locks the development's row until commit, so on PostgreSQL the writes of
       // one development run one at a time, as they do on SQLite, reads such as "last order + 1"

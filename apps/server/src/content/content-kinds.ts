@@ -280,9 +280,9 @@ export const subgroups: ContentKind<
     const addingdate = body.addingdate ? normalizeDate(body.addingdate) : now.toISOString();
     const expirationdate = body.expirationdate ? normalizeDate(body.expirationdate) : null;
     checkDates(addingdate, expirationdate);
-    const model = await tx.content.findContentModel(body.model);
+    const model = await tx.contentModels.find(body.model);
     if (!model) {
-      const labels = (await tx.content.listContentModels()).map((item) => item.label);
+      const labels = (await tx.contentModels.list()).map((item) => item.label);
       throw badRequest(
         `Modèle de contenu inconnu : « ${body.model} » (modèles : ${labels.join(', ')}).`,
       );
@@ -311,7 +311,7 @@ export const subgroups: ContentKind<
     };
   },
   async update(tx, current, id, body, now) {
-    const model = (await tx.content.findContentModel(current.label)) ?? {
+    const model = (await tx.contentModels.find(current.label)) ?? {
       label: current.label,
       fields: Object.keys(current.fields),
     };

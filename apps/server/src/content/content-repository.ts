@@ -11,7 +11,6 @@
  */
 import type {
   ContentLanguage,
-  ContentModel,
   Element,
   ItemType,
   PopulatedSubgroup,
@@ -109,37 +108,7 @@ function applyBatch<Q extends { where: (...args: never[]) => Q }>(query: Q, batc
 export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  // ---------- developments ----------
-
-  async findDevelopmentByName(devname: string) {
-    return this.db
-      .selectFrom('developments')
-      .selectAll()
-      .where('devname', '=', devname)
-      .executeTakeFirst();
-  }
-
-  async findDevelopment(devid: number) {
-    return this.db
-      .selectFrom('developments')
-      .selectAll()
-      .where('devid', '=', devid)
-      .executeTakeFirst();
-  }
-
-  async listDevelopments() {
-    return this.db.selectFrom('developments').selectAll().orderBy('devid').execute();
-  }
-
-  async createDevelopment(devname: string, now: Date = new Date()) {
-    const row = await this.db
-      .insertInto('developments')
-      // No revision yet (content_version 0): its first publish makes revision 1.
-      .values({ devname, created_at: now.toISOString(), content_version: 0 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return row;
-  }
+  // ---------- the draft's version ----------
 
   /**
    * Marks the development's draft as edited; returns its new draft version. The update also locks
@@ -155,51 +124,6 @@ export class ContentRepository {
       .returning('draft_version')
       .executeTakeFirst();
     return row?.draft_version ?? 0;
-  }
-
-  // ---------- content models ----------
-
-  async listContentModels(): Promise<ContentModel[]> {
-    const rows = await this.db
-      .selectFrom('content_models')
-      .selectAll()
-      .orderBy('modelid')
-      .execute();
-    return rows.map((row) => ({
-      modelid: row.modelid,
-      label: row.label,
-      fields: JSON.parse(row.fields) as string[],
-    }));
-  }
-
-  async findContentModel(label: string): Promise<ContentModel | undefined> {
-    const row = await this.db
-      .selectFrom('content_models')
-      .selectAll()
-      .where('label', '=', label)
-      .executeTakeFirst();
-    return (
-      row && { modelid: row.modelid, label: row.label, fields: JSON.parse(row.fields) as string[] }
-    );
-  }
-
-  /** Creates the model, or updates its fields when it exists. */
-  async upsertContentModel(label: string, fields: readonly string[]): Promise<ContentModel> {
-    const existing = await this.findContentModel(label);
-    if (existing) {
-      await this.db
-        .updateTable('content_models')
-        .set({ fields: JSON.stringify(fields) })
-        .where('modelid', '=', existing.modelid)
-        .execute();
-      return { ...existing, fields: [...fields] };
-    }
-    const row = await this.db
-      .insertInto('content_models')
-      .values({ label, fields: JSON.stringify(fields) })
-      .returning('modelid')
-      .executeTakeFirstOrThrow();
-    return { modelid: row.modelid, label, fields: [...fields] };
   }
 
   // ---------- zones ----------
@@ -577,10 +501,5 @@ export class ContentRepository {
       .where('expirationdate', '>', now.toISOString())
       .executeTakeFirst();
     return (row?.next as string | null | undefined) ?? null;
-  }
-
-  /** Runs `work` in one transaction (seeding, bulk edits). */
-  async transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
   }
 }

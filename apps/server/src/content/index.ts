@@ -10,6 +10,7 @@ export { ContentEditor } from './content-editor.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts), the delta's reads
 // of the live rows, and the tests that write a draft.
 export { AdminContentRepository } from './admin-content-repository.js';
+export { ContentModelRepository } from './content-model-repository.js';
 export {
   ContentRepository,
   toElement,

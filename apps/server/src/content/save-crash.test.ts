@@ -45,7 +45,7 @@ describe('a save that throws midway', () => {
     const admin = await f.asAdmin();
     const id = f.ids.liveProduct;
     const before = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
-    const versionBefore = (await f.repos.content.findDevelopment(f.ids.devid))!.draft_version;
+    const versionBefore = (await f.repos.developments.find(f.ids.devid))!.draft_version;
 
     const insert = AdminContentRepository.prototype.insertSubelement;
     let calls = 0;
@@ -67,7 +67,7 @@ describe('a save that throws midway', () => {
     expect(failed.statusCode).toBe(500);
 
     expect((await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item).toEqual(before);
-    expect((await f.repos.content.findDevelopment(f.ids.devid))!.draft_version).toBe(versionBefore);
+    expect((await f.repos.developments.find(f.ids.devid))!.draft_version).toBe(versionBefore);
 
     // The same save, undisturbed, goes through whole.
     const saved = await admin.patch(pathOf('adminUpdateSubgroup', { params: { subgroupid: id } }), {
@@ -77,9 +77,7 @@ describe('a save that throws midway', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
     expect(after.fields.image).toHaveLength(IMAGES_PER_SAVE);
-    expect((await f.repos.content.findDevelopment(f.ids.devid))!.draft_version).toBe(
-      versionBefore + 1,
-    );
+    expect((await f.repos.developments.find(f.ids.devid))!.draft_version).toBe(versionBefore + 1);
   });
 });
 
@@ -162,7 +160,7 @@ describe.skipIf(testingPostgres())('a save process killed midway (SQLite file)',
         now: FIXTURE_NOW,
       })
     ).userid;
-    initialVersion = (await repos.content.findDevelopment(devid))!.draft_version;
+    initialVersion = (await repos.developments.find(devid))!.draft_version;
     await handle.close();
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -90,7 +90,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
   repos = createRepositories(db);
-  modelid = (await repos.content.upsertContentModel('Produit', ['titre', 'image'])).modelid;
+  modelid = (await repos.contentModels.upsert('Produit', ['titre', 'image'])).modelid;
 });
 afterAll(async () => {
   await handle?.close();
@@ -98,11 +98,11 @@ afterAll(async () => {
 
 /** One random run, on a development of its own. */
 async function run(ops: readonly Op[]): Promise<void> {
-  const { content, revisions, alerts, deltas } = repos;
+  const { content, developments, revisions, alerts, deltas } = repos;
   let clock = START + runs * 1000 * HOUR;
   const now = () => new Date(clock);
   const at = (hours: number) => new Date(clock + hours * HOUR).toISOString();
-  const development = await content.createDevelopment(`delta-${++runs}`, now());
+  const development = await developments.create(`delta-${++runs}`, now());
   const devid = development.devid;
   let serial = 0;
 

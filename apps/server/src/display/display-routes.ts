@@ -55,7 +55,7 @@ export async function pingRoute(fastify: FastifyInstance): Promise<void> {
 }
 
 export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { content } = ctx.repos;
+  const { content, contentModels } = ctx.repos;
   fastify.addHook('onRequest', tokenHook(ctx.tokens));
 
   /**
@@ -98,9 +98,9 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
     return { devid: subgroup.devid, what: `sub-group ${subgroupid}`, subgroup: subgroup.item };
   };
   const modelByLabel = async (label: string): Promise<ContentModel> => {
-    const model = await content.findContentModel(label);
+    const model = await contentModels.find(label);
     if (model) return model;
-    const known = (await content.listContentModels()).map((item) => item.label);
+    const known = (await contentModels.list()).map((item) => item.label);
     throw notFound(
       `Unknown model label ${JSON.stringify(label)}: known labels are ${[...known, ALL_MODELS]
         .map((item) => JSON.stringify(item))
@@ -188,7 +188,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
         load: async () => {
           const knownFields =
             modelLabel === ALL_MODELS
-              ? new Set((await content.listContentModels()).flatMap((model) => model.fields))
+              ? new Set((await contentModels.list()).flatMap((model) => model.fields))
               : new Set((await modelByLabel(modelLabel)).fields);
           const unknown = fields.filter((field) => !knownFields.has(field));
           if (unknown.length > 0) {

@@ -49,7 +49,7 @@ let kioskCount = 0;
 const newKioskId = () => `kiosk-test-${++kioskCount}`;
 
 async function currentVersion(devid: number = f.ids.devid): Promise<number> {
-  return (await f.repos.content.findDevelopment(devid))!.content_version;
+  return (await f.repos.developments.find(devid))!.content_version;
 }
 
 function report(kioskId: string, overrides: Partial<KioskHeartbeat> = {}): KioskHeartbeat {

@@ -49,7 +49,7 @@ export async function adminFleetRoutes(
     async (request, reply) => {
       const devids =
         scope(request, request.query.devid) ??
-        (await ctx.repos.adminDevelopments.list()).map((development) => development.devid);
+        (await ctx.repos.developments.listForAdmin()).map((development) => development.devid);
       reply.hijack();
       // Headers set by hooks (no-store, the sliding session cookie, nosniff) would be lost otherwise.
       await live.open(request.raw, reply.raw, devids, reply.getHeaders());

@@ -289,7 +289,7 @@ export class Fleet {
   }
 
   private async currentVersion(devid: number): Promise<number> {
-    return (await this.deps.repos.content.findDevelopment(devid))?.content_version ?? 0;
+    return (await this.deps.repos.developments.find(devid))?.content_version ?? 0;
   }
 }
 

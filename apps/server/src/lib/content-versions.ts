@@ -6,7 +6,7 @@
  * for other instances'). It also carries the next sub-group expiration, past which cached
  * content is stale even without a new version.
  */
-import type { ContentRepository } from '../db/repositories/index.js';
+import type { Repositories } from '../db/repositories/index.js';
 
 export interface VersionState {
   version: number;
@@ -23,7 +23,8 @@ export class ContentVersions {
   private readonly clock: () => number;
 
   constructor(
-    private readonly content: ContentRepository,
+    /** The development's version, and when its live content next expires. */
+    private readonly repos: Pick<Repositories, 'developments' | 'content'>,
     private readonly now: () => Date,
     options: { ttlMs?: number; clock?: () => number } = {},
   ) {
@@ -67,12 +68,12 @@ export class ContentVersions {
   private async read(devid: number): Promise<VersionState | undefined> {
     const readAt = this.clock();
     const now = this.now();
-    const development = await this.content.findDevelopment(devid);
+    const development = await this.repos.developments.find(devid);
     if (!development) {
       this.states.delete(devid);
       return undefined;
     }
-    const next = await this.content.nextExpiration(devid, now);
+    const next = await this.repos.content.nextExpiration(devid, now);
     const state = {
       version: development.content_version,
       validFrom: now.getTime(),

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const cacheWith = (options: { maxEntries?: number; maxBytes?: number } = {}) =>
-  new DeltaCache(repos.deltas, new ContentVersions(repos.content, now), now, options);
+  new DeltaCache(repos.deltas, new ContentVersions(repos, now), now, options);
 
 describe('DeltaCache', () => {
   it('keeps an answer until a sub-group expires, then rebuilds it', async () => {

@@ -36,7 +36,7 @@ describe('POST /api/publish/:devid', () => {
     const stopMine = f.bus.subscribe(f.ids.devid, (message) => mine.push(message));
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {
-      const before = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
+      const before = (await f.repos.developments.find(f.ids.devid))!.content_version;
       await f.repos.content.updateElementValue(f.ids.planElements[3]!, '/media/images/api.png');
       const response = await publish({ type: 'sync', note: '  Plan mis à jour ' });
       expect(response.statusCode).toBe(200);
@@ -47,7 +47,7 @@ describe('POST /api/publish/:devid', () => {
       expect(envelope.data!.counts.element).toEqual({ added: 0, changed: 1, removed: 0 });
       expect(mine).toEqual([message]);
       expect(theirs).toEqual([]);
-      expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(revision);
+      expect((await f.repos.developments.find(f.ids.devid))!.content_version).toBe(revision);
       expect(await f.repos.revisions.find(f.ids.devid, revision)).toMatchObject({
         author: { kind: 'api', name: null, userid: null },
         note: 'Plan mis à jour',
@@ -62,7 +62,7 @@ describe('POST /api/publish/:devid', () => {
         message: { version: revision },
       });
       expect(mine).toHaveLength(2);
-      expect((await f.repos.content.findDevelopment(f.ids.devid))!.content_version).toBe(revision);
+      expect((await f.repos.developments.find(f.ids.devid))!.content_version).toBe(revision);
     } finally {
       stopMine();
       stopTheirs();

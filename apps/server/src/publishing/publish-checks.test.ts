@@ -119,6 +119,6 @@ describe('the demo seed', () => {
       scryptCost: TEST_SCRYPT_COST,
     });
     // Without the files on disk: the library's table alone must name every file.
-    await repos.content.transaction((trx) => assertPublishable(trx, devid));
+    await repos.transaction((trx) => assertPublishable(trx, devid));
   });
 });

@@ -393,7 +393,7 @@ describe('publishing is a gate', () => {
         type: 'text',
       }),
     );
-    const start = (await f.repos.content.findDevelopment(f.ids.devid))!.content_version;
+    const start = (await f.repos.developments.find(f.ids.devid))!.content_version;
     // Both publish the same draft: the first takes everything, the second finds nothing left.
     const [a, b] = await Promise.all([publish(), publish()]);
     const created = [a, b].filter((result) => result.created);

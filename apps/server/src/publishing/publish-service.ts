@@ -207,7 +207,7 @@ async function announcement(
   devid: number,
   request: PublishRequest,
 ): Promise<{ message: StreamMessage; onlyZone: number | undefined }> {
-  const development = await repos.content.findDevelopment(devid);
+  const development = await repos.developments.find(devid);
   if (!development) throw notFound(`Development ${devid} does not exist`);
   const type = request.type ?? 'sync';
   const message: StreamMessage = { devid, type };

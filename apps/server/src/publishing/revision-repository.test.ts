@@ -230,7 +230,7 @@ describe('the change log', () => {
   it('rebuilds any revision from the live content and the later changes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(ops, { minLength: 1, maxLength: 14 }), async (sequence) => {
-        const current = (await repos.content.findDevelopment(ids.devid))!.content_version;
+        const current = (await repos.developments.find(ids.devid))!.content_version;
         const published = new Map<number, LiveContent>([
           [current, await repos.revisions.liveContent(ids.devid)],
         ]);
@@ -245,11 +245,11 @@ describe('the change log', () => {
       { numRuns: testingPostgres() ? 8 : 25 },
     );
     // The other development never moved: its one revision, untouched.
-    expect((await repos.content.findDevelopment(ids.otherDevid))!.content_version).toBe(1);
+    expect((await repos.developments.find(ids.otherDevid))!.content_version).toBe(1);
   }, 120_000);
 
   it('knows no revision that does not exist', async () => {
-    const latest = (await repos.content.findDevelopment(ids.devid))!.content_version;
+    const latest = (await repos.developments.find(ids.devid))!.content_version;
     expect(await repos.revisions.contentAt(ids.devid, latest + 1)).toBeUndefined();
     expect(await repos.revisions.contentAt(ids.devid, 0)).toBeUndefined();
     expect(await repos.revisions.contentAt(999_999, 1)).toBeUndefined();

@@ -415,7 +415,7 @@ describe('publish checks', () => {
   it('refuses a product without its title', async () => {
     const group = f.ids.liveProduct;
     // Written as another writer (an import) might: the editor's form asks for no field.
-    await f.repos.content.transaction(async (trx) => {
+    await f.repos.transaction(async (trx) => {
       await trx
         .deleteFrom('subelements')
         .where('subgroupid', '=', group)
@@ -437,7 +437,7 @@ describe('publish checks', () => {
   it('refuses a sub-group that expires before it was added', async () => {
     const group = f.ids.catalogue;
     // The editor refuses such dates (400); another writer (an import, an older server) may not.
-    await f.repos.content.transaction(async (trx) => {
+    await f.repos.transaction(async (trx) => {
       await trx
         .updateTable('subgroups')
         .set({

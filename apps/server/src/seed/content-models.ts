@@ -1,6 +1,6 @@
 /** The content models every development relies on (spec §3 "Content by model label"). */
 import { MODEL_FIELDS, type ModelLabel } from '@plant-kiosk/contract';
-import type { ContentRepository } from '../db/repositories/index.js';
+import type { ContentModelRepository } from '../db/repositories/index.js';
 
 export interface ContentModelDefinition {
   label: ModelLabel;
@@ -17,11 +17,11 @@ export function demoContentModels(): ContentModelDefinition[] {
 
 /** Creates (or updates) the models; returns their ids by label. */
 export async function ensureContentModels(
-  content: ContentRepository,
+  contentModels: ContentModelRepository,
 ): Promise<Map<ModelLabel, number>> {
   const ids = new Map<ModelLabel, number>();
   for (const model of demoContentModels()) {
-    const saved = await content.upsertContentModel(model.label, model.fields);
+    const saved = await contentModels.upsert(model.label, model.fields);
     ids.set(model.label, saved.modelid);
   }
   return ids;

@@ -112,7 +112,7 @@ async function buildZones(ctx: SeedContext, assetsDir: string): Promise<PlannedZ
 
 export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
   const { repos } = options;
-  const existing = await repos.content.findDevelopmentByName(options.devname);
+  const existing = await repos.developments.findByName(options.devname);
   if (existing) return { created: false, devid: existing.devid };
 
   const now = options.now ?? new Date();
@@ -125,12 +125,12 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
   const alertTemplates = demoAlertTemplates({ media, now });
   const files: MediaRecord[] = media.list();
 
-  return repos.content.transaction(async (trx) => {
+  return repos.transaction(async (trx) => {
     // Repositories bound to the transaction: every write below commits or rolls back together.
     const tx = createRepositories(trx);
-    const raced = await tx.content.findDevelopmentByName(options.devname);
+    const raced = await tx.developments.findByName(options.devname);
     if (raced) return { created: false, devid: raced.devid };
-    const development = await tx.content.createDevelopment(options.devname, now);
+    const development = await tx.developments.create(options.devname, now);
     await tx.accounts.createKioskAccount({
       devid: development.devid,
       login: options.login,
@@ -138,7 +138,7 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
       passwordSalt: salt,
       now,
     });
-    const modelIds = await ensureContentModels(tx.content);
+    const modelIds = await ensureContentModels(tx.contentModels);
     const counts = await writePlan(repos.content, trx, development.devid, zones, modelIds);
     for (const file of files) {
       await tx.media.upsert({

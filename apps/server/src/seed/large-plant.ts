@@ -188,17 +188,17 @@ export async function generateLargePlant(options: LargePlantOptions): Promise<La
     subelementsPerElement: options.subelementsPerElement ?? 20,
     now: options.now ?? new Date(),
   };
-  const existing = await options.repos.content.findDevelopmentByName(options.devname);
+  const existing = await options.repos.developments.findByName(options.devname);
   if (existing)
     return {
       devid: existing.devid,
       created: false,
       counts: { zones: 0, elements: 0, subelements: 0 },
     };
-  return options.repos.content.transaction(async (trx) => {
+  return options.repos.transaction(async (trx) => {
     const repos = createRepositories(trx);
-    await ensureContentModels(repos.content);
-    const development = await repos.content.createDevelopment(options.devname, settings.now);
+    await ensureContentModels(repos.contentModels);
+    const development = await repos.developments.create(options.devname, settings.now);
     const counts = await write(trx, development.devid, settings);
     await repos.revisions.publishDraft(development.devid, {
       author: { kind: 'system', name: 'grande usine', userid: null },

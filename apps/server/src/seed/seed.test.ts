@@ -406,7 +406,7 @@ describe('seedDemoPlant', () => {
   });
 
   it('uses every content model of the contract', async () => {
-    const models = await repos.content.listContentModels();
+    const models = await repos.contentModels.list();
     expect(Object.fromEntries(models.map((model) => [model.label, model.fields]))).toEqual(
       MODEL_FIELDS,
     );
@@ -434,12 +434,12 @@ describe('seedDemoPlant', () => {
     ] as const;
     const before = await Promise.all(tables.map(count));
     const files = readdirSync(join(mediaDir, 'images')).length;
-    const version = (await repos.content.findDevelopment(seeded.devid))!.content_version;
+    const version = (await repos.developments.find(seeded.devid))!.content_version;
     const again = await seedDemoPlant(seedOptions());
     expect(again).toEqual({ created: false, devid: seeded.devid });
     expect(await Promise.all(tables.map(count))).toEqual(before);
     expect(readdirSync(join(mediaDir, 'images'))).toHaveLength(files);
-    expect((await repos.content.findDevelopment(seeded.devid))!.content_version).toBe(version);
+    expect((await repos.developments.find(seeded.devid))!.content_version).toBe(version);
   });
 
   it('gives each translated visitor zone an English version after its French one, in English images of its own (English content, decision 021)', () => {
@@ -531,7 +531,7 @@ describe('seedDemoPlant', () => {
           assetsDir: join(mediaDir, 'no-such-assets'),
         }),
       ).rejects.toThrow(/Demo asset missing/);
-      expect(await otherRepos.content.findDevelopmentByName('neubourg')).toBeUndefined();
+      expect(await otherRepos.developments.findByName('neubourg')).toBeUndefined();
     } finally {
       await other.close();
     }

@@ -62,7 +62,7 @@ export async function settingsRoutes(
         );
       }
       const actor = actorOf(request);
-      const changed = await ctx.repos.content.transaction(async (trx) => {
+      const changed = await ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
         // First, as for every draft edit (content-editor.ts): the development's row lock.
         await tx.content.bumpDraftVersion(devid);

@@ -27,7 +27,7 @@ const author = { kind: 'system' as const, name: 'test', userid: null };
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
 async function development(): Promise<number> {
-  const { devid } = await repos.content.createDevelopment(`settings-${++developments}`, NOW);
+  const { devid } = await repos.developments.create(`settings-${++developments}`, NOW);
   // A first revision, as every development has one.
   await repos.revisions.publishDraft(devid, { author, source: 'creation', now: NOW });
   return devid;
@@ -120,7 +120,7 @@ describe('settings published with the revision', () => {
 
   it('a rollback restores an older revision’s settings; contentAt rebuilds them', async () => {
     const devid = await development();
-    const first = (await repos.content.findDevelopment(devid))!.content_version;
+    const first = (await repos.developments.find(devid))!.content_version;
     await repos.settings.saveDraft(devid, form('https://forms.test/one'));
     const one = (await publish(devid))!.revision;
     await repos.settings.saveDraft(devid, {

@@ -128,15 +128,15 @@ export async function publishDraftDirectly(repos: Repositories, devid: number) {
 
 /** Writes the plant; returns its ids. Exposed so repository tests can use it without an app. */
 export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
-  const { content, accounts } = repos;
+  const { developments, contentModels, content, accounts } = repos;
   const models = new Map<string, number>();
   for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
-    models.set(label, (await content.upsertContentModel(label, fields)).modelid);
+    models.set(label, (await contentModels.upsert(label, fields)).modelid);
   }
   const modelId = (label: ModelLabel) => models.get(label)!;
 
-  const dev = await content.createDevelopment('neubourg', FIXTURE_NOW);
-  const other = await content.createDevelopment('autre-usine', FIXTURE_NOW);
+  const dev = await developments.create('neubourg', FIXTURE_NOW);
+  const other = await developments.create('autre-usine', FIXTURE_NOW);
   const hashA = await hashClientPassword(hashPasswordForLogin(DEMO_PASSWORD), TEST_SCRYPT_COST);
   const account = await accounts.createKioskAccount({
     devid: dev.devid,

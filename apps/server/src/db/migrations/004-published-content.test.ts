@@ -5,14 +5,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ContentVersions } from '../../lib/content-versions.js';
 import { SnapshotCache } from '../../lib/snapshot-cache.js';
-import {
-  ContentRepository,
-  toElement,
-  toSubelement,
-  toSubgroup,
-  toZone,
-} from '../../content/index.js';
+import { toElement, toSubelement, toSubgroup, toZone } from '../../content/index.js';
 import { RevisionRepository } from '../../publishing/index.js';
+import { createRepositories } from '../repositories/index.js';
 import type { Database } from '../schema.js';
 import * as initial from './001-initial.js';
 import * as admin from './002-admin.js';
@@ -172,9 +167,10 @@ describe('migration 004 (published content)', () => {
       // English content: French elements are sent without `lang`, so the ETag is still the old one.
       await contentLanguage.up(db);
 
-      const content = new ContentRepository(db);
+      const repos = createRepositories(db);
+      const content = repos.content;
       const now = () => NOW;
-      const snapshots = new SnapshotCache(content, new ContentVersions(content, now), now);
+      const snapshots = new SnapshotCache(content, new ContentVersions(repos, now), now);
       const entry = (await snapshots.get(devid))!;
       expect(entry.version).toBe(7);
       expect(entry.etag).toBe(etagBefore);
@@ -183,7 +179,7 @@ describe('migration 004 (published content)', () => {
       expect(await revisions.list(devid)).toEqual([
         expect.objectContaining({ revision: 7, source: 'migration', note: null }),
       ]);
-      const development = await content.findDevelopment(devid);
+      const development = await repos.developments.find(devid);
       expect(development).toMatchObject({ content_version: 7, draft_version: 1 });
       // The draft equals the live content: nothing to publish.
       const outcome = await revisions.publishDraft(devid, {

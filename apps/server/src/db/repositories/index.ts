@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { AccountRepository } from '../../accounts/index.js';
 import { AdminAuditRepository } from '../../audit/index.js';
@@ -6,9 +6,9 @@ import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js'
 import { KioskRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { AdminContentRepository } from '../../content/index.js';
-import { AdminDevelopmentRepository } from '../../accounts/index.js';
+import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
-import { ContentRepository } from '../../content/index.js';
+import { ContentModelRepository, ContentRepository } from '../../content/index.js';
 import { DeltaRepository } from '../../display/index.js';
 import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
@@ -18,20 +18,17 @@ export {
   AccountRepository,
   AlertRepository,
   AlertTemplateRepository,
+  ContentModelRepository,
   ContentRepository,
   DeltaRepository,
+  DevelopmentRepository,
   KioskRepository,
   MediaRepository,
   RevisionRepository,
   SettingsRepository,
   StreamTicketRepository,
 };
-export {
-  AdminAuditRepository,
-  AdminContentRepository,
-  AdminDevelopmentRepository,
-  AdminUserRepository,
-};
+export { AdminAuditRepository, AdminContentRepository, AdminUserRepository };
 export type { AuditInput } from '../../audit/index.js';
 export type { Batch, Owned } from '../../content/index.js';
 export type { DeltaOutcome } from '../../display/index.js';
@@ -39,8 +36,13 @@ export type { StreamTicketRecord } from '../../streaming/index.js';
 
 /** The one interface handlers and the seed use to reach the store, whatever the dialect. */
 export interface Repositories {
+  /** The developments, neither draft nor live (they own both): their rows, and the back-office's
+   * view of them and of their kiosk accounts. */
+  developments: DevelopmentRepository;
   /** The kiosk's reads (live content) and the draft's raw writes (seed, tests). */
   content: ContentRepository;
+  /** The sub-groups' models, shared by every development and never published. */
+  contentModels: ContentModelRepository;
   /** Publishing the draft, revisions and their change log (publishing gate, decision 010). */
   revisions: RevisionRepository;
   /** Delta sync (decision 016): what changed since a revision a totem holds. */
@@ -51,7 +53,6 @@ export interface Repositories {
    * checks, audit log. */
   adminUsers: AdminUserRepository;
   adminContent: AdminContentRepository;
-  adminDevelopments: AdminDevelopmentRepository;
   audit: AdminAuditRepository;
   /** Fleet (back-office and fleet, decision 008): the latest status of each kiosk. */
   kiosks: KioskRepository;
@@ -67,18 +68,22 @@ export interface Repositories {
   publishChecks: PublishCheckRepository;
   /** Single-use tickets that open a kiosk's event stream (stream tickets, decision 028). */
   streamTickets: StreamTicketRepository;
+  /** Runs `work` in one transaction; `createRepositories(trx)` gives the repositories bound to it.
+   * (Not from inside one: a transaction's repositories cannot open another.) */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
+    developments: new DevelopmentRepository(db),
     content: new ContentRepository(db),
+    contentModels: new ContentModelRepository(db),
     revisions: new RevisionRepository(db),
     deltas: new DeltaRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),
     adminUsers: new AdminUserRepository(db),
     adminContent: new AdminContentRepository(db),
-    adminDevelopments: new AdminDevelopmentRepository(db),
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
     alerts: new AlertRepository(db),
@@ -86,5 +91,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     settings: new SettingsRepository(db),
     publishChecks: new PublishCheckRepository(db),
     streamTickets: new StreamTicketRepository(db),
+    transaction: (work) => db.transaction().execute(work),
   };
 }

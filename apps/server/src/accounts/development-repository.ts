@@ -1,4 +1,10 @@
-/** The back-office's view of developments and their kiosk accounts (never their password hashes). */
+/**
+ * The developments: the one repository of the `developments` table, whoever asks. Its rows
+ * (`find`, `findByName`, `list`, `create`) for the server's own use — a development is neither
+ * draft nor live content, it owns both (its `draft_version` and `content_version` are bumped by
+ * the draft's edits and by a publish, in their own repositories' transactions) — and the
+ * back-office's view of it and of its kiosk accounts (never their password hashes).
+ */
 import type { AdminDevelopment, KioskAccount } from '@plant-kiosk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DevelopmentRow } from '../db/schema.js';
@@ -13,11 +19,46 @@ export const toAdminDevelopment = (row: DevelopmentRow): AdminDevelopment => ({
   createdAt: row.created_at,
 });
 
-export class AdminDevelopmentRepository {
+export class DevelopmentRepository {
   constructor(private readonly db: Db) {}
 
+  // ---------- rows ----------
+
+  async find(devid: number): Promise<DevelopmentRow | undefined> {
+    return this.db
+      .selectFrom('developments')
+      .selectAll()
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+  }
+
+  async findByName(devname: string): Promise<DevelopmentRow | undefined> {
+    return this.db
+      .selectFrom('developments')
+      .selectAll()
+      .where('devname', '=', devname)
+      .executeTakeFirst();
+  }
+
+  async list(): Promise<DevelopmentRow[]> {
+    return this.db.selectFrom('developments').selectAll().orderBy('devid').execute();
+  }
+
+  async create(devname: string, now: Date = new Date()): Promise<DevelopmentRow> {
+    return (
+      this.db
+        .insertInto('developments')
+        // No revision yet (content_version 0): its first publish makes revision 1.
+        .values({ devname, created_at: now.toISOString(), content_version: 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    );
+  }
+
+  // ---------- the back-office's view ----------
+
   /** Every development, or only those in `devids`. */
-  async list(devids?: readonly number[]): Promise<AdminDevelopment[]> {
+  async listForAdmin(devids?: readonly number[]): Promise<AdminDevelopment[]> {
     let query = this.db.selectFrom('developments').selectAll();
     if (devids !== undefined) {
       if (devids.length === 0) return [];
@@ -26,12 +67,8 @@ export class AdminDevelopmentRepository {
     return (await query.orderBy('devid').execute()).map(toAdminDevelopment);
   }
 
-  async find(devid: number): Promise<AdminDevelopment | undefined> {
-    const row = await this.db
-      .selectFrom('developments')
-      .selectAll()
-      .where('devid', '=', devid)
-      .executeTakeFirst();
+  async findForAdmin(devid: number): Promise<AdminDevelopment | undefined> {
+    const row = await this.find(devid);
     return row && toAdminDevelopment(row);
   }
 
