@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract',
+      'packages/ui',
       'apps/server',
       'apps/server/vitest.pg.config.ts',
       'apps/kiosk',

@@ -21,6 +21,9 @@
  *   Server tests (`*.test.ts`, testing/) may reach any layer: they assemble the whole stack
  *   to observe a behaviour (a migration test reads through lib's snapshot cache); but another
  *   domain's folder only through its index, like production code.
+ * Shared UI package (packages/ui, @plant-kiosk/ui, issue 43): what both apps draw. The apps import it
+ *   by its name; it imports neither app (no path into apps/, no `@plant-kiosk/kiosk|admin|server`),
+ *   or the two apps would be tied through it.
  * Everywhere: test helpers live in a testing/ folder beside the code they serve, and production
  * code never imports a file under any testing/ folder; tests and other testing/ files may.
  *
@@ -78,6 +81,7 @@ const elements = [
     capture: ['app'],
     partialMatch: false,
   },
+  { type: 'ui-package', pattern: 'packages/ui', partialMatch: false },
 ];
 
 const files = [
@@ -109,6 +113,9 @@ const MESSAGES = {
   seed:
     'Production code must not import seed/ (only server.ts seeds an empty store): ' +
     'move the helper into lib/.',
+  uiPackageUp:
+    'The shared UI package (packages/ui) imports neither app: it draws from its props. Let the ' +
+    'app pass what it needs in, or move the shared piece into packages/ui (or the contract).',
   testing:
     'Production code must not import a testing/ file: test helpers are for tests (*.test.ts) and ' +
     'other testing/ files only.',
@@ -122,7 +129,7 @@ const MESSAGES = {
 export function boundaryConfig(rootPath) {
   return [
     {
-      files: ['apps/*/src/**/*.{ts,tsx}'],
+      files: ['apps/*/src/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
       plugins: { boundaries },
       settings: {
         'boundaries/root-path': rootPath,
@@ -176,6 +183,11 @@ export function boundaryConfig(rootPath) {
                 message: MESSAGES.featureInternals,
               },
               {
+                from: { element: { type: 'ui-package' } },
+                disallow: { to: { file: { path: 'apps/**' } } },
+                message: MESSAGES.uiPackageUp,
+              },
+              {
                 from: {
                   element: { type: 'server-db' },
                   file: { categories: { noneOf: ['test'] } },
@@ -219,6 +231,24 @@ export function boundaryConfig(rootPath) {
                 from: { file: { categories: { noneOf: ['test'] } } },
                 disallow: { to: { file: { path: '**/testing/**' } } },
                 message: MESSAGES.testing,
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // The resolver leaves package names unresolved (outside the layers): the apps' own package
+      // names are refused here instead.
+      files: ['packages/ui/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^@plant-kiosk/(kiosk|admin|server)(/|$)',
+                message: MESSAGES.uiPackageUp,
               },
             ],
           },

@@ -34,6 +34,15 @@ const FIXTURES: Record<string, string> = {
     "import { routes } from '../../app/routes';\nexport const b = routes;\n",
   'apps/kiosk/src/features/beta/beta.test.tsx':
     "import { renderInKiosk } from '../../app/testing/render-in-kiosk';\nimport { alphaValue } from '../alpha/alpha-value';\nexport const t = [renderInKiosk, alphaValue];\n",
+  'apps/kiosk/src/features/alpha/uses-ui.tsx':
+    "import { AlertTakeover } from '@plant-kiosk/ui';\nexport const u = AlertTakeover;\n",
+  'packages/ui/src/index.ts': "export { drawn } from './drawn';\n",
+  'packages/ui/src/drawn.tsx':
+    "import { PALETTE } from '@plant-kiosk/contract';\nexport const drawn = PALETTE;\n",
+  'packages/ui/src/into-app.tsx':
+    "import { format } from '../../../apps/kiosk/src/lib/format';\nexport const f = format;\n",
+  'packages/ui/src/into-app-package.tsx':
+    "import { routes } from '@plant-kiosk/admin/src/app/routes';\nexport const r = routes;\n",
   'apps/kiosk/src/lib/format.ts': 'export const format = (value: number) => String(value);\n',
   'apps/kiosk/src/lib/shared-up.ts':
     "import { alphaValue } from '../features/alpha';\nexport const s = alphaValue;\n",
@@ -110,7 +119,7 @@ beforeAll(async () => {
     ],
   });
   problems = {};
-  for (const result of await eslint.lintFiles(['apps'])) {
+  for (const result of await eslint.lintFiles(['apps', 'packages'])) {
     const messages = result.messages.map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
     if (messages.length) problems[result.filePath.slice(root.length + 1)] = messages;
   }
@@ -176,6 +185,25 @@ describe('kiosk and back-office layers', () => {
   });
 });
 
+describe('the shared UI package', () => {
+  it('refuses it importing an app, by path or by package name', () => {
+    expect(only('packages/ui/src/into-app.tsx')).toContain('imports neither app');
+    const byName = problems['packages/ui/src/into-app-package.tsx'] ?? [];
+    expect(byName).toHaveLength(1);
+    expect(byName[0]).toMatch(/^no-restricted-imports: .*imports neither app/);
+  });
+
+  it('passes the apps importing it, and it importing its own files and the contract', () => {
+    for (const path of [
+      'apps/kiosk/src/features/alpha/uses-ui.tsx',
+      'packages/ui/src/index.ts',
+      'packages/ui/src/drawn.tsx',
+    ]) {
+      expect(problems[path], path).toBeUndefined();
+    }
+  });
+});
+
 describe('the repository lint', () => {
   it('applies the rule to every app source file, as an error', async () => {
     const eslint = new ESLint({ cwd: join(import.meta.dirname, '..') });
@@ -183,6 +211,7 @@ describe('the repository lint', () => {
       'apps/kiosk/src/features/content/use-zone.ts',
       'apps/admin/src/lib/labels.ts',
       'apps/server/src/db/database.ts',
+      'packages/ui/src/alert-takeover.tsx',
     ]) {
       const config = (await eslint.calculateConfigForFile(file)) as {
         rules: Record<string, unknown[]>;
@@ -272,6 +301,8 @@ describe('server layers and domains', () => {
         'apps/server/src/routes/into-domain.test.ts',
         'apps/server/src/routes/into-domain.ts',
         'apps/server/src/routes/into-testing.ts',
+        'packages/ui/src/into-app.tsx',
+        'packages/ui/src/into-app-package.tsx',
       ].sort(),
     );
   });

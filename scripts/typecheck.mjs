@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const projects = [
   'packages/contract',
+  'packages/ui',
   'apps/server',
   'apps/kiosk',
   'apps/admin',

@@ -2,7 +2,8 @@
  * One alert template's editor (red button and acknowledgements, decision 018): the French and
  * English texts side by side (stacked on a phone), the pictogram and the colour chosen among the
  * totems' own (each shown as it is drawn), an image from the media library, the end-of-alert texts,
- * the maximum duration, and a preview of the totems' takeover. Saves go to the draft; the server's
+ * the maximum duration, and a preview of the totems' takeover — the kiosk's own drawing
+ * (@plant-kiosk/ui's AlertTakeover) in small, in force, in a drill or ended. Saves go to the draft; the server's
  * refusals are shown as it words them, and a version conflict shows the template as now saved
  * before anything is overwritten.
  */
@@ -19,6 +20,7 @@ import {
   type AlertPictogram,
   type PaletteColour,
 } from '@plant-kiosk/contract';
+import { AlertPictogramIcon, AlertTakeover, AlertTakeoverFrame } from '@plant-kiosk/ui';
 import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { Dialog } from '../../components/dialog';
@@ -37,7 +39,6 @@ import {
   whiteContrast,
   type TemplateForm,
 } from './template-form';
-import { TemplatePictogram } from './template-pictogram';
 
 const COLOURS = Object.keys(PALETTE) as PaletteColour[];
 const isPictogram = (name: string): name is AlertPictogram =>
@@ -265,7 +266,7 @@ export function TemplateEditor({
                   checked={form.pictogram === name}
                   onChange={() => set('pictogram', name)}
                 />
-                <TemplatePictogram name={name} className="template-choice-pictogram" />
+                <AlertPictogramIcon name={name} className="template-choice-pictogram" />
                 <span>{ALERT_PICTOGRAM_LABELS[name]}</span>
               </label>
             ))}
@@ -379,33 +380,74 @@ export function TemplateEditor({
   );
 }
 
-/** The totems' takeover in small: white on the colour, both languages, the pictogram, the image. */
+/** Which of the totems' screens the preview shows. */
+type PreviewState = 'alert' | 'drill' | 'ended';
+const PREVIEW_STATES: { value: PreviewState; label: string }[] = [
+  { value: 'alert', label: 'En cours' },
+  { value: 'drill', label: 'Exercice' },
+  { value: 'ended', label: 'Fin' },
+];
+/**
+ * The preview's start time: an example (a template has no alert), so that the line the totems show
+ * at the bottom takes its place here too, and the image its remaining height.
+ */
+const EXAMPLE_START = { at: '10:00', elapsed: '1 min 05 s' };
+
+/**
+ * The totems' takeover in small: the kiosk's own drawing (@plant-kiosk/ui) at the totem's 1080 ×
+ * 1920, scaled down, from the form as typed — in force, in a drill, or the end screen.
+ */
 function TakeoverPreview({ form, colour }: { form: TemplateForm; colour: PaletteColour }) {
+  const [state, setState] = useState<PreviewState>('alert');
   const pictogram = isPictogram(form.pictogram) ? form.pictogram : 'warning';
+  const blank = (text: string) => (text.trim() === '' ? null : text);
   return (
-    <div
-      className="template-takeover"
-      style={{ background: PALETTE[colour] }}
-      data-testid="template-preview"
-    >
-      <TemplatePictogram name={pictogram} className="template-takeover-pictogram" />
-      <div className="template-takeover-texts">
-        <p className="template-takeover-title" lang="fr">
-          {form.titleFr || 'Titre en français'}
-        </p>
-        {form.titleEn && (
-          <p className="template-takeover-title template-takeover-en" lang="en">
-            {form.titleEn}
-          </p>
-        )}
-        {form.instructionsFr && <p lang="fr">{form.instructionsFr}</p>}
-        {form.instructionsEn && (
-          <p lang="en" className="template-takeover-en">
-            {form.instructionsEn}
-          </p>
-        )}
-      </div>
-      {form.image && <img className="template-takeover-image" src={mediaUrl(form.image)} alt="" />}
+    <div className="template-takeover">
+      <fieldset className="template-choices">
+        <legend>Écran montré</legend>
+        <div className="template-choice-grid">
+          {PREVIEW_STATES.map(({ value, label }) => (
+            <label key={value} className="template-choice">
+              <input
+                type="radio"
+                name="preview-state"
+                value={value}
+                checked={state === value}
+                onChange={() => setState(value)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <AlertTakeoverFrame className="template-takeover-frame">
+        <AlertTakeover
+          data-testid="template-preview"
+          colour={colour}
+          drill={state === 'drill'}
+          headingLevel={3}
+          screen={
+            state === 'ended'
+              ? {
+                  state: 'ended',
+                  endTextFr: blank(form.endTextFr),
+                  endTextEn: blank(form.endTextEn),
+                }
+              : {
+                  state: 'alert',
+                  content: {
+                    titleFr: form.titleFr || 'Titre en français',
+                    titleEn: form.titleEn,
+                    instructionsFr: form.instructionsFr,
+                    instructionsEn: form.instructionsEn,
+                    pictogram,
+                    imageUrl: form.image ? mediaUrl(form.image) : null,
+                    started: EXAMPLE_START,
+                  },
+                }
+          }
+        />
+      </AlertTakeoverFrame>
     </div>
   );
 }

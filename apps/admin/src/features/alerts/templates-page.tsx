@@ -14,6 +14,7 @@ import {
   type AdminAlertTemplateList,
   type AdminDevelopment,
 } from '@plant-kiosk/contract';
+import { AlertPictogramIcon } from '@plant-kiosk/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
@@ -23,7 +24,6 @@ import { call } from '../../lib/api/client';
 import { useResource } from '../../lib/use-resource';
 import { TemplateEditor } from './template-editor';
 import { formatMinutes } from './template-form';
-import { TemplatePictogram } from './template-pictogram';
 import './alert-templates.css';
 
 const BASE = '/modeles-alerte';
@@ -185,7 +185,7 @@ function TemplateCard({ devid, template }: { devid: number; template: AdminAlert
         style={{ background: PALETTE[template.colour] }}
         aria-hidden="true"
       >
-        <TemplatePictogram name={template.pictogram} />
+        <AlertPictogramIcon name={template.pictogram} />
       </span>
       <div className="template-card-body">
         <h2 className="template-card-name">{template.name}</h2>

@@ -16,9 +16,12 @@
  * screen says "Fin de l'exercice" / "End of drill" above the template's end text. When the
  * development's published settings turn the alarm tone on, it sounds while the alert is in force
  * (alarm-tone.ts) and stops with it.
+ *
+ * This module is the takeover's behaviour; the drawing (markup, texts, CSS) is the shared
+ * AlertTakeover of @plant-kiosk/ui, the very component the back-office's template editor previews.
  */
 import type { ActiveAlert, AlertTemplate } from '@plant-kiosk/contract';
-import { PALETTE } from '@plant-kiosk/contract';
+import { AlertTakeover, type AlertTakeoverScreen } from '@plant-kiosk/ui';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../lib/config/runtime-config';
@@ -27,7 +30,6 @@ import { mediaUrl } from '../../lib/media/media-url';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
 import { useAlarmTone, type AudioContextFactory } from './alarm-tone';
-import { AlertPictogram } from './alert-pictogram';
 import {
   alertExpiresAt,
   clearEnding,
@@ -35,7 +37,6 @@ import {
   markDisplayed,
   useAlertStore,
 } from './alert-store';
-import './emergency-alert.css';
 
 const TICK_MS = 1000;
 
@@ -53,15 +54,6 @@ export const GENERIC_TEMPLATE: Omit<AlertTemplate, 'templateid' | 'name' | 'maxD
   image: null,
   endTextFr: null,
   endTextEn: null,
-};
-
-const DEFAULT_END = { fr: 'Fin de l’alerte.', en: 'All clear.' };
-/** The end of a drill says it was one (issue 41, item 7). */
-export const DRILL_END = { fr: 'Fin de l’exercice', en: 'End of drill' };
-/** The end screen goes at a touch: it says so. */
-export const END_DISMISS = {
-  fr: 'Touchez l’écran pour continuer',
-  en: 'Touch the screen to continue',
 };
 
 /** "3 min 05 s" / "1 h 02 min": the time since the start, the same in both languages. */
@@ -87,116 +79,38 @@ function useTemplate(db: KioskDb, templateid: number | null): AlertTemplate | nu
   );
 }
 
-function DrillBand() {
-  return (
-    <p className="emergency-alert__drill" data-testid="alert-drill">
-      <span className="emergency-alert__drill-text">
-        <strong>
-          <span lang="fr">EXERCICE</span> · <span lang="en">DRILL</span>
-        </strong>
-        <span lang="fr">Ceci est un exercice</span> / <span lang="en">this is a drill</span>
-      </span>
-    </p>
-  );
-}
-
-function AlertScreen({
-  alert,
-  template,
-  config,
-  now,
-}: {
-  alert: ActiveAlert;
-  template: AlertTemplate | null;
-  config: Pick<RuntimeConfig, 'contentBase'>;
-  now: number;
-}) {
-  const shown = template ?? { ...GENERIC_TEMPLATE, name: alert.templateName };
-  const colour = PALETTE[shown.colour] ?? PALETTE.rouge;
-  const elapsed = formatElapsed(now - Date.parse(alert.startedAt));
-  return (
-    <>
-      {alert.drill && <DrillBand />}
-      <div className="emergency-alert__head">
-        <AlertPictogram name={shown.pictogram} className="emergency-alert__pictogram" />
-        <div>
-          <h1 id="emergency-alert-title" className="emergency-alert__title">
-            <span lang="fr">{shown.titleFr}</span>
-            <span lang="en" className="emergency-alert__en">
-              {shown.titleEn}
-            </span>
-          </h1>
-          {!template && (
-            <p className="emergency-alert__name" data-testid="alert-generic">
-              « {alert.templateName} »
-            </p>
-          )}
-        </div>
-      </div>
-      <div id="emergency-alert-text" className="emergency-alert__instructions">
-        <p lang="fr">{shown.instructionsFr}</p>
-        <p lang="en" className="emergency-alert__en">
-          {shown.instructionsEn}
-        </p>
-      </div>
-      {shown.image && (
-        <img
-          className="emergency-alert__image"
-          src={mediaUrl(shown.image, config)}
-          alt="Plan / Map"
-          style={{ borderColor: colour }}
-        />
-      )}
-      <p className="emergency-alert__elapsed" data-testid="alert-elapsed">
-        <span lang="fr">
-          Déclenchée à {clock(alert.startedAt)}, depuis {elapsed}
-        </span>
-        <span lang="en" className="emergency-alert__en">
-          Started at {clock(alert.startedAt)}, {elapsed} ago
-        </span>
-      </p>
-      {alert.drill && <DrillBand />}
-    </>
-  );
-}
-
-function EndScreen({ template, drill }: { template: AlertTemplate | null; drill: boolean }) {
-  const endFr = template?.endTextFr ?? DEFAULT_END.fr;
-  const endEn = template?.endTextEn ?? DEFAULT_END.en;
-  return (
-    <div className="emergency-alert__end">
-      {drill ? (
-        <>
-          <h1 id="emergency-alert-title" className="emergency-alert__title">
-            <span lang="fr">{DRILL_END.fr}</span>
-            <span lang="en" className="emergency-alert__en">
-              {DRILL_END.en}
-            </span>
-          </h1>
-          {/* The template's own end text still says what to do now ("regagnez votre poste"). */}
-          <p className="emergency-alert__end-text" data-testid="alert-end-text">
-            <span lang="fr">{endFr}</span>
-            <span lang="en" className="emergency-alert__en">
-              {endEn}
-            </span>
-          </p>
-        </>
-      ) : (
-        <h1 id="emergency-alert-title" className="emergency-alert__title">
-          <span lang="fr">{endFr}</span>
-          <span lang="en" className="emergency-alert__en">
-            {endEn}
-          </span>
-        </h1>
-      )}
-      <p className="emergency-alert__dismiss" data-testid="alert-end-dismiss">
-        <span lang="fr">{END_DISMISS.fr}</span>
-        <span lang="en" className="emergency-alert__en">
-          {END_DISMISS.en}
-        </span>
-      </p>
-    </div>
-  );
+/**
+ * What the takeover draws (the shared drawing, @plant-kiosk/ui): in force, the template's texts —
+ * or the generic screen naming the alert when the totem lacks the template, nothing while it is
+ * still being read — with the time since the start; over, the template's end texts.
+ */
+function screenOf(
+  active: ActiveAlert | null,
+  template: AlertTemplate | null | undefined,
+  config: Pick<RuntimeConfig, 'contentBase'>,
+  now: number,
+): AlertTakeoverScreen {
+  if (!active) {
+    return { state: 'ended', endTextFr: template?.endTextFr, endTextEn: template?.endTextEn };
+  }
+  if (template === undefined) return { state: 'alert', content: null };
+  const shown = template ?? GENERIC_TEMPLATE;
+  return {
+    state: 'alert',
+    content: {
+      titleFr: shown.titleFr,
+      titleEn: shown.titleEn,
+      instructionsFr: shown.instructionsFr,
+      instructionsEn: shown.instructionsEn,
+      pictogram: shown.pictogram,
+      imageUrl: shown.image ? mediaUrl(shown.image, config) : null,
+      missingTemplateName: template ? null : active.templateName,
+      started: {
+        at: clock(active.startedAt),
+        elapsed: formatElapsed(now - Date.parse(active.startedAt)),
+      },
+    },
+  };
 }
 
 export function EmergencyAlertTakeover({
@@ -261,7 +175,6 @@ export function EmergencyAlertTakeover({
   }, [active, screenReady]);
 
   if (!shown) return null;
-  const colour = PALETTE[(template ?? GENERIC_TEMPLATE).colour] ?? PALETTE.rouge;
   const stop = (event: { stopPropagation(): void; preventDefault(): void }) => {
     event.stopPropagation();
     event.preventDefault();
@@ -273,9 +186,13 @@ export function EmergencyAlertTakeover({
     if (useAlertStore.getState().active === null) clearEnding();
   };
   return (
-    <div
+    <AlertTakeover
       ref={root}
-      className={`emergency-alert${active ? '' : ' emergency-alert--ended'}${shown.drill ? ' emergency-alert--drill' : ''}`}
+      screen={screenOf(active, template, config, now)}
+      colour={(template ?? GENERIC_TEMPLATE).colour}
+      drill={shown.drill}
+      titleId="emergency-alert-title"
+      textId="emergency-alert-text"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="emergency-alert-title"
@@ -283,7 +200,6 @@ export function EmergencyAlertTakeover({
       aria-live="assertive"
       tabIndex={-1}
       data-testid={active ? 'emergency-alert' : 'emergency-alert-end'}
-      style={active ? { background: colour } : undefined}
       // During the alert touches do nothing; after it, one dismisses the end screen. None reaches
       // what is under it.
       onClick={active ? stop : dismissEnd}
@@ -297,14 +213,6 @@ export function EmergencyAlertTakeover({
                 dismissEnd(event);
             }
       }
-    >
-      {active ? (
-        template === undefined ? null : (
-          <AlertScreen alert={active} template={template} config={config} now={now} />
-        )
-      ) : (
-        <EndScreen template={template ?? null} drill={shown.drill} />
-      )}
-    </div>
+    />
   );
 }

@@ -2,6 +2,8 @@
  * The built-in alert pictograms (contract ALERT_PICTOGRAMS), drawn inline so a totem offline shows
  * them with nothing to download. Simple ISO 7010-like shapes: a running figure towards a door
  * (evacuation), a house (shelter in place), a drop over waves (spill), a warning triangle, an "i".
+ * Drawn here once for both apps: the kiosk's takeover and the back-office's picker, list and
+ * preview show the same drawing. The strokes are `currentColor`: the caller's text colour.
  */
 import type { AlertPictogram as PictogramName } from '@plant-kiosk/contract';
 
@@ -69,7 +71,13 @@ function Shape({ name }: { name: PictogramName }) {
   }
 }
 
-export function AlertPictogram({ name, className }: { name: PictogramName; className?: string }) {
+export function AlertPictogramIcon({
+  name,
+  className,
+}: {
+  name: PictogramName;
+  className?: string;
+}) {
   return (
     <svg className={className} viewBox="0 0 200 200" aria-hidden="true" focusable="false">
       <Shape name={name} />

@@ -1,0 +1,5 @@
+// A clean DOM between tests.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
