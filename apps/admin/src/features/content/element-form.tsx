@@ -3,10 +3,10 @@
  * values now on the server and offers to reload them; the user's text stays on screen until then.
  */
 import { UpdateElementRequest, type AdminElement, type ItemType } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { FeedbackNotice } from '../../components/notice';
+import { FormScaffold } from '../../components/form-scaffold';
 import { callWithMessage } from '../../lib/api/client';
 import { draftWrite } from '../../lib/draft-events';
 import {
@@ -43,8 +43,7 @@ export function ElementForm({
     setVersion(current.version);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const body: UpdateElementRequest = {
       expectedVersion: version,
       value,
@@ -70,23 +69,31 @@ export function ElementForm({
   };
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Modifier l’élément">
-      {conflict && (
-        <ConflictNotice
-          current={[
-            { label: 'Valeur', value: conflict.value },
-            { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
-            { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
-          ]}
-          onReload={() => {
-            load(conflict);
-            setConflict(null);
-            onSaved(conflict);
-            setFeedback({ tone: 'info', text: 'Version actuelle rechargée.' });
-          }}
-        />
-      )}
-      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+    <FormScaffold
+      label="Modifier l’élément"
+      onSubmit={submit}
+      submitLabel="Enregistrer l’élément"
+      busy={busy}
+      feedback={feedback}
+      onCloseFeedback={() => setFeedback(null)}
+      conflict={
+        conflict && (
+          <ConflictNotice
+            current={[
+              { label: 'Valeur', value: conflict.value },
+              { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
+              { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
+            ]}
+            onReload={() => {
+              load(conflict);
+              setConflict(null);
+              onSaved(conflict);
+              setFeedback({ tone: 'info', text: 'Version actuelle rechargée.' });
+            }}
+          />
+        )
+      }
+    >
       <div className="form-grid">
         <SelectField
           label="Type"
@@ -121,11 +128,6 @@ export function ElementForm({
           error={errors.value}
         />
       )}
-      <div className="inline-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Enregistrement…' : 'Enregistrer l’élément'}
-        </button>
-      </div>
-    </form>
+    </FormScaffold>
   );
 }

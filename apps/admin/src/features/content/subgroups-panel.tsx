@@ -15,6 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
+import { FormScaffold } from '../../components/form-scaffold';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
 import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
@@ -85,8 +86,7 @@ function SubgroupEditor({
       ),
     }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const body: UpdateSubgroupRequest = { expectedVersion: version, fields };
     if (addingdate !== loaded.addingdate) body.addingdate = fromLocalInput(addingdate) ?? '';
     if (expirationdate !== loaded.expirationdate) {
@@ -113,25 +113,32 @@ function SubgroupEditor({
   };
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label={`Modifier ${subgroup.label}`}>
-      {conflict && (
-        <ConflictNotice
-          current={[
-            ...Object.entries(conflict.fields).map(([label, values]) => ({
-              label,
-              value: values.map((v) => v.value).join(' · '),
-            })),
-            { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
-            { label: 'Date d’expiration', value: formatDate(conflict.expirationdate) },
-          ]}
-          onReload={() => {
-            load(conflict);
-            onSaved(conflict);
-            setConflict(null);
-          }}
-        />
-      )}
-      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+    <FormScaffold
+      label={`Modifier ${subgroup.label}`}
+      onSubmit={submit}
+      submitLabel={`Enregistrer « ${subgroup.label} »`}
+      feedback={feedback}
+      onCloseFeedback={() => setFeedback(null)}
+      conflict={
+        conflict && (
+          <ConflictNotice
+            current={[
+              ...Object.entries(conflict.fields).map(([label, values]) => ({
+                label,
+                value: values.map((v) => v.value).join(' · '),
+              })),
+              { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
+              { label: 'Date d’expiration', value: formatDate(conflict.expirationdate) },
+            ]}
+            onReload={() => {
+              load(conflict);
+              onSaved(conflict);
+              setConflict(null);
+            }}
+          />
+        )
+      }
+    >
       <div className="form-grid">
         <TextField
           label="Date d’ajout"
@@ -201,12 +208,7 @@ function SubgroupEditor({
           </button>
         </fieldset>
       ))}
-      <div className="inline-actions">
-        <button type="submit" className="button button-primary">
-          Enregistrer « {subgroup.label} »
-        </button>
-      </div>
-    </form>
+    </FormScaffold>
   );
 }
 

@@ -5,10 +5,10 @@ import {
   type AdminZone,
   type ZoneType,
 } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
-import { FeedbackNotice } from '../../components/notice';
+import { FormScaffold } from '../../components/form-scaffold';
 import { callWithMessage } from '../../lib/api/client';
 import { draftWrite } from '../../lib/draft-events';
 import { ZONE_TYPE_LABELS, zoneTypeOptions } from '../../lib/labels';
@@ -34,8 +34,7 @@ export function ZoneForm({
   const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
     useVersionedSave<AdminZone>(zone?.version ?? 1);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const body = zone
       ? { expectedVersion: version, zonename, type, checkList }
       : { zonename, type, checkList };
@@ -60,30 +59,39 @@ export function ZoneForm({
   };
 
   return (
-    <form
-      className="stack"
+    <FormScaffold
+      label={zone ? 'Propriétés de la zone' : 'Nouvelle zone'}
       onSubmit={submit}
-      noValidate
-      aria-label={zone ? 'Propriétés de la zone' : 'Nouvelle zone'}
+      submitLabel={zone ? 'Enregistrer la zone' : 'Créer la zone'}
+      feedback={feedback}
+      onCloseFeedback={() => setFeedback(null)}
+      actions={
+        onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            Annuler
+          </button>
+        )
+      }
+      conflict={
+        conflict && (
+          <ConflictNotice
+            current={[
+              { label: 'Nom', value: conflict.zonename },
+              { label: 'Type', value: ZONE_TYPE_LABELS[conflict.type] },
+              { label: 'Liste d’étapes', value: conflict.checkList ? 'oui' : 'non' },
+            ]}
+            onReload={() => {
+              setZonename(conflict.zonename);
+              setType(conflict.type);
+              setCheckList(conflict.checkList);
+              setVersion(conflict.version);
+              onSaved(conflict);
+              setConflict(null);
+            }}
+          />
+        )
+      }
     >
-      {conflict && (
-        <ConflictNotice
-          current={[
-            { label: 'Nom', value: conflict.zonename },
-            { label: 'Type', value: ZONE_TYPE_LABELS[conflict.type] },
-            { label: 'Liste d’étapes', value: conflict.checkList ? 'oui' : 'non' },
-          ]}
-          onReload={() => {
-            setZonename(conflict.zonename);
-            setType(conflict.type);
-            setCheckList(conflict.checkList);
-            setVersion(conflict.version);
-            onSaved(conflict);
-            setConflict(null);
-          }}
-        />
-      )}
-      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
       <div className="form-grid">
         <TextField
           label="Nom de la zone"
@@ -105,16 +113,6 @@ export function ZoneForm({
         checked={checkList}
         onChange={(event) => setCheckList(event.target.checked)}
       />
-      <div className="inline-actions">
-        <button type="submit" className="button button-primary">
-          {zone ? 'Enregistrer la zone' : 'Créer la zone'}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            Annuler
-          </button>
-        )}
-      </div>
-    </form>
+    </FormScaffold>
   );
 }

@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import { FormCard } from '../../components/form-scaffold';
 import { FeedbackNotice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
@@ -38,8 +39,7 @@ export function DevelopmentPage() {
   const [resetError, setResetError] = useState<string | undefined>();
   const [revoking, setRevoking] = useState(false);
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     const body = { login: login.trim(), password };
     await submit({
       schema: CreateKioskAccountRequest,
@@ -140,30 +140,29 @@ export function DevelopmentPage() {
           )}
         </div>
       )}
-      <section className="card" aria-labelledby="new-account-title">
-        <h2 id="new-account-title">Nouveau compte de totem</h2>
-        <form className="inline-form" onSubmit={create} noValidate>
-          <TextField
-            label="Identifiant"
-            value={login}
-            autoComplete="off"
-            onChange={(event) => setLogin(event.target.value)}
-            error={errors.login}
-          />
-          <TextField
-            label="Mot de passe"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-            hint="8 caractères au moins."
-          />
-          <button type="submit" className="button button-primary">
-            Créer le compte
-          </button>
-        </form>
-      </section>
+      <FormCard
+        title="Nouveau compte de totem"
+        layout="inline"
+        onSubmit={create}
+        submitLabel="Créer le compte"
+      >
+        <TextField
+          label="Identifiant"
+          value={login}
+          autoComplete="off"
+          onChange={(event) => setLogin(event.target.value)}
+          error={errors.login}
+        />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          hint="8 caractères au moins."
+        />
+      </FormCard>
       <section className="card card-danger" aria-labelledby="revoke-title">
         <h2 id="revoke-title">Déconnecter tous les totems</h2>
         <p>

@@ -1,9 +1,9 @@
 /** Developments (one per plant or site): list and creation, admins only. */
 import { CreateDevelopmentRequest } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../components/field';
-import { FeedbackNotice } from '../../components/notice';
+import { FormCard } from '../../components/form-scaffold';
 import { LoadError, Loading, Page } from '../../components/page';
 import { callWithMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
@@ -20,8 +20,7 @@ export function DevelopmentsPage() {
   const [devname, setDevname] = useState('');
   const { errors, feedback, setFeedback, submit } = useCreateForm();
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     const body = { devname: devname.trim() };
     await submit({
       schema: CreateDevelopmentRequest,
@@ -85,22 +84,22 @@ export function DevelopmentsPage() {
           </table>
         </div>
       )}
-      <section className="card" aria-labelledby="new-dev-title">
-        <h2 id="new-dev-title">Nouveau développement</h2>
-        <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
-        <form className="inline-form" onSubmit={create} noValidate>
-          <TextField
-            label="Nom du développement"
-            value={devname}
-            onChange={(event) => setDevname(event.target.value)}
-            error={errors.devname}
-            hint="Il apparaît dans l’adresse des totems, par exemple « neubourg »."
-          />
-          <button type="submit" className="button button-primary">
-            Créer
-          </button>
-        </form>
-      </section>
+      <FormCard
+        title="Nouveau développement"
+        layout="inline"
+        onSubmit={create}
+        submitLabel="Créer"
+        feedback={feedback}
+        onCloseFeedback={() => setFeedback(null)}
+      >
+        <TextField
+          label="Nom du développement"
+          value={devname}
+          onChange={(event) => setDevname(event.target.value)}
+          error={errors.devname}
+          hint="Il apparaît dans l’adresse des totems, par exemple « neubourg »."
+        />
+      </FormCard>
     </Page>
   );
 }

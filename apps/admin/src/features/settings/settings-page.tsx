@@ -20,10 +20,11 @@ import {
   type IgnoredSettingsAddress,
   type SettingsTiming,
 } from '@plant-kiosk/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DevelopmentGate } from '../../components/development-gate';
 import { CheckboxField, TextField } from '../../components/field';
-import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
+import { FormScaffold } from '../../components/form-scaffold';
+import { Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged } from '../../lib/draft-events';
@@ -160,8 +161,7 @@ function SettingsFormView({
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const read = readForm(form);
     if (read.errors) {
       setErrors(read.errors);
@@ -205,7 +205,25 @@ function SettingsFormView({
   };
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <FormScaffold
+      onSubmit={submit}
+      submitLabel="Enregistrer"
+      busy={busy}
+      feedback={feedback}
+      onCloseFeedback={() => setFeedback(null)}
+      actions={
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setForm(toForm({ ...DEFAULT_SETTINGS }));
+            setErrors({});
+          }}
+        >
+          Valeurs par défaut
+        </button>
+      }
+    >
       <p className="muted">
         Ces réglages partent vers les totems avec la prochaine publication, comme le contenu.
       </p>
@@ -215,7 +233,6 @@ function SettingsFormView({
           précédents.
         </Notice>
       )}
-      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
       {ignored.map(({ field, message }) => (
         <Notice key={field} tone="warning">
           {message}
@@ -274,22 +291,6 @@ function SettingsFormView({
           hint="Le sélecteur caché (deux touches rapides dans l’espace vide de l’en-tête, entre le logo et l’heure) fait passer un totem en Visiteur, Moulage ou Assemblage. Vide : il s’ouvre sans code. De 4 à 8 chiffres : le totem demande ce code sur un pavé numérique avant de changer de mode. Le code part vers les totems avec la prochaine publication et y est gardé avec le contenu : il empêche un passant de changer le mode, ce n’est pas un mot de passe."
         />
       </section>
-
-      <div className="inline-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setForm(toForm({ ...DEFAULT_SETTINGS }));
-            setErrors({});
-          }}
-        >
-          Valeurs par défaut
-        </button>
-      </div>
-    </form>
+    </FormScaffold>
   );
 }

@@ -8,9 +8,10 @@ import {
   type AdminUser,
   type UpdateAdminUserRequest,
 } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
+import { FormCard } from '../../components/form-scaffold';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
@@ -218,8 +219,7 @@ export function UsersPage() {
   const [devids, setDevids] = useState<number[]>([]);
   const { errors, feedback, setFeedback, submit } = useCreateForm();
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     const body: CreateAdminUserRequest = {
       username: username.trim(),
       password,
@@ -278,51 +278,48 @@ export function UsersPage() {
           </table>
         </div>
       )}
-      <section className="card" aria-labelledby="new-user-title">
-        <h2 id="new-user-title">Nouvel utilisateur</h2>
-        <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
-        <form className="stack" onSubmit={create} noValidate>
-          <div className="form-grid">
-            <TextField
-              label="Identifiant"
-              autoComplete="off"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              error={errors.username}
-            />
-            <TextField
-              label="Mot de passe"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
-              hint="10 caractères au moins."
-            />
-            <SelectField
-              label="Rôle"
-              value={role}
-              options={[
-                { value: 'editor', label: 'Éditeur (contenu de ses développements)' },
-                { value: 'admin', label: 'Administrateur (tout)' },
-              ]}
-              onChange={(event) => setRole(event.target.value as AdminRole)}
-            />
-          </div>
-          {role === 'editor' && (
-            <DevelopmentChecks
-              legend="Développements qu’il peut modifier"
-              selected={devids}
-              onChange={setDevids}
-            />
-          )}
-          <div>
-            <button type="submit" className="button button-primary">
-              Créer l’utilisateur
-            </button>
-          </div>
-        </form>
-      </section>
+      <FormCard
+        title="Nouvel utilisateur"
+        onSubmit={create}
+        submitLabel="Créer l’utilisateur"
+        feedback={feedback}
+        onCloseFeedback={() => setFeedback(null)}
+      >
+        <div className="form-grid">
+          <TextField
+            label="Identifiant"
+            autoComplete="off"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={errors.username}
+          />
+          <TextField
+            label="Mot de passe"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+            hint="10 caractères au moins."
+          />
+          <SelectField
+            label="Rôle"
+            value={role}
+            options={[
+              { value: 'editor', label: 'Éditeur (contenu de ses développements)' },
+              { value: 'admin', label: 'Administrateur (tout)' },
+            ]}
+            onChange={(event) => setRole(event.target.value as AdminRole)}
+          />
+        </div>
+        {role === 'editor' && (
+          <DevelopmentChecks
+            legend="Développements qu’il peut modifier"
+            selected={devids}
+            onChange={setDevids}
+          />
+        )}
+      </FormCard>
     </Page>
   );
 }
