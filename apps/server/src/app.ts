@@ -122,7 +122,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     }),
     versions,
     responses: new ResponseCache(versions, now),
-    snapshots: new SnapshotCache(options.repos.content, versions, now),
+    snapshots: new SnapshotCache(options.repos.live, versions, now),
     deltas: new DeltaCache(options.repos.deltas, versions, now),
     frameSources: new PublishedFrameSources(
       // The development the kiosk's page shows (`/config.json`'s devname): only its addresses.

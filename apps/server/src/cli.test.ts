@@ -85,7 +85,7 @@ describe('cli', () => {
     const received: unknown[] = [];
     const stop = bus.subscribe(ids.devid, (message) => received.push(message));
     try {
-      await repos.content.updateElementValue(ids.planElements[0]!, '/media/images/cli.png');
+      await repos.draft.updateElementValue(ids.planElements[0]!, '/media/images/cli.png');
       const result = await cli(['publish', '--devname', 'neubourg', '--url', url], {
         PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
       });
@@ -204,7 +204,7 @@ describe('cli', () => {
   });
 
   it('audits a publish like a back-office one, by "cli" (issue 42)', async () => {
-    await repos.content.updateElementValue(ids.planElements[1]!, '/media/images/cli-audit.png');
+    await repos.draft.updateElementValue(ids.planElements[1]!, '/media/images/cli-audit.png');
     const result = await cli(['publish', '--devname', 'neubourg', '--url', url], {
       PUBLISH_TOKEN: TEST_PUBLISH_TOKEN,
     });

@@ -14,12 +14,12 @@
  * | DEMO_DEVNAME   | neubourg                             | development seeded on an empty database            |
  * | DEMO_LOGIN     | kiosk                                | its kiosk account login                            |
  * | DEMO_PASSWORD  | kiosk                                | its kiosk account password                         |
- * | KIOSK_ENV      | prod                                 | prod, dev or local (the kiosk's environment, spec §7) |
+ * | KIOSK_ENV      | prod                                 | prod, dev or local (the kiosk's environment, docs/product.md#calls) |
  * | TOKEN_TTL_DAYS | 365                                  | lifetime of kiosk tokens (a kiosk runs offline for days) |
  * | LOG_LEVEL      | info                                 | fatal, error, warn, info, debug, trace or silent   |
  * | KIOSK_DIST     | apps/kiosk/dist                      | built kiosk served at /                            |
  * | ADMIN_DIST     | apps/admin/dist                      | built back-office served at /admin/                |
- * | SPLIT_PORTS    | off (on when KIOSK_ENV=local)        | "1": content on 8081, auth on 8082, stream on 8085 (spec §7) |
+ * | SPLIT_PORTS    | off (on when KIOSK_ENV=local)        | "1": content on 8081, auth on 8082, stream on 8085 (docs/product.md#calls) |
  * | TRUST_PROXY    | off                                  | "true", a hop count, or a comma-separated list of proxy addresses |
  * | ADMIN_PASSWORD | generated, printed once              | password of the back-office user `admin`, created when no admin exists (≥ 10 characters) |
  * | KIOSK_FRAME_SOURCES | none                                 | space- or comma-separated http(s) addresses the kiosk may show in frames (CSP frame-src), besides the addresses published in the developments' settings |
@@ -52,7 +52,7 @@ export interface ServerConfig {
   logLevel: LogLevel;
   kioskDist: string;
   adminDist: string;
-  /** Spec §7's local topology: one Fastify instance per service on its own port. */
+  /** docs/product.md#calls' local topology: one Fastify instance per service on its own port. */
   splitPorts: boolean;
   trustProxy: boolean | number | string[];
   /** Version of the root package.json, shown by the kiosk. */

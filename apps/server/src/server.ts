@@ -1,6 +1,6 @@
 /**
  * The server process: configuration, data directory and secrets, database (migrated on open), the
- * demo plant on an empty database, then one Fastify instance on PORT — or, in split mode, spec §7's
+ * demo plant on an empty database, then one Fastify instance on PORT — or, in split mode, docs/product.md#calls'
  * local topology (kiosk files on PORT, content 8081, auth 8082, stream 8085) sharing one store, one
  * event bus and one stream hub. With PostgreSQL the bus also links this process to the other
  * instances on the same store. SIGINT/SIGTERM close streams, servers and database in that order.

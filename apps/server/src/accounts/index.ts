@@ -1,6 +1,6 @@
 /**
  * The accounts domain: who may call the server. Kiosk accounts and their login (POST /clientauth,
- * spec §7, with its per-address failure limit), back-office users, their sessions and login,
+ * docs/product.md#calls, with its per-address failure limit), back-office users, their sessions and login,
  * developments and the admins' operations on them (management), the first admin created at start,
  * and the SQL of all of it. What the rest of the server may use of it; the rest of this folder is
  * private (decision 030).

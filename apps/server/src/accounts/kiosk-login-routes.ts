@@ -1,5 +1,5 @@
 /**
- * POST /clientauth (spec §7): a kiosk logs in with its development name, login and the client hash
+ * POST /clientauth (docs/product.md#calls): a kiosk logs in with its development name, login and the client hash
  * of its password, and gets a long-lived token. Wrong development, login or password all get the
  * same 401 after the same time (an unknown development or login waits as long as a verification
  * takes, without running scrypt: see passwords.ts), so the answer reveals nothing about which of

@@ -47,8 +47,8 @@ export class Management {
         const row = await tx.developments.create(devname, this.ctx.now());
         // Models are shared by all developments: only missing ones are added.
         for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
-          if (!(await tx.contentModels.find(label))) {
-            await tx.contentModels.upsert(label, fields);
+          if (!(await tx.models.find(label))) {
+            await tx.models.upsert(label, fields);
           }
         }
         // Revision 1, empty: the development exists for its kiosks from the start.

@@ -306,7 +306,7 @@ describe('CSRF and origin checks on state-changing calls', () => {
         })
       ).statusCode,
     ).toBe(403);
-    expect(await f.repos.content.findZoneByName(f.ids.devid, zone.zonename)).toBeUndefined();
+    expect(await f.repos.live.findZoneByName(f.ids.devid, zone.zonename)).toBeUndefined();
   });
 
   it('refuses a request from another site even with the right token; accepts its own origin', async () => {

@@ -296,7 +296,7 @@ export class AlertTemplateEditor {
     return this.ctx.repos.transaction(async (trx) => {
       const tx = createRepositories(trx);
       // First: the development's row lock (see the module's header).
-      await tx.content.bumpDraftVersion(devid);
+      await tx.draft.bumpDraftVersion(devid);
       const [value, audit] = await work(tx);
       await tx.audit.insert({
         at: now,

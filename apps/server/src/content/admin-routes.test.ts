@@ -80,7 +80,7 @@ async function snapshotEtag(): Promise<string> {
 async function live() {
   const response = await admin.post(pathOf('adminPublish', { params: { devid: f.ids.devid } }), {});
   expect(response.statusCode, response.body).toBe(200);
-  return f.repos.content;
+  return f.repos.live;
 }
 
 const draftVersion = async () => (await f.repos.developments.find(f.ids.devid))!.draft_version;
@@ -134,7 +134,7 @@ describe('zones', () => {
   });
 
   it('answers 400 with a French message for each invalid field, and writes nothing', async () => {
-    const before = (await f.repos.adminContent.listZones(f.ids.devid)).length;
+    const before = (await f.repos.draft.listZones(f.ids.devid)).length;
     const cases: Array<[unknown, string]> = [
       [{ type: 'images' }, 'Le champ « zonename » est obligatoire.'],
       [{ zonename: '', type: 'images' }, 'Le champ « zonename » ne doit pas être vide.'],
@@ -164,7 +164,7 @@ describe('zones', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope<null>(response)).toEqual({ data: null, message, error: 'bad_request' });
     }
-    expect(await f.repos.adminContent.listZones(f.ids.devid)).toHaveLength(before);
+    expect(await f.repos.draft.listZones(f.ids.devid)).toHaveLength(before);
   });
 
   it('renames with the version it edited; a stale version gets 409 with the current zone and changes nothing', async () => {
@@ -271,7 +271,7 @@ describe('zones', () => {
     expect(await (await live()).findZone(zone.zoneid)).toBeUndefined();
     expect(await (await live()).findElement(element.elementid)).toBeUndefined();
     expect(await (await live()).listSubelements(element.elementid)).toEqual([]);
-    expect(await f.repos.adminContent.findSubgroup(subgroupid, f.clock.now)).toBeUndefined();
+    expect(await f.repos.draft.findSubgroup(subgroupid, f.clock.now)).toBeUndefined();
     expect(
       (
         await admin.delete(
@@ -402,7 +402,7 @@ describe('elements', () => {
       ['D', 3],
     ]);
     expect(await (await live()).listSubelements(b.elementid)).toEqual([]);
-    expect(await f.repos.adminContent.findSubgroup(group.subgroupid, f.clock.now)).toBeUndefined();
+    expect(await f.repos.draft.findSubgroup(group.subgroupid, f.clock.now)).toBeUndefined();
   });
 
   it('reorders with the full list of ids: orders rewritten 1..n; a stale list gets 409', async () => {
@@ -657,9 +657,7 @@ describe('sub-groups', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope<null>(response).message).toMatch(message);
     }
-    expect(await f.repos.adminContent.listSubgroups(f.ids.planElements[1]!, f.clock.now)).toEqual(
-      [],
-    );
+    expect(await f.repos.draft.listSubgroups(f.ids.planElements[1]!, f.clock.now)).toEqual([]);
   });
 
   it('edits fields and dates with the version; expiring hides it from kiosks; a stale save gets 409', async () => {
@@ -864,8 +862,8 @@ describe('roles', () => {
       expect(response.statusCode, response.body).toBe(403);
       expect(envelope<null>(response).message).toBe(ADMIN_MESSAGES.otherDevelopment);
     }
-    expect((await f.repos.adminContent.findZone(zone.zoneid))?.zonename).toBe(zone.zonename);
-    expect(await f.repos.adminContent.findElement(f.ids.otherElement)).toBeDefined();
+    expect((await f.repos.draft.findZone(zone.zoneid))?.zonename).toBe(zone.zonename);
+    expect(await f.repos.draft.findElement(f.ids.otherElement)).toBeDefined();
   });
 
   it('answers 401 to every content call without a session', async () => {

@@ -42,7 +42,7 @@ export async function contentRoutes(
   { ctx, editor }: AdminServices,
 ): Promise<void> {
   fastify.get(routes.contentModels, { schema: routeSchema('adminContentModels') }, async () =>
-    ok(await ctx.repos.contentModels.list()),
+    ok(await ctx.repos.models.list()),
   );
 
   // ---------- zones ----------
@@ -54,7 +54,7 @@ export async function contentRoutes(
       const { devid } = request.params;
       requireDevelopment(request, devid);
       await editor.development(devid);
-      return ok(await ctx.repos.adminContent.listZones(devid));
+      return ok(await ctx.repos.draft.listZones(devid));
     },
   );
 
@@ -109,7 +109,7 @@ export async function contentRoutes(
     async (request) => {
       const zone = await editor.zone(request.params.zoneid);
       requireDevelopment(request, zone.devid);
-      return ok(await ctx.repos.adminContent.listElements(zone.zoneid));
+      return ok(await ctx.repos.draft.listElements(zone.zoneid));
     },
   );
 
@@ -182,7 +182,7 @@ export async function contentRoutes(
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      return ok(await ctx.repos.adminContent.listPlainSubelements(element.item.elementid));
+      return ok(await ctx.repos.draft.listPlainSubelements(element.item.elementid));
     },
   );
 
@@ -258,7 +258,7 @@ export async function contentRoutes(
     async (request) => {
       const element = await editor.element(request.params.elementid);
       requireDevelopment(request, element.devid);
-      return ok(await ctx.repos.adminContent.listSubgroups(element.item.elementid, ctx.now()));
+      return ok(await ctx.repos.draft.listSubgroups(element.item.elementid, ctx.now()));
     },
   );
 

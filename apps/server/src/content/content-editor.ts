@@ -3,7 +3,7 @@
  * 1. re-reads the item and compares its version with the one the editor saw (409 with the current
  *    item when they differ — the update itself also carries the version check, so a concurrent
  *    writer on PostgreSQL cannot slip in between),
- * 2. writes, keeping orders contiguous (see AdminContentRepository),
+ * 2. writes, keeping orders contiguous (see draft-content-writes.ts),
  * 3. bumps the development's draft_version (its first statement: the row lock that orders edits
  *    and publishes of one development),
  * 4. appends the audit entry.
@@ -20,7 +20,7 @@ import type {
   AdminSubgroup,
   AdminZone,
 } from '@plant-kiosk/contract';
-import type { OwnedItem } from './admin-content-repository.js';
+import type { Owned } from './content-rows.js';
 import type { Actor, AuditInput } from '../audit/index.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { createRepositories } from '../db/repositories/index.js';
@@ -68,25 +68,25 @@ export class ContentEditor {
   }
 
   async zone(zoneid: number): Promise<AdminZone> {
-    const zone = await this.ctx.repos.adminContent.findZone(zoneid);
+    const zone = await this.ctx.repos.draft.findZone(zoneid);
     if (!zone) throw notFound(`La zone ${zoneid} n’existe pas.`);
     return zone;
   }
 
-  async element(elementid: number): Promise<OwnedItem<AdminElement>> {
-    const element = await this.ctx.repos.adminContent.findElement(elementid);
+  async element(elementid: number): Promise<Owned<AdminElement>> {
+    const element = await this.ctx.repos.draft.findElement(elementid);
     if (!element) throw notFound(`L’élément ${elementid} n’existe pas.`);
     return element;
   }
 
-  async subelement(subelementid: number): Promise<OwnedItem<AdminSubelement>> {
-    const subelement = await this.ctx.repos.adminContent.findSubelement(subelementid);
+  async subelement(subelementid: number): Promise<Owned<AdminSubelement>> {
+    const subelement = await this.ctx.repos.draft.findSubelement(subelementid);
     if (!subelement) throw notFound(`Le sous-élément ${subelementid} n’existe pas.`);
     return subelement;
   }
 
-  async subgroup(subgroupid: number): Promise<OwnedItem<AdminSubgroup>> {
-    const subgroup = await this.ctx.repos.adminContent.findSubgroup(subgroupid, this.ctx.now());
+  async subgroup(subgroupid: number): Promise<Owned<AdminSubgroup>> {
+    const subgroup = await this.ctx.repos.draft.findSubgroup(subgroupid, this.ctx.now());
     if (!subgroup) throw notFound(`Le sous-groupe ${subgroupid} n’existe pas.`);
     return subgroup;
   }
@@ -204,7 +204,7 @@ export class ContentEditor {
       // one development run one at a time, as they do on SQLite, reads such as "last order + 1"
       // inside `work` cannot race, and a publish never sees half an edit. (Rolled back with
       // everything else when `work` fails.)
-      await tx.content.bumpDraftVersion(devid);
+      await tx.draft.bumpDraftVersion(devid);
       const [value, audit] = await work(tx, now);
       await tx.audit.insert({
         at: now,

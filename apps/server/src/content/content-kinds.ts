@@ -24,7 +24,7 @@ import type {
   UpdateSubgroupRequest,
   UpdateZoneRequest,
 } from '@plant-kiosk/contract';
-import type { OwnedItem } from './admin-content-repository.js';
+import type { Owned } from './content-rows.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { badRequest } from '../lib/envelope.js';
 import { conflict } from '../lib/admin/errors.js';
@@ -79,9 +79,9 @@ export interface ContentOrder<Item, Parent> {
 }
 
 const owned = <T>(id: (item: T) => number) => ({
-  place: (value: OwnedItem<T>): Place => ({ devid: value.devid, id: id(value.item) }),
+  place: (value: Owned<T>): Place => ({ devid: value.devid, id: id(value.item) }),
 });
-const ownedElement = (parent: OwnedItem<AdminElement>): Place => ({
+const ownedElement = (parent: Owned<AdminElement>): Place => ({
   devid: parent.devid,
   id: parent.item.elementid,
 });
@@ -105,11 +105,11 @@ export const zones: ContentKind<
   name: 'zone',
   place: (zone) => ({ devid: zone.devid, id: zone.zoneid }),
   parentPlace: (devid) => ({ devid, id: devid }),
-  find: (tx, id) => tx.adminContent.findZone(id),
+  find: (tx, id) => tx.draft.findZone(id),
   uniqueViolation: (body) => (body.zonename !== undefined ? nameTaken(body.zonename) : undefined),
   async create(tx, { devid }, body) {
-    if (await tx.adminContent.zoneNameTaken(devid, body.zonename)) throw nameTaken(body.zonename);
-    const zone = await tx.adminContent.insertZone({
+    if (await tx.draft.zoneNameTaken(devid, body.zonename)) throw nameTaken(body.zonename);
+    const zone = await tx.draft.insertZone({
       devid,
       zonename: body.zonename,
       type: body.type,
@@ -120,16 +120,16 @@ export const zones: ContentKind<
   async update(tx, current, id, { expectedVersion, ...wanted }) {
     if (
       wanted.zonename !== undefined &&
-      (await tx.adminContent.zoneNameTaken(current.devid, wanted.zonename, id))
+      (await tx.draft.zoneNameTaken(current.devid, wanted.zonename, id))
     ) {
       throw nameTaken(wanted.zonename);
     }
-    const updated = await tx.adminContent.updateZone(id, expectedVersion, wanted);
+    const updated = await tx.draft.updateZone(id, expectedVersion, wanted);
     return updated && { item: updated, summary: changes(current, updated, FIELDS.zone) };
   },
   async remove(tx, current, id, expectedVersion) {
-    const elements = (await tx.adminContent.listElements(id)).length;
-    if (!(await tx.adminContent.deleteZone(id, expectedVersion))) return undefined;
+    const elements = (await tx.draft.listElements(id)).length;
+    if (!(await tx.draft.deleteZone(id, expectedVersion))) return undefined;
     return { zonename: current.zonename, type: current.type, elements };
   },
 };
@@ -142,7 +142,7 @@ const newValue = (
 
 export const elements: ContentKind<
   AdminElement,
-  OwnedItem<AdminElement>,
+  Owned<AdminElement>,
   AdminZone,
   CreateElementRequest,
   UpdateElementRequest
@@ -150,11 +150,11 @@ export const elements: ContentKind<
   name: 'element',
   ...owned((element: AdminElement) => element.elementid),
   parentPlace: (zone) => ({ devid: zone.devid, id: zone.zoneid }),
-  find: async (tx, id) => (await tx.adminContent.findElement(id))?.item,
+  find: async (tx, id) => (await tx.draft.findElement(id))?.item,
   async create(tx, { id: zoneid }, body, now) {
     const value = checkItemValue(body.value, body.type);
     const addingdate = body.addingdate ? normalizeDate(body.addingdate) : now.toISOString();
-    const element = await tx.adminContent.insertElement({
+    const element = await tx.draft.insertElement({
       zoneid,
       value,
       type: body.type,
@@ -167,7 +167,7 @@ export const elements: ContentKind<
   },
   async update(tx, current, id, body) {
     const value = newValue(body, current);
-    const updated = await tx.adminContent.updateElement(id, body.expectedVersion, {
+    const updated = await tx.draft.updateElement(id, body.expectedVersion, {
       value: body.value !== undefined || body.type !== undefined ? value : undefined,
       type: body.type,
       addingdate: body.addingdate ? normalizeDate(body.addingdate) : undefined,
@@ -175,8 +175,8 @@ export const elements: ContentKind<
     return updated && { item: updated, summary: changes(current, updated, FIELDS.element) };
   },
   async remove(tx, current, id, expectedVersion) {
-    if (!(await tx.adminContent.deleteElement(id, expectedVersion))) return undefined;
-    await tx.adminContent.renumberElements(current.zoneid);
+    if (!(await tx.draft.deleteElement(id, expectedVersion))) return undefined;
+    await tx.draft.renumberElements(current.zoneid);
     const { zoneid, order, type, value } = current;
     return { zoneid, order, type, value: brief(value) };
   },
@@ -184,15 +184,15 @@ export const elements: ContentKind<
 
 export const subelements: ContentKind<
   AdminSubelement,
-  OwnedItem<AdminSubelement>,
-  OwnedItem<AdminElement>,
+  Owned<AdminSubelement>,
+  Owned<AdminElement>,
   CreateSubelementRequest,
   UpdateSubelementRequest
 > = {
   name: 'subelement',
   ...owned((subelement: AdminSubelement) => subelement.subelementid),
   parentPlace: ownedElement,
-  find: async (tx, id) => (await tx.adminContent.findSubelement(id))?.item,
+  find: async (tx, id) => (await tx.draft.findSubelement(id))?.item,
   guard(value) {
     if (value.item.subgroupinfo) {
       throw badRequest(
@@ -202,23 +202,23 @@ export const subelements: ContentKind<
   },
   async create(tx, { id: elementid }, body) {
     const value = checkItemValue(body.value, body.type);
-    const inserted = await tx.adminContent.insertSubelement({ elementid, value, type: body.type });
-    await tx.adminContent.normalizeSubelementOrders(elementid);
-    const created = (await tx.adminContent.findSubelement(inserted.subelementid))!.item;
+    const inserted = await tx.draft.insertSubelement({ elementid, value, type: body.type });
+    await tx.draft.normalizeSubelementOrders(elementid);
+    const created = (await tx.draft.findSubelement(inserted.subelementid))!.item;
     const after = { elementid, order: created.order, type: created.type, value: brief(value) };
     return { item: created, id: created.subelementid, after };
   },
   async update(tx, current, id, body) {
     const value = newValue(body, current);
-    const updated = await tx.adminContent.updateSubelement(id, body.expectedVersion, {
+    const updated = await tx.draft.updateSubelement(id, body.expectedVersion, {
       value,
       type: body.type,
     });
     return updated && { item: updated, summary: changes(current, updated, FIELDS.subelement) };
   },
   async remove(tx, current, id, expectedVersion) {
-    if (!(await tx.adminContent.deleteSubelement(id, expectedVersion))) return undefined;
-    await tx.adminContent.normalizeSubelementOrders(current.elementid);
+    if (!(await tx.draft.deleteSubelement(id, expectedVersion))) return undefined;
+    await tx.draft.normalizeSubelementOrders(current.elementid);
     const { elementid, order, type, value } = current;
     return { elementid, order, type, value: brief(value) };
   },
@@ -267,29 +267,29 @@ const someFields = (subgroup: AdminSubgroup, labels: readonly string[]) =>
 
 export const subgroups: ContentKind<
   AdminSubgroup,
-  OwnedItem<AdminSubgroup>,
-  OwnedItem<AdminElement>,
+  Owned<AdminSubgroup>,
+  Owned<AdminElement>,
   CreateSubgroupRequest,
   UpdateSubgroupRequest
 > = {
   name: 'subgroup',
   ...owned((subgroup: AdminSubgroup) => subgroup.subgroupid),
   parentPlace: ownedElement,
-  find: async (tx, id, now) => (await tx.adminContent.findSubgroup(id, now))?.item,
+  find: async (tx, id, now) => (await tx.draft.findSubgroup(id, now))?.item,
   async create(tx, { id: elementid }, body, now) {
     const addingdate = body.addingdate ? normalizeDate(body.addingdate) : now.toISOString();
     const expirationdate = body.expirationdate ? normalizeDate(body.expirationdate) : null;
     checkDates(addingdate, expirationdate);
-    const model = await tx.contentModels.find(body.model);
+    const model = await tx.models.find(body.model);
     if (!model) {
-      const labels = (await tx.contentModels.list()).map((item) => item.label);
+      const labels = (await tx.models.list()).map((item) => item.label);
       throw badRequest(
         `Modèle de contenu inconnu : « ${body.model} » (modèles : ${labels.join(', ')}).`,
       );
     }
     const fields = checkFields(model, body.fields);
     const { modelid, label } = model;
-    const subgroupid = await tx.adminContent.insertSubgroup({
+    const subgroupid = await tx.draft.insertSubgroup({
       elementid,
       modelid,
       addingdate,
@@ -297,11 +297,11 @@ export const subgroups: ContentKind<
     });
     for (const fieldlabel of model.fields) {
       for (const value of fields.get(fieldlabel) ?? []) {
-        await tx.adminContent.insertSubelement({ elementid, subgroupid, fieldlabel, ...value });
+        await tx.draft.insertSubelement({ elementid, subgroupid, fieldlabel, ...value });
       }
     }
-    await tx.adminContent.normalizeSubelementOrders(elementid);
-    const created = (await tx.adminContent.findSubgroup(subgroupid, now))!.item;
+    await tx.draft.normalizeSubelementOrders(elementid);
+    const created = (await tx.draft.findSubgroup(subgroupid, now))!.item;
     const { order } = created;
     const after = { elementid, label, order, addingdate, expirationdate };
     return {
@@ -311,7 +311,7 @@ export const subgroups: ContentKind<
     };
   },
   async update(tx, current, id, body, now) {
-    const model = (await tx.contentModels.find(current.label)) ?? {
+    const model = (await tx.models.find(current.label)) ?? {
       label: current.label,
       fields: Object.keys(current.fields),
     };
@@ -322,17 +322,17 @@ export const subgroups: ContentKind<
         ? current.expirationdate
         : body.expirationdate && normalizeDate(body.expirationdate);
     checkDates(addingdate, expirationdate);
-    const updated = await tx.adminContent.updateSubgroup(id, body.expectedVersion, {
+    const updated = await tx.draft.updateSubgroup(id, body.expectedVersion, {
       addingdate: body.addingdate ? addingdate : undefined,
       expirationdate: body.expirationdate === undefined ? undefined : expirationdate,
     });
     if (!updated) return undefined;
     const { elementid } = current;
     for (const [label, values] of fields) {
-      await tx.adminContent.replaceFieldValues(elementid, id, label, values);
+      await tx.draft.replaceFieldValues(elementid, id, label, values);
     }
-    if (fields.size > 0) await tx.adminContent.normalizeSubelementOrders(elementid);
-    const after = (await tx.adminContent.findSubgroup(id, now))!.item;
+    if (fields.size > 0) await tx.draft.normalizeSubelementOrders(elementid);
+    const after = (await tx.draft.findSubgroup(id, now))!.item;
     const dates = changes(current, after, ['addingdate', 'expirationdate']);
     const labels = [...fields.keys()];
     const summary = {
@@ -342,8 +342,8 @@ export const subgroups: ContentKind<
     return { item: after, summary };
   },
   async remove(tx, current, id, expectedVersion) {
-    if (!(await tx.adminContent.deleteSubgroup(id, expectedVersion))) return undefined;
-    await tx.adminContent.normalizeSubelementOrders(current.elementid);
+    if (!(await tx.draft.deleteSubgroup(id, expectedVersion))) return undefined;
+    await tx.draft.normalizeSubelementOrders(current.elementid);
     const { elementid, label, order } = current;
     return { elementid, label, order, fields: fieldValues(current, Object.keys(current.fields)) };
   },
@@ -356,33 +356,33 @@ export const elementOrder: ContentOrder<AdminElement, AdminZone> = {
   targetType: 'zone',
   parentPlace: (zone) => ({ devid: zone.devid, id: zone.zoneid }),
   members: async (tx, zoneid) =>
-    (await tx.adminContent.listElements(zoneid)).map((element) => element.elementid),
-  list: (tx, zoneid) => tx.adminContent.listElements(zoneid),
-  apply: (tx, zoneid, ids) => tx.adminContent.renumberElements(zoneid, ids),
+    (await tx.draft.listElements(zoneid)).map((element) => element.elementid),
+  list: (tx, zoneid) => tx.draft.listElements(zoneid),
+  apply: (tx, zoneid, ids) => tx.draft.renumberElements(zoneid, ids),
 };
 
-export const subelementOrder: ContentOrder<AdminSubelement, OwnedItem<AdminElement>> = {
+export const subelementOrder: ContentOrder<AdminSubelement, Owned<AdminElement>> = {
   action: 'subelements.reorder',
   targetType: 'element',
   parentPlace: ownedElement,
   members: async (tx, elementid) =>
-    (await tx.adminContent.listPlainSubelements(elementid)).map((item) => item.subelementid),
-  list: (tx, elementid) => tx.adminContent.listPlainSubelements(elementid),
+    (await tx.draft.listPlainSubelements(elementid)).map((item) => item.subelementid),
+  list: (tx, elementid) => tx.draft.listPlainSubelements(elementid),
   async apply(tx, elementid, ids) {
-    await tx.adminContent.normalizeSubelementOrders(elementid, ids);
-    return tx.adminContent.listPlainSubelements(elementid);
+    await tx.draft.normalizeSubelementOrders(elementid, ids);
+    return tx.draft.listPlainSubelements(elementid);
   },
 };
 
-export const subgroupOrder: ContentOrder<AdminSubgroup, OwnedItem<AdminElement>> = {
+export const subgroupOrder: ContentOrder<AdminSubgroup, Owned<AdminElement>> = {
   action: 'subgroups.reorder',
   targetType: 'element',
   parentPlace: ownedElement,
-  members: (tx, elementid) => tx.adminContent.subgroupIds(elementid),
-  list: (tx, elementid, now) => tx.adminContent.listSubgroups(elementid, now),
+  members: (tx, elementid) => tx.draft.subgroupIds(elementid),
+  list: (tx, elementid, now) => tx.draft.listSubgroups(elementid, now),
   async apply(tx, elementid, ids, now) {
-    await tx.adminContent.setSubgroupOrders(elementid, ids);
-    await tx.adminContent.normalizeSubelementOrders(elementid);
-    return tx.adminContent.listSubgroups(elementid, now);
+    await tx.draft.setSubgroupOrders(elementid, ids);
+    await tx.draft.normalizeSubelementOrders(elementid);
+    return tx.draft.listSubgroups(elementid, now);
   },
 };

@@ -165,8 +165,8 @@ describe('a change log written before migration 009', () => {
       const publish = () =>
         repos.revisions.publishDraft(ids.devid, { author, source: 'publish', now: new Date() });
       await publish();
-      const base = (await repos.content.snapshot(ids.devid, new Date()))!.version;
-      await repos.content.updateElementValue(ids.planElements[0]!, 'media/images/autre.svg');
+      const base = (await repos.live.snapshot(ids.devid, new Date()))!.version;
+      await repos.draft.updateElementValue(ids.planElements[0]!, 'media/images/autre.svg');
       await publish();
       // As 008 logged it: the element rows without the column 009 added.
       const rows = await handle.db

@@ -7,16 +7,17 @@
  */
 export { contentRoutes as adminContentRoutes } from './admin-routes.js';
 export { ContentEditor } from './content-editor.js';
-// The store's side, for the repositories' aggregate (db/repositories/index.ts), the delta's reads
-// of the live rows, and the tests that write a draft.
-export { AdminContentRepository } from './admin-content-repository.js';
+// The store's side, for the repositories' aggregate (db/repositories/index.ts): the draft (what
+// the back-office edits, and the seed and the tests write) and the live content (what a publish
+// wrote and the totems read); the wire mapping both use, for the delta's reads of the live rows.
+export { DraftContentRepository } from './draft-content-repository.js';
+export { LiveContentRepository } from './live-content-repository.js';
 export { ContentModelRepository } from './content-model-repository.js';
 export {
-  ContentRepository,
   toElement,
   toSubelement,
   toSubgroup,
   toZone,
   type Batch,
   type Owned,
-} from './content-repository.js';
+} from './content-rows.js';

@@ -24,7 +24,7 @@ import { pathOf } from '@plant-kiosk/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { AdminContentRepository } from './admin-content-repository.js';
+import { DraftContentRepository } from './draft-content-repository.js';
 import { createRepositories } from '../db/repositories/index.js';
 import { createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
 import { FIXTURE_NOW, seedFixture } from '../testing/fixture.js';
@@ -44,14 +44,14 @@ describe('a save that throws midway', () => {
   it('rolls the whole save back: the sub-group and the content version are as before', async () => {
     const admin = await f.asAdmin();
     const id = f.ids.liveProduct;
-    const before = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
+    const before = (await f.repos.draft.findSubgroup(id, FIXTURE_NOW))!.item;
     const versionBefore = (await f.repos.developments.find(f.ids.devid))!.draft_version;
 
-    const insert = AdminContentRepository.prototype.insertSubelement;
+    const insert = DraftContentRepository.prototype.insertSubelement;
     let calls = 0;
     const spy = vi
-      .spyOn(AdminContentRepository.prototype, 'insertSubelement')
-      .mockImplementation(function (this: AdminContentRepository, ...args) {
+      .spyOn(DraftContentRepository.prototype, 'insertSubelement')
+      .mockImplementation(function (this: DraftContentRepository, ...args) {
         if (++calls === 3) throw new Error('disk gone (test)');
         return insert.apply(this, args);
       });
@@ -66,7 +66,7 @@ describe('a save that throws midway', () => {
     expect(calls).toBe(3);
     expect(failed.statusCode).toBe(500);
 
-    expect((await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item).toEqual(before);
+    expect((await f.repos.draft.findSubgroup(id, FIXTURE_NOW))!.item).toEqual(before);
     expect((await f.repos.developments.find(f.ids.devid))!.draft_version).toBe(versionBefore);
 
     // The same save, undisturbed, goes through whole.
@@ -75,7 +75,7 @@ describe('a save that throws midway', () => {
       fields: generationFields(1),
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const after = (await f.repos.adminContent.findSubgroup(id, FIXTURE_NOW))!.item;
+    const after = (await f.repos.draft.findSubgroup(id, FIXTURE_NOW))!.item;
     expect(after.fields.image).toHaveLength(IMAGES_PER_SAVE);
     expect((await f.repos.developments.find(f.ids.devid))!.draft_version).toBe(versionBefore + 1);
   });
@@ -294,7 +294,7 @@ describe.skipIf(testingPostgres())('a publish process killed midway (SQLite file
       // Served: the kiosk's snapshot after a restart is that revision.
       const handle = await openDatabase({ url: dbPath });
       try {
-        const snapshot = (await createRepositories(handle.db).content.snapshot(devid))!;
+        const snapshot = (await createRepositories(handle.db).live.snapshot(devid))!;
         const titles = snapshot.subelements.filter(
           (item) =>
             item.subgroupinfo?.subgroupid === subgroupid &&

@@ -78,7 +78,7 @@ describe('GET /display/changes/:devid', () => {
   it('after a one-element publish, sends exactly that element, and the counts', async () => {
     const before = await snapshot();
     const elementid = f.ids.planElements[2]!;
-    await f.repos.content.updateElementValue(elementid, '/media/images/plan-delta.png');
+    await f.repos.draft.updateElementValue(elementid, '/media/images/plan-delta.png');
     await publish();
     const after = await snapshot();
     const response = await changes(before.version);
@@ -155,7 +155,7 @@ describe('GET /display/changes/:devid', () => {
     const total = Object.values(countsOf(await snapshot())).reduce((a, b) => a + b, 0);
     const added = Math.floor((MAX_DELTA_SHARE * total) / (1 - MAX_DELTA_SHARE)) + 1;
     for (let i = 0; i < added; i++) {
-      await f.repos.content.createElement({
+      await f.repos.draft.createElement({
         zoneid: f.ids.planZone,
         order: 100 + i,
         value: `/media/images/extra-${i}.png`,
@@ -216,7 +216,7 @@ describe('GET /display/changes/:devid', () => {
 
   it('gzips for clients that accept it', async () => {
     const { version } = await snapshot();
-    await f.repos.content.updateElementValue(f.ids.planElements[4]!, '/media/images/zip.png');
+    await f.repos.draft.updateElementValue(f.ids.planElements[4]!, '/media/images/zip.png');
     await publish();
     const plain = await changes(version);
     const zipped = await changes(version, { 'accept-encoding': 'gzip, deflate, br' });
@@ -230,7 +230,7 @@ describe('GET /display/changes/:devid', () => {
 
   it('builds the answer for one revision once, however many kiosks ask at once', async () => {
     const { version } = await snapshot();
-    await f.repos.content.updateElementValue(f.ids.planElements[5]!, '/media/images/many.png');
+    await f.repos.draft.updateElementValue(f.ids.planElements[5]!, '/media/images/many.png');
     await publish();
     f.app.kiosk.deltas.clear();
     const build = vi.spyOn(f.repos.deltas, 'changes');
@@ -251,7 +251,7 @@ describe('GET /display/changes/:devid', () => {
       // Later kiosks get the kept answer; a publish makes it stale.
       expect((await changes(version)).body).toBe(bodies[0]);
       expect(build).toHaveBeenCalledTimes(1);
-      await f.repos.content.updateElementValue(f.ids.planElements[5]!, '/media/images/again.png');
+      await f.repos.draft.updateElementValue(f.ids.planElements[5]!, '/media/images/again.png');
       await publish();
       expect((answer(await changes(version)) as ContentDelta).to).toBe(version + 2);
       expect(build).toHaveBeenCalledTimes(2);

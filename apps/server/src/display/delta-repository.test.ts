@@ -90,7 +90,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
   repos = createRepositories(db);
-  modelid = (await repos.contentModels.upsert('Produit', ['titre', 'image'])).modelid;
+  modelid = (await repos.models.upsert('Produit', ['titre', 'image'])).modelid;
 });
 afterAll(async () => {
   await handle?.close();
@@ -98,7 +98,7 @@ afterAll(async () => {
 
 /** One random run, on a development of its own. */
 async function run(ops: readonly Op[]): Promise<void> {
-  const { content, developments, revisions, alerts, deltas } = repos;
+  const { draft, live, developments, revisions, alerts, deltas } = repos;
   let clock = START + runs * 1000 * HOUR;
   const now = () => new Date(clock);
   const at = (hours: number) => new Date(clock + hours * HOUR).toISOString();
@@ -163,7 +163,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         .execute()
     ).map((row) => row.templateid);
   const addSubelement = (elementid: number, subgroupid: number | null) =>
-    content.createSubelement({
+    draft.createSubelement({
       elementid,
       order: ++serial,
       value: `valeur ${serial}`,
@@ -190,7 +190,7 @@ async function run(ops: readonly Op[]): Promise<void> {
   const held: Snapshot[] = [];
   const check = async (kept: Snapshot) => {
     const t1 = now();
-    const latest = (await content.snapshot(devid, t1))!;
+    const latest = (await live.snapshot(devid, t1))!;
     const outcome = (await deltas.changes(devid, kept.version, t1, Number.POSITIVE_INFINITY))!;
     const context = `delta ${kept.version} (${kept.generatedAt}) → ${latest.version} (${t1.toISOString()})`;
     if (outcome.kind === 'full') throw new Error(`${context}: full (${outcome.answer.reason})`);
@@ -254,9 +254,9 @@ async function run(ops: readonly Op[]): Promise<void> {
   };
 
   // A small plant to start from, published (revision 1), so every snapshot is of a revision.
-  const zone = await content.createZone({ devid, zonename: 'Zone 0', type: 'subgroups' });
+  const zone = await draft.createZone({ devid, zonename: 'Zone 0', type: 'subgroups' });
   for (let order = 1; order <= 3; order++) {
-    const element = await content.createElement({
+    const element = await draft.createElement({
       zoneid: zone.zoneid,
       order,
       value: `Élément ${order}`,
@@ -265,7 +265,7 @@ async function run(ops: readonly Op[]): Promise<void> {
     });
     await addSubelement(element.elementid, null);
     // One sub-group that never expires, and two whose windows close within hours.
-    const group = await content.createSubgroup({
+    const group = await draft.createSubgroup({
       elementid: element.elementid,
       modelid,
       order,
@@ -276,12 +276,12 @@ async function run(ops: readonly Op[]): Promise<void> {
     await addSubelement(element.elementid, group.subgroupid);
   }
   await publish();
-  held.push((await content.snapshot(devid, now()))!);
+  held.push((await live.snapshot(devid, now()))!);
 
   for (const { op, pick: index, hours } of ops) {
     switch (op) {
       case 'addZone':
-        await content.createZone({ devid, zonename: `Zone ${++serial}`, type: 'images' });
+        await draft.createZone({ devid, zonename: `Zone ${++serial}`, type: 'images' });
         break;
       case 'removeZone': {
         const zoneid = pick(await zoneIds(), index);
@@ -292,7 +292,7 @@ async function run(ops: readonly Op[]): Promise<void> {
       case 'addElement': {
         const zoneid = pick(await zoneIds(), index);
         if (zoneid === undefined) break;
-        await content.createElement({
+        await draft.createElement({
           zoneid,
           order: ++serial,
           value: `Élément ${serial}`,
@@ -303,7 +303,7 @@ async function run(ops: readonly Op[]): Promise<void> {
       }
       case 'changeElement': {
         const elementid = pick(await elementIds(), index);
-        if (elementid !== undefined) await content.updateElementValue(elementid, `v${++serial}`);
+        if (elementid !== undefined) await draft.updateElementValue(elementid, `v${++serial}`);
         break;
       }
       case 'removeElement': {
@@ -338,7 +338,7 @@ async function run(ops: readonly Op[]): Promise<void> {
       case 'addSubgroup': {
         const elementid = pick(await elementIds(), index);
         if (elementid === undefined) break;
-        const group = await content.createSubgroup({
+        const group = await draft.createSubgroup({
           elementid,
           modelid,
           order: ++serial,
@@ -399,7 +399,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         clock += Math.abs(hours ?? 1) * HOUR + (index % 60) * 60_000;
         break;
       case 'snapshot':
-        held.push((await content.snapshot(devid, now()))!);
+        held.push((await live.snapshot(devid, now()))!);
         // A few held at once is enough to cover old and recent revisions.
         if (held.length > 5) held.splice(1 + (index % 4), 1);
         break;

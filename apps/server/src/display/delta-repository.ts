@@ -2,7 +2,7 @@
  * Delta sync (decision 016): what a totem holding revision N must do to hold the
  * snapshot of the latest revision M, now. The change log (`content_changes`, written by every
  * publish and rollback) says which items changed in (N, M]; their rows are read from the live
- * tables and mapped exactly as `ContentRepository.snapshot` maps them, never parsed from the log,
+ * tables and mapped exactly as `LiveContentRepository.snapshot` maps them, never parsed from the log,
  * so a put is byte for byte what the snapshot would hold.
  *
  * Sub-group windows are decided by the server's clock, as for the snapshot. The totem's copy of N
@@ -32,7 +32,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toAlertTemplate } from '../alerts/index.js';
 import {
-  ContentRepository,
+  LiveContentRepository,
   toElement,
   toSubelement,
   toSubgroup,
@@ -104,7 +104,7 @@ export class DeltaRepository {
       .executeTakeFirst();
     if (!development) return undefined;
     const to = development.content_version;
-    const content = new ContentRepository(trx);
+    const content = new LiveContentRepository(trx);
     const nextExpiration = await content.nextExpiration(devid, now);
     const full = (reason: FullSyncNeeded['reason']): DeltaOutcome => ({
       kind: 'full',
@@ -310,7 +310,7 @@ export class DeltaRepository {
    */
   private async counts(
     trx: Trx,
-    content: ContentRepository,
+    content: LiveContentRepository,
     devid: number,
     now: Date,
   ): Promise<ChangeCounts> {

@@ -349,10 +349,7 @@ describe('response cache', () => {
           .json<Envelope<Element[]>>()
           .data!.map((e) => e.value);
       expect(await values()).toHaveLength(7);
-      await c.repos.content.updateElementValue(
-        c.ids.planElements[0]!,
-        '/media/images/new-plan.png',
-      );
+      await c.repos.draft.updateElementValue(c.ids.planElements[0]!, '/media/images/new-plan.png');
       const published = await c.app.inject({
         method: 'POST',
         url: pathOf('publish', { params: { devid: c.ids.devid } }),
@@ -383,7 +380,7 @@ describe('response cache', () => {
           .data!.map((zone) => zone.zonename);
       expect(await names()).toEqual(['Plan du site', 'Produits']);
       // As the back-office or the CLI would, from another process: write, then publish.
-      await c.repos.content.createZone({ devid: c.ids.devid, zonename: 'Menu', type: 'images' });
+      await c.repos.draft.createZone({ devid: c.ids.devid, zonename: 'Menu', type: 'images' });
       await publishDraftDirectly(c.repos, c.ids.devid);
       clock.ms = 99;
       expect(await names()).toEqual(['Plan du site', 'Produits']);

@@ -55,7 +55,7 @@ export async function pingRoute(fastify: FastifyInstance): Promise<void> {
 }
 
 export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { content, contentModels } = ctx.repos;
+  const { live, models } = ctx.repos;
   fastify.addHook('onRequest', tokenHook(ctx.tokens));
 
   /**
@@ -83,24 +83,24 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const batchKey = (batch: BatchQuery) => `${batch.order ?? ''}:${batch.quantity ?? ''}`;
 
   const zoneOwner = async (zoneid: number) => {
-    const zone = await content.findZone(zoneid);
+    const zone = await live.findZone(zoneid);
     if (!zone) throw notFound(`Zone ${zoneid} not found`);
     return { devid: zone.devid, what: `zone ${zoneid}` };
   };
   const elementOwner = async (elementid: number) => {
-    const element = await content.findElement(elementid);
+    const element = await live.findElement(elementid);
     if (!element) throw notFound(`Element ${elementid} not found`);
     return { devid: element.devid, what: `element ${elementid}` };
   };
   const subgroupOwner = async (subgroupid: number) => {
-    const subgroup = await content.findSubgroup(subgroupid, ctx.now());
+    const subgroup = await live.findSubgroup(subgroupid, ctx.now());
     if (!subgroup) throw notFound(`Sub-group ${subgroupid} not found (or expired)`);
     return { devid: subgroup.devid, what: `sub-group ${subgroupid}`, subgroup: subgroup.item };
   };
   const modelByLabel = async (label: string): Promise<ContentModel> => {
-    const model = await contentModels.find(label);
+    const model = await models.find(label);
     if (model) return model;
-    const known = (await contentModels.list()).map((item) => item.label);
+    const known = (await models.list()).map((item) => item.label);
     throw notFound(
       `Unknown model label ${JSON.stringify(label)}: known labels are ${[...known, ALL_MODELS]
         .map((item) => JSON.stringify(item))
@@ -115,7 +115,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const { devid } = request.params;
       return cached(request, reply, `zones:${devid}`, async () => ({
         devid,
-        load: () => content.listZones(devid),
+        load: () => live.listZones(devid),
       }));
     },
   );
@@ -128,7 +128,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       return cached(request, reply, `zone:${devid}:${zonename}`, async () => ({
         devid,
         load: async () => {
-          const zone = await content.findZoneByName(devid, zonename);
+          const zone = await live.findZoneByName(devid, zonename);
           if (!zone) {
             throw notFound(`Zone ${JSON.stringify(zonename)} not found in development ${devid}`);
           }
@@ -146,7 +146,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const key = `elements:${zoneid}:${batchKey(request.query)}`;
       return cached(request, reply, key, async () => ({
         ...(await zoneOwner(zoneid)),
-        load: () => content.listElements(zoneid, request.query),
+        load: () => live.listElements(zoneid, request.query),
       }));
     },
   );
@@ -159,7 +159,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const key = `subelements:${elementid}:${batchKey(request.query)}`;
       return cached(request, reply, key, async () => ({
         ...(await elementOwner(elementid)),
-        load: () => content.listSubelements(elementid, request.query, ctx.now()),
+        load: () => live.listSubelements(elementid, request.query, ctx.now()),
       }));
     },
   );
@@ -171,7 +171,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const { elementid } = request.params;
       return cached(request, reply, `subgroups:${elementid}`, async () => ({
         ...(await elementOwner(elementid)),
-        load: () => content.listSubgroups(elementid, ctx.now()),
+        load: () => live.listSubgroups(elementid, ctx.now()),
       }));
     },
   );
@@ -188,7 +188,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
         load: async () => {
           const knownFields =
             modelLabel === ALL_MODELS
-              ? new Set((await contentModels.list()).flatMap((model) => model.fields))
+              ? new Set((await models.list()).flatMap((model) => model.fields))
               : new Set((await modelByLabel(modelLabel)).fields);
           const unknown = fields.filter((field) => !knownFields.has(field));
           if (unknown.length > 0) {
@@ -198,7 +198,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
                 `(known fields: ${[...knownFields].map((field) => JSON.stringify(field)).join(', ')})`,
             );
           }
-          return content.listPopulatedSubgroups(
+          return live.listPopulatedSubgroups(
             elementid,
             modelLabel === ALL_MODELS ? undefined : modelLabel,
             fields,
@@ -216,7 +216,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const { subgroupid } = request.params;
       return cached(request, reply, `subgroup-subelements:${subgroupid}`, async () => ({
         ...(await subgroupOwner(subgroupid)),
-        load: () => content.listSubgroupSubelements(subgroupid),
+        load: () => live.listSubgroupSubelements(subgroupid),
       }));
     },
   );
@@ -239,7 +239,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
                   `(known fields: ${model.fields.map((field) => JSON.stringify(field)).join(', ')})`,
               );
             }
-            return content.listSubgroupSubelements(subgroupid, fieldlabel);
+            return live.listSubgroupSubelements(subgroupid, fieldlabel);
           },
         };
       });
@@ -254,7 +254,7 @@ export async function displayRoutes(fastify: FastifyInstance, ctx: AppContext): 
       return cached(request, reply, `subgroup-populated:${subgroupid}`, async () => ({
         ...(await subgroupOwner(subgroupid)),
         load: async () => {
-          const populated = await content.findPopulatedSubgroup(subgroupid, ctx.now());
+          const populated = await live.findPopulatedSubgroup(subgroupid, ctx.now());
           if (!populated) throw notFound(`Sub-group ${subgroupid} not found (or expired)`);
           return populated.item;
         },

@@ -1,5 +1,5 @@
 /**
- * The display domain: what a totem reads. The content calls of spec §7 under /display (zones,
+ * The display domain: what a totem reads. The content calls of docs/product.md#calls under /display (zones,
  * elements, sub-groups, fields, the ping), the snapshot fast path, and delta sync (decision 016:
  * what a totem at revision N must do to hold the latest, from the publishing's change log), with
  * the delta's SQL. The serialized answers are kept by the caches of lib/ (one mechanism,

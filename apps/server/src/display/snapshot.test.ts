@@ -80,7 +80,7 @@ describe('GET /display/snapshot/:devid', () => {
 
   it('changes (new version, new ETag) after a publish of an edit, and not before', async () => {
     const before = await snapshot();
-    await f.repos.content.updateElementValue(f.ids.planElements[1]!, '/media/images/edited.png');
+    await f.repos.draft.updateElementValue(f.ids.planElements[1]!, '/media/images/edited.png');
     const unpublished = await snapshot({ 'if-none-match': before.headers.etag as string });
     expect(unpublished.statusCode).toBe(304);
     expect((await publish()).statusCode).toBe(200);

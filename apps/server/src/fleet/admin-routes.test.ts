@@ -383,7 +383,7 @@ describe('stream presence', () => {
 /** A change in the draft, so that the next publish makes a revision. */
 let edits = 0;
 const editDraft = () =>
-  f.repos.content.updateElementValue(f.ids.planElements[2]!, `/media/images/fleet-${++edits}.png`);
+  f.repos.draft.updateElementValue(f.ids.planElements[2]!, `/media/images/fleet-${++edits}.png`);
 
 describe('up to date or behind', () => {
   it('compares with the published revision: an unpublished edit leaves every kiosk up to date', async () => {

@@ -28,7 +28,7 @@ describe('cache signals from the event bus', () => {
     const auth = await f.auth();
     expect(await zoneNames(auth)).not.toContain('Cantine');
     // As another instance would: publish, then signal.
-    await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Cantine', type: 'images' });
+    await f.repos.draft.createZone({ devid: f.ids.devid, zonename: 'Cantine', type: 'images' });
     await publishDraftDirectly(f.repos, f.ids.devid);
     expect(await zoneNames(auth)).not.toContain('Cantine');
     await f.bus.invalidate({ kind: 'content', devid: f.ids.devid });
@@ -74,7 +74,7 @@ describe('cache signals from the event bus', () => {
     );
     await stream.waitFor((text) => text.includes('retry:'));
     expect(f.app.kiosk.streams.size).toBe(1);
-    await f.repos.content.createZone({ devid: f.ids.devid, zonename: 'Magazine', type: 'images' });
+    await f.repos.draft.createZone({ devid: f.ids.devid, zonename: 'Magazine', type: 'images' });
     await publishDraftDirectly(f.repos, f.ids.devid);
     expect(await zoneNames(auth)).not.toContain('Magazine');
 

@@ -24,7 +24,7 @@ export class ContentVersions {
 
   constructor(
     /** The development's version, and when its live content next expires. */
-    private readonly repos: Pick<Repositories, 'developments' | 'content'>,
+    private readonly repos: Pick<Repositories, 'developments' | 'live'>,
     private readonly now: () => Date,
     options: { ttlMs?: number; clock?: () => number } = {},
   ) {
@@ -73,7 +73,7 @@ export class ContentVersions {
       this.states.delete(devid);
       return undefined;
     }
-    const next = await this.repos.content.nextExpiration(devid, now);
+    const next = await this.repos.live.nextExpiration(devid, now);
     const state = {
       version: development.content_version,
       validFrom: now.getTime(),

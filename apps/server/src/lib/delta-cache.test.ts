@@ -24,7 +24,7 @@ beforeAll(async () => {
   repos = createRepositories(handle.db);
   ids = await seedFixture(repos);
   // Revision 2, so that revision 1 has a delta (a body) to keep.
-  await repos.content.updateElementValue(ids.planElements[0]!, '/media/images/cache.png');
+  await repos.draft.updateElementValue(ids.planElements[0]!, '/media/images/cache.png');
   await repos.revisions.publishDraft(ids.devid, {
     author: { kind: 'system', name: 'test', userid: null },
     source: 'publish',

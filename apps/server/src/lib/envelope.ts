@@ -1,5 +1,5 @@
 /**
- * The response envelope `{ data, message, error }` of spec §7 and the errors handlers throw to
+ * The response envelope `{ data, message, error }` of docs/product.md#calls and the errors handlers throw to
  * produce it. Handlers throw `HttpError`s; the app's error handler turns every error, Fastify's own
  * included, into an envelope, so no route builds an error response by hand.
  */

@@ -20,7 +20,10 @@ import type { TSchema } from '@sinclair/typebox';
 type Json = Record<string, unknown>;
 
 export const OPENAPI_TAGS = [
-  { name: 'kiosk', description: 'The kiosk’s calls (spec §7): login, content, event stream.' },
+  {
+    name: 'kiosk',
+    description: 'The kiosk’s calls (docs/product.md#calls): login, content, event stream.',
+  },
   {
     name: 'back-office',
     description:
@@ -231,7 +234,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
       title: 'Plant kiosk API',
       version: options.version,
       description:
-        'Every call of the plant kiosk server: the kiosks’ content calls (spec §7), the back-office API, ' +
+        'Every call of the plant kiosk server: the kiosks’ content calls (docs/product.md#calls), the back-office API, ' +
         'publishing, the fleet view and the media library. Every JSON answer, errors included, is the ' +
         'envelope `{ data, message, error }`: `data` on success, `message` for a person, `error` a stable ' +
         'code (or null). Back-office messages are in French.',
@@ -269,7 +272,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
           type: 'apiKey',
           in: 'header',
           name: TOKEN_HEADER,
-          description: 'The token POST /clientauth answers (spec §6).',
+          description: 'The token POST /clientauth answers (docs/product.md#roles).',
         },
         streamTicket: {
           type: 'apiKey',

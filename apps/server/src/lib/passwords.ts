@@ -1,5 +1,5 @@
 /**
- * Storage of kiosk account passwords (spec §5). The kiosk never sends the password itself, only
+ * Storage of kiosk account passwords (docs/product.md#validation). The kiosk never sends the password itself, only
  * its client hash (`hashPasswordForLogin` of the contract); that hash is a password-equivalent, so
  * the server stores a slow, salted scrypt of it, never the hash itself.
  *

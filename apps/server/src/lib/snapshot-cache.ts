@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import type { ContentRepository } from '../db/repositories/index.js';
+import type { LiveContentRepository } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
 import { OK_MESSAGE } from './envelope.js';
 import { VersionedCache, type VersionedEntry } from './versioned-cache.js';
@@ -32,7 +32,7 @@ export class SnapshotCache {
    * and each snapshot is asked by every totem of it).
    */
   constructor(
-    private readonly content: ContentRepository,
+    private readonly content: LiveContentRepository,
     versions: ContentVersions,
     now: () => Date,
   ) {

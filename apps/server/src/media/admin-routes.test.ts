@@ -398,7 +398,7 @@ describe('GET and DELETE media', () => {
 
   it('counts a sub-group field value as a use', async () => {
     const item = data<MediaItem>(await upload(admin, 'produit.png', await picture(80, 80)));
-    const subelement = await f.repos.content.createSubelement({
+    const subelement = await f.repos.draft.createSubelement({
       elementid: f.ids.category,
       order: 9,
       value: `/${item.value}`,
@@ -504,7 +504,7 @@ describe('GET and DELETE media', () => {
   it('names content and alert templates together when both use a file', async () => {
     const item = data<MediaItem>(await upload(admin, 'sortie.png', await picture(95, 95)));
     const elementid = f.ids.planElements[2]!;
-    const element = await f.repos.content.createSubelement({
+    const element = await f.repos.draft.createSubelement({
       elementid,
       order: 9,
       value: item.value,

@@ -1,5 +1,5 @@
 /**
- * Token checks of the content calls (spec §6 "sent in a header named token"): a hook that verifies
+ * Token checks of the content calls (docs/product.md#roles "sent in a header named token"): a hook that verifies
  * the token and records who is calling, and the ownership check each handler makes once it knows
  * which development the requested item belongs to.
  */

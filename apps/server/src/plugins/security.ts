@@ -1,5 +1,5 @@
 /**
- * Headers every response carries, and the small CORS policy of the split topology (spec §7 local
+ * Headers every response carries, and the small CORS policy of the split topology (docs/product.md#calls local
  * environment: the kiosk, served on PORT, calls the content, auth and stream services on other
  * ports of the same host; only that origin is allowed; tokens travel in headers, never cookies, so
  * no credentials mode is needed).

@@ -66,7 +66,7 @@ describe('revisions and unpublished changes', () => {
       ]),
     );
     // Listing changes publishes nothing.
-    expect((await f.repos.content.findElement(elementid))?.item.value).toBe(
+    expect((await f.repos.live.findElement(elementid))?.item.value).toBe(
       '/media/images/plan-5.png',
     );
 
@@ -220,10 +220,10 @@ describe('discarding unpublished changes and publishing one zone', () => {
     expect(data<{ created: boolean }>(published).created).toBe(true);
     const left = await draft();
     expect(left.changes.map((change) => change.itemId)).toEqual([plan]);
-    expect((await f.repos.content.findElement(f.ids.category))?.item.value).toBe(
+    expect((await f.repos.live.findElement(f.ids.category))?.item.value).toBe(
       'Catégorie brouillon',
     );
-    expect((await f.repos.content.findElement(plan))?.item.value).toBe(planBefore.value);
+    expect((await f.repos.live.findElement(plan))?.item.value).toBe(planBefore.value);
     const [latest] = data<RevisionEntry[]>(
       await editor.get(pathOf('adminRevisions', { params: { devid: f.ids.devid } })),
     );

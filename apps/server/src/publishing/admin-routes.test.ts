@@ -161,7 +161,7 @@ describe('POST /api/admin/developments/:devid/publish', () => {
   });
 
   it('refuses a user without the right to the development (403), and publishes nothing', async () => {
-    await f.repos.content.updateElementValue(f.ids.otherElement, '/media/images/other-2.png');
+    await f.repos.draft.updateElementValue(f.ids.otherElement, '/media/images/other-2.png');
     const before = (await f.repos.developments.find(f.ids.otherDevid))!.content_version;
     const refused = await editor.post(
       pathOf('adminPublish', { params: { devid: f.ids.otherDevid } }),
@@ -170,7 +170,7 @@ describe('POST /api/admin/developments/:devid/publish', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ data: null, error: 'forbidden' });
     expect((await f.repos.developments.find(f.ids.otherDevid))!.content_version).toBe(before);
-    expect(await f.repos.content.findElement(f.ids.otherElement)).toMatchObject({
+    expect(await f.repos.live.findElement(f.ids.otherElement)).toMatchObject({
       item: { value: '/media/images/other.png' },
     });
   });

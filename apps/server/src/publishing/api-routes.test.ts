@@ -37,7 +37,7 @@ describe('POST /api/publish/:devid', () => {
     const stopTheirs = f.bus.subscribe(f.ids.otherDevid, (message) => theirs.push(message));
     try {
       const before = (await f.repos.developments.find(f.ids.devid))!.content_version;
-      await f.repos.content.updateElementValue(f.ids.planElements[3]!, '/media/images/api.png');
+      await f.repos.draft.updateElementValue(f.ids.planElements[3]!, '/media/images/api.png');
       const response = await publish({ type: 'sync', note: '  Plan mis à jour ' });
       expect(response.statusCode).toBe(200);
       const envelope = response.json<Envelope<PublishResponse>>();
@@ -136,7 +136,7 @@ describe('POST /api/publish/:devid', () => {
   });
 
   it('is audited like a back-office publish, by "api", created or not (issue 42)', async () => {
-    await f.repos.content.updateElementValue(f.ids.planElements[2]!, '/media/images/audit.png');
+    await f.repos.draft.updateElementValue(f.ids.planElements[2]!, '/media/images/audit.png');
     const response = await publish({ type: 'sync', note: ' Audité ' });
     expect(response.statusCode).toBe(200);
     const result = response.json<Envelope<PublishResponse>>().data!;

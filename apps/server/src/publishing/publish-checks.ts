@@ -49,7 +49,7 @@ export const REQUIRED_FIELDS: Partial<Record<ModelLabel, readonly string[]>> = {
 };
 
 /**
- * Zones of the emergency page (spec §2 /accueil/urgence; the kiosk's EMERGENCY_SECTIONS): someone
+ * Zones of the emergency page (docs/product.md#screens /accueil/urgence; the kiosk's EMERGENCY_SECTIONS): someone
  * opening it under stress must never find one of them empty.
  */
 export const EMERGENCY_ZONES: readonly string[] = [

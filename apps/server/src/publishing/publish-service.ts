@@ -214,14 +214,14 @@ async function announcement(
   if (type === 'zone') {
     if (request.zoneid === undefined) throw badRequest('A "zone" publish needs "zoneid"');
     if (request.elementid !== undefined) throw badRequest('A "zone" publish takes no "elementid"');
-    const zone = await repos.adminContent.findZone(request.zoneid);
+    const zone = await repos.draft.findZone(request.zoneid);
     if (!zone || zone.devid !== devid) {
       throw notFound(`Zone ${request.zoneid} does not exist in development ${devid}`);
     }
     message.zoneid = zone.zoneid;
   } else if (type === 'element') {
     if (request.elementid === undefined) throw badRequest('An "element" publish needs "elementid"');
-    const element = await repos.adminContent.findElement(request.elementid);
+    const element = await repos.draft.findElement(request.elementid);
     if (!element || element.devid !== devid) {
       throw notFound(`Element ${request.elementid} does not exist in development ${devid}`);
     }

@@ -105,7 +105,7 @@ async function apply(op: Op, published: Map<number, LiveContent>): Promise<void>
   const { db } = handle;
   switch (op.op) {
     case 'addZone':
-      await repos.content.createZone({
+      await repos.draft.createZone({
         devid: ids.devid,
         zonename: `Zone ${++zoneNames}`,
         type: 'text',
@@ -114,7 +114,7 @@ async function apply(op: Op, published: Map<number, LiveContent>): Promise<void>
     case 'addElement': {
       const zoneid = chosen(await draftIds('zones'), op.pick);
       if (zoneid !== undefined)
-        await repos.content.createElement({
+        await repos.draft.createElement({
           zoneid,
           order: 100 + op.pick,
           value: op.value,
@@ -124,7 +124,7 @@ async function apply(op: Op, published: Map<number, LiveContent>): Promise<void>
     }
     case 'editElement': {
       const id = chosen(await draftIds('elements'), op.pick);
-      if (id !== undefined) await repos.content.updateElementValue(id, op.value);
+      if (id !== undefined) await repos.draft.updateElementValue(id, op.value);
       return;
     }
     case 'deleteElement': {
@@ -135,7 +135,7 @@ async function apply(op: Op, published: Map<number, LiveContent>): Promise<void>
     case 'addSubelement': {
       const id = chosen(await draftIds('elements'), op.pick);
       if (id !== undefined)
-        await repos.content.createSubelement({
+        await repos.draft.createSubelement({
           elementid: id,
           order: 50 + op.pick,
           value: op.value,

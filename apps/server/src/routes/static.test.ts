@@ -106,7 +106,7 @@ describe('/config.json', () => {
     });
   });
 
-  it("points at spec §7's local ports on the request's host in split mode", async () => {
+  it("points at docs/product.md#calls' local ports on the request's host in split mode", async () => {
     const split = await createFixture({ config: { splitPorts: true, environment: 'local' } });
     try {
       const response = await split.app.inject({

@@ -17,11 +17,11 @@ export function demoContentModels(): ContentModelDefinition[] {
 
 /** Creates (or updates) the models; returns their ids by label. */
 export async function ensureContentModels(
-  contentModels: ContentModelRepository,
+  models: ContentModelRepository,
 ): Promise<Map<ModelLabel, number>> {
   const ids = new Map<ModelLabel, number>();
   for (const model of demoContentModels()) {
-    const saved = await contentModels.upsert(model.label, model.fields);
+    const saved = await models.upsert(model.label, model.fields);
     ids.set(model.label, saved.modelid);
   }
   return ids;

@@ -138,8 +138,8 @@ export async function seedDemoPlant(options: SeedOptions): Promise<SeedResult> {
       passwordSalt: salt,
       now,
     });
-    const modelIds = await ensureContentModels(tx.contentModels);
-    const counts = await writePlan(repos.content, trx, development.devid, zones, modelIds);
+    const modelIds = await ensureContentModels(tx.models);
+    const counts = await writePlan(repos.draft, trx, development.devid, zones, modelIds);
     for (const file of files) {
       await tx.media.upsert({
         devid: development.devid,

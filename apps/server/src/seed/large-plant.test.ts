@@ -39,13 +39,13 @@ describe('generateLargePlant', () => {
       100, 5000, 100_000,
     ]);
 
-    const zones = await repos.content.listZones(result.devid);
+    const zones = await repos.live.listZones(result.devid);
     expect(new Set(zones.map((zone) => zone.zonename)).size).toBe(100);
-    const elements = await repos.content.listElements(zones[42]!.zoneid);
+    const elements = await repos.live.listElements(zones[42]!.zoneid);
     expect(elements.map((element) => element.order)).toEqual(
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
-    const subelements = await repos.content.listSubelements(elements[7]!.elementid);
+    const subelements = await repos.live.listSubelements(elements[7]!.elementid);
     expect(subelements.map((sub) => sub.order)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );

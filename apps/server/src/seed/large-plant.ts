@@ -3,7 +3,7 @@
  * 100,000 sub-elements), written in one transaction with multi-row inserts of a few hundred rows.
  *
  * The repositories create one row per call, which would take tens of seconds here, so this module
- * writes through the Kysely transaction that `repos.content.transaction` hands out (the same
+ * writes through the Kysely transaction that `repos.transaction` hands out (the same
  * tables, the same store). Generated ids are read back by (zone, order) rather than trusted from
  * RETURNING, whose row order SQLite does not guarantee. Media values look real but no files exist.
  */
@@ -197,7 +197,7 @@ export async function generateLargePlant(options: LargePlantOptions): Promise<La
     };
   return options.repos.transaction(async (trx) => {
     const repos = createRepositories(trx);
-    await ensureContentModels(repos.contentModels);
+    await ensureContentModels(repos.models);
     const development = await repos.developments.create(options.devname, settings.now);
     const counts = await write(trx, development.devid, settings);
     await repos.revisions.publishDraft(development.devid, {

@@ -5,7 +5,7 @@
  * Images and videos are named `<slug>-<first 8 hex of their sha256>.<ext>`, so a URL always names
  * the same bytes and can be cached forever. SVGs get a `.br` and `.gz` beside them, once
  * (compression and bundle split: served by static.ts's `preCompressed`). PDFs keep plain names
- * (`pdf/<name>.pdf`) because the kiosk's PDF reader asks for them by file name (spec §7); their
+ * (`pdf/<name>.pdf`) because the kiosk's PDF reader asks for them by file name (docs/product.md#calls); their
  * content is deterministic.
  */
 import { createHash } from 'node:crypto';

@@ -16,7 +16,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { ContentRepository } from '../db/repositories/index.js';
+import type { DraftContentRepository } from '../db/repositories/index.js';
 
 export interface PlannedValue {
   value: string;
@@ -57,7 +57,7 @@ export interface WriteCounts {
 
 /** Writes the zones of one development with `content`'s create methods on the transaction `trx`. */
 export async function writePlan(
-  content: ContentRepository,
+  content: DraftContentRepository,
   trx: Transaction<Database>,
   devid: number,
   zones: PlannedZone[],

@@ -99,14 +99,14 @@ beforeAll(async () => {
   const started = performance.now();
   seeded = await seedDemoPlant(seedOptions());
   console.log(`demo plant seeded in ${Math.round(performance.now() - started)} ms`, seeded.counts);
-  zones = await repos.content.listZones(seeded.devid);
+  zones = await repos.live.listZones(seeded.devid);
   for (const zone of zones) {
-    const elements = await repos.content.listElements(zone.zoneid);
+    const elements = await repos.live.listElements(zone.zoneid);
     elementsByZone.set(zone.zonename, elements);
     for (const element of elements)
       subelementsByElement.set(
         element.elementid,
-        await repos.content.listSubelements(element.elementid, {}, NOW),
+        await repos.live.listSubelements(element.elementid, {}, NOW),
       );
   }
 });
@@ -257,7 +257,7 @@ describe('seedDemoPlant', () => {
     ]);
     let videos = 0;
     for (const category of categories) {
-      const groups = await repos.content.listPopulatedSubgroups(
+      const groups = await repos.live.listPopulatedSubgroups(
         category.elementid,
         undefined,
         [],
@@ -295,8 +295,8 @@ describe('seedDemoPlant', () => {
       .where('fieldlabel', '=', 'titre')
       .executeTakeFirst();
     expect(EXPIRED_PRODUCTS).toEqual([title?.value]);
-    expect(await repos.content.findSubgroup(expired[0]!.subgroupid, NOW)).toBeUndefined();
-    const snapshot = await repos.content.snapshot(seeded.devid, NOW);
+    expect(await repos.live.findSubgroup(expired[0]!.subgroupid, NOW)).toBeUndefined();
+    const snapshot = await repos.live.snapshot(seeded.devid, NOW);
     expect(snapshot!.subgroups.some((group) => group.subgroupid === expired[0]!.subgroupid)).toBe(
       false,
     );
@@ -323,12 +323,7 @@ describe('seedDemoPlant', () => {
     expect(issues).toHaveLength(6);
     const months: string[] = [];
     for (const issue of issues) {
-      const [group] = await repos.content.listPopulatedSubgroups(
-        issue.elementid,
-        'Magazine',
-        [],
-        NOW,
-      );
+      const [group] = await repos.live.listPopulatedSubgroups(issue.elementid, 'Magazine', [], NOW);
       expect(group!.fields.pages!.length).toBeGreaterThanOrEqual(8);
       months.push(group!.fields.mois![0]!.value);
     }
@@ -338,7 +333,7 @@ describe('seedDemoPlant', () => {
 
   it("gives the HR guide a table of contents whose page numbers open that section's page", async () => {
     const [guide] = elementsByZone.get(CONTENT_ZONES.hrGuide)!;
-    const [group] = await repos.content.listPopulatedSubgroups(
+    const [group] = await repos.live.listPopulatedSubgroups(
       guide!.elementid,
       'Document PDF',
       [],
@@ -372,7 +367,7 @@ describe('seedDemoPlant', () => {
       const documents = elementsByZone.get(totemZoneNames(totem).pdfs)!;
       expect(documents.length).toBeGreaterThanOrEqual(2);
       for (const document of documents) {
-        const [group] = await repos.content.listPopulatedSubgroups(
+        const [group] = await repos.live.listPopulatedSubgroups(
           document.elementid,
           'Document PDF',
           [],
@@ -406,7 +401,7 @@ describe('seedDemoPlant', () => {
   });
 
   it('uses every content model of the contract', async () => {
-    const models = await repos.contentModels.list();
+    const models = await repos.models.list();
     expect(Object.fromEntries(models.map((model) => [model.label, model.fields]))).toEqual(
       MODEL_FIELDS,
     );

@@ -65,7 +65,7 @@ export async function settingsRoutes(
       const changed = await ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
         // First, as for every draft edit (content-editor.ts): the development's row lock.
-        await tx.content.bumpDraftVersion(devid);
+        await tx.draft.bumpDraftVersion(devid);
         const before = await tx.settings.draft(devid);
         const fields = (Object.keys(wanted) as Array<keyof DevelopmentSettings>).filter(
           (key) => before[key] !== wanted[key],

@@ -48,15 +48,15 @@ describe('settings published with the revision', () => {
     expect(await repos.settings.draft(devid)).toEqual(DEFAULT_SETTINGS);
     expect(await repos.settings.live(devid)).toEqual(DEFAULT_SETTINGS);
     expect(await repos.settings.unpublished(devid)).toBe(false);
-    expect((await repos.content.snapshot(devid, NOW))!.settings).toEqual(DEFAULT_SETTINGS);
+    expect((await repos.live.snapshot(devid, NOW))!.settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it('a saved setting changes nothing the kiosks read until a publish carries it', async () => {
     const devid = await development();
-    const before = (await repos.content.snapshot(devid, NOW))!;
+    const before = (await repos.live.snapshot(devid, NOW))!;
     await repos.settings.saveDraft(devid, form('https://forms.test/a'));
     expect(await repos.settings.unpublished(devid)).toBe(true);
-    const unpublished = (await repos.content.snapshot(devid, NOW))!;
+    const unpublished = (await repos.live.snapshot(devid, NOW))!;
     expect(unpublished.settings).toEqual(DEFAULT_SETTINGS);
     expect(unpublished.version).toBe(before.version);
     expect(await repos.deltas.changes(devid, before.version, NOW)).toMatchObject({
@@ -73,9 +73,7 @@ describe('settings published with the revision', () => {
     expect(outcome).toMatchObject({ created: true, revision: before.version + 1 });
     expect(outcome.counts.setting).toEqual({ added: 1, changed: 0, removed: 0 });
     expect(await repos.settings.unpublished(devid)).toBe(false);
-    expect((await repos.content.snapshot(devid, NOW))!.settings).toEqual(
-      form('https://forms.test/a'),
-    );
+    expect((await repos.live.snapshot(devid, NOW))!.settings).toEqual(form('https://forms.test/a'));
     const logged = await repos.revisions.changes(devid, outcome.revision, outcome.revision);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ kind: 'setting', itemId: devid, before: null });
@@ -87,7 +85,7 @@ describe('settings published with the revision', () => {
     expect(delta).toMatchObject({ kind: 'delta' });
     if (delta?.kind !== 'delta') throw new Error('expected a delta');
     expect(delta.answer.settings).toEqual(form('https://forms.test/a'));
-    await repos.content.createZone({ devid, zonename: 'Zone', type: 'text' });
+    await repos.draft.createZone({ devid, zonename: 'Zone', type: 'text' });
     const next = (await publish(devid))!;
     const later = await repos.deltas.changes(
       devid,
@@ -139,7 +137,7 @@ describe('settings published with the revision', () => {
 
     const rollback = (await repos.revisions.rollbackTo(devid, one, { author, now: NOW }))!;
     expect(rollback).toMatchObject({ status: 'created', revision: two + 1 });
-    expect((await repos.content.snapshot(devid, NOW))!.settings).toEqual(
+    expect((await repos.live.snapshot(devid, NOW))!.settings).toEqual(
       form('https://forms.test/one'),
     );
     // The draft follows live, as for content.
@@ -148,13 +146,13 @@ describe('settings published with the revision', () => {
 
     // Back to before any settings: the row goes, the defaults come back everywhere.
     await repos.revisions.rollbackTo(devid, first, { author, now: NOW });
-    expect((await repos.content.snapshot(devid, NOW))!.settings).toEqual(DEFAULT_SETTINGS);
+    expect((await repos.live.snapshot(devid, NOW))!.settings).toEqual(DEFAULT_SETTINGS);
     expect(await repos.settings.draft(devid)).toEqual(DEFAULT_SETTINGS);
   });
 
   it('a zone’s publish leaves the settings in the draft', async () => {
     const devid = await development();
-    const zone = await repos.content.createZone({ devid, zonename: 'Zone', type: 'text' });
+    const zone = await repos.draft.createZone({ devid, zonename: 'Zone', type: 'text' });
     await repos.settings.saveDraft(devid, form('https://forms.test/z'));
     await repos.revisions.publishDraft(devid, {
       author,

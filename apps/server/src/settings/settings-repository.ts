@@ -52,7 +52,7 @@ export class SettingsRepository {
 
   /**
    * Writes the draft's settings. The caller holds the development's draft lock
-   * (ContentRepository.bumpDraftVersion) in the same transaction, as every draft edit does.
+   * (DraftContentRepository.bumpDraftVersion) in the same transaction, as every draft edit does.
    */
   async saveDraft(devid: number, settings: DevelopmentSettings, db: Db = this.db): Promise<void> {
     const text = serializeSettings(settings);

@@ -1,5 +1,5 @@
 /**
- * The streaming domain (the kiosk's event stream, spec §7; stream tickets, decision 028): the
+ * The streaming domain (the kiosk's event stream, docs/product.md#calls; stream tickets, decision 028): the
  * stream route a totem holds open, the single-use tickets that open it and their SQL. What the
  * rest of the server may use of it; the rest of this folder, its SQL included, is private
  * (decision 030). The stream hub (the connections on this instance) and the back-office's live

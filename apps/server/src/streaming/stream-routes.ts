@@ -1,5 +1,5 @@
 /**
- * GET /stream/:devid (spec §7): the server-sent events a kiosk listens to while online, and
+ * GET /stream/:devid (docs/product.md#calls): the server-sent events a kiosk listens to while online, and
  * POST /display/stream-ticket/:devid, the single-use ticket that opens it (decision 028).
  * EventSource cannot set headers, so the stream's credential travels in its URL: a ticket the
  * kiosk asked for with its token in the header, good once, for 60 s — not the long-lived token,

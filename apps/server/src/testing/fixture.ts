@@ -128,10 +128,10 @@ export async function publishDraftDirectly(repos: Repositories, devid: number) {
 
 /** Writes the plant; returns its ids. Exposed so repository tests can use it without an app. */
 export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
-  const { developments, contentModels, content, accounts } = repos;
+  const { developments, draft, accounts } = repos;
   const models = new Map<string, number>();
   for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
-    models.set(label, (await contentModels.upsert(label, fields)).modelid);
+    models.set(label, (await repos.models.upsert(label, fields)).modelid);
   }
   const modelId = (label: ModelLabel) => models.get(label)!;
 
@@ -152,7 +152,7 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     passwordSalt: hashB.salt,
   });
 
-  const plan = await content.createZone({
+  const plan = await draft.createZone({
     devid: dev.devid,
     zonename: 'Plan du site',
     type: 'images',
@@ -160,7 +160,7 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
   // Inserted out of order, so that sorting by `order` is visible.
   const planElements = new Map<number, number>();
   for (const order of [4, 1, 7, 2, 6, 3, 5]) {
-    const element = await content.createElement({
+    const element = await draft.createElement({
       zoneid: plan.zoneid,
       order,
       value: `/media/images/plan-${order}.png`,
@@ -171,7 +171,7 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
   }
   const firstPlanElement = planElements.get(1)!;
   for (const order of [3, 1, 6, 2, 5, 4]) {
-    await content.createSubelement({
+    await draft.createSubelement({
       elementid: firstPlanElement,
       order,
       value: `Légende ${order}`,
@@ -179,12 +179,12 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     });
   }
 
-  const products = await content.createZone({
+  const products = await draft.createZone({
     devid: dev.devid,
     zonename: 'Produits',
     type: 'subgroups',
   });
-  const category = await content.createElement({
+  const category = await draft.createElement({
     zoneid: products.zoneid,
     order: 1,
     value: 'Parfum',
@@ -196,7 +196,7 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     expirationdate: string | null,
     values: Record<string, Array<[string, ItemType]>>,
   ) => {
-    const subgroup = await content.createSubgroup({
+    const subgroup = await draft.createSubgroup({
       elementid: category.elementid,
       modelid: modelId(label),
       order,
@@ -206,7 +206,7 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     for (const [fieldlabel, items] of Object.entries(values)) {
       let fieldOrder = 1;
       for (const [value, type] of items) {
-        await content.createSubelement({
+        await draft.createSubelement({
           elementid: category.elementid,
           order: fieldOrder++,
           value,
@@ -238,24 +238,24 @@ export async function seedFixture(repos: Repositories): Promise<FixtureIds> {
     image: [['/media/products/old.png', 'image']],
   });
 
-  const otherZone = await content.createZone({
+  const otherZone = await draft.createZone({
     devid: other.devid,
     zonename: 'Plan du site',
     type: 'images',
   });
-  const otherElement = await content.createElement({
+  const otherElement = await draft.createElement({
     zoneid: otherZone.zoneid,
     order: 1,
     value: '/media/images/other.png',
     type: 'image',
   });
-  await content.createSubelement({
+  await draft.createSubelement({
     elementid: otherElement.elementid,
     order: 1,
     value: 'Autre',
     type: 'text',
   });
-  const otherSubgroup = await content.createSubgroup({
+  const otherSubgroup = await draft.createSubgroup({
     elementid: otherElement.elementid,
     modelid: modelId('Affiche'),
     order: 1,

@@ -168,7 +168,7 @@ describe('migration 004 (published content)', () => {
       await contentLanguage.up(db);
 
       const repos = createRepositories(db);
-      const content = repos.content;
+      const content = repos.live;
       const now = () => NOW;
       const snapshots = new SnapshotCache(content, new ContentVersions(repos, now), now);
       const entry = (await snapshots.get(devid))!;

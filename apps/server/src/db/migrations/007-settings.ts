@@ -1,6 +1,6 @@
 /**
  * Published settings, a development's settings (decision 017): the suggestion form's and the web
- * site's addresses, the spec §9 timings a plant tunes, the alarm tone.
+ * site's addresses, the docs/product.md#constants timings a plant tunes, the alarm tone.
  * - `development_settings`: the draft, written by the back-office's "Réglages" page;
  * - `pub_development_settings`: the published settings, written only by a publish (or a rollback),
  *   read by the snapshot and the delta.

@@ -5,10 +5,13 @@ import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
 import { KioskRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
-import { AdminContentRepository } from '../../content/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
-import { ContentModelRepository, ContentRepository } from '../../content/index.js';
+import {
+  ContentModelRepository,
+  DraftContentRepository,
+  LiveContentRepository,
+} from '../../content/index.js';
 import { DeltaRepository } from '../../display/index.js';
 import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
@@ -19,16 +22,17 @@ export {
   AlertRepository,
   AlertTemplateRepository,
   ContentModelRepository,
-  ContentRepository,
   DeltaRepository,
   DevelopmentRepository,
+  DraftContentRepository,
   KioskRepository,
+  LiveContentRepository,
   MediaRepository,
   RevisionRepository,
   SettingsRepository,
   StreamTicketRepository,
 };
-export { AdminAuditRepository, AdminContentRepository, AdminUserRepository };
+export { AdminAuditRepository, AdminUserRepository };
 export type { AuditInput } from '../../audit/index.js';
 export type { Batch, Owned } from '../../content/index.js';
 export type { DeltaOutcome } from '../../display/index.js';
@@ -39,20 +43,22 @@ export interface Repositories {
   /** The developments, neither draft nor live (they own both): their rows, and the back-office's
    * view of them and of their kiosk accounts. */
   developments: DevelopmentRepository;
-  /** The kiosk's reads (live content) and the draft's raw writes (seed, tests). */
-  content: ContentRepository;
+  /** The live content, what a publish wrote and the totems read: reads only (display, snapshot,
+   * caches). */
+  live: LiveContentRepository;
+  /** The draft, what the back-office edits: its versioned reads and writes (the content editor)
+   * and the raw creation the seed and the tests use. Reaches `live` only through a publish. */
+  draft: DraftContentRepository;
   /** The sub-groups' models, shared by every development and never published. */
-  contentModels: ContentModelRepository;
+  models: ContentModelRepository;
   /** Publishing the draft, revisions and their change log (publishing gate, decision 010). */
   revisions: RevisionRepository;
   /** Delta sync (decision 016): what changed since a revision a totem holds. */
   deltas: DeltaRepository;
   accounts: AccountRepository;
   media: MediaRepository;
-  /** Back-office (back-office and fleet, decision 008): users, sessions, content edits with version
-   * checks, audit log. */
+  /** Back-office (back-office and fleet, decision 008): users, sessions, audit log. */
   adminUsers: AdminUserRepository;
-  adminContent: AdminContentRepository;
   audit: AdminAuditRepository;
   /** Fleet (back-office and fleet, decision 008): the latest status of each kiosk. */
   kiosks: KioskRepository;
@@ -76,14 +82,14 @@ export interface Repositories {
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     developments: new DevelopmentRepository(db),
-    content: new ContentRepository(db),
-    contentModels: new ContentModelRepository(db),
+    live: new LiveContentRepository(db),
+    draft: new DraftContentRepository(db),
+    models: new ContentModelRepository(db),
     revisions: new RevisionRepository(db),
     deltas: new DeltaRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),
     adminUsers: new AdminUserRepository(db),
-    adminContent: new AdminContentRepository(db),
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
     alerts: new AlertRepository(db),

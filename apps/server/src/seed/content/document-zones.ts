@@ -224,7 +224,7 @@ export async function documentZones(
         environmentCatalogueSpec(),
         210,
       ),
-      // Empty on purpose: a poster takes over the whole kiosk (spec §2); the back-office sets one.
+      // Empty on purpose: a poster takes over the whole kiosk (docs/product.md#screens); the back-office sets one.
       { zonename: CONTENT_ZONES.poster, type: 'subgroups', elements: [] },
       await operatorManual(ctx),
       qualityControl(ctx),

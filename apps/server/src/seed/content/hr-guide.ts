@@ -1,4 +1,4 @@
-/** The practical HR guide, July 2023 edition (spec §2 "HR page"), as a document spec. */
+/** The practical HR guide, July 2023 edition (docs/product.md#screens "HR page"), as a document spec. */
 import type { DocumentSpec } from '../document-model.js';
 
 export const HR_GUIDE_TITLE = 'Guide pratique RH';

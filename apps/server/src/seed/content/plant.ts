@@ -1,7 +1,7 @@
 /**
  * Plant presentation content: home slideshow, site, units and support services, quality and
  * environment policies, certifications, clients, site plan, meeting rooms, canteen menus, idle
- * pages and the plant videos. Facts come from spec §9 (founded 1947, on the site since 1963,
+ * pages and the plant videos. Facts come from docs/product.md#constants (founded 1947, on the site since 1963,
  * about 690 employees, 96,000 m², 68 injection presses…).
  */
 import { CONTENT_ZONES, IMAGE_ZONES } from '@plant-kiosk/contract';

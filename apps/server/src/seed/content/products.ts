@@ -416,7 +416,7 @@ export async function productsZone(
       },
     });
     // Expired sub-groups go last: the server hides their sub-elements, and a hole in the middle of
-    // an element's orders could end a kiosk's batched loading early (spec §4 "even" mode).
+    // an element's orders could end a kiosk's batched loading early (docs/product.md#states "even" mode).
     subgroups.sort((a, b) => Number(Boolean(a.expirationdate)) - Number(Boolean(b.expirationdate)));
     elements.push({
       value: category.name,

@@ -1,8 +1,8 @@
 /**
- * The back-office's reads and writes of content. Unlike ContentRepository (the kiosk's reads), it
- * sees expired sub-groups, returns each row's `version`, and writes with a version check: an
- * update or delete only touches the row when its version is still the one the editor saw, in the
- * same statement, so two editors can never both win.
+ * The back-office's writes of the draft, each with a version check: an update or delete only
+ * touches the row when its version is still the one the editor saw, in the same statement, so two
+ * editors can never both win. The second layer of `DraftContentRepository`
+ * (draft-content-repository.ts), over the draft's reads (draft-content-reads.ts).
  *
  * Orders: elements are kept contiguous from 1 within their zone, and every sub-element of an
  * element — plain ones first, then each sub-group's fields in sub-group order and in the model's
@@ -13,46 +13,18 @@
 import type {
   AdminElement,
   AdminSubelement,
-  AdminSubgroup,
   AdminZone,
   ContentLanguage,
   ItemType,
   ZoneType,
 } from '@plant-kiosk/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ElementRow, SubelementRow, ZoneRow } from '../db/schema.js';
-import { toElement, toSubelement, toSubgroup, toZone } from './content-repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** An item with the development that owns it (for access checks) and its parent. */
-export interface OwnedItem<T> {
-  devid: number;
-  item: T;
-}
-
-export const toAdminZone = (row: ZoneRow): AdminZone => ({ ...toZone(row), version: row.version });
-
-export const toAdminElement = (row: ElementRow): AdminElement => ({
-  ...toElement(row),
-  version: row.version,
-});
-
-export const toAdminSubelement = (row: SubelementRow): AdminSubelement => ({
-  ...toSubelement(row),
-  version: row.version,
-});
-
-function parseFields(json: string): string[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string')
-      : [];
-  } catch {
-    return [];
-  }
-}
+import {
+  DraftContentReads,
+  parseFields,
+  toAdminElement,
+  toAdminSubelement,
+  toAdminZone,
+} from './draft-content-reads.js';
 
 export interface ZoneChanges {
   zonename?: string;
@@ -76,40 +48,8 @@ export interface NewValue {
   type: ItemType;
 }
 
-export class AdminContentRepository {
-  constructor(private readonly db: Db) {}
-
+export class DraftContentWrites extends DraftContentReads {
   // ---------- zones ----------
-
-  async listZones(devid: number): Promise<AdminZone[]> {
-    const rows = await this.db
-      .selectFrom('zones')
-      .selectAll()
-      .where('devid', '=', devid)
-      .orderBy('zoneid')
-      .execute();
-    return rows.map(toAdminZone);
-  }
-
-  async findZone(zoneid: number): Promise<AdminZone | undefined> {
-    const row = await this.db
-      .selectFrom('zones')
-      .selectAll()
-      .where('zoneid', '=', zoneid)
-      .executeTakeFirst();
-    return row && toAdminZone(row);
-  }
-
-  /** Another zone of the development already named so (names are unique per development). */
-  async zoneNameTaken(devid: number, zonename: string, exceptZoneid?: number): Promise<boolean> {
-    let query = this.db
-      .selectFrom('zones')
-      .select('zoneid')
-      .where('devid', '=', devid)
-      .where('zonename', '=', zonename);
-    if (exceptZoneid !== undefined) query = query.where('zoneid', '<>', exceptZoneid);
-    return (await query.executeTakeFirst()) !== undefined;
-  }
 
   async insertZone(input: {
     devid: number;
@@ -162,28 +102,6 @@ export class AdminContentRepository {
   }
 
   // ---------- elements ----------
-
-  async listElements(zoneid: number): Promise<AdminElement[]> {
-    const rows = await this.db
-      .selectFrom('elements')
-      .selectAll()
-      .where('zoneid', '=', zoneid)
-      .orderBy('order')
-      .orderBy('elementid')
-      .execute();
-    return rows.map(toAdminElement);
-  }
-
-  async findElement(elementid: number): Promise<OwnedItem<AdminElement> | undefined> {
-    const row = await this.db
-      .selectFrom('elements')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .selectAll('elements')
-      .select('zones.devid')
-      .where('elements.elementid', '=', elementid)
-      .executeTakeFirst();
-    return row && { devid: row.devid, item: toAdminElement(row) };
-  }
 
   /** Appends an element at the end of its zone. */
   async insertElement(input: {
@@ -281,31 +199,6 @@ export class AdminContentRepository {
   }
 
   // ---------- sub-elements ----------
-
-  /** The element's sub-elements that belong to no sub-group, in order. */
-  async listPlainSubelements(elementid: number): Promise<AdminSubelement[]> {
-    const rows = await this.db
-      .selectFrom('subelements')
-      .selectAll()
-      .where('elementid', '=', elementid)
-      .where('subgroupid', 'is', null)
-      .orderBy('order')
-      .orderBy('subelementid')
-      .execute();
-    return rows.map(toAdminSubelement);
-  }
-
-  async findSubelement(subelementid: number): Promise<OwnedItem<AdminSubelement> | undefined> {
-    const row = await this.db
-      .selectFrom('subelements')
-      .innerJoin('elements', 'elements.elementid', 'subelements.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .selectAll('subelements')
-      .select('zones.devid')
-      .where('subelements.subelementid', '=', subelementid)
-      .executeTakeFirst();
-    return row && { devid: row.devid, item: toAdminSubelement(row) };
-  }
 
   /**
    * Inserts a sub-element with a provisional order (after everything else);
@@ -421,78 +314,6 @@ export class AdminContentRepository {
 
   // ---------- sub-groups ----------
 
-  private subgroupRows(db: Db = this.db) {
-    return db
-      .selectFrom('subgroups')
-      .innerJoin('content_models', 'content_models.modelid', 'subgroups.modelid')
-      .innerJoin('elements', 'elements.elementid', 'subgroups.elementid')
-      .innerJoin('zones', 'zones.zoneid', 'elements.zoneid')
-      .selectAll('subgroups')
-      .select(['content_models.label', 'content_models.fields', 'zones.devid']);
-  }
-
-  private async populate(
-    rows: Array<{
-      subgroupid: number;
-      elementid: number;
-      modelid: number;
-      order: number;
-      addingdate: string;
-      expirationdate: string | null;
-      version: number;
-      label: string;
-      fields: string;
-    }>,
-    now: Date,
-  ): Promise<AdminSubgroup[]> {
-    if (rows.length === 0) return [];
-    const values = await this.db
-      .selectFrom('subelements')
-      .selectAll()
-      .where(
-        'subgroupid',
-        'in',
-        rows.map((row) => row.subgroupid),
-      )
-      .orderBy('order')
-      .orderBy('subelementid')
-      .execute();
-    const time = now.toISOString();
-    return rows.map((row) => {
-      const fields: Record<string, AdminSubelement[]> = {};
-      for (const label of parseFields(row.fields)) fields[label] = [];
-      for (const value of values) {
-        if (value.subgroupid !== row.subgroupid || value.fieldlabel === null) continue;
-        (fields[value.fieldlabel] ??= []).push(toAdminSubelement(value));
-      }
-      return {
-        ...toSubgroup(row, row.label),
-        version: row.version,
-        expired: row.expirationdate !== null && row.expirationdate <= time,
-        fields,
-      };
-    });
-  }
-
-  /** Every sub-group of the element, expired ones included, in order, with their values. */
-  async listSubgroups(elementid: number, now: Date): Promise<AdminSubgroup[]> {
-    const rows = await this.subgroupRows()
-      .where('subgroups.elementid', '=', elementid)
-      .orderBy('subgroups.order')
-      .orderBy('subgroups.subgroupid')
-      .execute();
-    return this.populate(rows, now);
-  }
-
-  async findSubgroup(subgroupid: number, now: Date): Promise<OwnedItem<AdminSubgroup> | undefined> {
-    const row = await this.subgroupRows()
-      .where('subgroups.subgroupid', '=', subgroupid)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const [item] = await this.populate([row], now);
-    return item && { devid: row.devid, item };
-  }
-
   /** Appends a sub-group after the element's last one. */
   async insertSubgroup(input: {
     elementid: number;
@@ -563,17 +384,6 @@ export class AdminContentRepository {
       .where('version', '=', expectedVersion)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  }
-
-  async subgroupIds(elementid: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('subgroups')
-      .select('subgroupid')
-      .where('elementid', '=', elementid)
-      .orderBy('order')
-      .orderBy('subgroupid')
-      .execute();
-    return rows.map((row) => row.subgroupid);
   }
 
   /**

@@ -1,130 +1,39 @@
 /**
- * The kiosk's reads of a development's content, and the raw writes of the draft that the seed and
- * the tests use. Every read serves the *live* content (`pub_*` tables, written only by a publish:
- * see publishing/revision-repository.ts and decision 008); every write goes to the draft (the editing tables),
- * which reaches the kiosks only when published. All SQL lives here, written with Kysely so one
- * implementation serves SQLite and PostgreSQL. Rows are mapped to the wire entities of the contract
- * package.
+ * The live content: what a publish wrote into the `pub_*` tables (publishing/live-apply.ts,
+ * decision 008) and the totems read — the display domain's content calls, the snapshot, the
+ * delta's sub-groups and the caches' next expiration. Only reads: nothing but a publish writes
+ * these tables, and the draft (what the back-office edits) is `DraftContentRepository`'s. Written
+ * with Kysely so one implementation serves SQLite and PostgreSQL; rows are mapped to the
+ * contract's wire entities the same way as the draft's (content-rows.ts).
  *
  * Batches ("from order N, Q items", spec §4) select the half-open range of orders [N, N + Q): the
  * kiosk advances N by Q until a batch comes back empty, so orders are kept contiguous from 1.
  */
 import type {
-  ContentLanguage,
   Element,
-  ItemType,
   PopulatedSubgroup,
   Snapshot,
   Subelement,
   Subgroup,
   Zone,
-  ZoneType,
 } from '@plant-kiosk/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type {
-  Database,
-  LiveElementRow,
-  LiveSubelementRow,
-  LiveSubgroupRow,
-  SubgroupRow,
-  ZoneRow,
-} from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { AlertRepository } from '../alerts/index.js';
 import { SettingsRepository } from '../settings/index.js';
+import {
+  applyBatch,
+  toElement,
+  toSubelement,
+  toSubgroup,
+  toZone,
+  type Batch,
+  type Db,
+  type Owned,
+} from './content-rows.js';
 
-export interface Batch {
-  order?: number;
-  quantity?: number;
-}
-
-/** An item together with the development that owns it, so callers can enforce access. */
-export interface Owned<T> {
-  devid: number;
-  item: T;
-}
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The columns the wire entities are made of, common to draft and live rows. */
-type ZoneFields = Pick<ZoneRow, 'zoneid' | 'devid' | 'zonename' | 'type' | 'checklist'>;
-type ElementFields = Omit<LiveElementRow, 'devid'>;
-type SubgroupFields = Omit<LiveSubgroupRow, 'devid'>;
-type SubelementFields = Omit<LiveSubelementRow, 'devid'>;
-
-export const toZone = (row: ZoneFields): Zone => ({
-  zoneid: row.zoneid,
-  zonename: row.zonename,
-  devid: row.devid,
-  type: row.type as ZoneType,
-  checkList: Boolean(row.checklist),
-});
-
-export const toElement = (row: ElementFields): Element => ({
-  elementid: row.elementid,
-  zoneid: row.zoneid,
-  order: row.order,
-  value: row.value,
-  type: row.type as ItemType,
-  addingdate: row.addingdate,
-  // Absent means French (the contract's `Element.lang`): French content is sent as before 009.
-  ...(row.lang === 'en' ? { lang: 'en' as const } : {}),
-});
-
-export const toSubelement = (row: SubelementFields): Subelement => ({
-  subelementid: row.subelementid,
-  elementid: row.elementid,
-  order: row.order,
-  value: row.value,
-  type: row.type as ItemType,
-  subgroupinfo:
-    row.subgroupid !== null && row.fieldlabel !== null
-      ? { subgroupid: row.subgroupid, fieldlabel: row.fieldlabel }
-      : null,
-});
-
-export const toSubgroup = (row: SubgroupFields, label: string): Subgroup => ({
-  subgroupid: row.subgroupid,
-  elementid: row.elementid,
-  modelid: row.modelid,
-  label,
-  order: row.order,
-  addingdate: row.addingdate,
-  expirationdate: row.expirationdate,
-});
-
-function applyBatch<Q extends { where: (...args: never[]) => Q }>(query: Q, batch: Batch): Q {
-  // Typed loosely on purpose: Kysely's builders are generic over the table, and this helper is
-  // only ever given builders whose table has an `order` column.
-  let q = query as unknown as {
-    where(column: string, op: string, value: number): typeof q;
-  };
-  if (batch.order !== undefined) {
-    q = q.where('order', '>=', batch.order);
-    if (batch.quantity !== undefined) q = q.where('order', '<', batch.order + batch.quantity);
-  }
-  return q as unknown as Q;
-}
-
-export class ContentRepository {
+export class LiveContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  // ---------- the draft's version ----------
-
-  /**
-   * Marks the development's draft as edited; returns its new draft version. The update also locks
-   * the development's row until the transaction ends: edits of one development run one at a time
-   * on PostgreSQL as on SQLite, and a publish (which locks the same row) never reads a draft half
-   * written.
-   */
-  async bumpDraftVersion(devid: number, db: Db = this.db): Promise<number> {
-    const row = await db
-      .updateTable('developments')
-      .set((eb) => ({ draft_version: eb('draft_version', '+', 1) }))
-      .where('devid', '=', devid)
-      .returning('draft_version')
-      .executeTakeFirst();
-    return row?.draft_version ?? 0;
-  }
 
   // ---------- zones ----------
 
@@ -157,23 +66,6 @@ export class ContentRepository {
     return row && toZone(row);
   }
 
-  async createZone(
-    input: { devid: number; zonename: string; type: ZoneType; checkList?: boolean },
-    db: Db = this.db,
-  ): Promise<Zone> {
-    const row = await db
-      .insertInto('zones')
-      .values({
-        devid: input.devid,
-        zonename: input.zonename,
-        type: input.type,
-        checklist: input.checkList ? 1 : 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toZone(row);
-  }
-
   // ---------- elements ----------
 
   async listElements(zoneid: number, batch: Batch = {}): Promise<Element[]> {
@@ -192,41 +84,6 @@ export class ContentRepository {
       .where('elementid', '=', elementid)
       .executeTakeFirst();
     return row && { devid: row.devid, item: toElement(row) };
-  }
-
-  async createElement(
-    input: {
-      zoneid: number;
-      order: number;
-      value: string;
-      type: ItemType;
-      addingdate?: string;
-      lang?: ContentLanguage;
-    },
-    db: Db = this.db,
-  ): Promise<Element> {
-    const row = await db
-      .insertInto('elements')
-      .values({
-        zoneid: input.zoneid,
-        order: input.order,
-        value: input.value,
-        type: input.type,
-        addingdate: input.addingdate ?? new Date().toISOString(),
-        lang: input.lang ?? 'fr',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toElement(row);
-  }
-
-  /** Changes an element's value in the draft (tests; the back-office goes through its editor). */
-  async updateElementValue(elementid: number, value: string, db: Db = this.db): Promise<void> {
-    await db
-      .updateTable('elements')
-      .set((eb) => ({ value, version: eb('version', '+', 1) }))
-      .where('elementid', '=', elementid)
-      .execute();
   }
 
   // ---------- sub-elements ----------
@@ -264,36 +121,10 @@ export class ContentRepository {
     return (await query.execute()).map(toSubelement);
   }
 
-  async createSubelement(
-    input: {
-      elementid: number;
-      order: number;
-      value: string;
-      type: ItemType;
-      subgroupid?: number | null;
-      fieldlabel?: string | null;
-    },
-    db: Db = this.db,
-  ): Promise<Subelement> {
-    const row = await db
-      .insertInto('subelements')
-      .values({
-        elementid: input.elementid,
-        order: input.order,
-        value: input.value,
-        type: input.type,
-        subgroupid: input.subgroupid ?? null,
-        fieldlabel: input.fieldlabel ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toSubelement(row);
-  }
-
   // ---------- sub-groups ----------
 
   /**
-   * Published sub-groups that have not expired at `now`, with their model's label. Public for the
+   * Live sub-groups that have not expired at `now`, with their model's label. Public for the
    * delta (delta-repository.ts), which must filter and label sub-groups exactly as the snapshot does.
    */
   unexpiredSubgroups(now: Date, db: Db = this.db) {
@@ -327,29 +158,6 @@ export class ContentRepository {
       .where('subgroups.subgroupid', '=', subgroupid)
       .executeTakeFirst();
     return row && { devid: row.devid, item: toSubgroup(row, row.label) };
-  }
-
-  async createSubgroup(
-    input: {
-      elementid: number;
-      modelid: number;
-      order: number;
-      addingdate?: string;
-      expirationdate?: string | null;
-    },
-    db: Db = this.db,
-  ): Promise<SubgroupRow> {
-    return db
-      .insertInto('subgroups')
-      .values({
-        elementid: input.elementid,
-        modelid: input.modelid,
-        order: input.order,
-        addingdate: input.addingdate ?? new Date().toISOString(),
-        expirationdate: input.expirationdate ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
   }
 
   async listSubgroupSubelements(subgroupid: number, fieldlabel?: string): Promise<Subelement[]> {
