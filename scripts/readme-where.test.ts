@@ -14,7 +14,7 @@ function tablePaths(): string[] {
   const end = readme.indexOf('<!-- where-things-are:end -->');
   if (start < 0 || end < start) return [];
   const table = readme.slice(start, end);
-  return [...table.matchAll(/`([^`\s]+\/[^`\s]*)`/g)].map(([, path]) => path);
+  return [...table.matchAll(/`([^`\s]+\/[^`\s]*)`/g)].flatMap(([, path]) => (path ? [path] : []));
 }
 
 describe("the README's table of where things are", () => {
