@@ -1,5 +1,5 @@
 /**
- * Staff screens end to end: every staff route of spec §2 renders its named zones from the demo
+ * Staff screens end to end: every staff route of docs/product.md#screens renders its named zones from the demo
  * plant, online and then with the server stopped (reloaded from the service worker and the local
  * database), with no serious accessibility violation; plus the behaviours of each page — both
  * totem home layouts, the HR guide's table of contents opening the PDF reader at the right page,
@@ -461,7 +461,7 @@ async function staffHomeLayouts(kiosk: SharedKiosk) {
 
   await page.evaluate(() => localStorage.setItem('totem', 'Assemblage'));
   await page.reload();
-  // Its own order (spec §2), not the Moulage one minus Moulage (totem-size screen fixes).
+  // Its own order (docs/product.md#screens), not the Moulage one minus Moulage (totem-size screen fixes).
   await expect(rows).toHaveText([
     /^HSE/,
     /^Qualité/,

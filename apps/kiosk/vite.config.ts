@@ -32,7 +32,7 @@ const APP_VERSION = (
   }
 ).version;
 
-// Palette of spec §9.
+// Palette of docs/product.md#constants.
 const SABLE = '#fbf0e2';
 const GRIS1 = '#49494a';
 

@@ -35,7 +35,7 @@ const ROUNDS = sized({ visits: 3, baseline: 6 }, { visits: 1, baseline: 1 });
 const IMAGE_GRACE_MS = 1000;
 
 /**
- * The staff routes of spec §2 (apps/kiosk/src/features/staff-pages/staff-routes.tsx), each with
+ * The staff routes of docs/product.md#screens (apps/kiosk/src/features/staff-pages/staff-routes.tsx), each with
  * the page its button is on: the home's tiles, and "Nos Succès" on BE LEAN + for the archives.
  * The home itself (`/`, `/accueil`) is the start page, and the baseline.
  */

@@ -1,7 +1,7 @@
 /**
  * The content service as a Fastify plugin (`kioskApp`) and a ready-made instance (`buildApp`).
  * `services` picks what one instance serves, so the same plugin runs as one server on PORT or as
- * spec §7's split topology (auth, content and stream each on its own port, plus the kiosk files).
+ * docs/product.md#calls' split topology (auth, content and stream each on its own port, plus the kiosk files).
  */
 import Fastify, {
   type FastifyInstance,

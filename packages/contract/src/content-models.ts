@@ -1,5 +1,5 @@
 /**
- * The content models of spec §3 ("Content by model label") and the named zones the kiosk reads.
+ * The content models of docs/product.md#content-model ("Content by model label") and the named zones the kiosk reads.
  * Labels are data, not code paths: the server seeds these models and the kiosk asks for content by
  * these labels, so both sides must spell them the same way — hence one definition here.
  */
@@ -31,11 +31,11 @@ export function isModelLabel(value: string): value is ModelLabel {
   return Object.prototype.hasOwnProperty.call(MODEL_FIELDS, value);
 }
 
-/** The two production areas a totem can be set up for (spec §1). */
+/** The two production areas a totem can be set up for (docs/product.md#purpose). */
 export const TOTEM_TYPES = ['Moulage', 'Assemblage'] as const;
 export type TotemType = (typeof TOTEM_TYPES)[number];
 
-/** Zones holding one totem's BE LEAN + content (spec §3). */
+/** Zones holding one totem's BE LEAN + content (docs/product.md#content-model). */
 export const totemZoneNames = (totem: TotemType) =>
   ({
     archives: `${totem} : Archives`,
@@ -43,7 +43,7 @@ export const totemZoneNames = (totem: TotemType) =>
     pdfs: `${totem} : PDF`,
   }) as const;
 
-/** Named zones shown as image lists (spec §3), with the English name shown to visitors where one exists. */
+/** Named zones shown as image lists (docs/product.md#content-model), with the English name shown to visitors where one exists. */
 export const IMAGE_ZONES = {
   sitePlan: { fr: 'Plan du site' },
   meetingRooms: { fr: 'Salles réunion' },
@@ -95,7 +95,7 @@ export const CONTENT_ZONES = {
  * The zones the kiosk's visitor pages show in the visitor's language (English content, decision
  * 021): each needs an English version, or an English page shows it in French with an "FR" mark. One
  * list for the server's publish warning and the back-office's "traductions manquantes"; `page` is
- * the visitor page (spec §2) that reads the zone, as the back-office names it. The kiosk's test
+ * the visitor page (docs/product.md#screens) that reads the zone, as the back-office names it. The kiosk's test
  * apps/kiosk/src/features/visitor-pages/visitor-zones.test.ts fails when the visitor pages' zones
  * (zone-titles.ts `VisitorZone`, and the videos and catalogue) and this list differ.
  */

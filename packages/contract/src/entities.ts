@@ -1,5 +1,5 @@
 /**
- * The content entities of spec §3, as runtime schemas (TypeBox, i.e. JSON Schema) and static types
+ * The content entities of docs/product.md#content-model, as runtime schemas (TypeBox, i.e. JSON Schema) and static types
  * derived from them. The server validates with these schemas; the kiosk and back-office only use
  * the types, so none of this weighs on the kiosk bundle beyond what it imports.
  */
@@ -111,7 +111,7 @@ export const Subgroup = Type.Object({
 });
 export type Subgroup = Static<typeof Subgroup>;
 
-/** A content model: a label and the labels of its fields (spec §3 "Content by model label"). */
+/** A content model: a label and the labels of its fields (docs/product.md#content-model "Content by model label"). */
 export const ContentModel = Type.Object({
   modelid: Id,
   label: Type.String({ minLength: 1, maxLength: 60 }),
@@ -151,7 +151,7 @@ export const ALERT_PICTOGRAMS = [
 export const AlertPictogram = Type.Union(ALERT_PICTOGRAMS.map((name) => Type.Literal(name)));
 export type AlertPictogram = (typeof ALERT_PICTOGRAMS)[number];
 
-/** The spec's palette (§9); `rouge` is the danger colour. */
+/** The palette (docs/product.md#constants); `rouge` is the danger colour. */
 export const PALETTE = {
   gris1: '#49494A',
   corail: '#F39A88',

@@ -37,7 +37,7 @@ export const KioskId = Type.String({
 export const KioskMode = Type.Union([Type.Literal('totem'), Type.Literal('parcours')]);
 export type KioskMode = Static<typeof KioskMode>;
 
-/** The staff totem kinds of spec §2 (same values as TOTEM_TYPES). */
+/** The staff totem kinds of docs/product.md#screens (same values as TOTEM_TYPES). */
 export const TotemKind = Type.Union([Type.Literal('Moulage'), Type.Literal('Assemblage')]);
 export type TotemKind = Static<typeof TotemKind>;
 

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Development, Id, IsoDate } from './entities.js';
 
 /**
- * Every response, errors included, is this envelope (spec §7): `data` on success, `message` for a
+ * Every response, errors included, is this envelope (docs/product.md#calls): `data` on success, `message` for a
  * person to read (the kiosk shows it in its login alert), `error` a stable machine code or null.
  */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -72,7 +72,7 @@ export const StreamMessageType = Type.Union([
 ]);
 export type StreamMessageType = Static<typeof StreamMessageType>;
 
-/** One server-sent message (spec §3): resynchronise everything, or reload one zone or element. */
+/** One server-sent message (docs/product.md#content-model): resynchronise everything, or reload one zone or element. */
 export const StreamMessage = Type.Object({
   devid: Id,
   type: StreamMessageType,
@@ -89,7 +89,7 @@ export const StreamMessage = Type.Object({
 });
 export type StreamMessage = Static<typeof StreamMessage>;
 
-/** Query of the batched list calls: "from order N, Q items" (spec §4 even/uneven loading modes). */
+/** Query of the batched list calls: "from order N, Q items" (docs/product.md#states even/uneven loading modes). */
 export const BatchQuery = Type.Object(
   {
     order: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),

@@ -1,5 +1,5 @@
 /**
- * The client-side password hash of spec §5: SHA-256 of the password with a fixed suffix appended,
+ * The client-side password hash of docs/product.md#validation: SHA-256 of the password with a fixed suffix appended,
  * as lowercase hex. The kiosk sends this hash, never the password; the server stores a scrypt of it.
  *
  * SHA-256 is written out here rather than taken from WebCrypto because `crypto.subtle` only exists

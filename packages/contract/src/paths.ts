@@ -33,7 +33,7 @@ export const routePatterns = {
   config: R.config.path,
 } as const;
 
-/** The header that carries the kiosk token (spec §6). */
+/** The header that carries the kiosk token (docs/product.md#roles). */
 export const TOKEN_HEADER = 'token';
-/** Local ports of the `local` environment (spec §7). */
+/** Local ports of the `local` environment (docs/product.md#calls). */
 export const LOCAL_PORTS = { content: 8081, auth: 8082, stream: 8085 } as const;

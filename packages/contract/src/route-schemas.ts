@@ -227,7 +227,7 @@ const kioskExampleZone = {
  * `ResponseOf`) while refusing a missing or unknown route name.
  */
 export const ROUTE_SCHEMAS = {
-  // ---------- kiosk (spec §7) ----------
+  // ---------- kiosk (docs/product.md#calls) ----------
   login: {
     body: LoginRequest,
     response: LoginResponse,

@@ -34,7 +34,7 @@ export const ADMIN_PREFIX = '/api/admin';
 const A = ADMIN_PREFIX;
 
 export const ROUTES = {
-  // ---------- kiosk (spec §7) ----------
+  // ---------- kiosk (docs/product.md#calls) ----------
   login: route('POST', '/clientauth', 'none', 'Kiosk login: development, login, client hash'),
   ping: route('HEAD', '/display/ping', 'none', 'Network check'),
   zones: route('GET', '/display/zones/:devid', 'kiosk-token', 'Zones of a development'),

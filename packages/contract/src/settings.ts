@@ -1,6 +1,6 @@
 /**
  * A development's settings (published settings, decision 017): what a plant changes without a
- * rebuild — the suggestion form's and the company web site's addresses, the spec §9 timings a plant
+ * rebuild — the suggestion form's and the company web site's addresses, the docs/product.md#constants timings a plant
  * may tune, the alarm tone. They are edited in the back-office's draft and reach the totems only
  * with a published revision, inside the snapshot (`settings`) and the delta (`settings`, when they
  * changed).
@@ -70,7 +70,7 @@ const SettingsUrl = Type.Union([
   Type.Null(),
 ]);
 
-/** Bounds of each timing, in seconds, and its default (the spec §9 value). */
+/** Bounds of each timing, in seconds, and its default (the docs/product.md#constants value). */
 export const SETTINGS_TIMINGS = {
   /** Idle counter: seconds without a touch before the kiosk returns home (spec: 500). */
   idleCounterSeconds: { default: 500, min: 30, max: 3600, label: 'Retour à l’accueil' },

@@ -1,5 +1,5 @@
 /**
- * The kiosk's root: the login page while no token is stored (spec §2), then the logged-in kiosk
+ * The kiosk's root: the login page while no token is stored (docs/product.md#screens), then the logged-in kiosk
  * (logged-in-kiosk.tsx). That one is a lazy chunk, with the router and the local database: the
  * initial load holds only what the login screen needs (compression and bundle split, decision 020).
  * The service worker precaches it, so a logged-in totem still starts offline; should it fail to

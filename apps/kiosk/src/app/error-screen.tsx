@@ -1,5 +1,5 @@
 /**
- * The kiosk's error screen (spec §8): "Unexpected Application Error!", the error's message, and a
+ * The kiosk's error screen (docs/product.md#errors): "Unexpected Application Error!", the error's message, and a
  * big "Recharger" button. Free of the router, so the app root can show it too when the logged-in
  * kiosk's own chunk cannot be loaded (app.tsx); the router's error elements use it as well
  * (route-error.tsx).

@@ -163,7 +163,7 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   const monitor = createNetworkMonitor({
     ping: () => api.ping(),
     // Read at each scheduling, so a published change applies at the next check. The `local`
-    // environment keeps its own fast check (spec §9: 3 s).
+    // environment keeps its own fast check (docs/product.md#constants: 3 s).
     intervalMs: () =>
       config.environment === 'local'
         ? config.pingIntervalMs

@@ -1,5 +1,5 @@
 /**
- * Poster mode (spec §2): when the zone "Affiche" holds a poster (its first element's `Affiche`
+ * Poster mode (docs/product.md#screens): when the zone "Affiche" holds a poster (its first element's `Affiche`
  * sub-group with an image), the whole kiosk shows only that image. The back-office sets it for an
  * event or an alert; removing it brings the kiosk back by itself (the content is live).
  */

@@ -1,5 +1,5 @@
 /**
- * The router's error element (spec §8): the error screen (error-screen.tsx) with the error's
+ * The router's error element (docs/product.md#errors): the error screen (error-screen.tsx) with the error's
  * message. Mounted both around the pages (the frame stays, so the inactivity countdown still
  * brings the kiosk back to the root by itself) and around the frame itself.
  */

@@ -1,5 +1,5 @@
 /**
- * The kiosk's routes (spec §2), under hash routing (`#/accueil/...`). Every page is a lazy chunk
+ * The kiosk's routes (docs/product.md#screens), under hash routing (`#/accueil/...`). Every page is a lazy chunk
  * loaded with retries (lib/lazy-with-retry).
  *
  * Errors: a failing page renders the error screen inside the frame (so the inactivity countdown
@@ -39,7 +39,7 @@ export function createKioskRoutes(): RouteObject[] {
             { path: 'accueil/visiteur', element: <VisitorHome /> },
             ...visitorRoutes,
             {
-              // A visitor totem reaches only visitor routes (spec §6).
+              // A visitor totem reaches only visitor routes (docs/product.md#roles).
               element: <VisitorGuard />,
               children: [
                 ...staffRoutes,

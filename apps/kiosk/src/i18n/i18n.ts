@@ -1,7 +1,7 @@
 /**
  * i18next set-up. One instance for the whole kiosk, initialised synchronously from bundled
  * resources (no HTTP backend: the kiosk must start offline). A key missing in every language
- * renders the spec §8 text `missing translation for key: {key}` so that a gap is visible on screen
+ * renders the docs/product.md#errors text `missing translation for key: {key}` so that a gap is visible on screen
  * and easy to report, instead of a silent empty label.
  */
 import i18next, { type i18n as I18n } from 'i18next';

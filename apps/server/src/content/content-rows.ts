@@ -2,7 +2,7 @@
  * A development's content rows as the contract's wire entities, the same mapping for the draft
  * (the editing tables) and the live content (`pub_*`, written by a publish): the two sides have the
  * same columns but a row's version and owner, so a zone reads the same whichever side it comes from.
- * Also what both sides share of reading: a batch of orders (spec §4) and an item with its owner.
+ * Also what both sides share of reading: a batch of orders (docs/product.md#states) and an item with its owner.
  */
 import type {
   Element,

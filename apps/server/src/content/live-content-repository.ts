@@ -6,7 +6,7 @@
  * with Kysely so one implementation serves SQLite and PostgreSQL; rows are mapped to the
  * contract's wire entities the same way as the draft's (content-rows.ts).
  *
- * Batches ("from order N, Q items", spec §4) select the half-open range of orders [N, N + Q): the
+ * Batches ("from order N, Q items", docs/product.md#states) select the half-open range of orders [N, N + Q): the
  * kiosk advances N by Q until a batch comes back empty, so orders are kept contiguous from 1.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The content calls of spec §7 under /display, plus the snapshot fast path and the delta sync
+ * The content calls of docs/product.md#calls under /display, plus the snapshot fast path and the delta sync
  * call (delta sync: delta-cache.ts). Handlers stay thin: the schema validates the input, the item's
  * owner is checked against the token (403 for another development's data, 404 for what does not
  * exist — or has expired), then one repository call, whose serialized answer the response cache
@@ -46,7 +46,7 @@ function acceptsGzip(request: FastifyRequest): boolean {
   });
 }
 
-/** HEAD /display/ping: unauthenticated, status only (spec §4 network check). */
+/** HEAD /display/ping: unauthenticated, status only (docs/product.md#states network check). */
 export async function pingRoute(fastify: FastifyInstance): Promise<void> {
   fastify.head(routePatterns.ping, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

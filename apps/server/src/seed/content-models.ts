@@ -1,4 +1,4 @@
-/** The content models every development relies on (spec §3 "Content by model label"). */
+/** The content models every development relies on (docs/product.md#content-model "Content by model label"). */
 import { MODEL_FIELDS, type ModelLabel } from '@plant-kiosk/contract';
 import type { ContentModelRepository } from '../db/repositories/index.js';
 

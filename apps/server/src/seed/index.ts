@@ -1,6 +1,6 @@
 /**
  * The demo plant (content service and demo plant): development `neubourg` with its kiosk account
- * and every named zone of spec §3 filled with real-looking content — generated SVG images, pdf-lib
+ * and every named zone of docs/product.md#content-model filled with real-looking content — generated SVG images, pdf-lib
  * PDFs and the committed videos and protected PDF of apps/server/assets/ — and the visitor zones'
  * English versions (content/english.ts).
  *

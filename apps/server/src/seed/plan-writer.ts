@@ -5,7 +5,7 @@
  * Orders are assigned here, not by the content authors: elements are numbered from 1 in each zone,
  * sub-groups from 1 in each element, and every sub-element of an element — plain ones first, then
  * each sub-group's fields in the model's field order — gets the next order, so orders are unique
- * and contiguous as the kiosk's batched loading (spec §4) expects.
+ * and contiguous as the kiosk's batched loading (docs/product.md#states) expects.
  */
 import {
   MODEL_FIELDS,

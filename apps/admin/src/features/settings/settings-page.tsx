@@ -1,6 +1,6 @@
 /**
  * "Réglages" of one development (published settings, decision 017): the suggestion form's and the
- * web site's addresses, the spec §9 timings a plant tunes, the alarm tone, the mode switcher's
+ * web site's addresses, the docs/product.md#constants timings a plant tunes, the alarm tone, the mode switcher's
  * code (issue 41, item 2). "Enregistrer" saves to the draft, like any content edit: the header's
  * unpublished count follows, and the totems get the settings with the next publish. The form checks with the contract's schema (the same rules as
  * the server) and says what is wrong next to each field, in French. Admins also find the alert

@@ -1,5 +1,5 @@
 /**
- * A frame of an external page (the suggestion form, the company web site: spec §2, published
+ * A frame of an external page (the suggestion form, the company web site: docs/product.md#screens, published
  * settings), or, in its place, a plain message saying why it cannot be shown — never a browser
  * error icon or a blank box on a totem that has no address bar to explain it:
  *

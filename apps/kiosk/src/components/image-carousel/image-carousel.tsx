@@ -1,5 +1,5 @@
 /**
- * The kiosk's carousel (spec §4, §9), on embla: previous/next, dots, arrow keys, swipe, autoplay.
+ * The kiosk's carousel (docs/product.md#states, #constants), on embla: previous/next, dots, arrow keys, swipe, autoplay.
  *
  * Three rules are ours rather than embla's, so they live here:
  * - Swipe: a drag of at least `swipeThreshold` px (20) moves one slide, a shorter one never does.

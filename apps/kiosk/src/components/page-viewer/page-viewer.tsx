@@ -1,5 +1,5 @@
 /**
- * Page viewer for documents made of page images (magazine, catalogues, house rules…), spec §2:
+ * Page viewer for documents made of page images (magazine, catalogues, house rules…), docs/product.md#screens:
  * pages stacked vertically, numbered buttons that jump to a page and follow the page at the top
  * of the scroll area, 18 buttons at a time with paging arrows beyond that, and a loader that gives
  * up after 10 s when no page arrives.

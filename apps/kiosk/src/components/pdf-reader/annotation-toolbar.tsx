@@ -1,5 +1,5 @@
 /**
- * The annotation tools of the PDF reader (spec §4 editor modes), sized for gloved fingers: every
+ * The annotation tools of the PDF reader (docs/product.md#states editor modes), sized for gloved fingers: every
  * button is at least 76 × 84 px and carries a label under its icon, in the language of the page
  * the reader was opened from (i18n `pdfReader`).
  */

@@ -1,5 +1,5 @@
 /**
- * Which files may become a stamp (spec §5): apng, avif, bmp, gif, jpeg, png, svg+xml, webp and
+ * Which files may become a stamp (docs/product.md#validation): apng, avif, bmp, gif, jpeg, png, svg+xml, webp and
  * x-icon — judged by the bytes, never by the name or the type the browser guessed from it. A text
  * file renamed .png is refused; a real PNG named .jpg is accepted as the PNG it is.
  */

@@ -51,7 +51,7 @@ export interface PdfViewerCallbacks {
    */
   onImageOffered?: (file?: File) => void;
   /**
-   * The visitor asked to describe a stamp image (its alt text, spec §3): the reader asks for the
+   * The visitor asked to describe a stamp image (its alt text, docs/product.md#content-model): the reader asks for the
    * text and calls `save` with it, or never calls it if the visitor cancels.
    */
   onAltTextRequest?: (current: string, save: (altText: string) => void) => void;

@@ -1,6 +1,6 @@
 /**
  * The password texts of the PDF reader: pdf.js's own English strings, kept word for word as the
- * spec quotes them (§8), whatever the page's language. The reader's other texts are in the
+ * error catalogue quotes them (docs/product.md#errors), whatever the page's language. The reader's other texts are in the
  * kiosk's i18n (`pdfReader`), in French or English.
  */
 export const PDF_READER_TEXT = {
@@ -9,7 +9,7 @@ export const PDF_READER_TEXT = {
   passwordOk: 'OK',
 } as const;
 
-/** Defaults of the lower-level document/page components (spec §8 "Viewer defaults"). */
+/** Defaults of the lower-level document/page components (docs/product.md#errors "Viewer defaults"). */
 export const PDF_VIEWER_MESSAGES = {
   documentError: 'Failed to load PDF file.',
   documentLoading: 'Loading PDF…',

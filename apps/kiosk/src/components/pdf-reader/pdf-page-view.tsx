@@ -1,5 +1,5 @@
 /**
- * One page of a PDF drawn into a canvas, with the viewer messages of spec §8 for each state:
+ * One page of a PDF drawn into a canvas, with the viewer messages of docs/product.md#errors for each state:
  * no file, document loading or failed, no page, page loading or failed. The drawing engine is
  * injected (`PdfPageRenderer`) so that these states can be tested without PDF.js. Pages out of
  * sight wait until they scroll near the viewport before loading anything.

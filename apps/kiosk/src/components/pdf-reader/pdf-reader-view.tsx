@@ -1,5 +1,5 @@
 /**
- * The PDF reader popup (spec §2, §3, §5): what the visitor sees and can do, on top of any
+ * The PDF reader popup (docs/product.md#screens, #content-model, #validation): what the visitor sees and can do, on top of any
  * `PdfViewerAdapter`. It owns the reader's rules — loading and failure messages, the password
  * prompt, page controls shown only for multi-page documents and disabled at either end, the
  * annotation tools, the picker of the site's pictures for stamps and the check of every image
@@ -34,17 +34,17 @@ import './pdf-reader.css';
 export const PDF_PAGE_BOX = { width: 892, height: 1263 } as const;
 
 export interface PdfReaderProps {
-  /** File name under `pdf/`, or a path/URL used as given (spec §3 `file`). */
+  /** File name under `pdf/`, or a path/URL used as given (docs/product.md#content-model `file`). */
   file: string;
-  /** Called when the visitor closes the reader (spec §3 `close`). */
+  /** Called when the visitor closes the reader (docs/product.md#content-model `close`). */
   onClose: () => void;
-  /** The stored name lacks its `.pdf` suffix (spec §3 drive flag). */
+  /** The stored name lacks its `.pdf` suffix (docs/product.md#content-model drive flag). */
   drive?: boolean;
-  /** When given, a QR tile beside the reader points to this link (spec §3 `qrcode link`). */
+  /** When given, a QR tile beside the reader points to this link (docs/product.md#content-model `qrcode link`). */
   qrCodeLink?: string | null;
   /** Label of that QR tile (default: "Téléchargez le document", in the page's language). */
   qrCodeLabel?: string;
-  /** 1-based page to open at (spec §3 `initialPage`). */
+  /** 1-based page to open at (docs/product.md#content-model `initialPage`). */
   initialPage?: number;
   /** Accessible name of the popup; defaults to the file name. */
   title?: string;

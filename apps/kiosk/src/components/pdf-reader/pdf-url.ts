@@ -1,5 +1,5 @@
 /**
- * Where a PDF reader input points (spec §7): a bare file name lives under the relative `pdf/`
+ * Where a PDF reader input points (docs/product.md#calls): a bare file name lives under the relative `pdf/`
  * folder, and the drive flag means the stored name lacks its `.pdf` suffix. A URL (the pages pass
  * resolved media URLs, blob: or data: URLs) is used as given; a path keeps its folder.
  */

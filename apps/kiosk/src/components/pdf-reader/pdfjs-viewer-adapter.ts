@@ -2,7 +2,7 @@
  * The PDF reader's adapter on PDF.js: PDFViewer in one-page-at-a-time mode, scaled to fit the
  * reader's 892×1263 box, with pdf.js's own annotation editor.
  *
- * - Editor defaults (spec §9) are sent with `switchannotationeditorparams` once the editor exists;
+ * - Editor defaults (docs/product.md#constants) are sent with `switchannotationeditorparams` once the editor exists;
  *   pdf.js keeps them as class defaults. Its undo history (128) and stamp auto-resize limit (75%)
  *   are pdf.js's own constants and already the spec's.
  * - Stamps only come from images the reader has checked (`addStamp`): the site's own pictures.

@@ -1,5 +1,5 @@
 /**
- * The kiosk's one modal popup (spec §2): closes on its "Fermer" button, a tap on the overlay, or
+ * The kiosk's one modal popup (docs/product.md#screens): closes on its "Fermer" button, a tap on the overlay, or
  * Escape. Focus moves into the dialog when it opens and back where it was when it closes, so a
  * keyboard or switch user is never lost behind the overlay.
  */

@@ -1,6 +1,6 @@
 /**
- * QR codes drawn as SVG (crisp at any kiosk scale, nothing fetched). Defaults are the spec's
- * (§9): size 128, error-correction level L.
+ * QR codes drawn as SVG (crisp at any kiosk scale, nothing fetched). Defaults are the product's
+ * (docs/product.md#constants): size 128, error-correction level L.
  */
 import { QRCodeSVG } from 'qrcode.react';
 

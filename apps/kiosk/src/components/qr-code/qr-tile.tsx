@@ -1,5 +1,5 @@
 /**
- * The QR tile of spec §2: a label above a QR code, or the words "En cours de déploiement" when the
+ * The QR tile of docs/product.md#screens: a label above a QR code, or the words "En cours de déploiement" when the
  * target is still being deployed (explicitly in progress, or simply no link yet).
  */
 import { QR_IN_PROGRESS_TEXT, QR_TILE_SIZE, QrCode, type QrErrorLevel } from './qr-code';

@@ -1,5 +1,5 @@
 /**
- * A navigation tile (spec §2): up to three lines of title, a background colour or image, an
+ * A navigation tile (docs/product.md#screens): up to three lines of title, a background colour or image, an
  * optional icon and the finger (tap) pictogram that tells people it is touchable. A tap navigates
  * and appends the tile's first title to the breadcrumb.
  *

@@ -1,5 +1,5 @@
 /**
- * A named zone's images, large enough to read on the 1080 px totem (spec §3 "Named zones shown as
+ * A named zone's images, large enough to read on the 1080 px totem (docs/product.md#content-model "Named zones shown as
  * image lists"). Content-agnostic: the caller maps its content to `items` (see
  * features/content/use-zone-images) and chooses the layout:
  * - `stack`: one image per row, full width (posters, procedures, plans);
@@ -22,7 +22,7 @@ import './zone-gallery.css';
 export interface ZoneGalleryItem {
   src: string;
   alt: string;
-  /** Added recently (spec §3: within 1440 minutes): shows the "Nouveau" badge. */
+  /** Added recently (docs/product.md#content-model: within 1440 minutes): shows the "Nouveau" badge. */
   isNew?: boolean;
   /** Stable React key; defaults to the index and src. */
   key?: string | number;

@@ -1,5 +1,5 @@
 /**
- * Zoom and pan for project plans (spec §2 BE LEAN +, §9): scale 1 to 8, double-click step 0.7,
+ * Zoom and pan for project plans (docs/product.md#screens BE LEAN +, §9): scale 1 to 8, double-click step 0.7,
  * wheel step 0.2, pinch — react-zoom-pan-pinch does the gestures. Its "smooth" mode multiplies
  * the scale by a factor proportional to the wheel delta, which would ignore the spec's steps, so
  * it is off: each wheel notch, double-click or button press adds its step to the scale. Touch

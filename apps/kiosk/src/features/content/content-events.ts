@@ -1,5 +1,5 @@
 /**
- * "Reload this item" notices from the stream (`zone` and `element` messages, spec §4), fanned out
+ * "Reload this item" notices from the stream (`zone` and `element` messages, docs/product.md#states), fanned out
  * to the content hooks that show that zone or element. A plain emitter, not a store: these are
  * moments, not state.
  */

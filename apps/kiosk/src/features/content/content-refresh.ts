@@ -1,10 +1,10 @@
 /**
  * Network refresh of one zone, one element's sub-elements or one element's sub-groups, written into
- * the local database (spec §4 "Content loading per zone"). The screens never render from these
+ * the local database (docs/product.md#states "Content loading per zone"). The screens never render from these
  * calls directly: they render the local database, which these writes update, so offline and
  * online use one path and a failed refresh simply leaves the local content on screen.
  *
- * Loading modes (spec §4): `hard` fetches all the zone's elements at once; `even` fetches batches
+ * Loading modes (docs/product.md#states): `hard` fetches all the zone's elements at once; `even` fetches batches
  * of `quantity` from order 1, advancing by `quantity` until a batch comes back empty; `uneven`
  * takes batch sizes from a list, repeating the last one. Each batch is written as it arrives, so a
  * long zone fills in progressively; elements the server no longer returns are removed only after

@@ -1,4 +1,4 @@
-/** Spec §3/§9: an item counts as new if added within the last 1440 minutes. */
+/** docs/product.md#content-model/#constants: an item counts as new if added within the last 1440 minutes. */
 export const NEW_ITEM_WINDOW_MINUTES = 1440;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `useZoneImages(zonename)`: a named image zone (spec §3) as ZoneGallery items — its image
+ * `useZoneImages(zonename)`: a named image zone (docs/product.md#content-model) as ZoneGallery items — its image
  * elements in order, with absolute media URLs (the same ones the sync engine cached, so they load
  * offline), recent ones flagged new. Local-first like `useZone`, whose loading mode it passes on.
  * The "Nouveau" badge follows the content's clock (`useWindowNow`, content-first sync) like the

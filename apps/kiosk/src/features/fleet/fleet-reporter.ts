@@ -55,7 +55,7 @@ export interface FleetReporter {
   stop(): void;
 }
 
-/** Mode and totem kind as the UI store holds them (spec §2's hidden switcher). */
+/** Mode and totem kind as the UI store holds them (docs/product.md#screens: the hidden switcher). */
 export function currentMode(): Pick<KioskHeartbeat, 'mode' | 'totem'> {
   const { parcours, totem } = useUiStore.getState();
   if (parcours !== null) return { mode: 'parcours', totem: null };

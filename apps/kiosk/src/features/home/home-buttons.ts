@@ -1,5 +1,5 @@
 /**
- * The staff home's button rows per totem type (spec §2 "Staff home"). Moulage lists Moulage first
+ * The staff home's button rows per totem type (docs/product.md#screens "Staff home"). Moulage lists Moulage first
  * and pairs the red emergency button with Suggestion System on the last row; Assemblage has no
  * Moulage button, has its own order (HSE first), and puts the emergency button alone on the last row.
  * No totem stored means the Moulage layout.
@@ -68,7 +68,7 @@ const ORDER: Record<TotemType, HomeButtonKey[]> = {
     'suggestion',
     'urgence',
   ],
-  // Its own order (spec §2 "in a different order"): the assembly lines' daily needs first —
+  // Its own order (docs/product.md#screens "in a different order"): the assembly lines' daily needs first —
   // safety, quality, continuous improvement — then HR and the rest; emergency alone last.
   Assemblage: [
     'hse',

@@ -1,5 +1,5 @@
 /**
- * The staff home's photo slideshow (spec §2: 1080×607, shuffled, every 5 s, looping, arrows),
+ * The staff home's photo slideshow (docs/product.md#screens: 1080×607, shuffled, every 5 s, looping, arrows),
  * from the zone "Diaporama accueil" in the local database. The carousel (embla) is loaded on
  * demand so it stays out of the kiosk's initial chunk; until it arrives, or while the zone is
  * empty, a calm placeholder of the same size keeps the layout still.

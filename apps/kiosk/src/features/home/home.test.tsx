@@ -76,7 +76,7 @@ describe('staff home', () => {
       'Suggestion System',
       'Urgence',
     ]);
-    // Its own order (spec §2), not the Moulage sequence minus Moulage (totem-size screen fixes).
+    // Its own order (docs/product.md#screens), not the Moulage sequence minus Moulage (totem-size screen fixes).
     expect(rowTitles()).not.toEqual(MOULAGE.filter((title) => title !== 'Moulage'));
     const urgence = screen.getByRole('link', { name: /Urgence/ });
     expect(urgence.className).toContain('route-button--rouge');

@@ -1,5 +1,5 @@
 /**
- * The home's scrolling banner text (spec §2). Pure CSS: the text is written twice and the track
+ * The home's scrolling banner text (docs/product.md#screens). Pure CSS: the text is written twice and the track
  * slides by half its width, so the loop is seamless; with prefers-reduced-motion it stands still.
  */
 export function Marquee({ text }: { text: string }) {

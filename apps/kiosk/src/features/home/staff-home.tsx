@@ -1,5 +1,5 @@
 /**
- * The staff home (spec §2 "Staff home"): slideshow, the visitors button, the three top buttons,
+ * The staff home (docs/product.md#screens "Staff home"): slideshow, the visitors button, the three top buttons,
  * the rows of the current totem type, and the scrolling invitation. Arriving here resets the
  * breadcrumb to "Accueil" and the language to French.
  */

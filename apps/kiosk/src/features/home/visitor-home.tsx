@@ -1,9 +1,9 @@
 /**
- * The visitor home (spec §2 "Visitor routes"): a welcome in the visitor's language, the
+ * The visitor home (docs/product.md#screens "Visitor routes"): a welcome in the visitor's language, the
  * French/English switch, the seven topic tiles of the plant tour, the visitor rules as plain text
- * (spec §1: shown, never enforced) and, for employees who came from their home, a way back.
+ * (docs/product.md#purpose: shown, never enforced) and, for employees who came from their home, a way back.
  *
- * Choosing a language resets the breadcrumb to Home/Visitors in that language (spec §4). Texts
+ * Choosing a language resets the breadcrumb to Home/Visitors in that language (docs/product.md#states). Texts
  * come from the plant-tour catalogue (features/visitor-tour) in the language of the page.
  */
 import { useEffect, type ReactNode } from 'react';
@@ -25,7 +25,7 @@ import './visitor-home.css';
 
 type ButtonKey = keyof PlantTourCatalogue['visitorButtons'];
 
-/** The seven tiles, in the order spec §1 lists them. */
+/** The seven tiles, in the order docs/product.md#purpose lists them. */
 const VISITOR_BUTTONS: {
   key: ButtonKey;
   slug: VisitorPageSlug;

@@ -197,7 +197,7 @@ describe('idle counter and inactivity countdown in the frame', () => {
       expect(warning()).toBeNull();
     });
 
-    it('at 0 reloads the page to the root (spec §4) and resets the breadcrumb', () => {
+    it('at 0 reloads the page to the root (docs/product.md#states) and resets the breadcrumb', () => {
       const reload = vi.spyOn(pageReload, 'toRoot').mockImplementation(() => {});
       useUiStore.setState({ crumbs: [HOME_CRUMB, { label: 'HSE', path: '/accueil/hse' }] });
       renderFrame('/accueil/hse');

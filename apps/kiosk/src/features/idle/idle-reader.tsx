@@ -1,5 +1,5 @@
 /**
- * The fullscreen "Veille" reader (spec §2, §4), opened by the idle counter. It shows the image
+ * The fullscreen "Veille" reader (docs/product.md#screens, #states), opened by the idle counter. It shows the image
  * pages of the zone `Veille` from the local database, so it works offline like everything else.
  * Its pages invite people to touch the screen, so a tap anywhere (outside its buttons) closes it.
  */

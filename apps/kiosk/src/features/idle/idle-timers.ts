@@ -1,10 +1,10 @@
 /**
- * The two inactivity mechanisms of spec §4, as hooks the frame mounts once.
+ * The two inactivity mechanisms of docs/product.md#states, as hooks the frame mounts once.
  *
  * - Idle counter (staff pages): 500 one-second ticks, back to 500 on every page load and scroll;
  *   a tap on the clock sets it to 290. At 0 the fullscreen "Veille" reader opens.
  * - Inactivity countdown: 600 s, back to 600 on any interaction (pointer, key, wheel, touch). At 0,
- *   unless already at the first breadcrumb level, the page reloads to the root (spec §4), so no
+ *   unless already at the first breadcrumb level, the page reloads to the root (docs/product.md#states), so no
  *   reader, popup or half-filled state survives for the next person. The shell is served by the
  *   service worker, so the reload works offline too (the e2e offline groups reload the same way).
  *

@@ -1,5 +1,5 @@
 /**
- * The "are you still there?" popup (spec §4): below 300 s of the inactivity countdown, for
+ * The "are you still there?" popup (docs/product.md#states): below 300 s of the inactivity countdown, for
  * non-visitors only, and only where the countdown would actually do something (not at the first
  * breadcrumb level, where reaching 0 changes nothing). Any tap resets the countdown, so the
  * popup goes away with "Je suis là", "Fermer", the overlay or Escape alike. Staff browsing an

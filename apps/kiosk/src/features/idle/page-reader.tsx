@@ -1,11 +1,11 @@
 /**
- * The page reader of the "Veille" popup (spec §2, §4): one page at a time, previous / next,
+ * The page reader of the "Veille" popup (docs/product.md#screens, #states): one page at a time, previous / next,
  * "Page n / total". Next wraps to the first page; previous stops at the first.
  *
  * Auto-advance (spec: "a timer of ten times the default"): the default idle counter is 500 and
  * JavaScript timers count in milliseconds, so we read it as 10 × 500 ms = 5 s per page. Read in the
  * counter's own unit (seconds) it would be 5000 s — 83 minutes per page, i.e. never advancing,
- * which defeats a screensaver. 5 s is also the home slideshow's period (spec §9: 5000 ms), so the
+ * which defeats a screensaver. 5 s is also the home slideshow's period (docs/product.md#constants: 5000 ms), so the
  * kiosk rotates everything at one rhythm.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The anchor highlight follows the scroll (spec §2 "highlight the active one"; issue 41, item 5):
+ * The anchor highlight follows the scroll (docs/product.md#screens "highlight the active one"; issue 41, item 5):
  * in the real frame, where the banner sits outside the scrolling content area. Layout is faked:
  * each section's top is where it would be for the content area's scroll position.
  */

@@ -1,5 +1,5 @@
 /**
- * The category anchor buttons of the banner (spec §2): each scrolls the content area to its
+ * The category anchor buttons of the banner (docs/product.md#screens): each scrolls the content area to its
  * `#section-{index}` and the one whose section is at the top of the content area is highlighted.
  * Above four anchors they split into two rows.
  *

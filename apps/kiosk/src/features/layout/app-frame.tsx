@@ -1,5 +1,5 @@
 /**
- * The shared frame around every page (spec §2): header, headband, breadcrumb, the scrolling
+ * The shared frame around every page (docs/product.md#screens): header, headband, breadcrumb, the scrolling
  * content area, footer, the sync banner, and the two inactivity mechanisms with their popups.
  * It is the layout route of the router, so it stays mounted while pages change under it.
  *

@@ -93,7 +93,7 @@ describe('Banner', () => {
     expect(epi.getAttribute('aria-current')).toBe('true');
   });
 
-  it('sizes the content container after the headband (spec §9)', () => {
+  it('sizes the content container after the headband (docs/product.md#constants)', () => {
     expect(containerHeight({ showHeadband: false, anchors: [] })).toBe(CONTAINER_HEIGHTS.default);
     expect(containerHeight({ showHeadband: true, anchors: [] })).toBe(1534);
     expect(containerHeight({ showHeadband: true, anchors: ['a', 'b', 'c', 'd'] })).toBe(1400);

@@ -1,5 +1,5 @@
 /**
- * The headband under the header (spec §2): home button, page title (also the document title,
+ * The headband under the header (docs/product.md#screens): home button, page title (also the document title,
  * default "accueil") and the anchor buttons. Its height is what the content container gives up
  * (see page-frame.ts), so the frame always fills the 1920 px of the totem exactly.
  */
@@ -17,7 +17,7 @@ import { CONTAINER_HEIGHTS, containerHeight } from './page-frame';
 
 export const DEFAULT_DOCUMENT_TITLE = 'accueil';
 
-/** Where the banner's home button leads (spec §2). */
+/** Where the banner's home button leads (docs/product.md#screens). */
 export function homeTarget(pathname: string) {
   return isVisitorPath(pathname) ? VISITOR_HOME_PATH : STAFF_HOME_PATH;
 }

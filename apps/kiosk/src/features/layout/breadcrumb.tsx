@@ -1,5 +1,5 @@
 /**
- * The breadcrumb under the banner (spec §2): route buttons append to it, the logo and home pages
+ * The breadcrumb under the banner (docs/product.md#screens): route buttons append to it, the logo and home pages
  * reset it. A tap on an earlier entry goes back to that level and drops the levels after it.
  */
 import { useTranslation } from 'react-i18next';

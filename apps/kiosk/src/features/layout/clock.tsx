@@ -1,6 +1,6 @@
 /**
- * The header clock (spec §2): hour and short date, refreshed every 10 s, in French (fr-FR) or US
- * English (en-US). A tap on it sets the idle counter to 290 (spec §4) — a quick way to bring the
+ * The header clock (docs/product.md#screens): hour and short date, refreshed every 10 s, in French (fr-FR) or US
+ * English (en-US). A tap on it sets the idle counter to 290 (docs/product.md#states) — a quick way to bring the
  * "Veille" reader sooner.
  */
 import { useEffect, useState } from 'react';

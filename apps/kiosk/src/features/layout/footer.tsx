@@ -1,5 +1,5 @@
 /**
- * The frame's footer (spec §2): a localized line of text and the company web site, opened in a
+ * The frame's footer (docs/product.md#screens): a localized line of text and the company web site, opened in a
  * modal frame (never by navigating the kiosk away: there is no browser UI to come back with).
  * The frame is sandboxed without top-navigation rights for the same reason. Its address is the
  * development's published setting `websiteUrl` (published settings, decision 017). Without one the

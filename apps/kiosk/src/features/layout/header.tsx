@@ -1,5 +1,5 @@
 /**
- * The frame's header (spec §2): the logo (back to /accueil with the breadcrumb reset to
+ * The frame's header (docs/product.md#screens): the logo (back to /accueil with the breadcrumb reset to
  * "Accueil"), the hidden mode-switcher area in the empty space after it, the clock and the
  * connection chip. The area is a flex item between the two, never laid over either (issue 41,
  * item 2: two quick taps on the "En ligne" chip used to open the switcher).

@@ -1,5 +1,5 @@
 /**
- * The hidden mode switcher (spec §2, §6): an invisible area of the header that opens, on two taps
+ * The hidden mode switcher (docs/product.md#screens, #roles): an invisible area of the header that opens, on two taps
  * less than 500 ms apart, a popup to set the totem up as Visiteur, Moulage or Assemblage.
  *
  * The area is the header's empty space between the logo and the clock (issue 41, item 2): it used

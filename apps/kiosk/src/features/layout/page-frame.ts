@@ -1,6 +1,6 @@
 /**
  * How a page talks to the shared frame: its banner title, its anchor buttons and the container
- * height that follows from them (spec §9: 1660 px by default; 1534, 1400 or 1348 depending on the
+ * height that follows from them (docs/product.md#constants: 1660 px by default; 1534, 1400 or 1348 depending on the
  * headband). The numbers add up to the 1920 px of the totem with the fixed header (130 px),
  * breadcrumb (64 px) and footer (66 px): 130 + 64 + 66 + 1660 = 1920, and the headband takes
  * exactly what the container gives up (126 px title band, 260 px with one row of anchors,
@@ -20,9 +20,9 @@ export const CONTAINER_HEIGHTS = {
   twoRows: 1348,
 } as const;
 
-/** Above this many anchors the buttons split into two rows (spec §2). */
+/** Above this many anchors the buttons split into two rows (docs/product.md#screens). */
 export const ANCHORS_PER_ROW = 4;
-/** Sections are numbered 0 to 8 (spec §2). */
+/** Sections are numbered 0 to 8 (docs/product.md#screens). */
 export const MAX_ANCHORS = 9;
 
 export function containerHeight(frame: Pick<PageFrame, 'showHeadband' | 'anchors'>): number {

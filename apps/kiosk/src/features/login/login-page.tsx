@@ -1,6 +1,6 @@
 /**
- * The login page (spec §2, §5, §8), shown whenever no token is stored. What was typed is sent as
- * is (no validation, spec §5), the password as its client hash only. Errors use the browser's
+ * The login page (docs/product.md#screens, #validation, #errors), shown whenever no token is stored. What was typed is sent as
+ * is (no validation, docs/product.md#validation), the password as its client hash only. Errors use the browser's
  * alert, as the spec asks: the response's `message` for a refusal, and the fixed French text for a
  * network failure (ApiError status 0: no HTTP answer at all). A 400 (the server's schema check,
  * e.g. an empty field) carries a technical English message: the kiosk shows a French one instead.
@@ -46,7 +46,7 @@ export function LoginPage({ config, onLoggedIn, api }: LoginPageProps) {
       setSubmitting(false);
       if (error instanceof ApiError && error.status === 400) {
         // The server's schema check answers in technical English (e.g. an empty login field):
-        // every message a kiosk user sees is French (spec §8 keeps the alert; totem-size screen
+        // every message a kiosk user sees is French (docs/product.md#errors keeps the alert; totem-size screen
         // fixes).
         console.error('[login] request refused by validation', error.message);
         window.alert(t('login.invalidRequest'));

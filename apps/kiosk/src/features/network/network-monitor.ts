@@ -1,5 +1,5 @@
 /**
- * Network mode of spec §4: a HEAD ping at start and then every 15 s (3 s in `local`); the kiosk is
+ * Network mode of docs/product.md#states: a HEAD ping at start and then every 15 s (3 s in `local`); the kiosk is
  * online only when the ping answers 200. `navigator.onLine` is not trusted (a totem on a plant LAN
  * is "online" with the server down), but the browser's offline/online events trigger a ping at
  * once so a cable pulled out is noticed without waiting for the next tick.

@@ -1,5 +1,5 @@
 /**
- * The server-sent event stream of spec §4: open while online, closed while offline.
+ * The server-sent event stream of docs/product.md#states: open while online, closed while offline.
  *
  * EventSource reconnects by itself at the server's `retry` pace forever; we rather close it on error
  * and reconnect with our own exponential backoff (1 s doubling to 30 s, ±20 % jitter so a fleet of

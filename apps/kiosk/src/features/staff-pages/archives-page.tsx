@@ -1,5 +1,5 @@
 /**
- * `/accueil/projets/archives`, "Nos Succès" (spec §2): the stored totem's finished projects as a
+ * `/accueil/projets/archives`, "Nos Succès" (docs/product.md#screens): the stored totem's finished projects as a
  * grid of 300 px thumbnails (`{totem} : Archives`), each opening its pages (the element's
  * sub-elements) in the page viewer.
  */
@@ -17,7 +17,7 @@ import { STAFF_TEXT } from './staff-texts';
 import { useMedia } from './use-media';
 import './staff-pages.css';
 
-/** Spec §9: archive thumbnails are 300 px wide. */
+/** docs/product.md#constants: archive thumbnails are 300 px wide. */
 export const ARCHIVE_THUMBNAIL_WIDTH = 300;
 
 interface OpenedArchive {

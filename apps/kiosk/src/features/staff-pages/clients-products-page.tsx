@@ -1,5 +1,5 @@
 /**
- * `/accueil/nosClientsNosProduits` (spec §2 "Clients and products"): the clients' logos (a list
+ * `/accueil/nosClientsNosProduits` (docs/product.md#screens "Clients and products"): the clients' logos (a list
  * said to be not exhaustive), then the products grouped by category — thumbnails with one or two
  * images and an upper-cased title opening the product's detail image (and its video when it has
  * one), each category's catalogue cover opening the page viewer, and its QR code to download it.
@@ -23,7 +23,7 @@ import './staff-pages.css';
 import './clients-products.css';
 
 const LOGO_SIZE = { width: 600, height: 300 };
-/** Spec §9: catalogue image width 500 px. */
+/** docs/product.md#constants: catalogue image width 500 px. */
 export const CATALOGUE_COVER_WIDTH = 500;
 
 export default function ClientsProductsPage() {
@@ -120,7 +120,7 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
         ) : (
           <p className="staff-empty product-catalogue__cover">Catalogue bientôt disponible</p>
         )}
-        {/* The QR tile (spec §2, §9: 120 px); the code is the plant's own image of it. */}
+        {/* The QR tile (docs/product.md#screens, #constants: 120 px); the code is the plant's own image of it. */}
         <figure className="qr-tile product-catalogue__qr">
           <figcaption className="qr-tile__label">{STAFF_TEXT.downloadCatalogue}</figcaption>
           {catalogue?.qr ? (

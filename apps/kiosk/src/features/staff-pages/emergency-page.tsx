@@ -1,5 +1,5 @@
 /**
- * `/accueil/urgence` (spec §2): the page someone opens under stress, perhaps wearing gloves. It
+ * `/accueil/urgence` (docs/product.md#screens): the page someone opens under stress, perhaps wearing gloves. It
  * loads nothing beyond its images (no viewer chunk), every section title is a red band, the
  * procedures are numbered steps, and the anchors go straight to each block.
  */

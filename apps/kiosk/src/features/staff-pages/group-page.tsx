@@ -1,6 +1,6 @@
 /**
- * `/accueil/groupe` (spec §2): the group and its beauty division — the plant-tour catalogue's
- * French texts and key figures (spec §1, §9), with the group video of the content.
+ * `/accueil/groupe` (docs/product.md#screens): the group and its beauty division — the plant-tour catalogue's
+ * French texts and key figures (docs/product.md#purpose, #constants), with the group video of the content.
  */
 import { CONTENT_ZONES, type Element } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** The house rules (spec §2 "HR page"): page images opening in the page viewer popup. */
+/** The house rules (docs/product.md#screens "HR page"): page images opening in the page viewer popup. */
 import { CONTENT_ZONES, MODEL_LABELS } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { PageViewerPopup } from '../../components/page-viewer';

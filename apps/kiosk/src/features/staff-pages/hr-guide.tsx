@@ -1,5 +1,5 @@
 /**
- * The practical HR guide (spec §2 "HR page"): its cover opens the PDF reader, and each entry of
+ * The practical HR guide (docs/product.md#screens "HR page"): its cover opens the PDF reader, and each entry of
  * its table of contents — a whole row, easy to hit — opens the reader at that entry's page.
  * PDF.js stays out of this page's chunk: the reader is the lazy one.
  */

@@ -1,4 +1,4 @@
-/** `/accueil/hse` (spec §2): one anchored section per HSE zone. */
+/** `/accueil/hse` (docs/product.md#screens): one anchored section per HSE zone. */
 import { useTranslation } from 'react-i18next';
 import { usePageFrame } from '../layout';
 import { ZoneSection } from './staff-section';

@@ -1,5 +1,5 @@
 /**
- * `/accueil/informations` (spec §2 "HR page"): the practical HR guide with its clickable table of
+ * `/accueil/informations` (docs/product.md#screens "HR page"): the practical HR guide with its clickable table of
  * contents, the house rules, and the company magazine.
  */
 import { useTranslation } from 'react-i18next';

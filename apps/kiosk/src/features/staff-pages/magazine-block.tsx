@@ -1,5 +1,5 @@
 /**
- * The company magazine (spec §2 "Company magazine"): the newest issue large, opening in the page
+ * The company magazine (docs/product.md#screens "Company magazine"): the newest issue large, opening in the page
  * viewer popup, and below it a carousel of every issue labelled with its French month and year,
  * sliding in 600 ms, without autoplay. Shared by the HR and "other information" pages.
  */

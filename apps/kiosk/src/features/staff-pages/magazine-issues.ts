@@ -1,5 +1,5 @@
 /**
- * The company magazine's issues (spec §3 "Company magazine issue": `mois`, whose first value is
+ * The company magazine's issues (docs/product.md#content-model "Company magazine issue": `mois`, whose first value is
  * the issue's date, and `pages`): read from the zone's elements, labelled with the French month
  * and year, newest first. An issue without a readable date sorts last and is labelled with its
  * element's name, so a typo in the back-office never hides an issue.

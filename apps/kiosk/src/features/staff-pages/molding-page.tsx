@@ -1,5 +1,5 @@
 /**
- * `/accueil/moulage` (spec §2): the operator manual as a cover that opens every page in the
+ * `/accueil/moulage` (docs/product.md#screens): the operator manual as a cover that opens every page in the
  * full-screen page viewer, and the quality-control sheets.
  */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';

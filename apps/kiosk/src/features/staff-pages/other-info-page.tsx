@@ -1,4 +1,4 @@
-/** `/accueil/autresInformations` (spec §2): site plan, meeting rooms, canteen menu, magazine. */
+/** `/accueil/autresInformations` (docs/product.md#screens): site plan, meeting rooms, canteen menu, magazine. */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
 import { usePageFrame } from '../layout';

@@ -1,5 +1,5 @@
 /**
- * The product range of the clients and products page (spec §2, §3): each element of the zone
+ * The product range of the clients and products page (docs/product.md#screens, #content-model): each element of the zone
  * "Produits" is a category (its value is the name) whose sub-groups are products (`Produit`:
  * titre, image ×1–2, détail_produit, and for some a vidéo) and one catalogue (`Catalogue`: pages,
  * qr). Values stay raw content values here; the screen resolves them to media URLs.
@@ -9,7 +9,7 @@ import { isNew } from '../content';
 
 export interface Product {
   id: number;
-  /** Upper-cased for display (spec §2). */
+  /** Upper-cased for display (docs/product.md#screens). */
   title: string;
   /** One or two thumbnail images. */
   images: string[];
@@ -31,7 +31,7 @@ export interface ProductCategory {
   catalogue: ProductCatalogue | undefined;
 }
 
-/** Products show at most two thumbnail images (spec §2). */
+/** Products show at most two thumbnail images (docs/product.md#screens). */
 export const MAX_PRODUCT_IMAGES = 2;
 
 const values = (group: PopulatedSubgroup, field: string) =>

@@ -1,9 +1,9 @@
 /**
- * `/accueil/projets`, BE LEAN + (spec §2): the "Nos Succès" button to the archives, then the
+ * `/accueil/projets`, BE LEAN + (docs/product.md#screens): the "Nos Succès" button to the archives, then the
  * continuous-improvement projects in progress — their plans, zoomable from 1 to 8, and a carousel
  * of their documents (first page as thumbnail) opening the page viewer. The content is the stored
  * totem's (`{totem} : Projet`, `{totem} : PDF`); the banner's home button shows only once a totem
- * type is stored (spec §2).
+ * type is stored (docs/product.md#screens).
  */
 import { MODEL_LABELS, totemZoneNames } from '@plant-kiosk/contract';
 import { useMemo, useState } from 'react';

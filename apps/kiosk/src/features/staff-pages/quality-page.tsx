@@ -1,6 +1,6 @@
 /**
- * `/accueil/qualite` (spec §2): quality policies, certifications, and the environment policy —
- * for staff only (spec §6): should a visitor totem reach this page, that section stays hidden.
+ * `/accueil/qualite` (docs/product.md#screens): quality policies, certifications, and the environment policy —
+ * for staff only (docs/product.md#roles): should a visitor totem reach this page, that section stays hidden.
  */
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../lib/ui-store/ui-store';

@@ -1,5 +1,5 @@
 /**
- * `/accueil/siteNeubourg` (spec §2): the plant presentation with its two videos (the 60-year video
+ * `/accueil/siteNeubourg` (docs/product.md#screens): the plant presentation with its two videos (the 60-year video
  * and the plant film), then the molding unit, assembly unit and support services.
  */
 import { CONTENT_ZONES, IMAGE_ZONES } from '@plant-kiosk/contract';

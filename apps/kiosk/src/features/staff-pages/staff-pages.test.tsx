@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe('staff routes', () => {
-  it('cover every staff route of spec §2', () => {
+  it('cover every staff route of docs/product.md#screens', () => {
     expect(staffRoutes.map((route) => route.path)).toEqual([
       'accueil/groupe',
       'accueil/siteNeubourg',
@@ -271,7 +271,7 @@ describe('clients and products page', () => {
 
     const qr = screen.getByRole('img', { name: 'QR code : Téléchargez le catalogue Parfum' });
     expect(qr.closest('figure')?.textContent).toContain('Téléchargez le catalogue');
-    // The spec's QR tile (120 px) and a 500 px catalogue cover (spec §9; totem-size screen fixes).
+    // The spec's QR tile (120 px) and a 500 px catalogue cover (docs/product.md#constants; totem-size screen fixes).
     expect(qr.closest('figure')?.classList.contains('qr-tile')).toBe(true);
     expect(qr.getAttribute('width')).toBe('120');
     const cover = screen.getByRole('button', { name: /^Catalogue Parfum/ }).querySelector('img');

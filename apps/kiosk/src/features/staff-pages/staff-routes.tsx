@@ -1,5 +1,5 @@
 /**
- * Staff routes of spec §2 (paths relative to the root), each a lazy page chunk loaded with
+ * Staff routes of docs/product.md#screens (paths relative to the root), each a lazy page chunk loaded with
  * retries. The home (`/`, `/accueil`) is the app's own route (features/home).
  */
 import type { RouteObject } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * The building blocks of every staff page: a titled section (with the anchor id the banner's
- * buttons scroll to, spec §2) and a section showing one named image zone (spec §3). A zone whose
+ * buttons scroll to, docs/product.md#screens) and a section showing one named image zone (docs/product.md#content-model). A zone whose
  * `checkList` flag is set shows its images as numbered steps.
  */
 import type { ReactNode } from 'react';
@@ -56,7 +56,7 @@ export interface ZoneSectionProps
   extends
     Pick<ZoneGalleryProps, 'columns' | 'imageSize' | 'onOpen'>,
     Omit<StaffSectionProps, 'children'> {
-  /** The zone's name (spec §3), e.g. IMAGE_ZONES.ppe.fr. */
+  /** The zone's name (docs/product.md#content-model), e.g. IMAGE_ZONES.ppe.fr. */
   zonename: string;
   layout?: ZoneGalleryLayout;
 }

@@ -1,5 +1,5 @@
 /**
- * The staff pages' own French texts (staff pages are French only, spec §1). Titles of the pages
+ * The staff pages' own French texts (staff pages are French only, docs/product.md#purpose). Titles of the pages
  * come from the shared i18n catalogue (`pages.*`) so the banner, breadcrumb and placeholders agree.
  */
 export const STAFF_TEXT = {

@@ -4,7 +4,7 @@ import { StaffVideo } from './staff-video';
 
 vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
 
-describe('StaffVideo (spec §2: muted, looping, no download or fullscreen)', () => {
+describe('StaffVideo (docs/product.md#screens: muted, looping, no download or fullscreen)', () => {
   it('plays muted and looping, with no controls to pause, unmute, download or enlarge it', () => {
     const { container } = render(<StaffVideo src="/media/videos/film.mp4" caption="Film" />);
     const video = container.querySelector('video')!;

@@ -1,5 +1,5 @@
 /**
- * A content video as the plant pages show it (spec §2): muted, looping, playing by itself, with
+ * A content video as the plant pages show it (docs/product.md#screens): muted, looping, playing by itself, with
  * no controls, download, fullscreen or picture-in-picture — a totem must never leave its kiosk layout.
  * React sets `muted` as a property only, after the element exists, so autoplay could be refused
  * by the browser; the ref sets it before asking to play.
@@ -35,7 +35,7 @@ export function StaffVideo({ src, caption, className }: StaffVideoProps) {
         loop
         autoPlay
         playsInline
-        // No controls (spec §2): nobody can pause, unmute, download or go fullscreen.
+        // No controls (docs/product.md#screens): nobody can pause, unmute, download or go fullscreen.
         controlsList="nodownload nofullscreen noremoteplayback"
         disablePictureInPicture
         disableRemotePlayback

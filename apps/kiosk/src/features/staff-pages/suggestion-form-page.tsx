@@ -1,5 +1,5 @@
 /**
- * `/accueil/formulaire` (spec §2): the external suggestion form in its 980×1050 frame, at the
+ * `/accueil/formulaire` (docs/product.md#screens): the external suggestion form in its 980×1050 frame, at the
  * address the development publishes (published settings, decision 017). It lives on the Internet,
  * so without the network, without an address, or when the page cannot be framed, the frame's place
  * says so plainly (components/external-frame); the frame comes back by itself when the cause goes.

@@ -1,6 +1,6 @@
 /**
- * Which named zones (spec §3) each anchored staff page shows, in order, with its anchor label
- * (spec §2). Kept as data so the pages, the tests and the screenshots agree on one list.
+ * Which named zones (docs/product.md#content-model) each anchored staff page shows, in order, with its anchor label
+ * (docs/product.md#screens). Kept as data so the pages, the tests and the screenshots agree on one list.
  */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import type { ZoneGalleryLayout } from '../../components/zone-gallery';
@@ -58,7 +58,7 @@ export const HSE_SECTIONS: readonly ZoneSectionSpec[] = [
 ];
 
 /**
- * The emergency page (spec §2 order). Anchor labels are the spec's short names — nine buttons
+ * The emergency page (docs/product.md#screens order). Anchor labels are the spec's short names — nine buttons
  * share two rows of the banner, and each must stay readable on at most two lines — while the
  * section titles keep the zones' full names.
  */

@@ -1,7 +1,7 @@
 /**
  * Checks fetched records for the few fields the kiosk relies on (ids, parent ids, order, value,
  * type, labels) before anything is written. One bad record fails the whole run, so a totem never
- * shows half of a broken publish; each bad record is logged (spec §8: "local insert failures logged
+ * shows half of a broken publish; each bad record is logged (docs/product.md#errors: "local insert failures logged
  * per item"), the first MAX_LOGGED_PROBLEMS one by one and the rest only counted.
  */
 import type { AlertTemplate, Element, Subelement, Subgroup, Zone } from '@plant-kiosk/contract';

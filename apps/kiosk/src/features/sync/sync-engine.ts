@@ -2,7 +2,7 @@
  * The sync engine — the heart of the kiosk.
  *
  * A totem runs for days, often offline, and must never show a blank or half-updated screen. Screens
- * only ever read the local IndexedDB database (four stores, spec §3) and Cache Storage (media); this
+ * only ever read the local IndexedDB database (four stores, docs/product.md#content-model) and Cache Storage (media); this
  * engine is what refreshes both from the content service. It orchestrates; each step has a module:
  *
  * 1. The delta first (records-delta.ts, delta sync): when the local stores are the revision N the

@@ -1,5 +1,5 @@
 /**
- * The synchronisation notification of spec §4: amber while a sync runs (with its progress), green
+ * The synchronisation notification of docs/product.md#states: amber while a sync runs (with its progress), green
  * for 3 s after a success, red after a failure until the next sync starts. It sits fixed at the
  * bottom of the screen, away from the header and banner that hold the navigation.
  *
@@ -16,7 +16,7 @@ import { retryUnavailableImages } from '../../lib/media/media-fallback';
 import { useSyncStore, type MediaStatus } from './sync-store';
 import './sync-status-banner.css';
 
-/** Spec §9: the success notification hides after 3 s. */
+/** docs/product.md#constants: the success notification hides after 3 s. */
 export const SUCCESS_VISIBLE_MS = 3000;
 
 export const SYNC_TEXTS = {

@@ -1,6 +1,6 @@
 /**
  * /accueil/visiteur/qualite: quality policies and certifications. Unlike the staff page it has no
- * environment policy (spec §2, §6); visitors find it on the environmental approach page.
+ * environment policy (docs/product.md#screens, #roles); visitors find it on the environmental approach page.
  */
 import { useTranslation } from 'react-i18next';
 import { useVisitorPage } from './use-visitor-page';

@@ -1,6 +1,6 @@
 /**
  * What every visitor page does first: read the language the frame chose for it (the visitor's
- * choice, spec §1), take the plant-tour catalogue in that language, put its title in the banner
+ * choice, docs/product.md#purpose), take the plant-tour catalogue in that language, put its title in the banner
  * with its anchors, and set the breadcrumb to Home / Visitors / page in that same language — also
  * when the page was reached by a typed URL or after the guard's redirect, not only by a tile.
  */

@@ -1,5 +1,5 @@
 /**
- * Visitors reach only the visitor routes (spec §6): a staff URL typed or followed by a visitor
+ * Visitors reach only the visitor routes (docs/product.md#roles): a staff URL typed or followed by a visitor
  * (parcours visiteur) lands on the visitor home instead. The router mounts the guard around the
  * staff routes, either as a layout route (`{ element: <VisitorGuard />, children }`, it renders
  * the matched child) or as a wrapper (`<VisitorGuard><Page /></VisitorGuard>`). Employees pass

@@ -1,5 +1,5 @@
 /**
- * The visitor routes of spec §2, under /accueil/visiteur. One list for the router, the home's
+ * The visitor routes of docs/product.md#screens, under /accueil/visiteur. One list for the router, the home's
  * buttons, the guard and the tests, so that a path is spelt once.
  */
 import { VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';

@@ -1,5 +1,5 @@
 /**
- * Visitor routes of spec §2 (paths relative to the root), each a lazy page. The visitor home
+ * Visitor routes of docs/product.md#screens (paths relative to the root), each a lazy page. The visitor home
  * itself (`accueil/visiteur`) is declared by app/routes.tsx. `VisitorGuard` is for the router to
  * mount around the staff routes (see visitor-guard.tsx).
  */

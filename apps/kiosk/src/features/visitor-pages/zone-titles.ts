@@ -1,5 +1,5 @@
 /**
- * Section titles of the named zones shown to visitors. Where spec §3 gives an English name
+ * Section titles of the named zones shown to visitors. Where docs/product.md#content-model gives an English name
  * (IMAGE_ZONES[x].en: Quality policies, Plant introduction…) an English page uses it and a French
  * page the zone's own name; zones without one in the spec get a visitor-friendly title from the
  * i18n files in both languages.

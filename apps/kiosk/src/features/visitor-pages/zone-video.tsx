@@ -1,7 +1,7 @@
 /**
  * A looping, muted video from a content zone (the group video, the plant film): it plays by
  * itself like a moving poster, with no native controls, download, fullscreen or
- * picture-in-picture, as on the staff pages (spec §2). One large pause/play button is the only
+ * picture-in-picture, as on the staff pages (docs/product.md#screens). One large pause/play button is the only
  * control: moving content that runs on for more than five seconds must be stoppable (WCAG 2.2.2),
  * and people who prefer reduced motion get the video paused from the start.
  *

@@ -8,7 +8,7 @@
  * schemas; the other calls take their path from `pathOf`. No path is written here.
  *
  * The transport is what the kiosk needs on a plant network, per route (it receives the route's
- * name): the split ports of spec §7 (the login on the auth base, every other call on the content
+ * name): the split ports of docs/product.md#calls (the login on the auth base, every other call on the content
  * base; the event stream's base is kiosk-services.ts's), a time-out (a totem on a flaky network
  * must never hang on a half-open connection; the snapshot and the delta get longer, the ping
  * shorter), the caller's abort signal, the `token` header, and no browser HTTP cache (the
@@ -152,7 +152,7 @@ export interface ApiClientOptions {
 /** Statuses by which a server tells it has no snapshot (or changes) route (an older or spec-only server). */
 const SNAPSHOT_UNSUPPORTED = new Set([404, 405, 501]);
 
-/** Routes on the auth service (spec §7's split ports); every other call goes to the content base. */
+/** Routes on the auth service (docs/product.md#calls' split ports); every other call goes to the content base. */
 const AUTH_ROUTES: ReadonlySet<RouteName> = new Set(['login']);
 /** Routes whose answer can be most of the development (a delta after a large publish, too). */
 const LARGE_ROUTES: ReadonlySet<RouteName> = new Set(['snapshot', 'changes']);

@@ -17,7 +17,7 @@ export interface RuntimeConfig extends KioskConfig {
   contentBase: string;
   authBase: string;
   streamBase: string;
-  /** Period of the `HEAD /display/ping` (spec §9: 15 s, 3 s in `local`). */
+  /** Period of the `HEAD /display/ping` (docs/product.md#constants: 15 s, 3 s in `local`). */
   pingIntervalMs: number;
 }
 
@@ -81,7 +81,7 @@ function resolveBase(
   location: PageLocation,
 ): string {
   if (base !== '') return new URL(base, location.href).href.replace(/\/+$/, '');
-  // Spec §7's local topology runs each service on its own port of the same machine.
+  // docs/product.md#calls' local topology runs each service on its own port of the same machine.
   if (environment === 'local') return `http://${location.hostname}:${localPort}`;
   return location.origin;
 }

@@ -41,7 +41,7 @@ describe('lazyWithRetry', () => {
     expect((error as ChunkLoadError).cause).toBe(cause);
   });
 
-  it('surfaces a chunk that never answers as a ChunkLoadError at 120 s, not after ~6 min (spec §8)', async () => {
+  it('surfaces a chunk that never answers as a ChunkLoadError at 120 s, not after ~6 min (docs/product.md#errors)', async () => {
     const importer = vi.fn(() => new Promise<never>(() => {}));
     let settled = false;
     const outcome = lazyWithRetry(importer)()

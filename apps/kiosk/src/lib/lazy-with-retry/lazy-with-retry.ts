@@ -1,5 +1,5 @@
 /**
- * Lazy route chunks that survive a flaky network (spec §8 "Chunk loading failure").
+ * Lazy route chunks that survive a flaky network (docs/product.md#errors "Chunk loading failure").
  *
  * A dynamic import is retried twice after a short pause, all attempts together within the spec's
  * 120 s time-out (one deadline for the whole load, not 120 s per attempt, which let a dead network

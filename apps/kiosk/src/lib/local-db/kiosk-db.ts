@@ -1,5 +1,5 @@
 /**
- * The kiosk's local database (spec §3): one IndexedDB database per development, named after it,
+ * The kiosk's local database (docs/product.md#content-model): one IndexedDB database per development, named after it,
  * with exactly the spec's four stores, keys and indexes. Screens read only from here; the sync
  * engine and the content hooks are its only writers.
  */

@@ -3,7 +3,7 @@
  * totem left on a deep page by a reload (issue 41, item 1).
  *
  * Two things reload the page, and both come here:
- * - the end of the inactivity countdown (spec §4: "the page reloads to the root",
+ * - the end of the inactivity countdown (docs/product.md#states: "the page reloads to the root",
  *   features/idle/idle-timers.ts);
  * - the reload that teaches the page a new frame policy (app/frame-policy-reload.ts, decision 017).
  *   It used to reload the page it was on: a totem whose Veille reader opened on /accueil/hse came

@@ -1,5 +1,5 @@
 /**
- * The kiosk's login session and the other local storage keys of spec §3. The key names are part of
+ * The kiosk's login session and the other local storage keys of docs/product.md#content-model. The key names are part of
  * the product (the e2e tests and field technicians read them), so they are built here only.
  */
 import { KIOSK_ID_STORAGE_KEY } from '@plant-kiosk/contract';

@@ -1,6 +1,6 @@
 /**
  * The development's settings the running kiosk applies (published settings, decision 017): the
- * frame addresses and the spec §9 timings a plant tunes in the back-office. The source of truth is
+ * frame addresses and the docs/product.md#constants timings a plant tunes in the back-office. The source of truth is
  * the local database's settings row (lib/local-db/stored-settings.ts), written by the sync with the
  * revision it came with; the kiosk's services mirror it here (`watchStoredSettings`) so that the
  * timers and the frames, which are not all React components, read the current values at each use

@@ -1,6 +1,6 @@
 /**
- * The kiosk's UI state (spec §3 "UI state"): language, totem type, parcours, breadcrumb, headband
- * (title and anchor buttons), and the two inactivity mechanisms of spec §4 (the idle counter that
+ * The kiosk's UI state (docs/product.md#content-model "UI state"): language, totem type, parcours, breadcrumb, headband
+ * (title and anchor buttons), and the two inactivity mechanisms of docs/product.md#states (the idle counter that
  * opens the "Veille" reader and the 600 s countdown that returns to the root).
  *
  * `totem` and `parcours` survive reloads in localStorage under the spec's plain keys (`totem`,
@@ -25,8 +25,8 @@ export interface Crumb {
 }
 
 /**
- * Idle counter (spec §9): default 500 ticks of one second, set to 290 by a tap on the clock.
- * Inactivity countdown (spec §9): 600 s; the warning shows below 300 s (non-visitors only).
+ * Idle counter (docs/product.md#constants): default 500 ticks of one second, set to 290 by a tap on the clock.
+ * Inactivity countdown (docs/product.md#constants): 600 s; the warning shows below 300 s (non-visitors only).
  * These are the spec's values, the defaults of the development's settings (published settings,
  * decision 017): the store resets to the published values in force (`currentSettings`), read at
  * each reset, so a publish applies at the next touch without a reload.
@@ -51,7 +51,7 @@ export interface PageFrame {
   anchors: readonly string[];
   /** Home pages show no headband: their content gets the full 1660 px container. */
   showHeadband: boolean;
-  /** BE LEAN + hides its home button unless a totem type is stored (spec §2). */
+  /** BE LEAN + hides its home button unless a totem type is stored (docs/product.md#screens). */
   hideHomeButton: boolean;
 }
 
@@ -76,7 +76,7 @@ export interface UiState extends PageFrame {
   resetGeneration: number;
 
   setLanguage(language: Language): void;
-  /** The hidden switcher (spec §2): Visiteur stores parcours; a totem clears it and is stored. */
+  /** The hidden switcher (docs/product.md#screens): Visiteur stores parcours; a totem clears it and is stored. */
   chooseMode(mode: KioskMode): void;
   setCrumbs(crumbs: Crumb[]): void;
   pushCrumb(crumb: Crumb): void;

@@ -1,7 +1,7 @@
 /**
  * /accueil/visiteur/environnement: the environmental approach — the 2025 targets, the circularity
  * indicator and its 0-to-1 scale drawn as a gauge, the environment policy (zone "Politique
- * environnement", "Environment policies" in English: spec §3 names it for visitors; it is the
+ * environnement", "Environment policies" in English: docs/product.md#content-model names it for visitors; it is the
  * quality page that must not show it), and the environment catalogue in a page viewer popup.
  */
 import { useTranslation } from 'react-i18next';

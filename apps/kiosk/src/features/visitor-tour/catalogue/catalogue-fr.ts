@@ -2,7 +2,7 @@
  * Plant-tour catalogue, French. Its shape is `PlantTourCatalogue` (catalogue-types.ts), which the
  * English file must match key for key.
  *
- * Figures come only from spec §9 ("content facts"). Where the spec gives two values we pick one and
+ * Figures come only from docs/product.md#constants ("content facts"). Where the spec gives two values we pick one and
  * keep it everywhere (French, English, tests):
  * - pumps per year: 684 million (the spec's main figure; "about 500 million" is not used);
  * - 1963: the plant has been ON ITS CURRENT SITE since 1963 (founded in 1947 elsewhere); the

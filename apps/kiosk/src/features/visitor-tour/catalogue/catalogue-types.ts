@@ -1,5 +1,5 @@
 /**
- * The shape of the plant-tour text catalogue (spec §1): one `PlantTourCatalogue` per language.
+ * The shape of the plant-tour text catalogue (docs/product.md#purpose): one `PlantTourCatalogue` per language.
  * French (`catalogue-fr.ts`) and English (`catalogue-en.ts`) are both typed with this interface,
  * so a section, key or product sheet missing in one language is a type error, not a blank screen.
  *
@@ -15,11 +15,11 @@ export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
   'sustainable',
 ];
 
-/** The only dose volumes the spec allows on a product sheet, in microlitres (spec §3). */
+/** The only dose volumes the spec allows on a product sheet, in microlitres (docs/product.md#content-model). */
 export const DOSAGES_MICROLITRES = [150, 200, 240, 500] as const;
 export type DosageMicrolitres = (typeof DOSAGES_MICROLITRES)[number];
 
-/** Product sheets are numbered 1 to 21 (spec §3); a record keyed by this type has all 21. */
+/** Product sheets are numbered 1 to 21 (docs/product.md#content-model); a record keyed by this type has all 21. */
 export type ProductSheetId =
   1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21;
 export const PRODUCT_SHEET_IDS: readonly ProductSheetId[] = [
@@ -32,7 +32,7 @@ export interface KeyFigure {
   readonly label: string;
 }
 
-/** A tile button of the visitor home: up to three titles per spec §2; we use two. */
+/** A tile button of the visitor home: up to three titles per docs/product.md#screens; we use two. */
 export interface TileLabel {
   readonly title: string;
   readonly subtitle: string;
@@ -74,7 +74,7 @@ export interface PlantTourCatalogue {
   readonly visitorHome: {
     readonly title: string;
     readonly intro: string;
-    /** Visitor rules: shown as text only, never enforced (spec §1). */
+    /** Visitor rules: shown as text only, never enforced (docs/product.md#purpose). */
     readonly rulesTitle: string;
     readonly rules: readonly string[];
     readonly safetyTitle: string;
@@ -121,7 +121,7 @@ export interface PlantTourCatalogue {
   readonly plantSite: {
     readonly title: string;
     readonly intro: string;
-    /** Section titles are the spec §3 zone names, so anchors and zone images line up. */
+    /** Section titles are the docs/product.md#content-model zone names, so anchors and zone images line up. */
     readonly introduction: FiguresSection;
     readonly moldingUnit: FiguresSection;
     readonly assemblyUnit: FiguresSection;

@@ -69,7 +69,7 @@ function numbersIn(text: string, language: Language): number[] {
 }
 
 /**
- * Spec §9 content facts, as numbers. "About 500 million pumps" is deliberately absent: we picked
+ * docs/product.md#constants content facts, as numbers. "About 500 million pumps" is deliberately absent: we picked
  * 684 million, so a stray 500 in a text means the two values got mixed.
  */
 const SPEC_FIGURES = new Set([
@@ -139,7 +139,7 @@ describe('plant-tour catalogue shape', () => {
       benefits: 'Benefits',
       sustainability: 'Sustainability',
     });
-    // Spec §2: 'Téléchargez le catalogue' (English: 'Download the catalogue') — totem-size screen
+    // docs/product.md#screens: 'Téléchargez le catalogue' (English: 'Download the catalogue') — totem-size screen
     // fixes.
     expect(getCatalogue('fr').productRange.brochures.downloadLabel).toBe(
       'Téléchargez le catalogue',
@@ -161,7 +161,7 @@ describe('plant-tour catalogue shape', () => {
     }
   });
 
-  it('titles the plant sections with the zone names of spec §3', () => {
+  it('titles the plant sections with the zone names of docs/product.md#content-model', () => {
     const sections = (language: Language) => {
       const site = catalogues[language].plantSite;
       return [site.introduction, site.moldingUnit, site.assemblyUnit, site.supportDepartments].map(
@@ -254,15 +254,18 @@ describe('product sheets', () => {
 });
 
 describe('figures', () => {
-  it.each(languages)('uses only spec §9 figures outside the product sheets (%s)', (language) => {
-    const { productSheets: _sheets, ...rest } = catalogues[language];
-    const unknown = texts(rest).flatMap(({ path, text }) =>
-      numbersIn(text, language)
-        .filter((value) => !SPEC_FIGURES.has(value))
-        .map((value) => `${path}: ${value}`),
-    );
-    expect(unknown).toEqual([]);
-  });
+  it.each(languages)(
+    'uses only docs/product.md#constants figures outside the product sheets (%s)',
+    (language) => {
+      const { productSheets: _sheets, ...rest } = catalogues[language];
+      const unknown = texts(rest).flatMap(({ path, text }) =>
+        numbersIn(text, language)
+          .filter((value) => !SPEC_FIGURES.has(value))
+          .map((value) => `${path}: ${value}`),
+      );
+      expect(unknown).toEqual([]);
+    },
+  );
 
   it.each(languages)(
     'uses only spec figures and dosages in sheets, and percentages in recycled options (%s)',

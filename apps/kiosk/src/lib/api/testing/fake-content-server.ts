@@ -482,7 +482,7 @@ export class FakeContentServer {
       });
     }
     if (ROUTES.ping.test(path)) return new Response(null, { status: this.pingStatus });
-    // The auth service may live under its own base URL (spec §7).
+    // The auth service may live under its own base URL (docs/product.md#calls).
     if (path.endsWith(ROUTE_TABLE.login.path) && method === 'POST') {
       return this.ok({ token: p.token, development: { devid: p.devid, devname: p.devname } });
     }
