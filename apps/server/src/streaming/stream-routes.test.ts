@@ -163,12 +163,7 @@ describe('GET /stream/:devid', () => {
       403,
       undefined,
     ],
-    [
-      'a bad devid',
-      async () => `/stream/abc?token=${await f.token()}`,
-      400,
-      undefined,
-    ],
+    ['a bad devid', async () => `/stream/abc?token=${await f.token()}`, 400, undefined],
   ])('refuses %s with a JSON envelope before streaming', async (_case, path, status, message) => {
     const response = await fetch(base + (await path()));
     expect(response.status).toBe(status);
