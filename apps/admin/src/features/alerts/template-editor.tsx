@@ -21,12 +21,13 @@ import {
   type PaletteColour,
 } from '@plant-kiosk/contract';
 import { AlertPictogramIcon, AlertTakeover, AlertTakeoverFrame } from '@plant-kiosk/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { Dialog } from '../../components/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { MediaPicker } from '../../components/media-picker';
-import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
+import { FormScaffold } from '../../components/form-scaffold';
+import { Notice, type Feedback } from '../../components/notice';
 import { mediaUrl } from '../../lib/media-url';
 import { ApiError, callWithMessage, errorMessage } from '../../lib/api/client';
 import type { FieldErrors } from '../../lib/api/validate';
@@ -79,8 +80,7 @@ export function TemplateEditor({
     setFeedback({ tone: 'error', text: errorMessage(error) });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const read = readForm(form);
     if (read.errors) {
       setErrors(read.errors);
@@ -173,183 +173,191 @@ export function TemplateEditor({
   };
 
   return (
-    <form className="stack template-editor" onSubmit={(event) => void submit(event)} noValidate>
-      {template?.inUse && (
-        <Notice tone="warning">
-          C’est le modèle de l’alerte en cours : il ne peut pas être supprimé avant la fin de
-          l’alerte. Une modification n’atteint les totems qu’à la prochaine publication.
-        </Notice>
-      )}
-      <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
-      {conflict && (
-        <ConflictNotice
-          current={[
-            { label: ALERT_TEMPLATE_LABELS.name, value: conflict.name },
-            { label: ALERT_TEMPLATE_LABELS.titleFr, value: conflict.titleFr },
-            { label: ALERT_TEMPLATE_LABELS.titleEn, value: conflict.titleEn },
-            {
-              label: ALERT_TEMPLATE_LABELS.pictogram,
-              value: ALERT_PICTOGRAM_LABELS[conflict.pictogram],
-            },
-            { label: ALERT_TEMPLATE_LABELS.colour, value: PALETTE_LABELS[conflict.colour] },
-            {
-              label: ALERT_TEMPLATE_LABELS.maxDurationMinutes,
-              value: formatMinutes(conflict.maxDurationMinutes),
-            },
-          ]}
-          onReload={() => {
-            setForm(toForm(conflict));
-            setVersion(conflict.version);
-            setConflict(null);
-            setErrors({});
-          }}
-          onDismiss={() => {
-            setVersion(conflict.version);
-            setConflict(null);
-          }}
-        />
-      )}
-
-      <section className="card stack" aria-labelledby="template-general">
-        <h2 id="template-general">Modèle</h2>
-        <div className="form-grid">
-          <TextField
-            label={ALERT_TEMPLATE_LABELS.name}
-            value={form.name}
-            onChange={(event) => set('name', event.target.value)}
-            error={errors.name}
-            required
-            maxLength={80}
-            hint="Ce que choisit la personne qui déclenche, et le nom qu’une centrale d’alarme envoie."
-          />
-          <SelectField
-            label={ALERT_TEMPLATE_LABELS.kind}
-            value={form.kind}
-            onChange={(event) => set('kind', event.target.value as TemplateForm['kind'])}
-            error={errors.kind}
-            options={ALERT_KINDS.map((kind) => ({ value: kind, label: ALERT_KIND_LABELS[kind] }))}
-          />
-          <TextField
-            label={`${ALERT_TEMPLATE_LABELS.maxDurationMinutes} (minutes)`}
-            inputMode="numeric"
-            value={form.maxDurationMinutes}
-            onChange={(event) => set('maxDurationMinutes', event.target.value)}
-            error={errors.maxDurationMinutes}
-            hint={`${Number.isInteger(minutes) && minutes > 0 ? `${formatMinutes(minutes)}. ` : ''}Un totem qui n’entend pas la fin termine l’alerte seul après ce délai. Entre ${ALERT_DURATION_LIMITS.min} et ${ALERT_DURATION_LIMITS.max.toLocaleString('fr-FR')} (7 jours).`}
-          />
-        </div>
-      </section>
-
-      <section className="card stack" aria-labelledby="template-texts">
-        <h2 id="template-texts">Textes — FR / EN</h2>
-        <p className="muted">Les totems montrent les deux langues ensemble.</p>
-        <div className="template-languages">
-          {languageColumn('fr')}
-          {languageColumn('en')}
-        </div>
-      </section>
-
-      <section className="card stack" aria-labelledby="template-look">
-        <h2 id="template-look">Apparence</h2>
-        <fieldset
-          className="template-choices"
-          aria-describedby={errors.pictogram ? 'template-pictogram-error' : undefined}
-        >
-          <legend>{ALERT_TEMPLATE_LABELS.pictogram}</legend>
-          <div className="template-choice-grid">
-            {ALERT_PICTOGRAMS.map((name) => (
-              <label key={name} className="template-choice">
-                <input
-                  type="radio"
-                  name="pictogram"
-                  value={name}
-                  checked={form.pictogram === name}
-                  onChange={() => set('pictogram', name)}
-                />
-                <AlertPictogramIcon name={name} className="template-choice-pictogram" />
-                <span>{ALERT_PICTOGRAM_LABELS[name]}</span>
-              </label>
-            ))}
-          </div>
-          {errors.pictogram && (
-            <p className="field-error" id="template-pictogram-error">
-              {errors.pictogram}
-            </p>
-          )}
-        </fieldset>
-        <fieldset className="template-choices" aria-describedby="template-colour-hint">
-          <legend>{ALERT_TEMPLATE_LABELS.colour}</legend>
-          <div className="template-choice-grid">
-            {COLOURS.map((name) => (
-              <label key={name} className="template-choice">
-                <input
-                  type="radio"
-                  name="colour"
-                  value={name}
-                  checked={form.colour === name}
-                  onChange={() => set('colour', name)}
-                />
-                <span
-                  className="template-swatch"
-                  style={{ background: PALETTE[name] }}
-                  aria-hidden="true"
-                />
-                <span>{PALETTE_LABELS[name]}</span>
-              </label>
-            ))}
-          </div>
-          <p
-            id="template-colour-hint"
-            className={contrast < READABLE_CONTRAST ? 'field-error' : 'field-hint'}
-          >
-            {contrast < READABLE_CONTRAST
-              ? `Le texte des totems est blanc : sur « ${PALETTE_LABELS[colour]} » il est peu lisible (contraste ${contrast.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}:1). Préférez Rouge ou Gris foncé.`
-              : `Texte blanc sur « ${PALETTE_LABELS[colour]} » : contraste ${contrast.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}:1.`}
-          </p>
-          {errors.colour && <p className="field-error">{errors.colour}</p>}
-        </fieldset>
-        <fieldset className="template-choices">
-          <legend>{ALERT_TEMPLATE_LABELS.image} (facultative)</legend>
-          {form.image ? (
-            <p className="template-image">
-              <img src={mediaUrl(form.image)} alt="" />
-              <span>{fileName(form.image)}</span>
-            </p>
-          ) : (
-            <p className="muted">Aucune image (par exemple le plan des points de rassemblement).</p>
-          )}
-          <div className="inline-actions">
-            <MediaPicker kind="image" onPick={(value) => set('image', value)} />
-            {form.image && (
-              <button type="button" className="button" onClick={() => set('image', '')}>
-                Retirer l’image
-              </button>
-            )}
-          </div>
-          {errors.image && <p className="field-error">{errors.image}</p>}
-        </fieldset>
-      </section>
-
-      <section className="card stack" aria-labelledby="template-preview">
-        <h2 id="template-preview">Aperçu sur les totems</h2>
-        <TakeoverPreview form={form} colour={colour} />
-      </section>
-
-      <div className="inline-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Enregistrement…' : template ? 'Enregistrer' : 'Créer le modèle'}
-        </button>
-        {template && (
-          <button
-            type="button"
-            className="button button-danger-outline"
-            disabled={busy}
-            onClick={() => setConfirmDelete(true)}
-          >
-            Supprimer ce modèle
-          </button>
+    <>
+      <FormScaffold
+        className="template-editor"
+        onSubmit={submit}
+        submitLabel={template ? 'Enregistrer' : 'Créer le modèle'}
+        busy={busy}
+        feedback={feedback}
+        onCloseFeedback={() => setFeedback(null)}
+        actions={
+          template && (
+            <button
+              type="button"
+              className="button button-danger-outline"
+              disabled={busy}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Supprimer ce modèle
+            </button>
+          )
+        }
+        conflict={
+          conflict && (
+            <ConflictNotice
+              current={[
+                { label: ALERT_TEMPLATE_LABELS.name, value: conflict.name },
+                { label: ALERT_TEMPLATE_LABELS.titleFr, value: conflict.titleFr },
+                { label: ALERT_TEMPLATE_LABELS.titleEn, value: conflict.titleEn },
+                {
+                  label: ALERT_TEMPLATE_LABELS.pictogram,
+                  value: ALERT_PICTOGRAM_LABELS[conflict.pictogram],
+                },
+                { label: ALERT_TEMPLATE_LABELS.colour, value: PALETTE_LABELS[conflict.colour] },
+                {
+                  label: ALERT_TEMPLATE_LABELS.maxDurationMinutes,
+                  value: formatMinutes(conflict.maxDurationMinutes),
+                },
+              ]}
+              onReload={() => {
+                setForm(toForm(conflict));
+                setVersion(conflict.version);
+                setConflict(null);
+                setErrors({});
+              }}
+              onDismiss={() => {
+                setVersion(conflict.version);
+                setConflict(null);
+              }}
+            />
+          )
+        }
+      >
+        {template?.inUse && (
+          <Notice tone="warning">
+            C’est le modèle de l’alerte en cours : il ne peut pas être supprimé avant la fin de
+            l’alerte. Une modification n’atteint les totems qu’à la prochaine publication.
+          </Notice>
         )}
-      </div>
+
+        <section className="card stack" aria-labelledby="template-general">
+          <h2 id="template-general">Modèle</h2>
+          <div className="form-grid">
+            <TextField
+              label={ALERT_TEMPLATE_LABELS.name}
+              value={form.name}
+              onChange={(event) => set('name', event.target.value)}
+              error={errors.name}
+              required
+              maxLength={80}
+              hint="Ce que choisit la personne qui déclenche, et le nom qu’une centrale d’alarme envoie."
+            />
+            <SelectField
+              label={ALERT_TEMPLATE_LABELS.kind}
+              value={form.kind}
+              onChange={(event) => set('kind', event.target.value as TemplateForm['kind'])}
+              error={errors.kind}
+              options={ALERT_KINDS.map((kind) => ({ value: kind, label: ALERT_KIND_LABELS[kind] }))}
+            />
+            <TextField
+              label={`${ALERT_TEMPLATE_LABELS.maxDurationMinutes} (minutes)`}
+              inputMode="numeric"
+              value={form.maxDurationMinutes}
+              onChange={(event) => set('maxDurationMinutes', event.target.value)}
+              error={errors.maxDurationMinutes}
+              hint={`${Number.isInteger(minutes) && minutes > 0 ? `${formatMinutes(minutes)}. ` : ''}Un totem qui n’entend pas la fin termine l’alerte seul après ce délai. Entre ${ALERT_DURATION_LIMITS.min} et ${ALERT_DURATION_LIMITS.max.toLocaleString('fr-FR')} (7 jours).`}
+            />
+          </div>
+        </section>
+
+        <section className="card stack" aria-labelledby="template-texts">
+          <h2 id="template-texts">Textes — FR / EN</h2>
+          <p className="muted">Les totems montrent les deux langues ensemble.</p>
+          <div className="template-languages">
+            {languageColumn('fr')}
+            {languageColumn('en')}
+          </div>
+        </section>
+
+        <section className="card stack" aria-labelledby="template-look">
+          <h2 id="template-look">Apparence</h2>
+          <fieldset
+            className="template-choices"
+            aria-describedby={errors.pictogram ? 'template-pictogram-error' : undefined}
+          >
+            <legend>{ALERT_TEMPLATE_LABELS.pictogram}</legend>
+            <div className="template-choice-grid">
+              {ALERT_PICTOGRAMS.map((name) => (
+                <label key={name} className="template-choice">
+                  <input
+                    type="radio"
+                    name="pictogram"
+                    value={name}
+                    checked={form.pictogram === name}
+                    onChange={() => set('pictogram', name)}
+                  />
+                  <AlertPictogramIcon name={name} className="template-choice-pictogram" />
+                  <span>{ALERT_PICTOGRAM_LABELS[name]}</span>
+                </label>
+              ))}
+            </div>
+            {errors.pictogram && (
+              <p className="field-error" id="template-pictogram-error">
+                {errors.pictogram}
+              </p>
+            )}
+          </fieldset>
+          <fieldset className="template-choices" aria-describedby="template-colour-hint">
+            <legend>{ALERT_TEMPLATE_LABELS.colour}</legend>
+            <div className="template-choice-grid">
+              {COLOURS.map((name) => (
+                <label key={name} className="template-choice">
+                  <input
+                    type="radio"
+                    name="colour"
+                    value={name}
+                    checked={form.colour === name}
+                    onChange={() => set('colour', name)}
+                  />
+                  <span
+                    className="template-swatch"
+                    style={{ background: PALETTE[name] }}
+                    aria-hidden="true"
+                  />
+                  <span>{PALETTE_LABELS[name]}</span>
+                </label>
+              ))}
+            </div>
+            <p
+              id="template-colour-hint"
+              className={contrast < READABLE_CONTRAST ? 'field-error' : 'field-hint'}
+            >
+              {contrast < READABLE_CONTRAST
+                ? `Le texte des totems est blanc : sur « ${PALETTE_LABELS[colour]} » il est peu lisible (contraste ${contrast.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}:1). Préférez Rouge ou Gris foncé.`
+                : `Texte blanc sur « ${PALETTE_LABELS[colour]} » : contraste ${contrast.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}:1.`}
+            </p>
+            {errors.colour && <p className="field-error">{errors.colour}</p>}
+          </fieldset>
+          <fieldset className="template-choices">
+            <legend>{ALERT_TEMPLATE_LABELS.image} (facultative)</legend>
+            {form.image ? (
+              <p className="template-image">
+                <img src={mediaUrl(form.image)} alt="" />
+                <span>{fileName(form.image)}</span>
+              </p>
+            ) : (
+              <p className="muted">
+                Aucune image (par exemple le plan des points de rassemblement).
+              </p>
+            )}
+            <div className="inline-actions">
+              <MediaPicker kind="image" onPick={(value) => set('image', value)} />
+              {form.image && (
+                <button type="button" className="button" onClick={() => set('image', '')}>
+                  Retirer l’image
+                </button>
+              )}
+            </div>
+            {errors.image && <p className="field-error">{errors.image}</p>}
+          </fieldset>
+        </section>
+
+        <section className="card stack" aria-labelledby="template-preview">
+          <h2 id="template-preview">Aperçu sur les totems</h2>
+          <TakeoverPreview form={form} colour={colour} />
+        </section>
+      </FormScaffold>
 
       {confirmDelete && template && (
         <Dialog
@@ -376,7 +384,7 @@ export function TemplateEditor({
           </p>
         </Dialog>
       )}
-    </form>
+    </>
   );
 }
 
