@@ -14,7 +14,8 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, ok } from '../lib/envelope.js';
-import { largestOf, MEDIA_MESSAGES, MediaLibrary } from './media-library.js';
+import { MediaLibrary } from './media-library.js';
+import { largestOf, MEDIA_MESSAGES } from './media-messages.js';
 import { actorOf, requireDevelopment } from '../routes/admin/guards.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { answers, routeSchema } from '../routes/admin/schemas.js';

@@ -6,7 +6,7 @@
  * asks this index for the encoded copies.
  */
 export { adminMediaRoutes } from './admin-routes.js';
-export type { MediaLimits } from './media-library.js';
+export type { MediaLimits } from './media-messages.js';
 // A publish refuses an item that shows a missing or damaged file (the publish checks).
 export { mediaValue } from './media-library.js';
 export { MediaIntegrity, type MediaIntegrityOptions } from './media-integrity.js';

@@ -2,11 +2,9 @@
  * The back-office media library (back-office and fleet, decision 008): stores uploads under
  * DATA_DIR/media where the media routes already serve them, lists a development's files with where
  * content and alert templates (draft or published, decision 022) use them, and deletes the unused
- * ones. Routes stay thin; every rule lives here.
- *
- * Files are never left half-written: an upload streams to a temporary file under `.tmp/` (same
- * file system, ignored by the static routes as a dotfile folder), derived images are written to
- * temporary names too, and only complete files are renamed into place. Any failure removes them.
+ * ones. Routes stay thin; every rule lives here. Writing an upload's files (temporary file, type
+ * sniffing, WebP rendering, rename into place, clean-up on failure) is upload-files.ts's job, and
+ * what the library says is media-messages.ts's.
  *
  * Where files go (values are what content stores; see the contract's MediaItem):
  * - images: `uploads/<devid>/<slug>-<hash8>.webp` (kiosk size) + `…-<hash8>.thumb.webp`;
@@ -15,130 +13,36 @@
  *   kiosk's reader reaches them at its relative `pdf/` path as well as under /media/.
  * `hash8` comes from the uploaded bytes: the same file uploaded twice is the same media item.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { once } from 'node:events';
-import { basename, dirname, extname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import {
   cleanFileName,
-  ERROR_CODES,
   MEDIA_AUDIT_ACTIONS,
-  MEDIA_IMAGE_MAX_WIDTH,
-  MEDIA_MAX_BYTES,
-  MEDIA_MAX_IMAGE_PIXELS,
-  MEDIA_THUMBNAIL_WIDTH,
   type MediaFileProblem,
   type MediaItem,
   type MediaKind,
   type MediaTemplateUsage,
   type MediaUsage,
 } from '@plant-kiosk/contract';
-import sharp, { type Metadata } from 'sharp';
 import type { MediaRow } from '../db/schema.js';
 import type { MediaTemplateValueUsage, MediaValueUsage } from './media-repository.js';
 import { slugify } from '../lib/slugify.js';
 import type { Actor } from '../audit/index.js';
 import { ConflictError, isUniqueViolation } from '../lib/admin/errors.js';
 import type { AppContext } from '../lib/context.js';
-import { badRequest, HttpError, notFound } from '../lib/envelope.js';
-import { sha256File, type MediaFileState } from './media-integrity.js';
-import { sniff, SNIFF_BYTES, type Sniffed } from './media-sniffer.js';
-
-/** Largest file of each kind: MEDIA_MAX_BYTES, or a test's smaller limits (AppOptions). */
-export type MediaLimits = Readonly<Record<MediaKind, number>>;
-
-/** What the multipart parser lets through before the kind is known: the largest kind's limit. */
-export const largestOf = (limits: MediaLimits) => Math.max(...Object.values(limits));
-
-const KIND_LABELS: Record<MediaKind, string> = {
-  image: 'une image',
-  pdf: 'un PDF',
-  video: 'une vidéo',
-};
-
-// Kilobytes below one megabyte: tests run with small limits (AppOptions.mediaMaxBytes).
-const megabytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${Math.round(bytes / (1024 * 1024))} Mo`
-    : `${Math.round(bytes / 1024)} Ko`;
-
-export const MEDIA_MESSAGES = {
-  notMultipart: 'Envoyez le fichier en multipart/form-data, dans un champ nommé « file ».',
-  noFile: 'Aucun fichier reçu : choisissez un fichier puis réessayez.',
-  svgRefused:
-    'Les images SVG sont refusées : elles peuvent contenir des scripts. Exportez l’image en PNG, JPEG ou WebP puis réessayez.',
-  unsupportedType:
-    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP, GIF et AVIF, les PDF et les vidéos MP4 et WebM sont acceptés. Le type est lu dans le contenu du fichier, pas dans son nom.',
-  tooLarge: (kind: MediaKind, limits: MediaLimits = MEDIA_MAX_BYTES) =>
-    `Fichier trop volumineux : ${KIND_LABELS[kind]} ne peut dépasser ${megabytes(limits[kind])}.`,
-  tooLargeAny: (limits: MediaLimits = MEDIA_MAX_BYTES) =>
-    `Fichier trop volumineux : la limite est de ${megabytes(largestOf(limits))}.`,
-  tooManyPixels: (width: number, height: number) =>
-    `Image trop grande : ${width} × ${height} pixels, la limite est de ${MEDIA_MAX_IMAGE_PIXELS / 1_000_000} millions de pixels. Réduisez-la puis réessayez.`,
-  unreadableImage: 'Image illisible ou endommagée : elle n’a pas pu être convertie.',
-  emptyFile: 'Le fichier est vide.',
-  notFound: (mediaid: number) => `Le média ${mediaid} n’existe pas.`,
-  uploaded: 'Fichier ajouté à la médiathèque.',
-  alreadyThere: 'Ce fichier est déjà dans la médiathèque.',
-  repaired:
-    'Ce fichier était manquant ou endommagé sur le serveur : il est remplacé par celui envoyé.',
-  deleted: 'Fichier supprimé de la médiathèque.',
-  /** `revisions` newest first. */
-  inRevisions: (revisions: readonly number[]) => {
-    const [newest] = revisions;
-    const others = revisions.length - 1;
-    const more = others === 0 ? '' : others === 1 ? ' et 1 autre' : ` et ${others} autres`;
-    return `Ce fichier est utilisé par la révision ${newest}${more} : il doit rester pour qu’on puisse revenir à ${revisions.length === 1 ? 'cette version' : 'ces versions'}.`;
-  },
-  inUse: (usages: readonly MediaUsage[], templates: readonly MediaTemplateUsage[] = []) => {
-    const sentences: string[] = [];
-    if (usages.length > 0) {
-      const named = usages.slice(0, 5).map(describeUsage).join(' ; ');
-      const more = usages.length > 5 ? ` et ${usages.length - 5} autre(s)` : '';
-      sentences.push(
-        `Ce fichier est encore utilisé par ${usages.length === 1 ? 'un contenu' : `${usages.length} contenus`} : ${named}${more}.`,
-      );
-    }
-    if (templates.length > 0) {
-      const named = templates.map(describeTemplateUsage).join(', ');
-      const which = templates.length === 1 ? 'le modèle d’alerte' : 'les modèles d’alerte';
-      sentences.push(
-        `${usages.length > 0 ? 'Il est aussi utilisé' : 'Ce fichier est encore utilisé'} par ${which} ${named}.`,
-      );
-    }
-    const fixes = [
-      ...(usages.length > 0 ? ['retirez-le de ces contenus'] : []),
-      ...(templates.length > 0
-        ? [
-            `choisissez une autre image pour ${templates.length === 1 ? 'ce modèle' : 'ces modèles'}`,
-          ]
-        : []),
-    ].join(' et ');
-    sentences.push(`${fixes.charAt(0).toUpperCase()}${fixes.slice(1)} avant de le supprimer.`);
-    return sentences.join(' ');
-  },
-} as const;
-
-function describeTemplateUsage(usage: MediaTemplateUsage): string {
-  // Dropped from the draft (or its image changed) but still on the totems until the next publish.
-  const where = usage.inDraft ? '' : ' (publié, retiré du brouillon : publiez pour le libérer)';
-  return `« ${usage.name} »${where}`;
-}
-
-function describeUsage(usage: MediaUsage): string {
-  const zone = `zone « ${usage.zonename} »`;
-  // Removed from the draft but still on the totems until the next publish.
-  const where = usage.inDraft ? '' : ' (publié, retiré du brouillon : publiez pour le libérer)';
-  if (usage.type === 'element') return `${zone}, élément ${usage.id}${where}`;
-  const field = usage.fieldlabel ? `, champ « ${usage.fieldlabel} »` : '';
-  return `${zone}, élément ${usage.elementid}, sous-élément ${usage.id}${field}${where}`;
-}
-
-const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.payloadTooLarge, message);
-const unsupported = (message: string) =>
-  new HttpError(415, ERROR_CODES.unsupportedMediaType, message);
+import { notFound } from '../lib/envelope.js';
+import type { MediaFileState } from './media-integrity.js';
+import { MEDIA_MESSAGES, type MediaLimits } from './media-messages.js';
+import {
+  describeStored,
+  placeFile,
+  receiveUpload,
+  removeUploadFiles,
+  renderImage,
+  uploadFolders,
+  type UploadFolders,
+  type UploadStream,
+} from './upload-files.js';
 
 /** The content value of a stored file: PDFs live at the kiosk's `pdf/…`, the rest under `media/`. */
 export function mediaValue(path: string): string {
@@ -162,11 +66,7 @@ function valuesOf(row: MediaRow): string[] {
 export interface UploadInput {
   devid: number;
   filename: string;
-  /**
-   * The file's bytes. A multipart file stream that reached the parser's size limit sets
-   * `truncated` and then ends as if the file were complete: that upload is over the limit.
-   */
-  stream: Readable & { readonly truncated?: boolean };
+  stream: UploadStream;
 }
 
 export interface UploadResult {
@@ -181,25 +81,12 @@ export interface UploadResult {
 const problemOf = (state: MediaFileState | undefined): MediaFileProblem | null =>
   state === 'missing' || state === 'wrong-size' || state === 'changed' ? state : null;
 
-interface Received {
-  tempFile: string;
-  bytes: number;
-  sha256: string;
-  type: Extract<Sniffed, { contentType: string }>;
-}
-
-/** Multipart's own size limit (the largest kind's), hit before ours when a file never ends. */
-const isMultipartTooLarge = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-
 export class MediaLibrary {
-  private readonly root: string;
-  private readonly tempDir: string;
+  private readonly folders: UploadFolders;
   private readonly limits: MediaLimits;
 
   constructor(private readonly ctx: AppContext) {
-    this.root = ctx.config.mediaDir;
-    this.tempDir = join(this.root, '.tmp');
+    this.folders = uploadFolders(ctx.config.mediaDir);
     this.limits = ctx.mediaMaxBytes;
   }
 
@@ -226,7 +113,7 @@ export class MediaLibrary {
 
   async upload(actor: Actor, input: UploadInput): Promise<UploadResult> {
     const { devid } = input;
-    const received = await this.receive(input.stream);
+    const received = await receiveUpload(input.stream, this.folders, this.limits);
     const written: string[] = [];
     try {
       const slug = slugify(basename(input.filename, extname(input.filename)));
@@ -246,27 +133,26 @@ export class MediaLibrary {
       let image: { width: number; height: number; thumbnailPath: string } | undefined;
       if (kind === 'image') {
         const thumbnailPath = `${folder}/${stem}.thumb.webp`;
-        const rendered = await this.renderImage(received.tempFile, path, thumbnailPath, written);
+        const rendered = await renderImage(
+          this.folders,
+          received.tempFile,
+          path,
+          thumbnailPath,
+          written,
+        );
         image = { ...rendered, thumbnailPath };
       } else {
-        await this.place(received.tempFile, path, written);
+        await placeFile(this.folders, received.tempFile, path, written);
       }
-      const stored = image ? (await stat(join(this.root, path))).size : received.bytes;
       // What the integrity checks compare the disk with: the stored bytes' hash (an image is
       // stored as the WebP made from the upload, not as received).
-      const fileSha256 = image ? await sha256File(join(this.root, path)) : received.sha256;
-      const thumbnail = image
-        ? {
-            size: (await stat(join(this.root, image.thumbnailPath))).size,
-            sha256: await sha256File(join(this.root, image.thumbnailPath)),
-          }
-        : null;
+      const stored = await describeStored(this.folders, received, path, image?.thumbnailPath);
       if (repair) {
         const row = await this.ctx.repos.media.replaceFile(repair.mediaid, {
-          size: stored,
-          file_sha256: fileSha256,
-          thumbnail_size: thumbnail?.size ?? null,
-          thumbnail_sha256: thumbnail?.sha256 ?? null,
+          size: stored.size,
+          file_sha256: stored.fileSha256,
+          thumbnail_size: stored.thumbnail?.size ?? null,
+          thumbnail_sha256: stored.thumbnail?.sha256 ?? null,
           width: image?.width ?? repair.width,
           height: image?.height ?? repair.height,
         });
@@ -279,11 +165,11 @@ export class MediaLibrary {
           devid,
           path,
           content_type: kind === 'image' ? 'image/webp' : received.type.contentType,
-          size: stored,
+          size: stored.size,
           sha256: received.sha256,
-          file_sha256: fileSha256,
-          thumbnail_size: thumbnail?.size ?? null,
-          thumbnail_sha256: thumbnail?.sha256 ?? null,
+          file_sha256: stored.fileSha256,
+          thumbnail_size: stored.thumbnail?.size ?? null,
+          thumbnail_sha256: stored.thumbnail?.sha256 ?? null,
           kind,
           // No NUL, control or bidi character, no lone surrogate (outside-probe hardening), on
           // either store.
@@ -325,9 +211,8 @@ export class MediaLibrary {
       });
       return { item, created: true };
     } finally {
-      await rm(received.tempFile, { force: true });
       // Whatever was renamed into place before a failure goes too: no file without its row.
-      for (const file of written) await rm(join(this.root, file), { force: true });
+      await removeUploadFiles(this.folders, received, written);
     }
   }
 
@@ -364,7 +249,7 @@ export class MediaLibrary {
       // With the original, its precompressed encodings (compression and bundle split: the seed's
       // SVGs have them).
       for (const suffix of ['', '.br', '.gz']) {
-        await rm(join(this.root, path + suffix), { force: true });
+        await rm(join(this.folders.root, path + suffix), { force: true });
       }
     }
     this.ctx.mediaIntegrity.forget(row);
@@ -437,149 +322,6 @@ export class MediaLibrary {
       usedByTemplates,
       fileProblem,
     };
-  }
-
-  /**
-   * Streams the upload to a temporary file, hashing it, and stops as soon as its first bytes show
-   * a refused type or it grows past its kind's limit.
-   */
-  private async receive(source: UploadInput['stream']): Promise<Received> {
-    await mkdir(this.tempDir, { recursive: true });
-    const tempFile = join(this.tempDir, `${randomUUID()}.upload`);
-    const out = createWriteStream(tempFile, { flags: 'wx' });
-    // A write error (disk full) must reach this function, not crash the process as an unhandled
-    // 'error' event: it is kept here and rethrown by the loop (`once` also rejects on it).
-    let writeError: unknown;
-    out.on('error', (error) => {
-      writeError ??= error;
-    });
-    const hash = createHash('sha256');
-    let head = Buffer.alloc(0);
-    let type: Received['type'] | undefined;
-    let bytes = 0;
-    const identify = () => {
-      const sniffed = sniff(head);
-      if (sniffed.kind === 'svg') throw unsupported(MEDIA_MESSAGES.svgRefused);
-      if (sniffed.kind === 'unknown') throw unsupported(MEDIA_MESSAGES.unsupportedType);
-      return sniffed;
-    };
-    try {
-      for await (const chunk of source as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        hash.update(chunk);
-        if (!type && head.length < SNIFF_BYTES) {
-          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-          if (head.length >= SNIFF_BYTES) type = identify();
-        }
-        if (type && bytes > this.limits[type.kind]) {
-          throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind, this.limits));
-        }
-        if (writeError) throw writeError;
-        if (!out.write(chunk)) await once(out, 'drain');
-      }
-      if (writeError) throw writeError;
-      if (bytes === 0) throw badRequest(MEDIA_MESSAGES.emptyFile);
-      type ??= identify();
-      // The multipart parser cut the file at the largest kind's limit and ended the stream quietly
-      // (outside probe, round 3: a video of 200 MiB + 4 KiB was stored cut at 200 MiB, with 201):
-      // its bytes reach exactly the video limit, so the count alone cannot tell.
-      if (source.truncated || bytes > this.limits[type.kind]) {
-        throw tooLarge(MEDIA_MESSAGES.tooLarge(type.kind, this.limits));
-      }
-      out.end();
-      await once(out, 'finish');
-      return { tempFile, bytes, sha256: hash.digest('hex'), type };
-    } catch (error) {
-      // The file is opened asynchronously: wait for the stream to close, or a late open could
-      // create it again after the removal.
-      if (!out.closed) {
-        const closed = once(out, 'close').catch(() => undefined);
-        out.destroy();
-        await closed;
-      }
-      await rm(tempFile, { force: true });
-      // Drain the rest of the upload, so the client gets our answer rather than a reset.
-      source.resume();
-      if (isMultipartTooLarge(error)) {
-        throw tooLarge(
-          type
-            ? MEDIA_MESSAGES.tooLarge(type.kind, this.limits)
-            : MEDIA_MESSAGES.tooLargeAny(this.limits),
-        );
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * Kiosk size and thumbnail, WebP (every kiosk browser shows it; smaller than JPEG and PNG;
-   * keeps transparency and animation). The pixel count is checked from the header, before any
-   * decoding, and sharp's own `limitInputPixels` guards the decode itself.
-   */
-  private async renderImage(
-    source: string,
-    path: string,
-    thumbnailPath: string,
-    written: string[],
-  ): Promise<{ width: number; height: number }> {
-    const options = { limitInputPixels: MEDIA_MAX_IMAGE_PIXELS, failOn: 'error' } as const;
-    let metadata: Metadata;
-    try {
-      // The header only (no decoding), so that a bomb's claimed size can be named in the answer.
-      metadata = await sharp(source, { ...options, limitInputPixels: false }).metadata();
-    } catch {
-      throw badRequest(MEDIA_MESSAGES.unreadableImage);
-    }
-    const width = metadata.width ?? 0;
-    const height = metadata.pageHeight ?? metadata.height ?? 0;
-    const pages = metadata.pages ?? 1;
-    if (width * height * pages > MEDIA_MAX_IMAGE_PIXELS) {
-      throw tooLarge(MEDIA_MESSAGES.tooManyPixels(width, height));
-    }
-    const animated = pages > 1;
-    const render = async (
-      target: string,
-      maxWidth: number,
-      quality: number,
-      keepAnimation: boolean,
-    ) => {
-      const temp = await this.tempName(target);
-      try {
-        const info = await sharp(source, { ...options, animated: keepAnimation })
-          // Photos carry their orientation in EXIF, which is dropped with the rest of the metadata
-          // (GPS position included): apply it to the pixels first.
-          .autoOrient()
-          .resize({ width: maxWidth, withoutEnlargement: true })
-          .webp({ quality })
-          .toFile(temp);
-        await this.place(temp, target, written);
-        return info;
-      } catch (error) {
-        await rm(temp, { force: true });
-        if (error instanceof HttpError) throw error;
-        if (/pixel limit/i.test(String((error as Error).message))) {
-          throw tooLarge(MEDIA_MESSAGES.tooManyPixels(width, height));
-        }
-        throw badRequest(MEDIA_MESSAGES.unreadableImage);
-      }
-    };
-    const info = await render(path, MEDIA_IMAGE_MAX_WIDTH, 82, animated);
-    await render(thumbnailPath, MEDIA_THUMBNAIL_WIDTH, 70, false);
-    // For an animated image, `height` is that of all frames stacked.
-    return { width: info.width, height: info.pageHeight ?? info.height };
-  }
-
-  private async tempName(target: string): Promise<string> {
-    await mkdir(this.tempDir, { recursive: true });
-    return join(this.tempDir, `${randomUUID()}${extname(target)}`);
-  }
-
-  /** Renames a complete temporary file into place (atomic on one file system). */
-  private async place(temp: string, path: string, written: string[]): Promise<void> {
-    const target = join(this.root, path);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(temp, target);
-    written.push(path);
   }
 }
 
