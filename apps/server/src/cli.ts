@@ -1,8 +1,8 @@
 /**
  * Operator commands: `publish` (through the running server's endpoint, since only it can reach the
  * connected kiosks), `revoke-tokens` and `set-password` (directly in the database), `backup` and
- * `restore` (lib/backup.ts). Reads the same environment as the server (DATA_DIR, DATABASE_URL,
- * PUBLISH_TOKEN…).
+ * `restore` (lib/backup.ts, lib/restore.ts). Reads the same environment as the server (DATA_DIR,
+ * DATABASE_URL, PUBLISH_TOKEN…).
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,7 +21,9 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { notifyInstances } from './lib/postgres-event-bus.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
-import { BackupError, createBackup, restoreBackup } from './lib/backup.js';
+import { createBackup } from './lib/backup.js';
+import { BackupError } from './lib/backup-manifest.js';
+import { restoreBackup } from './lib/restore.js';
 import { hashClientPassword } from './lib/passwords.js';
 import { readAlertToken, readPublishToken } from './lib/secrets.js';
 

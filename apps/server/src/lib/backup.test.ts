@@ -29,14 +29,9 @@ import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { createRepositories } from '../db/repositories/index.js';
 import { seedFixture, type FixtureIds } from '../testing/fixture.js';
 import { testingPostgres } from '../testing/test-database.js';
-import {
-  BackupError,
-  createBackup,
-  MANIFEST_FILE,
-  restoreBackup,
-  verifyBackupDirectory,
-  type BackupManifest,
-} from './backup.js';
+import { createBackup } from './backup.js';
+import { BackupError, MANIFEST_FILE, type BackupManifest } from './backup-manifest.js';
+import { restoreBackup, verifyBackupDirectory } from './restore.js';
 import { InMemoryEventBus } from './event-bus.js';
 import { ensureSecrets } from './secrets.js';
 
