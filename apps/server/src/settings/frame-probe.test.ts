@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupFunction } from 'node:net';
-import { FrameProbe, framingVerdict, isAskableAddress } from './frame-probe.js';
+import { FrameProbe, isAskableAddress } from './frame-probe.js';
+import { framingVerdict } from './framing-verdict.js';
 
 const KIOSK = 'https://totem.plant.test';
 const FORM = 'https://forms.provider.test';
