@@ -49,6 +49,7 @@ const SERVER_DOMAINS = [
   'display',
   'fleet',
   'media',
+  'packs',
   'publishing',
   'settings',
   'streaming',

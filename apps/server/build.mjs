@@ -2,7 +2,7 @@
 // external — installed in node_modules, some native (better-sqlite3) — except the workspace
 // packages (@plant-kiosk/*), which ship as TypeScript source and so must be compiled in.
 //
-// dist/server.js and dist/cli.js are two-line entry points that turn source maps on before loading
+// dist/server.js, dist/cli.js and dist/content.js are two-line entry points that turn source maps on before loading
 // the bundles, so stack traces point at the TypeScript sources: Node only maps modules loaded after
 // `process.setSourceMapsEnabled(true)`.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ await build({
   entryPoints: {
     'server-main': join(here, 'src/server.ts'),
     'cli-main': join(here, 'src/cli.ts'),
+    'content-main': join(here, 'src/packs/content-cli.ts'),
   },
   outdir,
   bundle: true,
@@ -43,5 +44,9 @@ writeFileSync(
 writeFileSync(
   join(outdir, 'cli.js'),
   "process.setSourceMapsEnabled(true);\nconst { main } = await import('./cli-main.js');\nawait main();\n",
+);
+writeFileSync(
+  join(outdir, 'content.js'),
+  "process.setSourceMapsEnabled(true);\nconst { main } = await import('./content-main.js');\nawait main();\n",
 );
 console.log(`server bundle written to ${outdir}`);

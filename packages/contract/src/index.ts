@@ -19,3 +19,4 @@ export * from './route-check.js';
 export * from './route-client.js';
 export * from './text.js';
 export * from './settings.js';
+export * from './content-pack.js';
