@@ -9,6 +9,8 @@ export { adminMediaRoutes } from './admin-routes.js';
 export type { MediaLimits } from './media-messages.js';
 // A publish refuses an item that shows a missing or damaged file (the publish checks).
 export { mediaValue } from './media-library.js';
+// A content pack's media are checked as an upload is (packs/pack-reader.ts).
+export { sniff, SNIFF_BYTES } from './media-sniffer.js';
 export { MediaIntegrity, type MediaIntegrityOptions } from './media-integrity.js';
 export { EncodedCopies, type Encoding } from './encoded-copies.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
