@@ -343,6 +343,8 @@ async function streamEntry(
         out.once('drain', () => stream.resume());
       }
     });
+    // A write that fails (disk full) never drains: stop rather than wait; the caller rethrows it.
+    out?.once('error', () => finish(`« ${shown(name)} » : écriture impossible.`));
     // Also after `finish`: a destroyed stream may still report an error, which must not go unheard.
     stream.on('error', () => finish(`« ${shown(name)} » : données illisibles ou endommagées.`));
     stream.on('end', () =>
