@@ -1,7 +1,15 @@
 /**
  * The content packs domain (issue 44, docs/content-packs.md): a development's published content
- * with its media in one archive, exported (and, next, imported). What the rest of the server may
- * use of it; the rest of this folder is private (decision 030).
+ * with its media in one archive — exported, read back with every hostile-pack check, imported into
+ * a development's draft. What the rest of the server may use of it; the rest of this folder is
+ * private (decision 030).
  */
 export { exportPack, type ExportRequest, type ExportResult } from './pack-export.js';
+export {
+  importPack,
+  type ImportOptions,
+  type ImportResult,
+  type ImportTarget,
+} from './pack-import.js';
+export { readPack, type PackLimits, type ReadPack } from './pack-reader.js';
 export { PackError } from './pack-error.js';
