@@ -11,6 +11,15 @@
  * import maps them to new ones.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ALERT_DURATION_LIMITS } from './alert-templates.js';
+import {
+  AlertKind,
+  AlertPictogram,
+  ContentLanguage,
+  ItemType,
+  PALETTE,
+  ZoneType,
+} from './entities.js';
 
 /** What a pack's manifest says it is. */
 export const PACK_FORMAT = 'plant-kiosk-content-pack';
@@ -79,17 +88,17 @@ const NullableDate = Type.Union([Type.String(), Type.Null()]);
 export const PackZone = Type.Object({
   zoneid: Id,
   zonename: Type.String({ minLength: 1, maxLength: 200 }),
-  type: Type.String(),
+  type: ZoneType,
   checklist: Type.Union([Type.Integer(), Type.Boolean()]),
 });
 export const PackElement = Type.Object({
   elementid: Id,
   zoneid: Id,
   order: Type.Integer({ minimum: 0 }),
-  value: Type.String(),
-  type: Type.String(),
+  value: Type.String({ maxLength: 100_000 }),
+  type: ItemType,
   addingdate: NullableDate,
-  lang: Type.String(),
+  lang: ContentLanguage,
 });
 export const PackSubgroup = Type.Object({
   subgroupid: Id,
@@ -103,15 +112,29 @@ export const PackSubelement = Type.Object({
   subelementid: Id,
   elementid: Id,
   order: Type.Integer({ minimum: 0 }),
-  value: Type.String(),
-  type: Type.String(),
+  value: Type.String({ maxLength: 100_000 }),
+  type: ItemType,
   subgroupid: Type.Union([Id, Type.Null()]),
   fieldlabel: Type.Union([Type.String(), Type.Null()]),
 });
+const OptionalText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
 export const PackAlertTemplate = Type.Object({
   templateid: Id,
-  name: Type.String({ minLength: 1 }),
-  image: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  kind: AlertKind,
+  title_fr: Type.String({ minLength: 1, maxLength: 200 }),
+  title_en: Type.String({ maxLength: 200 }),
+  instructions_fr: Type.String({ maxLength: 4000 }),
+  instructions_en: Type.String({ maxLength: 4000 }),
+  pictogram: AlertPictogram,
+  colour: Type.Union(Object.keys(PALETTE).map((name) => Type.Literal(name))),
+  image: OptionalText(500),
+  end_text_fr: OptionalText(1000),
+  end_text_en: OptionalText(1000),
+  max_duration_minutes: Type.Integer({
+    minimum: ALERT_DURATION_LIMITS.min,
+    maximum: ALERT_DURATION_LIMITS.max,
+  }),
 });
 export const PackSetting = Type.Object({ settingid: Id, settings: Type.String() });
 export const PackModel = Type.Object({
