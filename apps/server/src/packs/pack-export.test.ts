@@ -8,11 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
-  DEFAULT_SETTINGS,
   PACK_CONTENT_FILE,
   PACK_FORMAT,
   PACK_FORMAT_VERSION,
@@ -25,6 +24,7 @@ import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import type { DatabaseHandle } from '../db/database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { publishDraftDirectly } from '../testing/fixture.js';
+import { plantFiles, writePlant } from './testing/small-plant.js';
 import { openTestDatabase } from '../testing/test-database.js';
 import { runContentCli } from './content-cli.js';
 import { exportPack, PackError } from './index.js';
@@ -63,105 +63,29 @@ let database: DatabaseHandle;
 let repos: Repositories;
 let dir: string;
 let mediaDir: string;
-const FILES: Record<string, Buffer> = {
-  'uploads/1/plan-0a1b2c3d.webp': Buffer.from('RIFF....WEBPVP8 plan'),
-  'uploads/1/produit-1a2b3c4d.webp': Buffer.from('RIFF....WEBPVP8 produit'),
-  'uploads/1/evacuation-2b3c4d5e.webp': Buffer.from('RIFF....WEBPVP8 evacuation'),
-  'pdf/uploads/1/guide-3c4d5e6f.pdf': Buffer.from('%PDF-1.7 guide'),
-};
-let devid: number;
+let FILES: Record<string, Buffer>;
 let firstRevision: number;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pack-export-'));
   mediaDir = join(dir, 'media');
-  for (const [path, bytes] of Object.entries(FILES)) {
-    await mkdir(dirname(join(mediaDir, path)), { recursive: true });
-    await writeFile(join(mediaDir, path), bytes);
-  }
+  FILES = await plantFiles();
   database = await openTestDatabase();
   repos = createRepositories(database.db);
-  devid = (await repos.developments.create('usine-pack')).devid;
-  const model = await repos.models.upsert('Produit', ['titre', 'image']);
-
-  const plan = await repos.draft.createZone({ devid, zonename: 'Plan du site', type: 'images' });
-  await repos.draft.createElement({
-    zoneid: plan.zoneid,
-    order: 0,
-    value: 'media/uploads/1/plan-0a1b2c3d.webp',
-    type: 'image',
-  });
-  await repos.draft.createElement({
-    zoneid: plan.zoneid,
-    order: 1,
-    value: 'Site plan',
-    type: 'text',
-    lang: 'en',
-  });
-  const products = await repos.draft.createZone({ devid, zonename: 'Produits', type: 'subgroups' });
-  const catalogue = await repos.draft.createElement({
-    zoneid: products.zoneid,
-    order: 0,
-    value: 'Catalogue',
-    type: 'group',
-  });
-  const subgroup = await repos.draft.createSubgroup({
-    elementid: catalogue.elementid,
-    modelid: model.modelid,
-    order: 0,
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 0,
-    value: 'Pompe Alpha',
-    type: 'text',
-    subgroupid: subgroup.subgroupid,
-    fieldlabel: 'titre',
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 1,
-    value: '/media/uploads/1/produit-1a2b3c4d.webp',
-    type: 'image',
-    subgroupid: subgroup.subgroupid,
-    fieldlabel: 'image',
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 2,
-    value: 'pdf/uploads/1/guide-3c4d5e6f.pdf',
-    type: 'pdf',
-  });
-  await repos.alertTemplates.insert(devid, {
-    name: 'Évacuation',
-    kind: 'evacuation',
-    titleFr: 'Évacuation immédiate',
-    titleEn: 'Evacuate now',
-    instructionsFr: 'Quittez le bâtiment.',
-    instructionsEn: 'Leave the building.',
-    pictogram: 'evacuation',
-    colour: 'rouge',
-    image: 'media/uploads/1/evacuation-2b3c4d5e.webp',
-    endTextFr: '',
-    endTextEn: '',
-    maxDurationMinutes: 240,
-  });
-  await repos.settings.saveDraft(devid, {
-    ...DEFAULT_SETTINGS,
-    websiteUrl: 'https://example.test',
-  });
-  firstRevision = (await publishDraftDirectly(repos, devid)).revision;
+  const plant = await writePlant(repos, mediaDir, 'usine-pack');
+  firstRevision = plant.revision;
 
   // Revision 2 drops the products zone; and a draft change that is never published.
-  await database.db
-    .deleteFrom('subelements')
-    .where('elementid', '=', catalogue.elementid)
-    .execute();
-  await database.db.deleteFrom('subgroups').where('elementid', '=', catalogue.elementid).execute();
-  await database.db.deleteFrom('elements').where('zoneid', '=', products.zoneid).execute();
-  await database.db.deleteFrom('zones').where('zoneid', '=', products.zoneid).execute();
-  await publishDraftDirectly(repos, devid);
-  await repos.draft.createZone({ devid, zonename: 'Brouillon seulement', type: 'text' });
+  await database.db.deleteFrom('subelements').where('elementid', '=', plant.catalogue).execute();
+  await database.db.deleteFrom('subgroups').where('elementid', '=', plant.catalogue).execute();
+  await database.db.deleteFrom('elements').where('zoneid', '=', plant.products).execute();
+  await database.db.deleteFrom('zones').where('zoneid', '=', plant.products).execute();
+  await publishDraftDirectly(repos, plant.devid);
+  await repos.draft.createZone({
+    devid: plant.devid,
+    zonename: 'Brouillon seulement',
+    type: 'text',
+  });
 });
 
 afterAll(async () => {

@@ -9,11 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
-import sharp from 'sharp';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
@@ -24,104 +22,7 @@ import { exportPack, PackError } from './index.js';
 import { mediaPathOf } from './pack-export.js';
 import { importPack } from './pack-import.js';
 import { readPack } from './pack-reader.js';
-
-const FILES: Record<string, number> = {
-  'uploads/1/plan-0a1b2c3d.webp': 40,
-  'uploads/1/produit-1a2b3c4d.webp': 200,
-  'pdf/uploads/1/guide-3c4d5e6f.pdf': 0,
-};
-/** Real files of each kind (the reader decodes images as an upload does). */
-const bytesOf = async (path: string, shade: number) =>
-  path.endsWith('.pdf')
-    ? Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n')
-    : sharp({
-        create: { width: 2, height: 2, channels: 3, background: { r: shade, g: 80, b: 40 } },
-      })
-        .webp()
-        .toBuffer();
-
-/** A small plant with every kind of record and media of each kind, published. */
-async function writePlant(repos: Repositories, mediaDir: string, devname: string) {
-  for (const [path, shade] of Object.entries(FILES)) {
-    await mkdir(dirname(join(mediaDir, path)), { recursive: true });
-    await writeFile(join(mediaDir, path), await bytesOf(path, shade));
-  }
-  const devid = (await repos.developments.create(devname)).devid;
-  const model = await repos.models.upsert('Produit', ['titre', 'image']);
-  const plan = await repos.draft.createZone({ devid, zonename: 'Plan du site', type: 'images' });
-  await repos.draft.createElement({
-    zoneid: plan.zoneid,
-    order: 0,
-    value: 'media/uploads/1/plan-0a1b2c3d.webp',
-    type: 'image',
-    addingdate: '2026-11-20T08:00:00.000Z',
-  });
-  await repos.draft.createElement({
-    zoneid: plan.zoneid,
-    order: 1,
-    value: 'Site plan',
-    type: 'text',
-    lang: 'en',
-    addingdate: '2026-11-20T08:00:00.000Z',
-  });
-  const products = await repos.draft.createZone({ devid, zonename: 'Produits', type: 'subgroups' });
-  const catalogue = await repos.draft.createElement({
-    zoneid: products.zoneid,
-    order: 0,
-    value: 'Catalogue',
-    type: 'group',
-    addingdate: '2026-11-20T08:00:00.000Z',
-  });
-  const subgroup = await repos.draft.createSubgroup({
-    elementid: catalogue.elementid,
-    modelid: model.modelid,
-    order: 0,
-    addingdate: '2026-11-20T08:00:00.000Z',
-    expirationdate: '2099-01-01T00:00:00.000Z',
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 0,
-    value: 'Pompe Alpha',
-    type: 'text',
-    subgroupid: subgroup.subgroupid,
-    fieldlabel: 'titre',
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 1,
-    value: '/media/uploads/1/produit-1a2b3c4d.webp',
-    type: 'image',
-    subgroupid: subgroup.subgroupid,
-    fieldlabel: 'image',
-  });
-  await repos.draft.createSubelement({
-    elementid: catalogue.elementid,
-    order: 2,
-    value: 'pdf/uploads/1/guide-3c4d5e6f.pdf',
-    type: 'pdf',
-  });
-  await repos.alertTemplates.insert(devid, {
-    name: 'Évacuation',
-    kind: 'evacuation',
-    titleFr: 'Évacuation immédiate',
-    titleEn: 'Evacuate now',
-    instructionsFr: 'Quittez le bâtiment.',
-    instructionsEn: 'Leave the building.',
-    pictogram: 'evacuation',
-    colour: 'rouge',
-    image: 'media/uploads/1/plan-0a1b2c3d.webp',
-    endTextFr: '',
-    endTextEn: '',
-    maxDurationMinutes: 240,
-  });
-  await repos.settings.saveDraft(devid, {
-    ...DEFAULT_SETTINGS,
-    websiteUrl: 'https://example.test',
-  });
-  await publishDraftDirectly(repos, devid);
-  return devid;
-}
+import { writePlant } from './testing/small-plant.js';
 
 const IDS = new Set([
   'devid',
@@ -168,7 +69,7 @@ beforeAll(async () => {
   mediaDir = join(dir, 'media');
   database = await openTestDatabase();
   repos = createRepositories(database.db);
-  sourceDevid = await writePlant(repos, mediaDir, 'usine-source');
+  sourceDevid = (await writePlant(repos, mediaDir, 'usine-source')).devid;
   packFile = join(dir, 'source.zip');
   await exportPack(
     { repos, mediaDir, appVersion: 'test', now: () => NOW },
@@ -195,7 +96,7 @@ describe('importing a content pack', () => {
       as: 'usine-copie',
     });
     await pack.dispose();
-    expect(result).toMatchObject({ devname: 'usine-copie', created: true, mediaAdded: 3 });
+    expect(result).toMatchObject({ devname: 'usine-copie', created: true, mediaAdded: 4 });
 
     // In the draft only: the totems of the new development have the empty revision 1.
     const before = await repos.live.snapshot(result.devid, NOW);
@@ -213,6 +114,7 @@ describe('importing a content pack', () => {
     const library = await repos.media.list(result.devid);
     expect(library.map((row) => row.path).sort()).toEqual([
       `pdf/uploads/${result.devid}/guide-3c4d5e6f.pdf`,
+      `uploads/${result.devid}/evacuation-2b3c4d5e.webp`,
       `uploads/${result.devid}/plan-0a1b2c3d.webp`,
       `uploads/${result.devid}/produit-1a2b3c4d.webp`,
     ]);
@@ -230,7 +132,7 @@ describe('importing a content pack', () => {
       into: 'usine-copie',
     });
     await pack.dispose();
-    expect(result).toMatchObject({ created: false, mediaAdded: 0, mediaReused: 3 });
+    expect(result).toMatchObject({ created: false, mediaAdded: 0, mediaReused: 4 });
     expect((await repos.draft.listZones(copy.devid)).map((zone) => zone.zonename)).toEqual([
       'Plan du site',
       'Produits',
@@ -325,7 +227,7 @@ describe('npm run content -- export / import', () => {
       ),
     ).toBe(0);
     expect(lines.at(-1)).toMatch(
-      /draft of "usine-fichier" \(a new development\).*3 media file\(s\) added/,
+      /draft of "usine-fichier" \(a new development\).*4 media file\(s\) added/,
     );
     expect(await runContentCli(['import', 'cli.zip'], io(to))).toBe(2);
     expect(await runContentCli(['import', 'cli.zip', '--as', 'usine-fichier'], io(to))).toBe(1);
