@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { alertFanoutBench } from './suites/alert-fanout.js';
 import { alertFanoutPgBench } from './suites/alert-fanout-pg.js';
+import { contentPacksBench } from './suites/content-packs.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { deltaSyncBench } from './suites/delta-sync.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
@@ -37,6 +38,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'kiosk-soak': kioskSoakBench,
   'login-flood': loginFloodBench,
   lighthouse: lighthouseBench,
+  'content-packs': contentPacksBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */
