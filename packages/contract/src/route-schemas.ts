@@ -109,6 +109,16 @@ const idParams = <K extends string>(...names: K[]) =>
   });
 
 export const DevidParams = idParams('devid');
+
+/** Query of a content pack's export: an earlier revision, some zones by name (comma-separated). */
+export const ExportPackQuery = Type.Object(
+  {
+    revision: Type.Optional(Type.Integer({ minimum: 1 })),
+    zones: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+);
+export type ExportPackQuery = Static<typeof ExportPackQuery>;
 export const AccountParams = idParams('devid', 'accountid');
 export const UseridParams = idParams('userid');
 export const ZoneidParams = idParams('zoneid');
@@ -189,7 +199,9 @@ export type RouteAnswer =
   /** An HTML page. */
   | 'html'
   /** A CSV file (a download: Content-Disposition attachment). */
-  | 'csv';
+  | 'csv'
+  /** A zip file (a download: a content pack). */
+  | 'zip';
 
 export interface RouteSchema {
   params?: TSchema;
@@ -530,6 +542,14 @@ export const ROUTE_SCHEMAS = {
     note: 'UTF-8 with a byte order mark, `;`-separated, French column headers: the start, each totem’s first acknowledgement (its takeover time; those after the end say so), the end. 404 for an alert of another development.',
   },
 
+  // ---------- back-office: content packs (issue 44, docs/content-packs.md) ----------
+  adminExportPack: {
+    params: DevidParams,
+    querystring: ExportPackQuery,
+    answer: 'zip',
+    note: 'The published content (the live revision, or `revision`; only the `zones` named, comma-separated, when given) with every media file it names, as a content pack. 404 for an unknown revision or zone; 409 when a file the content names is missing from the disk.',
+  },
+
   // ---------- back-office: alert templates (red button and acknowledgements, decision 022)
   // ----------
   adminAlertTemplates: { params: DevidParams, response: AdminAlertTemplateList },
@@ -574,7 +594,7 @@ export type BodyOf<N extends RouteName> = RouteSchemas[N] extends {
 export type JsonRouteName = {
   [N in RouteName]: RouteSchemas[N] extends { readonly response: TSchema }
     ? RouteSchemas[N] extends {
-        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv';
+        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv' | 'zip';
       }
       ? never
       : N

@@ -387,6 +387,12 @@ export const ROUTES = {
     'admin-session',
     'One alert’s timeline (start, each totem’s acknowledgement, end) as CSV',
   ),
+  adminExportPack: route(
+    'GET',
+    `${A}/developments/:devid/pack`,
+    'admin-session',
+    'The development’s published content and its media, as a content pack (a zip download)',
+  ),
   adminAlertTemplates: route(
     'GET',
     `${A}/developments/:devid/alert-templates`,

@@ -182,6 +182,11 @@ function successResponse(entry: RouteSchema): Json {
         description: 'A CSV file, as a download.',
         content: { 'text/csv': { schema: { type: 'string' } } },
       };
+    case 'zip':
+      return {
+        description: 'A zip file, as a download.',
+        content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+      };
   }
 }
 

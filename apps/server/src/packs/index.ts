@@ -4,6 +4,7 @@
  * a development's draft. What the rest of the server may use of it; the rest of this folder is
  * private (decision 030).
  */
+export { packRoutes as adminPackRoutes } from './admin-routes.js';
 export { exportPack, type ExportRequest, type ExportResult } from './pack-export.js';
 export {
   importPack,

@@ -77,7 +77,10 @@ export async function packContent(
     request.revision === undefined
       ? await repos.revisions.liveContent(devid)
       : await repos.revisions.contentAt(devid, request.revision);
-  if (!live) throw new PackError(`La révision ${request.revision} n’existe pas.`);
+  if (!live) {
+    const message = `La révision ${request.revision} n’existe pas.`;
+    throw new PackError(message, [message], 'missing');
+  }
   const rows = (kind: (typeof PACK_KINDS)[number]) => live[kind] as Array<Record<string, unknown>>;
   let content: Record<(typeof PACK_KINDS)[number], Array<Record<string, unknown>>> = {
     zone: rows('zone'),
@@ -101,9 +104,8 @@ function onlyZones(
   const zone = content.zone.filter((row) => wanted.has(String(row.zonename)));
   const missing = names.filter((name) => !zone.some((row) => row.zonename === name));
   if (missing.length > 0) {
-    throw new PackError(
-      `Zone introuvable dans le contenu publié : ${missing.map((name) => `« ${name} »`).join(', ')}.`,
-    );
+    const message = `Zone introuvable dans le contenu publié : ${missing.map((name) => `« ${name} »`).join(', ')}.`;
+    throw new PackError(message, [message], 'missing');
   }
   const zoneids = new Set(zone.map((row) => row.zoneid));
   const element = content.element.filter((row) => zoneids.has(row.zoneid));
@@ -146,7 +148,10 @@ export async function exportPack(
   file: string,
 ): Promise<ExportResult> {
   const development = await deps.repos.developments.findByName(request.devname);
-  if (!development) throw new PackError(`Le développement « ${request.devname} » n’existe pas.`);
+  if (!development) {
+    const message = `Le développement « ${request.devname} » n’existe pas.`;
+    throw new PackError(message, [message], 'missing');
+  }
   if (development.content_version === 0) {
     throw new PackError(`Le développement « ${request.devname} » n’a encore rien publié.`);
   }

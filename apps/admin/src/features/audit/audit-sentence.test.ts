@@ -29,6 +29,25 @@ const counts = (kind: string, tally: Record<string, number>) => ({ [kind]: tally
 
 const CASES: Array<[AuditEntry, string | RegExp]> = [
   [
+    entry('pack.export', {
+      revision: 7,
+      zones: ['Menu'],
+      counts: { zone: 1, element: 5, subgroup: 0, subelement: 0, alert_template: 0, media: 2 },
+      bytes: 2048,
+    }),
+    'Paquet de contenu de la révision 7 téléchargé (zones « Menu ») : 1 zone(s), 5 élément(s), 2 fichier(s)',
+  ],
+  [
+    entry('pack.import', {
+      source: { devname: 'neubourg', revision: 12, zones: null },
+      created: true,
+      counts: { zone: 44, element: 170, media: 314 },
+      mediaAdded: 310,
+      mediaReused: 4,
+    }),
+    'Paquet de contenu de « neubourg » importé dans les modifications non publiées d’un nouveau développement : 44 zone(s), 170 élément(s), 314 fichier(s), 310 fichier(s) ajouté(s), 4 déjà dans la médiathèque',
+  ],
+  [
     entry('session.login', { ip: '10.0.0.8' }),
     'Connexion au back-office depuis l’adresse 10.0.0.8',
   ],
@@ -323,4 +342,6 @@ const SERVER_ACTIONS = [
   'kiosk-account.create',
   'kiosk-account.password',
   'tokens.revoke',
+  'pack.export',
+  'pack.import',
 ];

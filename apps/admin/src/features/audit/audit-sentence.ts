@@ -175,6 +175,23 @@ const alertHead = (drill: unknown, name: unknown) =>
 const alertDone = (drill: unknown, verb: string) => `${verb}${drill ? '' : 'e'}`;
 
 /** The sentence of one journal entry, in French. */
+/** A pack's counts, as ` : 3 zones, 40 éléments, 12 fichiers` (nothing when absent). */
+function packCounts(value: unknown): string {
+  if (!isRow(value)) return '';
+  const parts = [
+    ['zone', 'zone(s)'],
+    ['element', 'élément(s)'],
+    ['subgroup', 'sous-groupe(s)'],
+    ['subelement', 'sous-élément(s)'],
+    ['alert_template', 'modèle(s) d’alerte'],
+    ['media', 'fichier(s)'],
+  ]
+    .map(([key, label]) => [num(value[key as string]), label] as const)
+    .filter(([count]) => count !== null && count > 0)
+    .map(([count, label]) => `${count} ${label}`);
+  return parts.length ? ` : ${parts.join(', ')}` : '';
+}
+
 export function auditSentence(entry: AuditEntry): string {
   const summary: Row = isRow(entry.summary) ? entry.summary : {};
   const ip = str(summary.ip);
@@ -209,6 +226,22 @@ export function auditSentence(entry: AuditEntry): string {
           ? ` de la zone n° ${entry.targetId}`
           : '';
       return `Modifications non publiées${scope} annulées${counts ? ` (${counts})` : ''} : retour au contenu de la révision ${num(summary.revision) ?? '?'}`;
+    }
+    case 'pack.export': {
+      const zones = Array.isArray(summary.zones) ? summary.zones.map(String) : null;
+      return `Paquet de contenu de la révision ${num(summary.revision) ?? '?'} téléchargé${
+        zones ? ` (zones ${zones.map((zone) => `« ${zone} »`).join(', ')})` : ''
+      }${packCounts(summary.counts)}`;
+    }
+    case 'pack.import': {
+      const source = (summary.source ?? {}) as Record<string, unknown>;
+      const media = [
+        num(summary.mediaAdded) !== null ? `${num(summary.mediaAdded)} fichier(s) ajouté(s)` : '',
+        num(summary.mediaReused) ? `${num(summary.mediaReused)} déjà dans la médiathèque` : '',
+      ].filter(Boolean);
+      return `Paquet de contenu${str(source.devname) ? ` de « ${str(source.devname)} »` : ''} importé dans les modifications non publiées${
+        summary.created === true ? ' d’un nouveau développement' : ''
+      }${packCounts(summary.counts)}${media.length ? `, ${media.join(', ')}` : ''}`;
     }
     case 'revision.rollback': {
       const counts = countsSentence(summary.counts);

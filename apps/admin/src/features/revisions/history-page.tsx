@@ -2,7 +2,7 @@
  * "Historique des publications": the development's revisions, newest first — number, who
  * published, when, the note, a one-line summary — and, on demand, what each one changed.
  */
-import type { AdminDevelopment, RevisionEntry } from '@plant-kiosk/contract';
+import { pathOf, type AdminDevelopment, type RevisionEntry } from '@plant-kiosk/contract';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
@@ -219,6 +219,20 @@ function RevisionRow({
             Voir le contenu
             <span className="visually-hidden"> de la révision {entry.revision}</span>
           </button>
+          <a
+            className="button button-small"
+            href={pathOf('adminExportPack', {
+              params: { devid },
+              query: { revision: entry.revision },
+            })}
+            download
+          >
+            Télécharger (.zip)
+            <span className="visually-hidden">
+              {' '}
+              le paquet de contenu de la révision {entry.revision}
+            </span>
+          </a>
           {mayPublish && !live && (
             <button
               type="button"

@@ -18,6 +18,7 @@ import {
 } from '../../alerts/index.js';
 import { adminAuditRoutes } from '../../audit/index.js';
 import { adminFleetRoutes } from '../../fleet/index.js';
+import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
 import { adminPublishRoutes, adminRevisionRoutes } from '../../publishing/index.js';
 import { ContentEditor } from '../../content/index.js';
@@ -133,6 +134,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminPublishRoutes, services);
   await fastify.register(adminRevisionRoutes, services);
   await fastify.register(adminAuditRoutes, services);
+  await fastify.register(adminPackRoutes, services);
   await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(settingsRoutes, services);
