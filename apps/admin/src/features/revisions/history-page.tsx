@@ -198,7 +198,7 @@ function RevisionRow({
         <td data-label="Par">{authorLabel(entry)}</td>
         <td data-label="Note">{entry.note ?? <span className="muted">—</span>}</td>
         <td data-label="Ce qui a changé">{entry.summary}</td>
-        <td className="cell-actions">
+        <td className="cell-actions cell-actions-wrap">
           {entry.source !== 'migration' && (
             <button
               type="button"
