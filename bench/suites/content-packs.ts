@@ -213,6 +213,8 @@ export async function contentPacksBench(log: (line: string) => void) {
       ratios: {
         /** Export's median time over the backup's (target: none set; ≈ 1 reads as "as cheap"). */
         exportOverBackup: round(exported.ms / backedUp.ms),
+        /** The same, median of each round's own ratio (the two ran back to back): steadier under load. */
+        exportOverBackupPerRound: round(median(exports.map((run, i) => run.ms / backups[i]!.ms))),
         /** Import's median time over generating the same records. */
         importOverGeneration: round(imported.ms / generationMs),
         /** Peak memory over the pack's size: well under 1 when the pack is streamed. */
