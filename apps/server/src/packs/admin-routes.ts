@@ -16,7 +16,7 @@ import { notFound } from '../lib/envelope.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { actorOf, requireDevelopment } from '../routes/admin/guards.js';
 import { PackError } from './pack-error.js';
-import { exportPack } from './pack-export.js';
+import { exportPack, zoneNamesOf } from './pack-export.js';
 
 export async function packRoutes(fastify: FastifyInstance, { ctx }: AdminServices): Promise<void> {
   fastify.get<{ Params: { devid: number }; Querystring: ExportPackQuery }>(
@@ -32,10 +32,8 @@ export async function packRoutes(fastify: FastifyInstance, { ctx }: AdminService
       requireDevelopment(request, devid);
       const development = await ctx.repos.developments.find(devid);
       if (!development) throw notFound(`Le développement ${devid} n’existe pas.`);
-      const zones = request.query.zones
-        ?.split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
+      const zones =
+        request.query.zones === undefined ? undefined : zoneNamesOf(request.query.zones);
       const revision = request.query.revision;
 
       await mkdir(join(ctx.config.mediaDir, '.tmp'), { recursive: true });

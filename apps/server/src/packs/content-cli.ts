@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { createRepositories } from '../db/repositories/index.js';
 import { PackError } from './pack-error.js';
-import { exportPack } from './pack-export.js';
+import { exportPack, zoneNamesOf } from './pack-export.js';
 import { importPack } from './pack-import.js';
 import { readPack } from './pack-reader.js';
 
@@ -55,10 +55,7 @@ function positiveInteger(name: string, value: string | undefined): number | unde
 
 function zoneNames(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  const names = value
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const names = zoneNamesOf(value);
   if (names.length === 0) throw new UsageError('--zones names at least one zone');
   return names;
 }

@@ -41,6 +41,13 @@ export interface ExportResult {
   bytes: number;
 }
 
+/** Zone names from a comma-separated list (`"Menu, Plan du site"`), blanks dropped. */
+export const zoneNamesOf = (list: string): string[] =>
+  list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
 /** Values naming a file the media routes serve: `media/…` or `pdf/…`, with or without a `/`. */
 const MEDIA_VALUE = /^\/?(media|pdf)\/(.+)$/;
 

@@ -110,10 +110,9 @@ export async function importPack(
     reasons.push('Les réglages du paquet ne sont pas valides.');
   }
   const models = await modelsOf(deps.repos, content.models, reasons);
-  const existing =
-    'as' in target
-      ? await deps.repos.developments.findByName(target.as)
-      : await deps.repos.developments.findByName(target.into);
+  const existing = await deps.repos.developments.findByName(
+    'as' in target ? target.as : target.into,
+  );
   if ('as' in target && existing) reasons.push(`Le développement « ${target.as} » existe déjà.`);
   if ('into' in target && !existing) {
     reasons.push(`Le développement « ${target.into} » n’existe pas.`);
