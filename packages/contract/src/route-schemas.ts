@@ -99,7 +99,19 @@ import {
   PublishResponse,
   StreamTicket,
 } from './messages.js';
+import {
+  ImportPackRequest,
+  PackImportResult,
+  PackUploadDiscarded,
+  PackUploadParams,
+  PackUploadQuery,
+  PackUploadSummary,
+} from './pack-upload.js';
 import type { RouteName } from './route-table.js';
+
+// The back-office's import of a content pack: its schemas live in their own module, exported from
+// here (the package's index re-exports this module).
+export * from './pack-upload.js';
 
 // ---------- path parameters (Fastify's `:name`, arriving as strings, coerced and checked) ----------
 
@@ -548,6 +560,24 @@ export const ROUTE_SCHEMAS = {
     querystring: ExportPackQuery,
     answer: 'zip',
     note: 'The published content (the live revision, or `revision`; only the `zones` named, comma-separated, when given) with every media file it names, as a content pack. 404 for an unknown revision or zone; 409 when a file the content names is missing from the disk.',
+  },
+  adminUploadPack: {
+    querystring: PackUploadQuery,
+    bodyType: 'multipart/form-data',
+    response: PackUploadSummary,
+    status: 201,
+    note: 'One file part named `file`, and one target: `into` (a development’s id: its draft is replaced; admins and its editors) or `as` (the name of a new development; admins only). The pack is checked whole and kept an hour for its confirmation (`token`). 422 for a refused pack, with every reason in `data.reasons`, nothing kept; 409 when `as` names an existing development; 413 over the pack size bound.',
+  },
+  adminImportPack: {
+    params: PackUploadParams,
+    body: ImportPackRequest,
+    response: PackImportResult,
+    note: 'The upload’s target again (`into` or `as`, with `login` and `password` together for a new development’s kiosk account). The pack goes into the draft; the team publishes it. 404 for an unknown, used or expired token (an hour); 409 when the target differs from the upload’s or refuses the pack (with `data.reasons`).',
+  },
+  adminDiscardPackUpload: {
+    params: PackUploadParams,
+    response: PackUploadDiscarded,
+    note: '404 for an unknown, used or expired token.',
   },
 
   // ---------- back-office: alert templates (red button and acknowledgements, decision 022)

@@ -393,6 +393,24 @@ export const ROUTES = {
     'admin-session',
     'The development’s published content and its media, as a content pack (a zip download)',
   ),
+  adminUploadPack: route(
+    'POST',
+    `${A}/packs`,
+    'admin-session',
+    'Upload a content pack (multipart): checked whole, kept an hour, answered with what it holds and what it will change',
+  ),
+  adminImportPack: route(
+    'POST',
+    `${A}/packs/:token/import`,
+    'admin-session',
+    'Import an uploaded content pack into a development’s draft (never to the totems)',
+  ),
+  adminDiscardPackUpload: route(
+    'DELETE',
+    `${A}/packs/:token`,
+    'admin-session',
+    'Drop an uploaded content pack without importing it',
+  ),
   adminAlertTemplates: route(
     'GET',
     `${A}/developments/:devid/alert-templates`,

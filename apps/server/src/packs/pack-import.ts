@@ -24,7 +24,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Transaction } from 'kysely';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import type { Database } from '../db/schema.js';
-import { hashClientPassword } from '../lib/passwords.js';
+import { hashClientPassword, type ScryptCost } from '../lib/passwords.js';
 import { PackError } from './pack-error.js';
 import { mediaPathOf } from './pack-export.js';
 import type { ReadMedia, ReadPack } from './pack-reader.js';
@@ -94,7 +94,13 @@ async function freePath(mediaDir: string, devid: number, media: ReadMedia): Prom
 }
 
 export async function importPack(
-  deps: { repos: Repositories; mediaDir: string; now?: () => Date },
+  deps: {
+    repos: Repositories;
+    mediaDir: string;
+    now?: () => Date;
+    /** scrypt cost of a new kiosk account's password (the server's; tests use a cheap one). */
+    passwordCost?: ScryptCost;
+  },
   pack: ReadPack,
   target: ImportTarget,
   options: ImportOptions = {},
@@ -121,7 +127,7 @@ export async function importPack(
 
   const hash =
     'as' in target && target.login && target.password
-      ? await hashClientPassword(hashPasswordForLogin(target.password))
+      ? await hashClientPassword(hashPasswordForLogin(target.password), deps.passwordCost)
       : undefined;
 
   // The development first when it is new, so that its media have a folder; the rest after.
