@@ -40,6 +40,12 @@ const DevelopmentsPage = lazyScreen(() =>
 );
 const FleetPage = lazyScreen(() => import('../features/fleet/fleet-page').then((m) => m.FleetPage));
 const MediaPage = lazyScreen(() => import('../features/media/media-page').then((m) => m.MediaPage));
+const ImportPackPage = lazyScreen(() =>
+  import('../features/packs/import-pack-page').then((m) => m.ImportPackPage),
+);
+const ImportNewDevelopmentPage = lazyScreen(() =>
+  import('../features/packs/import-pack-page').then((m) => m.ImportNewDevelopmentPage),
+);
 const HistoryPage = lazyScreen(() =>
   import('../features/revisions/history-page').then((m) => m.HistoryPage),
 );
@@ -73,6 +79,16 @@ export const adminRoutes: RouteObject[] = [
       { path: 'modifications/:devid', element: <UnpublishedPage /> },
       { path: 'historique', element: <HistoryPage /> },
       { path: 'historique/:devid', element: <HistoryPage /> },
+      { path: 'paquets/importer', element: <ImportPackPage /> },
+      { path: 'paquets/importer/:devid', element: <ImportPackPage /> },
+      {
+        path: 'paquets/nouveau',
+        element: (
+          <AdminOnly>
+            <ImportNewDevelopmentPage />
+          </AdminOnly>
+        ),
+      },
       { path: 'parc', element: <FleetPage /> },
       { path: 'journal', element: <AuditPage /> },
       { path: 'alerte/:devid', element: <AlertPage /> },

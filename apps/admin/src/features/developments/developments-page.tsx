@@ -9,6 +9,7 @@ import { callWithMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
+import { importPackPath } from '../packs';
 
 const HINTS = {
   devname:
@@ -36,7 +37,14 @@ export function DevelopmentsPage() {
   };
 
   return (
-    <Page title="Développements">
+    <Page
+      title="Développements"
+      actions={
+        <Link className="button" to={importPackPath(null)}>
+          Importer un paquet comme nouveau développement
+        </Link>
+      }
+    >
       <p className="muted">
         Un développement regroupe les totems d’un site : leur contenu, leurs comptes et leur parc.
       </p>

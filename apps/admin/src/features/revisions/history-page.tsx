@@ -16,6 +16,7 @@ import { ChangeList, indexMedia, type MediaIndex } from './change-list';
 import { RevisionContentDialog } from './revision-content-dialog';
 import { RollbackDialog } from './rollback-dialog';
 import { useDraftChanged } from '../../lib/draft-events';
+import { importPackPath } from '../packs';
 
 const PAGE = 30;
 
@@ -89,6 +90,9 @@ function History({
           {switcher}
           <Link className="button" to={`/modifications/${devid}`}>
             Modifications non publiées
+          </Link>
+          <Link className="button" to={importPackPath(devid)}>
+            Importer un paquet
           </Link>
         </>
       }
