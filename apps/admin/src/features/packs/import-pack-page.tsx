@@ -318,7 +318,9 @@ function FailureNotice({ failure, onClose }: { failure: Failure; onClose: () => 
   return (
     <Notice tone="error" onClose={onClose}>
       <p className="pack-failure-message">{failure.message}</p>
-      {failure.reasons.length > 0 && (
+      {/* One reason is already in the server's sentence; several are listed. */}
+      {(failure.reasons.length > 1 ||
+        (failure.reasons.length === 1 && !failure.message.includes(failure.reasons[0]!))) && (
         <ul className="pack-reasons" aria-label="Raisons du refus">
           {failure.reasons.map((reason, index) => (
             <li key={index}>{reason}</li>
