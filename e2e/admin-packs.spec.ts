@@ -234,6 +234,13 @@ test('a revision downloaded from the history, imported into another development�
   await expectAccessible(page, 'unpublished changes after a pack import');
   await shot(page, '6-modifications');
 
+  // The other door, for admins: a new development from the developments list.
+  await page.getByRole('link', { name: 'Développements', exact: true }).click();
+  await page.getByRole('link', { name: 'Importer un paquet comme nouveau développement' }).click();
+  await expect(page.getByLabel('Nom du nouveau développement')).toBeVisible();
+  await expectAccessible(page, 'pack import as a new development');
+  await shot(page, '7-nouveau-developpement');
+
   // The totems still have the empty revision 1 of the target.
   const live = await page.request.get(
     `${server.url}${pathOf('adminRevisions', { params: { devid: target.devid } })}`,
