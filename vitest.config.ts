@@ -12,6 +12,8 @@ export default defineConfig({
       'apps/kiosk',
       'apps/admin',
       'deploy',
+      'demo',
+      'bench',
       'scripts',
     ],
   },

@@ -15,6 +15,7 @@ import { alertFanoutPgBench } from './suites/alert-fanout-pg.js';
 import { contentPacksBench } from './suites/content-packs.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { deltaSyncBench } from './suites/delta-sync.js';
+import { demoPackBench } from './suites/demo-pack.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
@@ -39,6 +40,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'login-flood': loginFloodBench,
   lighthouse: lighthouseBench,
   'content-packs': contentPacksBench,
+  'demo-pack': demoPackBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

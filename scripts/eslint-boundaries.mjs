@@ -16,8 +16,8 @@
  *     surface, `<domain>/index.ts`, so nothing reaches into another domain's SQL (its repositories);
  *   - what has not moved into a domain yet keeps decision 025's layers, routes/ → lib/ → db/:
  *     db/ imports neither lib/ nor routes/, lib/ does not import routes/;
- *   - production code never imports seed/ (except server.ts, which seeds the demo plant into an
- *     empty store at start).
+ *   - nothing in the server imports the demo plant (demo/, issue 44): the server carries the
+ *     product, the demo comes to it as a content pack.
  *   Server tests (`*.test.ts`, testing/) may reach any layer: they assemble the whole stack
  *   to observe a behaviour (a migration test reads through lib's snapshot cache); but another
  *   domain's folder only through its index, like production code.
@@ -60,7 +60,6 @@ const elements = [
   { type: 'server-routes', pattern: 'apps/server/src/routes', partialMatch: false },
   { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
   { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
-  { type: 'server-seed', pattern: 'apps/server/src/seed', partialMatch: false },
   ...SERVER_DOMAINS.map((domain) => ({
     type: 'server-domain',
     pattern: `apps/server/src/${domain}`,
@@ -83,13 +82,13 @@ const elements = [
     partialMatch: false,
   },
   { type: 'ui-package', pattern: 'packages/ui', partialMatch: false },
+  { type: 'demo', pattern: 'demo', partialMatch: false },
 ];
 
 const files = [
   { category: 'code', pattern: '**' },
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
   { category: 'test', pattern: '**/testing/**' },
-  { category: 'seeding-entry', pattern: 'apps/server/src/server.ts' },
 ];
 
 const MESSAGES = {
@@ -111,9 +110,9 @@ const MESSAGES = {
     "export what you need from there. Nothing reaches into another domain's SQL (decision 030): " +
     'ask its index for a service, or for the repository its owner chose to share.',
   libUp: 'lib/ must not import routes/ (routes → lib → db): move the shared piece into lib/.',
-  seed:
-    'Production code must not import seed/ (only server.ts seeds an empty store): ' +
-    'move the helper into lib/.',
+  demo:
+    'The server imports nothing of the demo plant (demo/): the demo reaches it as a content pack ' +
+    '(DEMO_PACK, docs/content-packs.md).',
   uiPackageUp:
     'The shared UI package (packages/ui) imports neither app: it draws from its props. Let the ' +
     'app pass what it needs in, or move the shared piece into packages/ui (or the contract).',
@@ -218,15 +217,9 @@ export function boundaryConfig(rootPath) {
                 message: MESSAGES.libUp,
               },
               {
-                from: {
-                  file: {
-                    path: 'apps/server/**',
-                    categories: { noneOf: ['test', 'seeding-entry'] },
-                  },
-                  element: { type: '!server-seed' },
-                },
-                disallow: { to: { element: { type: 'server-seed' } } },
-                message: MESSAGES.seed,
+                from: { file: { path: 'apps/server/**' } },
+                disallow: { to: { element: { type: 'demo' } } },
+                message: MESSAGES.demo,
               },
               {
                 from: { file: { categories: { noneOf: ['test'] } } },

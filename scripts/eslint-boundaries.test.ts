@@ -49,11 +49,13 @@ const FIXTURES: Record<string, string> = {
   'apps/admin/src/components/into-app.tsx':
     "import { routes } from '../app/routes';\nexport const c = routes;\n",
   'apps/admin/src/app/routes.tsx': 'export const routes = [];\n',
-  // Server: routes → lib → db, seed and testing/ kept out of production code.
-  'apps/server/src/server.ts': "import { seed } from './seed/index.js';\nexport const s = seed;\n",
-  'apps/server/src/cli.ts': "import { seed } from './seed/index.js';\nexport const c = seed;\n",
-  'apps/server/src/seed/index.ts':
-    "import { helper } from '../lib/helper.js';\nexport const seed = helper;\n",
+  // Server: routes → lib → db, the demo plant and testing/ kept out of it.
+  'apps/server/src/server.ts':
+    "import { route } from './routes/route.js';\nexport const s = route;\n",
+  'apps/server/src/cli.ts':
+    "import { plant } from '../../../demo/src/plant.js';\nexport const c = plant;\n",
+  'demo/src/plant.ts':
+    "import { row } from '../../apps/server/src/db/schema.js';\nexport const plant = row;\n",
   'apps/server/src/routes/route.ts':
     "import { helper } from '../lib/helper.js';\nexport const route = helper;\n",
   'apps/server/src/routes/into-testing.ts':
@@ -62,15 +64,15 @@ const FIXTURES: Record<string, string> = {
     "import { row } from '../db/schema.js';\nexport const helper = row;\n",
   'apps/server/src/lib/into-routes.ts':
     "import { route } from '../routes/route.js';\nexport const l = route;\n",
-  'apps/server/src/lib/into-seed.ts':
-    "import { seed } from '../seed/index.js';\nexport const l = seed;\n",
+  'apps/server/src/lib/into-demo.test.ts':
+    "import { plant } from '../../../../demo/src/plant.js';\nexport const l = plant;\n",
   'apps/server/src/db/schema.ts': 'export const row = 1;\n',
   'apps/server/src/db/into-lib.ts':
     "import { helper } from '../lib/helper.js';\nexport const d = helper;\n",
   'apps/server/src/db/schema.test.ts':
     "import { helper } from '../lib/helper.js';\nimport { fixture } from '../testing/fixture.js';\nexport const t = [helper, fixture];\n",
   'apps/server/src/testing/fixture.ts':
-    "import { seed } from '../seed/index.js';\nimport { route } from '../routes/route.js';\nexport const fixture = [seed, route];\n",
+    "import { route } from '../routes/route.js';\nexport const fixture = [route];\n",
   // Server domains (decision 030): a folder with its routes, service and SQL behind its index.ts.
   'apps/server/src/alerts/index.ts':
     "export { alertRoutes } from './alert-routes.js';\nexport { alertMessage } from './alert-service.js';\n",
@@ -230,22 +232,24 @@ describe('server layers and domains', () => {
     expect(only('apps/server/src/lib/into-routes.ts')).toContain('lib/ must not import routes/');
   });
 
-  it('refuses production code importing seed/ or a testing/ file', () => {
-    expect(only('apps/server/src/lib/into-seed.ts')).toContain(
-      'Production code must not import seed/',
+  it('refuses the server, its tests included, importing the demo plant, and production code a testing/ file', () => {
+    expect(only('apps/server/src/lib/into-demo.test.ts')).toContain(
+      'The server imports nothing of the demo plant',
     );
-    expect(only('apps/server/src/cli.ts')).toContain('Production code must not import seed/');
+    expect(only('apps/server/src/cli.ts')).toContain(
+      'The server imports nothing of the demo plant',
+    );
     expect(only('apps/server/src/routes/into-testing.ts')).toContain(
       'Production code must not import a testing/ file',
     );
   });
 
-  it('passes routes → lib → db, server.ts seeding, the seed, and tests and their support', () => {
+  it('passes routes → lib → db, the demo reading the server, and tests and their support', () => {
     for (const path of [
       'apps/server/src/routes/route.ts',
       'apps/server/src/lib/helper.ts',
       'apps/server/src/server.ts',
-      'apps/server/src/seed/index.ts',
+      'demo/src/plant.ts',
       'apps/server/src/db/schema.test.ts',
       'apps/server/src/testing/fixture.ts',
     ]) {
@@ -297,7 +301,7 @@ describe('server layers and domains', () => {
         'apps/server/src/db/into-domain-sql.ts',
         'apps/server/src/db/into-lib.ts',
         'apps/server/src/lib/into-routes.ts',
-        'apps/server/src/lib/into-seed.ts',
+        'apps/server/src/lib/into-demo.test.ts',
         'apps/server/src/routes/into-domain.test.ts',
         'apps/server/src/routes/into-domain.ts',
         'apps/server/src/routes/into-testing.ts',

@@ -19,8 +19,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { hundredPagesSpec } from '../../apps/server/src/seed/content/documents.js';
-import { renderDocumentPdf } from '../../apps/server/src/seed/pdf/document-pdf.js';
+import { hundredPagesSpec } from '../../demo/src/content/documents.js';
+import { renderDocumentPdf } from '../../demo/src/pdf/document-pdf.js';
 import {
   DEMO_ACCOUNT,
   newKioskContext,

@@ -8,7 +8,7 @@ import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { createRepositories } from '../../apps/server/src/db/repositories/index.js';
 import { hashClientPassword } from '../../apps/server/src/lib/passwords.js';
-import { generateLargePlant } from '../../apps/server/src/seed/index.js';
+import { generateLargePlant } from './large-plant-generator.js';
 import { LARGE_PLANT_SIZE } from './sizes.js';
 
 const [dataDir, devname, login, password] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 /**
  * Makes the generated large plant exportable as a content pack (issue 44's figures): the export
  * refuses a published value naming a file missing from DATA_DIR/media, and the import reader
- * refuses what an upload would refuse. The generator (apps/server/src/seed/large-plant.ts) names
+ * refuses what an upload would refuse. The generator (bench/support/large-plant-generator.ts) names
  * SVG pictures and PDFs but writes no file, and SVG is refused by every upload and pack; so this:
  * 1. renames the plant's `.svg` picture values to `.webp` in its draft and publishes the draft as
  *    a new revision (the export reads published content only);

@@ -2,10 +2,15 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchServer, repoRoot, templateDataDir } from './server';
 
-/** Seeds one data directory with the demo plant; every test server starts from a copy of it. */
+/**
+ * One data directory holding the demo plant (the server imports the demo pack on its first start);
+ * every test server starts from a copy of it.
+ */
 export default async function globalSetup() {
-  if (!existsSync(join(repoRoot, 'apps/server/dist/server.js'))) {
-    throw new Error('The server is not built: run the tests with `npm test` (it builds first).');
+  for (const built of ['apps/server/dist/server.js', 'demo/dist/demo-plant.zip']) {
+    if (!existsSync(join(repoRoot, built))) {
+      throw new Error(`${built} is not built: run the tests with \`npm test\` (it builds first).`);
+    }
   }
   rmSync(templateDataDir, { recursive: true, force: true });
   const server = await launchServer({ dataDir: templateDataDir });

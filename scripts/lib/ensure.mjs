@@ -124,6 +124,15 @@ const builds = [
   },
 ];
 
+builds.push({
+  // The demo plant as a content pack (issue 44): drawn, rasterised and zipped once, then imported
+  // by the server on an empty DATA_DIR (DEMO_PACK). Cached until the demo's sources change.
+  name: 'demo pack',
+  inputs: ['demo/src', 'demo/assets', 'packages/contract/src', 'package.json'],
+  output: 'demo/dist',
+  command: ['npx', ['tsx', 'demo/src/generate-demo-pack.ts', 'demo/dist/demo-plant.zip']],
+});
+
 /** Builds each app whose sources changed since its last build. */
 export function ensureBuilt({ force = false } = {}) {
   for (const build of builds) {

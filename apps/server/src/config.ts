@@ -14,6 +14,7 @@
  * | DEMO_DEVNAME   | neubourg                             | development seeded on an empty database            |
  * | DEMO_LOGIN     | kiosk                                | its kiosk account login                            |
  * | DEMO_PASSWORD  | kiosk                                | its kiosk account password                         |
+ * | DEMO_PACK      | demo/dist/demo-plant.zip             | content pack imported and published as revision 1  |
  * | KIOSK_ENV      | prod                                 | prod, dev or local (the kiosk's environment, docs/product.md#calls) |
  * | TOKEN_TTL_DAYS | 365                                  | lifetime of kiosk tokens (a kiosk runs offline for days) |
  * | LOG_LEVEL      | info                                 | fatal, error, warn, info, debug, trace or silent   |
@@ -46,7 +47,8 @@ export interface ServerConfig {
   publishToken: string | undefined;
   /** From the environment; undefined means "generate or read DATA_DIR/secrets/alert-token". */
   alertToken?: string | undefined;
-  demo: { devname: string; login: string; password: string };
+  /** The development imported on a store without it (`pack`: the content pack it comes from). */
+  demo: { devname: string; login: string; password: string; pack: string };
   environment: KioskEnvironment;
   tokenTtlDays: number;
   logLevel: LogLevel;
@@ -194,6 +196,7 @@ export function loadConfig(
       devname: nonEmpty('DEMO_DEVNAME', 'neubourg', 60),
       login: nonEmpty('DEMO_LOGIN', 'kiosk', 120),
       password: text('DEMO_PASSWORD', 'kiosk'),
+      pack: path('DEMO_PACK', join(REPO_ROOT, 'demo/dist/demo-plant.zip')),
     },
     environment,
     tokenTtlDays: integer('TOKEN_TTL_DAYS', 365, 1, 3650),

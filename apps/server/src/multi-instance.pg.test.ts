@@ -7,7 +7,7 @@
  * project.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ import {
 } from '@plant-kiosk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack, sampleContent } from './testing/pack-builder.js';
 import { openStream, type StreamClient } from './testing/sse-client.js';
 import { createTestSchema, testPostgresUrl, type TestSchema } from './testing/test-database.js';
 
@@ -48,7 +49,12 @@ let schema: TestSchema;
  * directory, as the README's deployment requires (the media live there: with a directory each,
  * whichever instance did not seed had no media, and its publish checks refused the demo's).
  */
-function startInstance(name: string, databaseUrl: string, dataDir: string): Promise<Instance> {
+function startInstance(
+  name: string,
+  databaseUrl: string,
+  dataDir: string,
+  demoPack: string,
+): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
@@ -56,6 +62,7 @@ function startInstance(name: string, databaseUrl: string, dataDir: string): Prom
       // Only what this test means: no inherited DATABASE_URL, PORT… surprises.
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
+      DEMO_PACK: demoPack,
       PORT: '0',
       HOST: '127.0.0.1',
       PUBLISH_TOKEN,
@@ -107,9 +114,15 @@ beforeAll(async () => {
   // Together, on an empty store: the startup lock lets one seed the demo plant, the other wait.
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-multi-instance-'));
   dataDirs.push(dataDir);
+  // A small plant's pack as the first start's content (the demo's is built by `npm run build`,
+  // which the unit tests do not wait for).
+  const packDir = mkdtempSync(join(tmpdir(), 'kiosk-multi-instance-pack-'));
+  dataDirs.push(packDir);
+  const demoPack = join(packDir, 'plant.zip');
+  writeFileSync(demoPack, await buildPack({ content: { ...sampleContent(), setting: [] } }));
   [a, b] = await Promise.all([
-    startInstance('a', schema.url, dataDir),
-    startInstance('b', schema.url, dataDir),
+    startInstance('a', schema.url, dataDir, demoPack),
+    startInstance('b', schema.url, dataDir, demoPack),
   ]);
 }, 180_000);
 
@@ -171,9 +184,9 @@ async function until<T>(
 }
 
 describe('two server instances on one PostgreSQL', () => {
-  it('seeds an empty store once when both start together', () => {
+  it('imports the first start content into an empty store once when both start together', () => {
     const seeded = [a, b].filter((instance) =>
-      instance.output().includes('Seeding the demo plant'),
+      /Demo plant "neubourg" imported from .* and published as revision 1/.test(instance.output()),
     );
     expect(seeded).toHaveLength(1);
   });

@@ -12,6 +12,7 @@ import { LOCAL_PORTS } from '@plant-kiosk/contract';
 import type { FastifyInstance } from 'fastify';
 import { ALL_SERVICES, buildApp, type Service } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { importFirstStartContent, PackError } from './packs/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
@@ -20,7 +21,6 @@ import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
 import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';
 import { ensureSecrets } from './lib/secrets.js';
 import { StreamHub } from './lib/stream-hub.js';
-import { seedDemoPlant } from './seed/index.js';
 
 interface Instance {
   name: string;
@@ -79,22 +79,30 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl });
   const repos = createRepositories(database.db);
 
-  const { devname, login, password } = config.demo;
-  // Under the startup lock: instances started together on an empty PostgreSQL store seed it once.
+  // Under the startup lock: instances started together on an empty PostgreSQL store import it once.
   await database.exclusive(async () => {
-    if (await repos.developments.findByName(devname)) return;
-    console.log(`Seeding the demo plant "${devname}" into ${config.dataDir}…`);
     const started = performance.now();
-    const result = await seedDemoPlant({
+    const outcome = await importFirstStartContent({
       repos,
       mediaDir: config.mediaDir,
-      devname,
-      login,
-      password,
+      ...config.demo,
+    }).catch((error: unknown) => {
+      // A pack the import refuses leaves the store as it was: the product starts, empty, and says
+      // why (its reasons), rather than stopping a plant's server over demo content.
+      if (!(error instanceof PackError)) throw error;
+      console.error(`The pack at ${config.demo.pack} was refused: ${error.reasons.join(' ')}`);
+      return undefined;
     });
-    console.log(
-      `Demo plant ${result.created ? 'created' : 'already present'} (devid ${result.devid}) in ${Math.round(performance.now() - started)} ms.`,
-    );
+    if (outcome?.imported) {
+      const { result, revision } = outcome;
+      console.log(
+        `Demo plant "${result.devname}" imported from ${config.demo.pack} and published as revision ${revision} (devid ${result.devid}) in ${Math.round(performance.now() - started)} ms.`,
+      );
+    } else if (outcome?.reason === 'no-pack') {
+      console.log(
+        `No development "${config.demo.devname}" and no demo pack at ${config.demo.pack}: starting without content (npm run build makes the pack; npm run content -- import brings any).`,
+      );
+    }
   });
 
   // PostgreSQL: instances share stream messages and cache invalidations (LISTEN/NOTIFY, ADR 005).
@@ -164,6 +172,7 @@ async function main(): Promise<void> {
     }),
   );
 
+  const { devname, login, password } = config.demo;
   console.log(
     [
       '',

@@ -14,3 +14,5 @@ export {
 } from './pack-import.js';
 export { readPack, type PackLimits, type ReadPack } from './pack-reader.js';
 export { PackError } from './pack-error.js';
+// The first start's content (server.ts): the demo pack imported and published as revision 1.
+export { importFirstStartContent, type FirstStartResult } from './first-start-content.js';

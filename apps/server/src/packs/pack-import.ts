@@ -31,11 +31,19 @@ import type { ReadMedia, ReadPack } from './pack-reader.js';
 
 export type ImportTarget = { as: string; login?: string; password?: string } | { into: string };
 
+type PublishDraftInput = Parameters<Repositories['revisions']['publishDraft']>[1];
+
 export interface ImportOptions {
   /** Shift every date by (now − the pack's reference time): demo and template packs. */
   shiftDates?: boolean;
   /** Who imports, for the audit log ("cli" from the command line). */
   actor?: { userid: number | null; username: string };
+  /**
+   * A new development's pack published as its revision 1, in the import's transaction (the demo
+   * plant a first start imports: a new totem shows content at once). Every other import lands in
+   * the draft, for the team to publish.
+   */
+  publishAs?: { author: PublishDraftInput['author']; note: string };
 }
 
 export interface ImportResult {
@@ -144,12 +152,15 @@ export async function importPack(
         for (const [label, fields] of Object.entries(MODEL_FIELDS)) {
           if (!(await tx.models.find(label))) await tx.models.upsert(label, fields);
         }
-        // Revision 1, empty, as the back-office creates a development; the pack is its draft.
-        await tx.revisions.publishDraft(devid, {
-          author: { kind: 'cli', name: null, userid: null },
-          source: 'creation',
-          now,
-        });
+        // Revision 1, empty, as the back-office creates a development; the pack is its draft
+        // (unless it is published as that revision 1, below).
+        if (!options.publishAs) {
+          await tx.revisions.publishDraft(devid, {
+            author: { kind: 'cli', name: null, userid: null },
+            source: 'creation',
+            now,
+          });
+        }
         if (target.login && hash) {
           await tx.accounts.createKioskAccount({
             devid,
@@ -176,6 +187,13 @@ export async function importPack(
       for (const model of content.models) modelids.set(model.modelid, models.get(model.label)!);
       await writeDraft(trx, devid, content, { paths, modelids, shiftMs });
       await tx.draft.bumpDraftVersion(devid, trx);
+      if (options.publishAs && 'as' in target) {
+        await tx.revisions.publishDraft(devid, {
+          ...options.publishAs,
+          source: 'seed',
+          now,
+        });
+      }
       const counts: Record<string, number> = { ...manifest.counts };
       await tx.audit.insert({
         at: now,

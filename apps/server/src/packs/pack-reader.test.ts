@@ -23,7 +23,7 @@ import {
   sampleFiles,
   sampleMedia,
   type PackParts,
-} from './testing/pack-builder.js';
+} from '../testing/pack-builder.js';
 
 let dir: string;
 let files: Awaited<ReturnType<typeof sampleFiles>>;

@@ -26,7 +26,7 @@ import {
   type AdminClient,
   type AdminFixture,
 } from '../testing/admin-fixture.js';
-import { buildPack, sampleContent } from './testing/pack-builder.js';
+import { buildPack, sampleContent } from '../testing/pack-builder.js';
 import { writePlant } from './testing/small-plant.js';
 
 let f: AdminFixture;

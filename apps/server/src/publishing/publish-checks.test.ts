@@ -1,18 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.js';
-import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { seedDemoPlant } from '../seed/index.js';
-import { openTestDatabase } from '../testing/test-database.js';
-import { TEST_SCRYPT_COST } from '../lib/passwords.js';
-import {
-  assertPublishable,
-  checkContent,
-  isMediaValue,
-  translationWarnings,
-} from './publish-checks.js';
+import { describe, expect, it } from 'vitest';
+import { checkContent, isMediaValue, translationWarnings } from './publish-checks.js';
 
 describe('publish checks', () => {
   it('recognises media values, with or without the leading slash', () => {
@@ -91,34 +78,5 @@ describe('translation warnings', () => {
         element: [element(1, 1, 'fr'), element(2, 1, 'en')],
       }),
     ).toEqual([]);
-  });
-});
-
-describe('the demo seed', () => {
-  let handle: DatabaseHandle;
-  let repos: Repositories;
-  let mediaDir: string;
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repos = createRepositories(handle.db);
-    mediaDir = mkdtempSync(join(tmpdir(), 'publish-checks-'));
-  });
-  afterAll(async () => {
-    await handle.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  it('passes every check, on every item (not only what a publish would write)', async () => {
-    const { devid } = await seedDemoPlant({
-      repos,
-      mediaDir,
-      devname: 'neubourg',
-      login: 'kiosk',
-      password: 'kiosk',
-      now: new Date('2026-11-18T10:00:00.000Z'),
-      scryptCost: TEST_SCRYPT_COST,
-    });
-    // Without the files on disk: the library's table alone must name every file.
-    await repos.transaction((trx) => assertPublishable(trx, devid));
   });
 });

@@ -47,7 +47,12 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseUrl: ':memory:',
     jwtSecret: TEST_JWT_SECRET,
     publishToken: TEST_PUBLISH_TOKEN,
-    demo: { devname: 'neubourg', login: 'kiosk', password: DEMO_PASSWORD },
+    demo: {
+      devname: 'neubourg',
+      login: 'kiosk',
+      password: DEMO_PASSWORD,
+      pack: join(dataDir, 'no-demo-pack.zip'),
+    },
     environment: 'prod',
     tokenTtlDays: 365,
     logLevel: 'silent',

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.js';
-import { openTestDatabase } from '../testing/test-database.js';
-import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { generateLargePlant } from './index.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
+import { openTestDatabase } from '../../apps/server/src/testing/test-database.js';
+import {
+  createRepositories,
+  type Repositories,
+} from '../../apps/server/src/db/repositories/index.js';
+import { generateLargePlant } from './large-plant-generator.js';
 
 let handle: DatabaseHandle;
 let repos: Repositories;

@@ -3,7 +3,7 @@
  * checklist zones: one step card per element, in the order to follow (Zone.checkList).
  */
 import { IMAGE_ZONES, type ContentLanguage } from '@plant-kiosk/contract';
-import type { PlannedZone } from '../plan-writer.js';
+import type { PlannedZone } from '../demo-plan.js';
 import { PALETTE, rect, text } from '../svg/kit.js';
 import { pageSvg, type Block, type PageSpec } from '../svg/page.js';
 import type { PictogramName } from '../svg/pictograms.js';

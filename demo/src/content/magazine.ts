@@ -4,7 +4,7 @@
  * shows the newest issue large and the others in a carousel labelled by month.
  */
 import { CONTENT_ZONES } from '@plant-kiosk/contract';
-import type { PlannedZone } from '../plan-writer.js';
+import type { PlannedZone } from '../demo-plan.js';
 import { pageSvg, type Block } from '../svg/page.js';
 import type { SceneKind } from '../svg/scenes.js';
 import { magazineCoverSvg, MAGAZINE_NAME } from '../svg/special.js';

@@ -14,7 +14,7 @@
  *   edition would double the demo's heaviest kind of media for one section.
  */
 import { IMAGE_ZONES } from '@plant-kiosk/contract';
-import type { PlannedElement, PlannedZone } from '../plan-writer.js';
+import type { PlannedElement, PlannedZone } from '../demo-plan.js';
 import { PALETTE } from '../svg/kit.js';
 import { pageSvg, type Block } from '../svg/page.js';
 import type { PictogramName } from '../svg/pictograms.js';

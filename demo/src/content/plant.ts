@@ -5,7 +5,7 @@
  * about 690 employees, 96,000 m², 68 injection presses…).
  */
 import { CONTENT_ZONES, IMAGE_ZONES } from '@plant-kiosk/contract';
-import type { PlannedZone } from '../plan-writer.js';
+import type { PlannedZone } from '../demo-plan.js';
 import { PALETTE } from '../svg/kit.js';
 import { fillWithIllustration, pageSvg, type Block } from '../svg/page.js';
 import {

@@ -4,7 +4,7 @@
  * sub-group (pages and a QR code to download it). Product names are invented.
  */
 import { IMAGE_ZONES, type ModelLabel } from '@plant-kiosk/contract';
-import type { PlannedSubgroup, PlannedValue, PlannedZone } from '../plan-writer.js';
+import type { PlannedSubgroup, PlannedValue, PlannedZone } from '../demo-plan.js';
 import { PALETTE, type Accent } from '../svg/kit.js';
 import { pageSvg } from '../svg/page.js';
 import { productThumbnailSvg, type ProductInfo } from '../svg/products.js';

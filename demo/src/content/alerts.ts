@@ -3,10 +3,15 @@
  * "Confinement", "Pollution accidentelle" and "Message libre", bilingual, published with the seed
  * so every totem holds them. The evacuation template shows the site plan with the assembly points.
  */
-import type { NewAlertTemplate } from '../../alerts/index.js';
+import type { AlertTemplate } from '@plant-kiosk/contract';
 import { PALETTE, circle, fitSize, rect, svgDocument, text } from '../svg/kit.js';
 import { sitePlan, PLAN_HEIGHT, PLAN_WIDTH } from '../svg/plans.js';
 import type { SeedContext } from './context.js';
+
+/** A template as the demo writes it: without id, and with the product's default duration when absent. */
+export type NewAlertTemplate = Omit<AlertTemplate, 'templateid' | 'maxDurationMinutes'> & {
+  maxDurationMinutes?: number;
+};
 
 /**
  * The evacuation map the "Évacuation" takeover shows under its instructions: drawn for that use,

@@ -4,7 +4,7 @@
  * control posters, the empty poster zone, and the standalone PDFs (100 pages, password-protected).
  */
 import { CONTENT_ZONES, formatTocEntry, IMAGE_ZONES } from '@plant-kiosk/contract';
-import type { PlannedZone } from '../plan-writer.js';
+import type { PlannedZone } from '../demo-plan.js';
 import { renderDocumentPdf } from '../pdf/document-pdf.js';
 import { documentCoverSvg, documentPagesSvg } from '../svg/document-pages.js';
 import { pageSvg } from '../svg/page.js';
@@ -39,6 +39,8 @@ export async function hrGuideZone(
   const spec = hrGuideSpec();
   const rendered = await renderDocumentPdf(spec);
   const pdf = ctx.media.pdf(HR_GUIDE_FILE, rendered.bytes);
+  // The viewers' demo opens it by this plain name too, out of any development's upload folder.
+  ctx.media.fixture(HR_GUIDE_FILE, rendered.bytes);
   const title = `${HR_GUIDE_TITLE} — ${spec.edition.toLowerCase()}`;
   const zone: PlannedZone = {
     zonename: CONTENT_ZONES.hrGuide,
@@ -112,7 +114,8 @@ async function operatorManual(ctx: SeedContext): Promise<PlannedZone> {
       `Operator manual: ${rendered.pageCount} PDF pages but ${pages.length} page images`,
     );
   }
-  ctx.media.pdf(OPERATOR_MANUAL_FILE, rendered.bytes);
+  // Its PDF is no content's: the viewers' demo opens it by name.
+  ctx.media.fixture(OPERATOR_MANUAL_FILE, rendered.bytes);
   return imageZone(
     IMAGE_ZONES.operatorManual.fr,
     pages.map((svg, i) => imageElement(ctx, `Manuel opérateur page ${i + 1}`, svg, 260)),
@@ -211,7 +214,7 @@ export async function documentZones(
     throw new Error(`The benchmark document has ${hundred.pageCount} pages, not 100`);
   // The benchmark's document (the viewers' demo and bench/suites/kiosk-pdf.ts open it): a
   // fixture, out of the plant's media library.
-  ctx.media.pdfFixture(HUNDRED_PAGES_FILE, hundred.bytes);
+  ctx.media.fixture(HUNDRED_PAGES_FILE, hundred.bytes);
   return {
     hrGuide: info,
     zones: [

@@ -8,10 +8,10 @@
  * RETURNING, whose row order SQLite does not guarantee. Media values look real but no files exist.
  */
 import type { Insertable, Transaction } from 'kysely';
-import type { Repositories } from '../db/repositories/index.js';
-import { createRepositories } from '../db/repositories/index.js';
-import type { Database, SubelementTable } from '../db/schema.js';
-import { ensureContentModels } from './content-models.js';
+import type { Repositories } from '../../apps/server/src/db/repositories/index.js';
+import { createRepositories } from '../../apps/server/src/db/repositories/index.js';
+import type { Database, SubelementTable } from '../../apps/server/src/db/schema.js';
+import { MODEL_FIELDS, type ModelLabel } from '@plant-kiosk/contract';
 
 export interface LargePlantOptions {
   repos: Repositories;
@@ -207,4 +207,15 @@ export async function generateLargePlant(options: LargePlantOptions): Promise<La
     });
     return { devid: development.devid, created: true, counts };
   });
+}
+
+/** Creates (or updates) the content models of the contract; returns their ids by label. */
+async function ensureContentModels(
+  models: Repositories['models'],
+): Promise<Map<ModelLabel, number>> {
+  const ids = new Map<ModelLabel, number>();
+  for (const label of Object.keys(MODEL_FIELDS) as ModelLabel[]) {
+    ids.set(label, (await models.upsert(label, MODEL_FIELDS[label])).modelid);
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
 /** What the content builders share: the media store, the seed's clock, and small helpers. */
 import type { MediaStore } from '../media-store.js';
-import type { PlannedElement, PlannedValue, PlannedZone } from '../plan-writer.js';
+import type { PlannedElement, PlannedValue, PlannedZone } from '../demo-plan.js';
 
 export interface SeedContext {
   media: MediaStore;

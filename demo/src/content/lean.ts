@@ -5,12 +5,12 @@
  */
 import { TOTEM_TYPES, totemZoneNames, type TotemType } from '@plant-kiosk/contract';
 import type { DocumentSpec } from '../document-model.js';
-import type { PlannedElement, PlannedZone } from '../plan-writer.js';
+import type { PlannedElement, PlannedZone } from '../demo-plan.js';
 import { renderDocumentPdf } from '../pdf/document-pdf.js';
 import { documentPagesSvg } from '../svg/document-pages.js';
 import { archiveThumbnailSvg, projectBoardSvg, type LeanProject } from '../svg/special.js';
 import { ago, imageValue, textValue, type SeedContext } from './context.js';
-import { slugify } from '../../lib/slugify.js';
+import { slugify } from '../slugify.js';
 
 type Draft = Omit<LeanProject, 'totem' | 'slug'>;
 

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { basename, join } from 'node:path';
 import {
   CONTENT_ZONES,
   hashPasswordForLogin,
@@ -22,17 +21,19 @@ import {
   StandardFonts,
   type PDFPage,
 } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.js';
-import { openTestDatabase } from '../testing/test-database.js';
-import { createRepositories, type Repositories } from '../db/repositories/index.js';
-import { TEST_SCRYPT_COST, verifyClientPassword } from '../lib/passwords.js';
+// The server's own startup import and checks: what `npm start` does with this pack.
+import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
 import {
-  EXPIRED_PRODUCTS,
-  PROTECTED_PDF_PASSWORD,
-  seedDemoPlant,
-  type SeedResult,
-} from './index.js';
+  createRepositories,
+  type Repositories,
+} from '../../apps/server/src/db/repositories/index.js';
+import { importFirstStartContent } from '../../apps/server/src/packs/first-start-content.js';
+import { verifyClientPassword } from '../../apps/server/src/lib/passwords.js';
+import { assertPublishable } from '../../apps/server/src/publishing/publish-checks.js';
+import { openTestDatabase } from '../../apps/server/src/testing/test-database.js';
+import { buildDemoPack, EXPIRED_PRODUCTS, PROTECTED_PDF_PASSWORD } from './demo-pack.js';
 import { ENGLISH_DEMO_ZONES } from './content/english.js';
 import { xmlProblems } from './testing/xml-well-formed.js';
 
@@ -41,21 +42,32 @@ const DAY = 86_400_000;
 
 let handle: DatabaseHandle;
 let repos: Repositories;
+let workDir: string;
 let mediaDir: string;
-let seeded: SeedResult;
+let packFile: string;
+let drawings: ReadonlyMap<string, string>;
+let seeded: { devid: number; revision: number };
 let zones: Zone[];
 const elementsByZone = new Map<string, Element[]>();
 const subelementsByElement = new Map<number, Subelement[]>();
 
-const seedOptions = () => ({
-  repos,
-  mediaDir,
-  devname: 'neubourg',
-  login: 'kiosk',
-  password: 'kiosk',
-  now: NOW,
-  scryptCost: TEST_SCRYPT_COST,
-});
+const firstStart = () =>
+  importFirstStartContent({
+    repos,
+    mediaDir,
+    pack: packFile,
+    devname: 'neubourg',
+    login: 'kiosk',
+    password: 'kiosk',
+    now: () => NOW,
+  });
+
+/** The SVG a picture value was rasterised from (the import keeps the file's name). */
+function svgOf(value: string): string {
+  const svg = drawings.get(`images/${basename(value)}`);
+  if (svg === undefined) throw new Error(`${value} was not drawn by the demo`);
+  return svg;
+}
 
 /** The file a content value names: "media/…" under the media root, "pdf/…" under its pdf/ folder. */
 function fileOf(value: string): string {
@@ -95,10 +107,25 @@ async function allSubelements(
 beforeAll(async () => {
   handle = await openTestDatabase();
   repos = createRepositories(handle.db);
-  mediaDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
-  const started = performance.now();
-  seeded = await seedDemoPlant(seedOptions());
-  console.log(`demo plant seeded in ${Math.round(performance.now() - started)} ms`, seeded.counts);
+  workDir = mkdtempSync(join(tmpdir(), 'demo-pack-test-'));
+  mediaDir = join(workDir, 'data', 'media');
+  packFile = join(workDir, 'pack', 'demo-plant.zip');
+  let started = performance.now();
+  const built = await buildDemoPack({
+    file: packFile,
+    workDir: join(workDir, 'staging'),
+    now: NOW,
+  });
+  drawings = built.drawings;
+  console.log(
+    `demo pack built in ${Math.round(performance.now() - started)} ms`,
+    built.manifest.counts,
+  );
+  started = performance.now();
+  const outcome = await firstStart();
+  if (!outcome.imported) throw new Error(`the demo pack was not imported: ${outcome.reason}`);
+  seeded = { devid: outcome.result.devid, revision: outcome.revision };
+  console.log(`demo pack imported and published in ${Math.round(performance.now() - started)} ms`);
   zones = await repos.live.listZones(seeded.devid);
   for (const zone of zones) {
     const elements = await repos.live.listElements(zone.zoneid);
@@ -113,12 +140,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-describe('seedDemoPlant', () => {
-  it('creates the development and a kiosk account that accepts the client hash of its password', async () => {
-    expect(seeded.created).toBe(true);
+describe('the demo pack, imported at first start', () => {
+  it('creates the development, published as revision 1, and a kiosk account that accepts the client hash of its password', async () => {
+    expect(seeded.revision).toBe(1);
+    expect((await repos.developments.find(seeded.devid))!.content_version).toBe(1);
     const account = await repos.accounts.findKioskAccount(seeded.devid, 'kiosk');
     expect(account).toBeDefined();
     expect(
@@ -216,7 +244,7 @@ describe('seedDemoPlant', () => {
     expect(values.size).toBeGreaterThan(200);
     for (const value of values) {
       expect(value).toMatch(
-        /^(media\/(images|videos)\/[a-z0-9-]+-[0-9a-f]{8}\.(svg|webm)|pdf\/[a-z0-9-]+\.pdf)$/,
+        /^(media\/uploads\/\d+\/[a-z0-9-]+-[0-9a-f]{8}\.(webp|webm)|pdf\/uploads\/\d+\/[a-z0-9-]+\.pdf)$/,
       );
       const file = fileOf(value);
       expect(existsSync(file), value).toBe(true);
@@ -228,23 +256,23 @@ describe('seedDemoPlant', () => {
     }
   });
 
-  it('writes well-formed, titled, lean SVG images', () => {
-    const dir = join(mediaDir, 'images');
-    const files = readdirSync(dir).filter((file) => file.endsWith('.svg'));
-    expect(files.length).toBeGreaterThan(200);
-    for (const file of files) {
-      const svg = readFileSync(join(dir, file), 'utf8');
-      // Compression and bundle split: from 1 KB on, a brotli and a gzip copy beside it, sent by the
-      // media route.
-      if (Buffer.byteLength(svg) >= 1024) {
-        expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString(), file).toBe(
-          svg,
-        );
-        expect(gunzipSync(readFileSync(join(dir, `${file}.gz`))).toString(), file).toBe(svg);
-      }
-      expect(xmlProblems(svg), file).toEqual([]);
-      expect(svg.length, file).toBeLessThan(30_000);
-      if (!file.startsWith('qr-')) expect(svg, file).toMatch(/<title>[^<]{3,}<\/title>/);
+  it('draws well-formed, titled, lean SVGs, rasterised to WebP at their drawn size', async () => {
+    expect(drawings.size).toBeGreaterThan(200);
+    for (const [path, svg] of drawings) {
+      expect(xmlProblems(svg), path).toEqual([]);
+      expect(svg.length, path).toBeLessThan(30_000);
+      if (!basename(path).startsWith('qr-')) expect(svg, path).toMatch(/<title>[^<]{3,}<\/title>/);
+    }
+    const pictures = readdirSync(join(mediaDir, 'uploads', String(seeded.devid))).filter((file) =>
+      file.endsWith('.webp'),
+    );
+    expect(pictures).toHaveLength(drawings.size);
+    for (const file of pictures.slice(0, 20)) {
+      const meta = await sharp(join(mediaDir, 'uploads', String(seeded.devid), file)).metadata();
+      const [, width, height] = /<svg[^>]* width="(\d+)" height="(\d+)"/
+        .exec(svgOf(file))!
+        .map(Number);
+      expect([meta.format, meta.width, meta.height], file).toEqual(['webp', width, height]);
     }
   });
 
@@ -276,7 +304,7 @@ describe('seedDemoPlant', () => {
       expect(catalogues).toHaveLength(1);
       expect(catalogues[0]!.fields.pages!.length).toBeGreaterThanOrEqual(6);
       expect(catalogues[0]!.fields.qr).toHaveLength(1);
-      expect(readFileSync(fileOf(catalogues[0]!.fields.qr![0]!.value), 'utf8')).toMatch(/^<svg /);
+      expect(svgOf(catalogues[0]!.fields.qr![0]!.value)).toMatch(/^<svg /);
     }
     expect(videos).toBe(2);
   });
@@ -339,7 +367,9 @@ describe('seedDemoPlant', () => {
       [],
       NOW,
     );
-    expect(group!.fields.pdf![0]!.value).toBe('pdf/guide-pratique-rh-juillet-2023.pdf');
+    expect(group!.fields.pdf![0]!.value).toMatch(
+      /^pdf\/uploads\/\d+\/guide-pratique-rh-juillet-2023\.pdf$/,
+    );
     const toc = group!.fields.sommaire!.map((sub) => parseTocEntry(sub.value)!);
     expect(toc.length).toBeGreaterThanOrEqual(10);
 
@@ -384,7 +414,7 @@ describe('seedDemoPlant', () => {
     }
   });
 
-  it('ships the benchmark and password-protected PDFs', async () => {
+  it('ships the benchmark and password-protected PDFs beside the pack, placed by the first start', async () => {
     const hundred = await PDFDocument.load(
       readFileSync(join(mediaDir, 'pdf', 'document-100-pages.pdf')),
     );
@@ -407,7 +437,7 @@ describe('seedDemoPlant', () => {
     );
   });
 
-  it('is idempotent: a second call changes nothing', async () => {
+  it('is imported once: a second start changes nothing', async () => {
     const count = async (
       table: 'zones' | 'elements' | 'subelements' | 'subgroups' | 'media' | 'kiosk_accounts',
     ) =>
@@ -428,13 +458,16 @@ describe('seedDemoPlant', () => {
       'kiosk_accounts',
     ] as const;
     const before = await Promise.all(tables.map(count));
-    const files = readdirSync(join(mediaDir, 'images')).length;
+    const files = readdirSync(join(mediaDir, 'uploads', String(seeded.devid))).length;
     const version = (await repos.developments.find(seeded.devid))!.content_version;
-    const again = await seedDemoPlant(seedOptions());
-    expect(again).toEqual({ created: false, devid: seeded.devid });
+    expect(await firstStart()).toEqual({ imported: false, reason: 'present' });
     expect(await Promise.all(tables.map(count))).toEqual(before);
-    expect(readdirSync(join(mediaDir, 'images'))).toHaveLength(files);
+    expect(readdirSync(join(mediaDir, 'uploads', String(seeded.devid)))).toHaveLength(files);
     expect((await repos.developments.find(seeded.devid))!.content_version).toBe(version);
+  });
+
+  it('passes every publish check, on every item', async () => {
+    await repos.transaction((trx) => assertPublishable(trx, seeded.devid));
   });
 
   it('gives each translated visitor zone an English version after its French one, in English images of its own (English content, decision 021)', () => {
@@ -478,7 +511,7 @@ describe('seedDemoPlant', () => {
         englishImages++;
         expect(element.type).toBe('image');
         expect(french.map((other) => other.value)).not.toContain(element.value);
-        const svg = readFileSync(fileOf(element.value), 'utf8');
+        const svg = svgOf(element.value);
         expect(svg, element.value).not.toMatch(frenchWords);
         expect(svg, element.value).toMatch(/<title>[A-Z][^<]{3,}<\/title>/);
       }
@@ -488,22 +521,20 @@ describe('seedDemoPlant', () => {
     const [englishNumbers] = elementsByZone
       .get(IMAGE_ZONES.emergencyNumbers.fr)!
       .filter((element) => element.lang === 'en');
-    const numbers = readFileSync(fileOf(englishNumbers!.value), 'utf8');
+    const numbers = svgOf(englishNumbers!.value);
     expect(numbers).toContain('<title>Emergency numbers</title>');
     expect(numbers).toContain('On site, call 2222 first');
     expect(numbers).toContain('Gatehouse');
     const [frenchNumbers] = elementsByZone.get(IMAGE_ZONES.emergencyNumbers.fr)!;
-    expect(readFileSync(fileOf(frenchNumbers!.value), 'utf8')).toContain(
-      'Depuis le site, appelez d’abord le 2222',
-    );
+    expect(svgOf(frenchNumbers!.value)).toContain('Depuis le site, appelez d’abord le 2222');
   });
 
   it('gives the evacuation template a landscape map with its two assembly points, drawn large', async () => {
     const evacuation = (await repos.alerts.liveTemplates(seeded.devid)).find(
       (template) => template.name === 'Évacuation',
     );
-    expect(evacuation?.image).toMatch(/^media\/images\/plan-d-evacuation-[0-9a-f]{8}\.svg$/);
-    const svg = readFileSync(join(mediaDir, evacuation!.image!.slice('media/'.length)), 'utf8');
+    expect(evacuation?.image).toMatch(/^media\/uploads\/\d+\/plan-d-evacuation-[0-9a-f]{8}\.webp$/);
+    const svg = svgOf(evacuation!.image!);
     const [, width, height] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number);
     expect(width! / height!).toBeGreaterThan(1.2);
     // P1 and P2 on the plan and in the legend, in type meant for a metre away; no car park "P1/P2".
@@ -515,20 +546,17 @@ describe('seedDemoPlant', () => {
     for (const [, size] of labels) expect(size).toBeGreaterThanOrEqual(48);
   });
 
-  it('writes nothing to the database when the assets are missing', async () => {
-    const other = await openTestDatabase();
-    try {
-      const otherRepos = createRepositories(other.db);
-      await expect(
-        seedDemoPlant({
-          ...seedOptions(),
-          repos: otherRepos,
-          assetsDir: join(mediaDir, 'no-such-assets'),
-        }),
-      ).rejects.toThrow(/Demo asset missing/);
-      expect(await otherRepos.developments.findByName('neubourg')).toBeUndefined();
-    } finally {
-      await other.close();
-    }
+  it('writes no pack when the assets are missing', async () => {
+    const file = join(workDir, 'other', 'demo-plant.zip');
+    await expect(
+      buildDemoPack({
+        file,
+        workDir: join(workDir, 'other-staging'),
+        now: NOW,
+        assetsDir: join(workDir, 'no-such-assets'),
+      }),
+    ).rejects.toThrow(/Demo asset missing/);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(workDir, 'other-staging'))).toBe(false);
   });
 });
