@@ -19,4 +19,5 @@ export * from './route-check.js';
 export * from './route-client.js';
 export * from './text.js';
 export * from './settings.js';
+export * from './plant-time.js';
 export * from './content-pack.js';

@@ -9,9 +9,12 @@ import {
   DevelopmentSettings,
   isSettingsUrl,
   normalizeSettings,
+  serializeSettings,
+  settingsConsistencyErrors,
   settingsUrlHint,
   settingsUrlOrigin,
   SETTINGS_URL_HINT,
+  TIME_ZONE_MESSAGE,
 } from './settings.js';
 
 const label = (length: number) => 'a'.repeat(length);
@@ -96,5 +99,44 @@ describe('the mode switcher’s code (issue 41, item 2)', () => {
     expect(normalizeSettings({ ...DEFAULT_SETTINGS, switcherCode: '2468' }).switcherCode).toBe(
       '2468',
     );
+  });
+});
+
+describe('the plant’s time zone (issue 45)', () => {
+  it('is Paris by default', () => {
+    expect(DEFAULT_SETTINGS.timeZone).toBe('Europe/Paris');
+    expect(settingsConsistencyErrors(DEFAULT_SETTINGS)).toEqual({});
+  });
+
+  it('is an IANA name Intl knows, else a French message', () => {
+    for (const timeZone of ['Europe/London', 'America/New_York', 'UTC']) {
+      const settings = { ...DEFAULT_SETTINGS, timeZone };
+      expect(Value.Check(DevelopmentSettings, settings)).toBe(true);
+      expect(settingsConsistencyErrors(settings), timeZone).toEqual({});
+    }
+    for (const timeZone of ['Europe/Pariss', '+01:00', 'Paris']) {
+      expect(settingsConsistencyErrors({ ...DEFAULT_SETTINGS, timeZone })).toEqual({
+        timeZone: TIME_ZONE_MESSAGE,
+      });
+    }
+    expect(TIME_ZONE_MESSAGE).toBe(
+      'Doit être le nom d’un fuseau horaire de la base IANA, par exemple Europe/Paris ou America/New_York.',
+    );
+    expect(Value.Check(DevelopmentSettings, { ...DEFAULT_SETTINGS, timeZone: '' })).toBe(false);
+  });
+
+  it('reads a copy from before the zone, or an unknown one, as Paris', () => {
+    const { timeZone: _absent, ...older } = DEFAULT_SETTINGS;
+    expect(normalizeSettings(older)).toEqual(DEFAULT_SETTINGS);
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, timeZone: 'Mars/Olympus' }).timeZone).toBe(
+      'Europe/Paris',
+    );
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, timeZone: 'Europe/Berlin' }).timeZone).toBe(
+      'Europe/Berlin',
+    );
+  });
+
+  it('is stored last, so an older stored text only gains a field', () => {
+    expect(Object.keys(JSON.parse(serializeSettings(DEFAULT_SETTINGS))).at(-1)).toBe('timeZone');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A development's settings (published settings, decision 017): what a plant changes without a
  * rebuild — the suggestion form's and the company web site's addresses, the docs/product.md#constants timings a plant
- * may tune, the alarm tone. They are edited in the back-office's draft and reach the totems only
+ * may tune, the alarm tone, the plant's time zone. They are edited in the back-office's draft and reach the totems only
  * with a published revision, inside the snapshot (`settings`) and the delta (`settings`, when they
  * changed).
  *
@@ -11,6 +11,7 @@
  * default).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { TIME_ZONE_HINT, TIME_ZONE_MAX_LENGTH, isPlantTimeZone } from './plant-time.js';
 import { adminRelative } from './route-table.js';
 
 /** Longest address accepted: ample for a form's URL with its query (the path and query are long). */
@@ -132,10 +133,20 @@ export const DevelopmentSettings = Type.Object(
      * a totem, not someone with the kiosk's credentials or the browser's developer tools.
      */
     switcherCode: Type.String({ pattern: SWITCHER_CODE_PATTERN }),
+    /**
+     * The plant's time zone, an IANA name (issue 45): every time the back-office shows or asks
+     * (a scheduled publication's) is a wall-clock time there (plant-time.ts). The schema bounds the
+     * text; whether `Intl` knows the zone is a rule no JSON schema can say, checked with the rules
+     * between fields (`settingsConsistencyErrors`).
+     */
+    timeZone: Type.String({ minLength: 1, maxLength: TIME_ZONE_MAX_LENGTH }),
   },
   { additionalProperties: false },
 );
 export type DevelopmentSettings = Static<typeof DevelopmentSettings>;
+
+/** The plant's zone when none was chosen: the product's first plants are in France. */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 /** The spec's values, no address: what a development without settings has. */
 export const DEFAULT_SETTINGS: Readonly<DevelopmentSettings> = Object.freeze({
@@ -149,6 +160,7 @@ export const DEFAULT_SETTINGS: Readonly<DevelopmentSettings> = Object.freeze({
   pingIntervalSeconds: SETTINGS_TIMINGS.pingIntervalSeconds.default,
   alarmTone: false,
   switcherCode: '',
+  timeZone: DEFAULT_TIME_ZONE,
 });
 
 /** French names of the fields, for the back-office and the server's messages. */
@@ -160,6 +172,7 @@ export const SETTINGS_LABELS: Record<keyof DevelopmentSettings, string> = {
   ) as Record<SettingsTiming, string>),
   alarmTone: 'Son d’alarme',
   switcherCode: 'Code du sélecteur',
+  timeZone: 'Fuseau horaire de l’usine',
 };
 
 const URL_RE = new RegExp(SETTINGS_URL_PATTERN);
@@ -171,9 +184,15 @@ export function isSettingsUrl(value: string): boolean {
 }
 
 /**
- * Rules between fields, which a JSON schema cannot say: the clock's value must not exceed the
- * idle counter's default, the warning must come before the session ends. French messages by
- * field; empty when the settings hold together.
+ * What a time zone the settings refuse is told, in French: the form shows it under the field, the
+ * server's 400 after the field's label (« Fuseau horaire de l’usine : doit être… »).
+ */
+export const TIME_ZONE_MESSAGE = `${TIME_ZONE_HINT.charAt(0).toUpperCase()}${TIME_ZONE_HINT.slice(1)}.`;
+
+/**
+ * Rules a JSON schema cannot say: the clock's value must not exceed the idle counter's default,
+ * the warning must come before the session ends (rules between fields), the time zone must be
+ * one `Intl` knows. French messages by field; empty when the settings hold together.
  */
 export function settingsConsistencyErrors(
   settings: DevelopmentSettings,
@@ -183,6 +202,7 @@ export function settingsConsistencyErrors(
     errors.idleCounterResetSeconds = `Ne doit pas dépasser le délai de retour à l’accueil (${settings.idleCounterSeconds} s).`;
   if (settings.inactivityWarningSeconds >= settings.inactivitySeconds)
     errors.inactivityWarningSeconds = `Doit être inférieur à la durée avant la fin de session (${settings.inactivitySeconds} s).`;
+  if (!isPlantTimeZone(settings.timeZone)) errors.timeZone = TIME_ZONE_MESSAGE;
   return errors;
 }
 
@@ -206,6 +226,8 @@ export function normalizeSettings(value: unknown): DevelopmentSettings {
       typeof source.switcherCode === 'string' && SWITCHER_CODE_RE.test(source.switcherCode)
         ? source.switcherCode
         : '',
+    // A copy from before the zone existed (issue 45), or one this engine does not know: Paris.
+    timeZone: isPlantTimeZone(source.timeZone) ? source.timeZone : DEFAULT_TIME_ZONE,
   };
   for (const name of SETTINGS_TIMING_NAMES) {
     const raw = source[name];

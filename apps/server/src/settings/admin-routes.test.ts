@@ -104,6 +104,13 @@ describe('settings in the back-office', () => {
         { inactivityWarningSeconds: 600 },
         /Avertissement avant la fin de session.*inférieur à la durée/,
       ],
+      // The plant's time zone (issue 45): an IANA name Intl knows.
+      [
+        { timeZone: 'Europe/Pariss' },
+        /^Fuseau horaire de l’usine : doit être le nom d’un fuseau horaire de la base IANA/,
+      ],
+      [{ timeZone: '+01:00' }, /^Fuseau horaire de l’usine : doit être/],
+      [{ timeZone: '' }, /timeZone.*ne doit pas être vide/],
     ];
     for (const [change, message] of cases) {
       const response = await editor.put(path(), { ...DEFAULT_SETTINGS, ...change });

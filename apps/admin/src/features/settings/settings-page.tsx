@@ -40,6 +40,7 @@ export interface SettingsForm {
   timings: Record<SettingsTiming, string>;
   alarmTone: boolean;
   switcherCode: string;
+  timeZone: string;
 }
 
 export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
@@ -50,6 +51,7 @@ export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
   ) as Record<SettingsTiming, string>,
   alarmTone: settings.alarmTone,
   switcherCode: settings.switcherCode,
+  timeZone: settings.timeZone,
 });
 
 /** "500 s (8 min 20 s)": seconds, with minutes when there are some. */
@@ -89,6 +91,7 @@ export function readForm(
     alarmTone: form.alarmTone,
     // Spaces typed between the digits ("12 34") are not part of the code.
     switcherCode: form.switcherCode.replace(/\s+/g, ''),
+    timeZone: form.timeZone,
   };
   // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
   const errors = validate(DevelopmentSettings, settings, {
