@@ -35,7 +35,7 @@ import { displayRoutes, pingRoute } from './display/index.js';
 import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
-import { publishApiRoutes } from './publishing/index.js';
+import { publishApiRoutes, ScheduledPublisher } from './publishing/index.js';
 import { alertApiRoutes } from './alerts/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
@@ -91,6 +91,12 @@ export interface AppOptions {
   mediaMaxBytes?: MediaLimits;
   /** Test seam: the media integrity checks' pace (pause between files, refresh delay). */
   mediaIntegrity?: Pick<MediaIntegrityOptions, 'pauseMs' | 'refreshDelayMs'>;
+  /**
+   * Scheduled publishing's clock (issue 45): how often this instance looks for due publications,
+   * and how late one may still go live. Off when absent (tests drive `publishDueSets` on an
+   * injected clock); server.ts turns it on where the back-office or the publish API is served.
+   */
+  scheduledPublishing?: { intervalMs: number; maxLatenessMs: number };
 }
 
 declare module 'fastify' {
@@ -184,6 +190,13 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       fastify.log.error({ err: error }, 'media integrity: could not read the library');
     });
     fastify.addHook('onClose', async () => ctx.mediaIntegrity.close());
+  }
+
+  if (options.scheduledPublishing && (services.has('admin') || services.has('stream'))) {
+    const { intervalMs, maxLatenessMs } = options.scheduledPublishing;
+    const publisher = new ScheduledPublisher({ ...ctx, maxLatenessMs }, intervalMs, fastify.log);
+    fastify.addHook('onReady', async () => publisher.start());
+    fastify.addHook('onClose', async () => publisher.stop());
   }
 
   // Always 200 (load balancers and `restore` read it); `media` reports damaged files.

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       demo: { devname: 'neubourg', login: 'kiosk', password: 'kiosk' },
       environment: 'prod',
       tokenTtlDays: 365,
+      scheduleMaxLatenessHours: 12,
       logLevel: 'info',
       kioskDist: join(REPO_ROOT, 'apps/kiosk/dist'),
       adminDist: join(REPO_ROOT, 'apps/admin/dist'),

@@ -14,6 +14,7 @@
  * | DEMO_DEVNAME   | neubourg                             | development seeded on an empty database            |
  * | DEMO_LOGIN     | kiosk                                | its kiosk account login                            |
  * | DEMO_PASSWORD  | kiosk                                | its kiosk account password                         |
+ * | SCHEDULE_MAX_LATENESS_HOURS | 12                    | how late a scheduled publication may still go live |
  * | DEMO_PACK      | demo/dist/demo-plant.zip             | content pack imported and published as revision 1  |
  * | KIOSK_ENV      | prod                                 | prod, dev or local (the kiosk's environment, docs/product.md#calls) |
  * | TOKEN_TTL_DAYS | 365                                  | lifetime of kiosk tokens (a kiosk runs offline for days) |
@@ -28,7 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KioskEnvironment } from '@plant-kiosk/contract';
+import { SCHEDULE_MAX_LATENESS_DEFAULT_HOURS, type KioskEnvironment } from '@plant-kiosk/contract';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -51,6 +52,8 @@ export interface ServerConfig {
   demo: { devname: string; login: string; password: string; pack: string };
   environment: KioskEnvironment;
   tokenTtlDays: number;
+  /** How late a scheduled publication may still go live (a server down at its time), in hours. */
+  scheduleMaxLatenessHours: number;
   logLevel: LogLevel;
   kioskDist: string;
   adminDist: string;
@@ -200,6 +203,12 @@ export function loadConfig(
     },
     environment,
     tokenTtlDays: integer('TOKEN_TTL_DAYS', 365, 1, 3650),
+    scheduleMaxLatenessHours: integer(
+      'SCHEDULE_MAX_LATENESS_HOURS',
+      SCHEDULE_MAX_LATENESS_DEFAULT_HOURS,
+      0,
+      24 * 31,
+    ),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     kioskDist: path('KIOSK_DIST', join(REPO_ROOT, 'apps/kiosk/dist')),
     adminDist: path('ADMIN_DIST', join(REPO_ROOT, 'apps/admin/dist')),

@@ -152,6 +152,10 @@ async function main(): Promise<void> {
         secrets,
         services: instance.services,
         streams,
+        scheduledPublishing: {
+          intervalMs: 1000,
+          maxLatenessMs: config.scheduleMaxLatenessHours * 3_600_000,
+        },
       });
       apps.push(app);
       await app.listen({ port: instance.port, host: config.host });

@@ -117,6 +117,11 @@ export const PublishRequest = Type.Object(
     elementid: Type.Optional(Id),
     /** Why this publish, shown in the revision history ("menu de la semaine 48"). */
     note: Type.Optional(Type.String({ maxLength: 500 })),
+    /**
+     * When to go live: an RFC 3339 instant with `Z` or an offset (scheduled publishing, issue 45).
+     * Absent: now. Its form and that it lies ahead are checked by the server (a French 400).
+     */
+    at: Type.Optional(Type.String({ maxLength: 40 })),
   },
   { additionalProperties: false },
 );

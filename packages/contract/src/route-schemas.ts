@@ -96,7 +96,6 @@ import {
   LoginRequest,
   LoginResponse,
   PublishRequest,
-  PublishResponse,
   StreamTicket,
 } from './messages.js';
 import {
@@ -108,10 +107,19 @@ import {
   PackUploadSummary,
 } from './pack-upload.js';
 import type { RouteName } from './route-table.js';
+import {
+  PublishAnswer,
+  RescheduleRequest,
+  ScheduledParams,
+  ScheduledPublication,
+  ScheduledPublicationList,
+} from './scheduled-publishing.js';
 
 // The back-office's import of a content pack: its schemas live in their own module, exported from
 // here (the package's index re-exports this module).
 export * from './pack-upload.js';
+// Scheduled publishing (issue 45), likewise.
+export * from './scheduled-publishing.js';
 
 // ---------- path parameters (Fastify's `:name`, arriving as strings, coerced and checked) ----------
 
@@ -313,8 +321,8 @@ export const ROUTE_SCHEMAS = {
   publish: {
     params: DevidParams,
     body: PublishRequest,
-    response: PublishResponse,
-    note: 'No body means a full `sync`. The header `x-publish-client: cli` labels the revision as made by the CLI.',
+    response: PublishAnswer,
+    note: 'No body means a full `sync`. The header `x-publish-client: cli` labels the revision as made by the CLI. With `at` (an RFC 3339 instant with its zone, ahead): 202 and `{ scheduled }`, nothing goes live now.',
   },
   alertStart: {
     params: DevidParams,
@@ -466,7 +474,19 @@ export const ROUTE_SCHEMAS = {
   },
 
   // ---------- back-office: publishing, history, audit ----------
-  adminPublish: { params: DevidParams, body: PublishRequest, response: PublishResponse },
+  adminPublish: {
+    params: DevidParams,
+    body: PublishRequest,
+    response: PublishAnswer,
+    note: 'With `at` (an RFC 3339 instant with its zone, ahead): 202 and `{ scheduled }`, nothing goes live now.',
+  },
+  adminScheduledPublications: { params: DevidParams, response: ScheduledPublicationList },
+  adminReschedule: {
+    params: ScheduledParams,
+    body: RescheduleRequest,
+    response: ScheduledPublication,
+  },
+  adminCancelScheduled: { params: ScheduledParams, response: ScheduledPublication },
   adminRevisions: {
     params: DevidParams,
     querystring: RevisionListQuery,

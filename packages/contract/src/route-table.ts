@@ -270,6 +270,24 @@ export const ROUTES = {
     'admin-session',
     'Publish the draft to the totems (a new revision)',
   ),
+  adminScheduledPublications: route(
+    'GET',
+    `${A}/developments/:devid/scheduled`,
+    'admin-session',
+    'Scheduled publications of a development: waiting, held, and the last ones published or cancelled',
+  ),
+  adminReschedule: route(
+    'PATCH',
+    `${A}/developments/:devid/scheduled/:setid`,
+    'admin-session',
+    'Move a scheduled publication to another instant (a held one is scheduled again)',
+  ),
+  adminCancelScheduled: route(
+    'DELETE',
+    `${A}/developments/:devid/scheduled/:setid`,
+    'admin-session',
+    'Cancel a scheduled publication (its changes stay in the draft)',
+  ),
   adminRevisions: route(
     'GET',
     `${A}/developments/:devid/revisions`,

@@ -21,6 +21,7 @@ import * as kioskMedia from './migrations/011-kiosk-media.js';
 import * as auditRepeats from './migrations/012-audit-repeats.js';
 import * as streamTickets from './migrations/013-stream-tickets.js';
 import * as mediaIntegrity from './migrations/014-media-integrity.js';
+import * as changeSets from './migrations/015-change-sets.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '012-audit-repeats': auditRepeats,
   '013-stream-tickets': streamTickets,
   '014-media-integrity': mediaIntegrity,
+  '015-change-sets': changeSets,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -337,6 +337,34 @@ export interface AuditLogTable {
   last_at: string | null;
 }
 
+/** Pending changes of live content: scheduled publications (migration 015, issue 45). */
+export interface ChangeSetTable {
+  setid: Generated<number>;
+  devid: number;
+  /** 'schedule' (a scheduled publication). */
+  purpose: string;
+  /** 'scheduled' | 'published' | 'held' | 'cancelled'. */
+  status: string;
+  /** The zone a one-zone set was taken from; null for the whole draft. */
+  zoneid: number | null;
+  note: string | null;
+  author_kind: string;
+  author_name: string | null;
+  userid: number | null;
+  created_at: string;
+  /** ISO instant in UTC. */
+  due_at: string | null;
+  /** JSON: the item changes, `{ kind, id, before?, after? }`. */
+  changes: string;
+  /** JSON: the revision counts of those changes. */
+  counts: string;
+  revision: number | null;
+  published_at: string | null;
+  late_ms: number | null;
+  held_reason: string | null;
+  updated_at: string;
+}
+
 /** Single-use tickets that open a kiosk's event stream (migration 013, decision 028). */
 export interface StreamTicketTable {
   /** SHA-256 (hex) of the ticket; the ticket itself is only in the kiosk's hands. */
@@ -376,6 +404,7 @@ export interface Database {
   development_settings: SettingsTable;
   pub_development_settings: SettingsTable;
   stream_tickets: StreamTicketTable;
+  change_sets: ChangeSetTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

@@ -10,9 +10,12 @@
 import {
   type DiscardDraftRequest,
   type DiscardDraftResponse,
+  PublishAnswer,
   PublishRequest,
-  PublishResponse,
+  type PublishResponse,
+  type RescheduleRequest,
   type RollbackResponse,
+  adminRelative,
   adminRoutePatterns,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +24,12 @@ import { ConflictError } from '../lib/admin/errors.js';
 import { summarizeCounts } from './revision-summary.js';
 import { notFound, ok } from '../lib/envelope.js';
 import { discard, publish, rollback, type Publisher } from './publish-service.js';
+import {
+  cancelScheduled,
+  listScheduled,
+  reschedule,
+  schedulePublish,
+} from './scheduled-publish.js';
 import { actorOf, requirePublishRight } from '../routes/admin/guards.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
@@ -52,18 +61,68 @@ export async function publishRoutes(
   fastify.post<{ Params: { devid: number }; Body: PublishRequest }>(
     adminRoutePatterns.publish,
     {
-      schema: { params: DevidParams, body: PublishRequest, response: answers(PublishResponse) },
+      schema: {
+        params: DevidParams,
+        body: PublishRequest,
+        response: { ...answers(PublishAnswer), 202: answers(PublishAnswer)[200] },
+      },
       // No body at all means the default, a full `sync`.
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
+    async (request, reply) => {
+      const { devid } = request.params;
+      requirePublishRight(request, devid);
+      await editor.development(devid);
+      const { at } = request.body;
+      if (at !== undefined) {
+        const answer = await schedulePublish(ctx, devid, { ...request.body, at }, userOf(request));
+        return reply
+          .code(202)
+          .send(ok(answer, `Publication programmée pour ${answer.scheduled.at} (heure UTC).`));
+      }
+      const result = await publish(ctx, devid, request.body, userOf(request));
+      return ok(result, publishedMessage(result));
+    },
+  );
+
+  // Scheduled publications (issue 45): the list, reschedule and cancel, for who may publish.
+  fastify.get<{ Params: { devid: number } }>(
+    adminRelative('adminScheduledPublications'),
+    { schema: routeSchema('adminScheduledPublications') },
     async (request) => {
       const { devid } = request.params;
       requirePublishRight(request, devid);
       await editor.development(devid);
-      const result = await publish(ctx, devid, request.body, userOf(request));
-      return ok(result, publishedMessage(result));
+      return ok({ items: await listScheduled(ctx, devid) });
+    },
+  );
+
+  fastify.patch<{ Params: { devid: number; setid: number }; Body: RescheduleRequest }>(
+    adminRelative('adminReschedule'),
+    { schema: routeSchema('adminReschedule') },
+    async (request) => {
+      const { devid, setid } = request.params;
+      requirePublishRight(request, devid);
+      await editor.development(devid);
+      const moved = await reschedule(ctx, devid, setid, request.body.at, userOf(request));
+      return ok(moved, `Publication programmée déplacée au ${moved.at} (heure UTC).`);
+    },
+  );
+
+  fastify.delete<{ Params: { devid: number; setid: number } }>(
+    adminRelative('adminCancelScheduled'),
+    { schema: routeSchema('adminCancelScheduled') },
+    async (request) => {
+      const { devid, setid } = request.params;
+      requirePublishRight(request, devid);
+      await editor.development(devid);
+      const cancelled = await cancelScheduled(ctx, devid, setid, userOf(request));
+      return ok(
+        cancelled,
+        'Publication programmée annulée : ses modifications restent dans le brouillon.',
+      );
     },
   );
 

@@ -4,7 +4,8 @@
  * by the server's publish token as a bearer token, compared in constant time. The revision's
  * author is "api", or "cli" when the CLI says so in its `x-publish-client` header (the token is
  * the same: this only labels the history). Audited like a back-office publish (issue 42), by
- * "api" or "cli", in the publish's transaction.
+ * "api" or "cli", in the publish's transaction. Given `at`, the publish is scheduled (issue 45):
+ * 202 and `{ scheduled }`, nothing goes live now.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, ok, unauthorized } from '../lib/envelope.js';
 import { publish } from './publish-service.js';
+import { schedulePublish } from './scheduled-publish.js';
 import { DevidParams, PublishRequest as PublishRequestSchema } from '../routes/schemas.js';
 
 /** Set by the CLI, so that its publishes say "CLI" in the revision history. */
@@ -42,9 +44,20 @@ export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): 
         request.body ??= {};
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { devid } = request.params;
       const client = request.headers[PUBLISH_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
+      const { at } = request.body;
+      if (at !== undefined) {
+        // Scheduled (issue 45): accepted, nothing live yet.
+        const scheduled = await schedulePublish(
+          ctx,
+          devid,
+          { ...request.body, at },
+          { kind: client },
+        );
+        return reply.code(202).send(ok(scheduled));
+      }
       const result = await publish(ctx, devid, request.body, { kind: client });
       return ok(result);
     },

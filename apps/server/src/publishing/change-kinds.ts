@@ -179,7 +179,8 @@ export interface RevisionAuthor {
   userid: number | null;
 }
 
-export type RevisionSource = 'publish' | 'seed' | 'creation' | 'migration' | 'rollback';
+export type RevisionSource =
+  'publish' | 'schedule' | 'seed' | 'creation' | 'migration' | 'rollback';
 
 /** A development's live content (or a revision's, rebuilt): rows as logged, by kind, by id. */
 export type LiveContent = Record<ChangeKind, Row[]>;

@@ -19,3 +19,6 @@ export type { ChangeKind } from './change-kinds.js';
 // tests that publish through it.
 export { RevisionRepository } from './revision-repository.js';
 export { PublishCheckRepository } from './publish-check-repository.js';
+export { ChangeSetRepository } from './change-set-repository.js';
+// Scheduled publishing's clock, started by the app where publishing is served (issue 45).
+export { ScheduledPublisher } from './scheduled-publisher.js';

@@ -27,7 +27,7 @@ export const authorOf = (who: Publisher): RevisionAuthor =>
     : { kind: who.kind, name: null, userid: null };
 
 /** Who the audit log names: the user, or the token's door ("api", "cli") with no user id. */
-const auditedAs = (who: Publisher) =>
+export const auditedAs = (who: Publisher) =>
   who.kind === 'user'
     ? { userid: who.userid, username: who.username }
     : { userid: null, username: who.kind };

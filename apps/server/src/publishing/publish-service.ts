@@ -249,7 +249,7 @@ async function announcement(
  * The publish checks (decision 014), under the lock and before anything is written, on the content
  * about to go live (the draft when `content` is not given); off when the configuration says so.
  */
-async function publishChecks(
+export async function publishChecks(
   deps: PublishDeps,
   trx: Transaction<Database>,
   devid: number,
@@ -270,7 +270,7 @@ async function publishChecks(
  * published frame address — a kiosk reloading on the message must get a policy that allows it
  * (decision 017).
  */
-async function afterCommit(deps: PublishDeps, devid: number): Promise<void> {
+export async function afterCommit(deps: PublishDeps, devid: number): Promise<void> {
   deps.versions?.invalidate(devid);
   await deps.frameSources?.refresh();
   // Sizes again, in the background (media integrity: after each publish).

@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     },
     environment: 'prod',
     tokenTtlDays: 365,
+    scheduleMaxLatenessHours: 12,
     logLevel: 'silent',
     kioskDist: join(dataDir, 'no-kiosk-dist'),
     adminDist: join(dataDir, 'no-admin-dist'),

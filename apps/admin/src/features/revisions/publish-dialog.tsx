@@ -3,7 +3,12 @@
  * zone's), an optional note for the history, then the outcome in plain words — "Révision 58
  * publiée — envoyée à 12 totems".
  */
-import type { ContentChangeEntry, PublishProblem, PublishResponse } from '@plant-kiosk/contract';
+import {
+  isScheduledAnswer,
+  type ContentChangeEntry,
+  type PublishProblem,
+  type PublishResponse,
+} from '@plant-kiosk/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
@@ -76,6 +81,8 @@ export function PublishDialog({
           ...(zone ? { zoneid: zone.zoneid } : {}),
         },
       });
+      // Without `at` a publish goes live now: the scheduled answer cannot come back.
+      if (isScheduledAnswer(data)) throw new Error('réponse de programmation inattendue');
       const text = publishOutcome(data);
       setDone(text);
       notifyDraftChanged();

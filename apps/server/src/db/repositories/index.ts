@@ -13,7 +13,11 @@ import {
   LiveContentRepository,
 } from '../../content/index.js';
 import { DeltaRepository } from '../../display/index.js';
-import { PublishCheckRepository, RevisionRepository } from '../../publishing/index.js';
+import {
+  ChangeSetRepository,
+  PublishCheckRepository,
+  RevisionRepository,
+} from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 import { StreamTicketRepository } from '../../streaming/index.js';
 
@@ -53,6 +57,8 @@ export interface Repositories {
   models: ContentModelRepository;
   /** Publishing the draft, revisions and their change log (publishing gate, decision 010). */
   revisions: RevisionRepository;
+  /** Pending changes of live content: scheduled publications (issue 45). */
+  changeSets: ChangeSetRepository;
   /** Delta sync (decision 016): what changed since a revision a totem holds. */
   deltas: DeltaRepository;
   accounts: AccountRepository;
@@ -86,6 +92,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     draft: new DraftContentRepository(db),
     models: new ContentModelRepository(db),
     revisions: new RevisionRepository(db),
+    changeSets: new ChangeSetRepository(db),
     deltas: new DeltaRepository(db),
     accounts: new AccountRepository(db),
     media: new MediaRepository(db),

@@ -1,0 +1,488 @@
+/**
+ * Scheduled publishing (issue 45): one more door into the publishing gate. A publish given `at`
+ * fixes a change set — the draft's changes (all, or one zone's) at that moment — and nothing goes
+ * live; at its time the set goes live through the same steps as a publish (lock, checks, revision,
+ * audit, then the stream message after the commit).
+ *
+ * - **Stacked**: a set scheduled after other pending ones expects what live will be at its time —
+ *   live with the earlier sets applied — so each item's `before` is taken from the latest earlier
+ *   set that changes it, else from live; an item whose draft value an earlier set already brings
+ *   is left to that set.
+ * - **Never overwrites silently**: at its time, every item's live row must still be its `before`;
+ *   an item something else changed since (a publish now, a rollback) holds the set with a French
+ *   reason, and someone decides (publish the draft now, reschedule, cancel).
+ * - **Once**: the set's status is read again under the development's publish lock (FOR UPDATE on
+ *   PostgreSQL, SQLite's single writer): of two instances that both see it due, the second finds it
+ *   published already.
+ * - **Late**: a server down at the set's time publishes it at start, the revision's note saying
+ *   how late; past the maximum lateness (SCHEDULE_MAX_LATENESS_HOURS, 12 h by default) it is held.
+ * - A publish check that fails at that time (a file deleted since) holds it too, with its reason.
+ */
+import {
+  publishAtProblem,
+  type PublishRequest,
+  type PublishScheduledResponse,
+  type RevisionCounts,
+  type ScheduledPublication,
+  type StreamMessage,
+} from '@plant-kiosk/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ChangeSetRow } from './change-set-repository.js';
+import { badRequest, notFound } from '../lib/envelope.js';
+import { ConflictError, conflict } from '../lib/admin/errors.js';
+import { fleetAfterPublish } from '../fleet/index.js';
+import {
+  KIND,
+  countsOf,
+  lockDevelopment,
+  logged,
+  touched,
+  type ChangeKind,
+  type LiveContent,
+  type PendingChange,
+  type Row,
+} from './change-kinds.js';
+import { scopedDiff } from './draft-diff.js';
+import { liveContent, refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
+import { auditedAs, authorOf, writeAudit, type Publisher } from './publish-audit.js';
+import { afterCommit, publishChecks, type PublishDeps } from './publish-service.js';
+import { summarizeCounts } from './revision-summary.js';
+
+export interface ScheduleDeps extends PublishDeps {
+  /** How long past its time a set may still go live (default 12 h). */
+  maxLatenessMs?: number;
+}
+
+export const DEFAULT_MAX_LATENESS_MS = 12 * 3_600_000;
+
+const clock = (deps: PublishDeps) => (deps.now ?? (() => new Date()))();
+const itemKey = (kind: ChangeKind, id: number) => `${kind}:${id}`;
+
+/** Whether two rows of a kind hold the same values in its compared columns (numbers as numbers). */
+function sameRow(kind: ChangeKind, a: Row | undefined, b: Row | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  const value = (row: Row, column: string) => {
+    const v = row[column];
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    return typeof v === 'number' || /^-?\d+$/.test(String(v)) ? Number(v) : String(v);
+  };
+  return KIND[kind].columns.every((column) => value(a, column) === value(b, column));
+}
+
+/** The sets of a development still waiting, in the order they will apply. */
+async function pendingSets(db: Transaction<Database>, devid: number) {
+  return db
+    .selectFrom('change_sets')
+    .selectAll()
+    .where('devid', '=', devid)
+    .where('status', '=', 'scheduled')
+    .orderBy('due_at')
+    .orderBy('setid')
+    .execute();
+}
+
+const parseChanges = (set: { changes: string }) => JSON.parse(set.changes) as PendingChange[];
+
+/** Schedules the draft's changes (all, or `request.zoneid`'s) to go live at `request.at`. */
+export async function schedulePublish(
+  deps: ScheduleDeps,
+  devid: number,
+  request: PublishRequest & { at: string },
+  who: Publisher,
+): Promise<PublishScheduledResponse> {
+  const now = clock(deps);
+  const problem = publishAtProblem(request.at, now);
+  if (problem) throw badRequest(problem);
+  if (request.type !== undefined && request.type !== 'sync') {
+    throw badRequest(
+      'Une publication programmée prend tout le brouillon, ou une zone avec « zoneid » seul : pas de « type » « zone » ni « element ».',
+    );
+  }
+  if (request.type === 'sync' && request.zoneid !== undefined) {
+    throw badRequest('A "sync" publish takes no "zoneid" or "elementid"');
+  }
+  if (request.elementid !== undefined)
+    throw badRequest('Only an "element" publish takes "elementid"');
+  const at = new Date(Date.parse(request.at)).toISOString();
+  const zoneid = request.type === undefined ? (request.zoneid ?? null) : null;
+  if (zoneid !== null && !(await deps.repos.revisions.zoneBelongs(devid, zoneid))) {
+    throw notFound(`La zone ${zoneid} n’existe pas dans ce développement.`);
+  }
+  const note = request.note?.trim() || null;
+
+  const setid = await deps.repos.revisions.transaction(async (trx) => {
+    const development = await lockDevelopment(trx, devid);
+    if (!development) throw notFound(`Development ${devid} does not exist`);
+    const { changes } = await scopedDiff(trx, devid, zoneid ?? undefined);
+    // What live will hold at `at`: live, with each earlier pending set's changes on top.
+    const expected = new Map<string, Row | undefined>();
+    for (const set of await pendingSets(trx, devid)) {
+      if (set.due_at! > at) break;
+      for (const change of parseChanges(set)) {
+        expected.set(itemKey(change.kind, change.id), change.after);
+      }
+    }
+    const fixed: PendingChange[] = [];
+    for (const change of changes) {
+      const key = itemKey(change.kind, change.id);
+      const before = expected.has(key) ? expected.get(key) : change.before;
+      // An earlier set already brings the draft's value: that set's to apply.
+      if (sameRow(change.kind, before, change.after)) continue;
+      fixed.push({
+        kind: change.kind,
+        id: change.id,
+        ...(before ? { before } : {}),
+        ...(change.after ? { after: change.after } : {}),
+      });
+    }
+    if (fixed.length === 0) {
+      throw conflict(
+        zoneid === null
+          ? 'Rien à programmer : le brouillon n’a pas de modification qui ne soit déjà publiée ou programmée.'
+          : 'Rien à programmer dans cette zone : elle n’a pas de modification qui ne soit déjà publiée ou programmée.',
+      );
+    }
+    await refuseRemovingActiveAlertTemplate(trx, devid, fixed);
+    const counts = countsOf(fixed);
+    const author = authorOf(who);
+    const inserted = await trx
+      .insertInto('change_sets')
+      .values({
+        devid,
+        purpose: 'schedule',
+        status: 'scheduled',
+        zoneid,
+        note,
+        author_kind: author.kind,
+        author_name: author.name,
+        userid: author.userid,
+        created_at: now.toISOString(),
+        due_at: at,
+        changes: JSON.stringify(fixed),
+        counts: JSON.stringify(counts),
+        updated_at: now.toISOString(),
+      })
+      .returning('setid')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      at: now,
+      ...auditedAs(who),
+      devid,
+      action: 'publish.schedule',
+      targetType: zoneid === null ? 'development' : 'zone',
+      targetId: zoneid ?? devid,
+      summary: { setid: inserted.setid, at, note, counts },
+    });
+    return inserted.setid;
+  });
+  return { scheduled: { id: setid, at, scope: { zoneid }, note } };
+}
+
+/** The answer's shape of a stored set. */
+export function scheduledPublicationOf(row: ChangeSetRow): ScheduledPublication {
+  return {
+    id: row.setid,
+    devid: row.devid,
+    status: row.status as ScheduledPublication['status'],
+    at: row.due_at ?? row.created_at,
+    scope: { zoneid: row.zoneid },
+    note: row.note,
+    author: {
+      kind: row.author_kind as ScheduledPublication['author']['kind'],
+      name: row.author_name,
+      userid: row.userid,
+    },
+    createdAt: row.created_at,
+    counts: JSON.parse(row.counts) as RevisionCounts,
+    revision: row.revision,
+    publishedAt: row.published_at,
+    lateMs: row.late_ms,
+    heldReason: row.held_reason,
+  };
+}
+
+/** The development's sets waiting or held, then the last 20 published or cancelled. */
+export async function listScheduled(
+  deps: PublishDeps,
+  devid: number,
+): Promise<ScheduledPublication[]> {
+  return (await deps.repos.changeSets.list(devid)).map(scheduledPublicationOf);
+}
+
+/** A set of the development that is still waiting or held (404 else, 409 when already done). */
+async function openSet(trx: Transaction<Database>, devid: number, setid: number) {
+  const set = await trx
+    .selectFrom('change_sets')
+    .selectAll()
+    .where('setid', '=', setid)
+    .where('devid', '=', devid)
+    .executeTakeFirst();
+  if (!set)
+    throw notFound(`La publication programmée ${setid} n’existe pas dans ce développement.`);
+  if (set.status === 'published') {
+    throw conflict(
+      `La publication programmée ${setid} est déjà en ligne (révision ${set.revision}).`,
+    );
+  }
+  if (set.status === 'cancelled') throw conflict(`La publication programmée ${setid} est annulée.`);
+  return set;
+}
+
+/** Cancels a waiting or held set: its changes stay in the draft. */
+export async function cancelScheduled(
+  deps: PublishDeps,
+  devid: number,
+  setid: number,
+  who: Publisher,
+): Promise<ScheduledPublication> {
+  const now = clock(deps);
+  return deps.repos.revisions.transaction(async (trx) => {
+    await lockDevelopment(trx, devid);
+    const set = await openSet(trx, devid, setid);
+    await trx
+      .updateTable('change_sets')
+      .set({ status: 'cancelled', updated_at: now.toISOString() })
+      .where('setid', '=', setid)
+      .execute();
+    await writeAudit(trx, {
+      at: now,
+      ...auditedAs(who),
+      devid,
+      action: 'publish.schedule-cancel',
+      targetType: 'development',
+      targetId: devid,
+      summary: { setid, at: set.due_at, note: set.note },
+    });
+    return scheduledPublicationOf({ ...set, status: 'cancelled', updated_at: now.toISOString() });
+  });
+}
+
+/** Moves a waiting or held set to another instant ahead; a held one waits again. */
+export async function reschedule(
+  deps: PublishDeps,
+  devid: number,
+  setid: number,
+  at: string,
+  who: Publisher,
+): Promise<ScheduledPublication> {
+  const now = clock(deps);
+  const problem = publishAtProblem(at, now);
+  if (problem) throw badRequest(problem);
+  const due = new Date(Date.parse(at)).toISOString();
+  return deps.repos.revisions.transaction(async (trx) => {
+    await lockDevelopment(trx, devid);
+    const set = await openSet(trx, devid, setid);
+    const changed = {
+      status: 'scheduled',
+      due_at: due,
+      held_reason: null,
+      updated_at: now.toISOString(),
+    };
+    await trx.updateTable('change_sets').set(changed).where('setid', '=', setid).execute();
+    await writeAudit(trx, {
+      at: now,
+      ...auditedAs(who),
+      devid,
+      action: 'publish.reschedule',
+      targetType: 'development',
+      targetId: devid,
+      summary: { setid, from: set.due_at, at: due, wasHeld: set.status === 'held' },
+    });
+    return scheduledPublicationOf({ ...set, ...changed });
+  });
+}
+
+/** What live becomes once `changes` apply: the content the publish checks look at. */
+function contentAfter(live: LiveContent, changes: readonly PendingChange[]): LiveContent {
+  const content = { ...live } as Record<ChangeKind, Row[]>;
+  for (const kind of Object.keys(content) as ChangeKind[]) {
+    const mine = changes.filter((change) => change.kind === kind);
+    if (mine.length === 0) continue;
+    const ids = new Set(mine.map((change) => change.id));
+    const key = KIND[kind].key;
+    content[kind] = [
+      ...content[kind].filter((row) => !ids.has(Number(row[key]))),
+      ...mine.flatMap((change) => (change.after ? [logged(change.after)] : [])),
+    ];
+  }
+  return content as LiveContent;
+}
+
+/** The items whose live row is no longer what the set expects, in French. */
+async function conflictsOf(
+  trx: Transaction<Database>,
+  devid: number,
+  changes: readonly PendingChange[],
+): Promise<string[]> {
+  const live = await liveContent(trx, devid);
+  const found: string[] = [];
+  for (const change of changes) {
+    const key = KIND[change.kind].key;
+    const row = live[change.kind].find((candidate) => Number(candidate[key]) === change.id);
+    if (!sameRow(change.kind, row, change.before ? logged(change.before) : undefined)) {
+      found.push(`${KIND_NAMES[change.kind]} ${change.id}`);
+    }
+  }
+  return found;
+}
+
+const KIND_NAMES: Record<ChangeKind, string> = {
+  zone: 'zone',
+  element: 'élément',
+  subgroup: 'sous-groupe',
+  subelement: 'sous-élément',
+  alert_template: 'modèle d’alerte',
+  setting: 'réglages',
+};
+
+const hoursText = (ms: number) => {
+  const minutes = Math.round(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')}` : `${minutes} min`;
+};
+
+export type DueOutcome =
+  | { setid: number; status: 'published'; revision: number; lateMs: number }
+  | { setid: number; status: 'held'; reason: string }
+  | { setid: number; status: 'skipped' };
+
+/**
+ * Publishes one due set (see the header), or holds it. `skipped` when another instance got there
+ * first, or it was cancelled or moved meanwhile.
+ */
+export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<DueOutcome> {
+  const now = clock(deps);
+  const maxLateness = deps.maxLatenessMs ?? DEFAULT_MAX_LATENESS_MS;
+  const found = await deps.repos.changeSets.devidOf(setid);
+  if (!found) return { setid, status: 'skipped' };
+  const devid = found.devid;
+
+  const hold = async (trx: Transaction<Database>, reason: string) => {
+    await trx
+      .updateTable('change_sets')
+      .set({ status: 'held', held_reason: reason, updated_at: now.toISOString() })
+      .where('setid', '=', setid)
+      .execute();
+    await writeAudit(trx, {
+      at: now,
+      userid: null,
+      username: 'programmation',
+      devid,
+      action: 'publish.schedule-held',
+      targetType: 'development',
+      targetId: devid,
+      summary: { setid, reason },
+    });
+    return { setid, status: 'held' as const, reason };
+  };
+
+  const outcome = await deps.repos.revisions.transaction(async (trx) => {
+    const development = await lockDevelopment(trx, devid);
+    // Read again under the lock: the status another instance may have changed.
+    const set = await trx
+      .selectFrom('change_sets')
+      .selectAll()
+      .where('setid', '=', setid)
+      .executeTakeFirst();
+    if (!development || !set || set.status !== 'scheduled' || !set.due_at) {
+      return { setid, status: 'skipped' as const };
+    }
+    const lateMs = Math.max(0, now.getTime() - Date.parse(set.due_at));
+    if (Date.parse(set.due_at) > now.getTime()) return { setid, status: 'skipped' as const };
+    if (lateMs > maxLateness) {
+      return hold(
+        trx,
+        `Pas publiée à l’heure (le serveur était arrêté) : ${hoursText(lateMs)} de retard dépassent le maximum de ${hoursText(maxLateness)}. Publiez-la maintenant, reprogrammez-la ou annulez-la.`,
+      );
+    }
+    const changes = parseChanges(set);
+    const conflicts = await conflictsOf(trx, devid, changes);
+    if (conflicts.length > 0) {
+      return hold(
+        trx,
+        `Ne s’applique plus telle quelle : ${conflicts.length === 1 ? 'un élément a changé' : `${conflicts.length} éléments ont changé`} sur les totems depuis sa programmation (${conflicts.slice(0, 5).join(', ')}${conflicts.length > 5 ? '…' : ''}). Rien n’a été écrasé : publiez le brouillon maintenant, reprogrammez-la ou annulez-la.`,
+      );
+    }
+    try {
+      await refuseRemovingActiveAlertTemplate(trx, devid, changes);
+      await publishChecks(deps, trx, devid, {
+        content: contentAfter(await liveContent(trx, devid), changes),
+        touched: touched(changes),
+      });
+    } catch (error) {
+      if (error instanceof ConflictError || error instanceof Error) {
+        return hold(trx, `Refusée par les vérifications à son heure : ${error.message}`);
+      }
+      throw error;
+    }
+    const counts = countsOf(changes);
+    const revision = development.content_version + 1;
+    const late = lateMs >= 60_000 ? ` (publiée avec ${hoursText(lateMs)} de retard)` : '';
+    await writeRevision(trx, devid, revision, changes, counts, {
+      author: {
+        kind: set.author_kind as 'user' | 'cli' | 'api' | 'system',
+        name: set.author_name,
+        userid: set.userid,
+      },
+      now,
+      note: `${set.note ?? 'Publication programmée'}${late}`,
+      source: 'schedule',
+    });
+    await trx
+      .updateTable('change_sets')
+      .set({
+        status: 'published',
+        revision,
+        published_at: now.toISOString(),
+        late_ms: lateMs,
+        updated_at: now.toISOString(),
+      })
+      .where('setid', '=', setid)
+      .execute();
+    await writeAudit(trx, {
+      at: now,
+      userid: null,
+      username: 'programmation',
+      devid,
+      action: 'publish.scheduled',
+      targetType: 'development',
+      targetId: devid,
+      summary: {
+        setid,
+        revision,
+        at: set.due_at,
+        lateMs,
+        counts,
+        summary: summarizeCounts(counts),
+      },
+    });
+    return { setid, status: 'published' as const, revision, lateMs };
+  });
+
+  if (outcome.status === 'published') {
+    await afterCommit(deps, devid);
+    const message: StreamMessage = {
+      devid,
+      type: 'sync',
+      version: outcome.revision,
+      revision: outcome.revision,
+    };
+    await deps.bus.publish(message);
+    await fleetAfterPublish(
+      { repos: deps.repos, bus: deps.bus, now: deps.now ?? (() => new Date()) },
+      devid,
+    );
+  }
+  return outcome;
+}
+
+/** Publishes (or holds) every set due by now, oldest first; what became of each. */
+export async function publishDueSets(deps: ScheduleDeps): Promise<DueOutcome[]> {
+  const outcomes: DueOutcome[] = [];
+  for (const setid of await deps.repos.changeSets.dueIds(clock(deps).toISOString())) {
+    outcomes.push(await publishDueSet(deps, setid));
+  }
+  return outcomes;
+}
