@@ -2,7 +2,8 @@
  * Published settings end to end, the back-office's side: the "Réglages" page of a development
  * refuses a `javascript:` address and an out-of-bounds timing with the field's French message,
  * saves a good address to the draft (the header then counts an unpublished change: no totem has it
- * yet) and passes axe. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
+ * yet) and passes axe. The plant's time zone (issue 45) is Paris in the demo plant, with the time
+ * there, and is saved with the rest. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
  *
  * The red button and acknowledgements' alert token (decision 026): an admin reads it on the same
  * page, regenerates it, and
@@ -36,6 +37,12 @@ test('the settings page refuses bad addresses and timings in French, and saves t
   await expect(page.getByRole('link', { name: 'Tout est publié' })).toBeVisible();
   await expectAccessible(page, 'settings (errors)');
 
+  const zone = page.getByLabel('Fuseau horaire de l’usine');
+  await expect(zone).toHaveValue('Europe/Paris');
+  await expect(page.getByText(/Il est \d{2}:\d{2} à Paris\./)).toBeVisible();
+  await zone.selectOption('Europe/London');
+  await expect(page.getByText(/Il est \d{2}:\d{2} à Londres\./)).toBeVisible();
+
   await form.fill(`${server.url}/forms/suggestions`);
   await idle.fill('500');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -44,6 +51,8 @@ test('the settings page refuses bad addresses and timings in French, and saves t
   await expect(page.getByRole('link', { name: 'Modifications non publiées (1)' })).toBeVisible();
   await expectAccessible(page, 'settings (saved)');
   await captureAdmin(page, 'reglages');
+  await page.reload();
+  await expect(page.getByLabel('Fuseau horaire de l’usine')).toHaveValue('Europe/London');
 });
 
 test('an admin reads and regenerates the alert token: the new one works at once, the old one is refused', async ({

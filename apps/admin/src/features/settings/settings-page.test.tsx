@@ -1,12 +1,12 @@
-import { DEFAULT_SETTINGS, type AdminSettings } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, TIME_ZONE_MESSAGE, type AdminSettings } from '@plant-kiosk/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDraftChanged } from '../../lib/draft-events';
 import { SessionProvider } from '../../lib/session/session-context';
 import { mockFetch } from '../../testing/fake-fetch';
-import { formatSeconds, readForm, SettingsPage, toForm } from './settings-page';
+import { formatSeconds, OTHER_TIME_ZONE, readForm, SettingsPage, toForm } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -223,5 +223,85 @@ describe('the settings form’s reading', () => {
     expect(read.errors?.websiteUrl).toMatch(
       /^Adresse non acceptée : elle a un nom d’hôte de 1984 caractères : un nom d’hôte en compte au plus 253\.$/,
     );
+  });
+});
+
+describe('the plant’s time zone (issue 45)', () => {
+  // Only Date is faked: the page's timers and user events run as usual.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T08:42:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is Paris by default, with the time there', async () => {
+    serve();
+    renderPage();
+    const zone = await screen.findByLabelText('Fuseau horaire de l’usine');
+    expect((zone as HTMLSelectElement).value).toBe('Europe/Paris');
+    expect(screen.getByText(/Il est 09:42 à Paris\./)).toBeTruthy();
+    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.queryByLabelText('Nom du fuseau horaire (IANA)')).toBeNull();
+  });
+
+  it('is chosen among Europe’s zones and saved', async () => {
+    const calls = serve();
+    renderPage();
+    const zone = await screen.findByLabelText('Fuseau horaire de l’usine');
+    await userEvent.selectOptions(zone, 'Londres (Europe/London)');
+    expect(screen.getByText(/Il est 08:42 à Londres\./)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Réglages enregistrés. Publiez pour les envoyer aux totems.'),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      timeZone: 'Europe/London',
+    });
+  });
+
+  it('takes any IANA name under « Autre fuseau », and refuses an unknown one in French', async () => {
+    const calls = serve();
+    renderPage();
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Fuseau horaire de l’usine'),
+      'Autre fuseau (nom IANA)…',
+    );
+    const other = screen.getByLabelText('Nom du fuseau horaire (IANA)');
+    await userEvent.type(other, 'Mars/Olympus');
+    expect(screen.queryByText(/Il est/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(TIME_ZONE_MESSAGE)).toBeTruthy();
+    expect(other.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(other);
+    await userEvent.type(other, 'america/new_york');
+    expect(screen.getByText(/Il est 03:42 à New York\./)).toBeTruthy();
+    // Typed again: the earlier message goes, the clock says the zone is known.
+    expect(screen.queryByText(TIME_ZONE_MESSAGE)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Réglages enregistrés. Publiez pour les envoyer aux totems.');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      timeZone: 'America/New_York',
+    });
+  });
+
+  it('shows a saved zone outside the list in the free field', async () => {
+    serve({
+      devid: 1,
+      settings: { ...DEFAULT_SETTINGS, timeZone: 'Asia/Bangkok' },
+      unpublished: false,
+    });
+    renderPage();
+    const zone = await screen.findByLabelText('Fuseau horaire de l’usine');
+    expect((zone as HTMLSelectElement).value).toBe(OTHER_TIME_ZONE);
+    expect((screen.getByLabelText('Nom du fuseau horaire (IANA)') as HTMLInputElement).value).toBe(
+      'Asia/Bangkok',
+    );
+    expect(screen.getByText(/Il est 15:42 \(fuseau Asia\/Bangkok\)\./)).toBeTruthy();
+    const settings = { ...DEFAULT_SETTINGS, timeZone: 'Asia/Bangkok' };
+    expect(readForm(toForm(settings))).toEqual({ settings, errors: null });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * "Réglages" of one development (published settings, decision 017): the suggestion form's and the
  * web site's addresses, the docs/product.md#constants timings a plant tunes, the alarm tone, the mode switcher's
- * code (issue 41, item 2). "Enregistrer" saves to the draft, like any content edit: the header's
+ * code (issue 41, item 2), the plant's time zone (issue 45). "Enregistrer" saves to the draft, like any content edit: the header's
  * unpublished count follows, and the totems get the settings with the next publish. The form checks with the contract's schema (the same rules as
  * the server) and says what is wrong next to each field, in French. Admins also find the alert
  * token of the fire-alarm panels under the form (alert-token-panel.tsx).
@@ -13,6 +13,12 @@ import {
   SETTINGS_TIMINGS,
   SETTINGS_TIMING_NAMES,
   SWITCHER_CODE_HINT,
+  TIME_ZONE_MESSAGE,
+  canonicalTimeZone,
+  instantToPlantLocal,
+  isPlantTimeZone,
+  plantZoneCity,
+  plantZonePlace,
   settingsConsistencyErrors,
   settingsUrlHint,
   type AdminDevelopment,
@@ -20,9 +26,9 @@ import {
   type IgnoredSettingsAddress,
   type SettingsTiming,
 } from '@plant-kiosk/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DevelopmentGate } from '../../components/development-gate';
-import { CheckboxField, TextField } from '../../components/field';
+import { CheckboxField, SelectField, TextField } from '../../components/field';
 import { FormScaffold } from '../../components/form-scaffold';
 import { Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
@@ -33,6 +39,48 @@ import { validate, type FieldErrors } from '../../lib/api/validate';
 import { useResource } from '../../lib/use-resource';
 import { AlertTokenPanel } from './alert-token-panel';
 
+/**
+ * The zones the plant's time zone is chosen from: Europe's, where the plants are, by their French
+ * city name. Any other IANA zone is typed under « Autre fuseau ». A select with a free field
+ * rather than a datalist: a datalist shows only the entries matching what the field holds, so
+ * with « Europe/Paris » in it the other zones cannot be seen, and browsers draw it each their way.
+ */
+export const EUROPEAN_TIME_ZONES: readonly string[] = [
+  'Europe/Amsterdam',
+  'Europe/Athens',
+  'Europe/Berlin',
+  'Europe/Brussels',
+  'Europe/Bucharest',
+  'Europe/Budapest',
+  'Europe/Copenhagen',
+  'Europe/Dublin',
+  'Europe/Helsinki',
+  'Europe/Istanbul',
+  'Europe/Lisbon',
+  'Europe/London',
+  'Europe/Luxembourg',
+  'Europe/Madrid',
+  'Europe/Oslo',
+  'Europe/Paris',
+  'Europe/Prague',
+  'Europe/Rome',
+  'Europe/Stockholm',
+  'Europe/Vienna',
+  'Europe/Warsaw',
+  'Europe/Zurich',
+].sort((a, b) => (plantZoneCity(a) ?? a).localeCompare(plantZoneCity(b) ?? b, 'fr'));
+
+/** The select's entry that opens the free field. */
+export const OTHER_TIME_ZONE = 'autre';
+
+const TIME_ZONE_OPTIONS = [
+  ...EUROPEAN_TIME_ZONES.map((zone) => ({
+    value: zone,
+    label: `${plantZoneCity(zone) ?? zone} (${zone})`,
+  })),
+  { value: OTHER_TIME_ZONE, label: 'Autre fuseau (nom IANA)…' },
+];
+
 /** What the form holds: addresses and timings as typed (text), the tone as a box. */
 export interface SettingsForm {
   suggestionFormUrl: string;
@@ -40,7 +88,9 @@ export interface SettingsForm {
   timings: Record<SettingsTiming, string>;
   alarmTone: boolean;
   switcherCode: string;
+  /** A zone of the list, or OTHER_TIME_ZONE: then `otherTimeZone` as typed. */
   timeZone: string;
+  otherTimeZone: string;
 }
 
 export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
@@ -51,8 +101,16 @@ export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
   ) as Record<SettingsTiming, string>,
   alarmTone: settings.alarmTone,
   switcherCode: settings.switcherCode,
-  timeZone: settings.timeZone,
+  ...(EUROPEAN_TIME_ZONES.includes(settings.timeZone)
+    ? { timeZone: settings.timeZone, otherTimeZone: '' }
+    : { timeZone: OTHER_TIME_ZONE, otherTimeZone: settings.timeZone }),
 });
+
+/** The zone the form names (a typed one with its usual case: `europe/paris` → `Europe/Paris`). */
+function formTimeZone(form: SettingsForm): string {
+  if (form.timeZone !== OTHER_TIME_ZONE) return form.timeZone;
+  return canonicalTimeZone(form.otherTimeZone) ?? form.otherTimeZone.trim();
+}
 
 /** "500 s (8 min 20 s)": seconds, with minutes when there are some. */
 export function formatSeconds(seconds: number): string {
@@ -91,7 +149,7 @@ export function readForm(
     alarmTone: form.alarmTone,
     // Spaces typed between the digits ("12 34") are not part of the code.
     switcherCode: form.switcherCode.replace(/\s+/g, ''),
-    timeZone: form.timeZone,
+    timeZone: formTimeZone(form),
   };
   // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
   const errors = validate(DevelopmentSettings, settings, {
@@ -99,9 +157,31 @@ export function readForm(
     suggestionFormUrl: urlMessage(settings.suggestionFormUrl),
     websiteUrl: urlMessage(settings.websiteUrl),
     switcherCode: `Code non accepté : il ${SWITCHER_CODE_HINT}.`,
+    timeZone: TIME_ZONE_MESSAGE,
   });
   if (Object.keys(errors).length === 0) Object.assign(errors, settingsConsistencyErrors(settings));
   return Object.keys(errors).length === 0 ? { settings, errors: null } : { settings: null, errors };
+}
+
+/** The current instant, again at each new minute (for « Il est 09:42 à Paris »). */
+function useMinute(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setTimeout(() => setNow(new Date()), 60_000 - (now.getTime() % 60_000) + 50);
+    return () => clearTimeout(timer);
+  }, [now]);
+  return now;
+}
+
+/** « Il est 09:42 à Paris. », for the zone the form names; nothing while it is not a zone. */
+export function PlantClock({ timeZone }: { timeZone: string }) {
+  const now = useMinute();
+  if (!isPlantTimeZone(timeZone)) return null;
+  return (
+    <>
+      Il est {instantToPlantLocal(now, timeZone).time} {plantZonePlace(timeZone)}.{' '}
+    </>
+  );
 }
 
 export function SettingsPage() {
@@ -190,6 +270,17 @@ function SettingsFormView({
     }
   };
 
+  /** A new zone: its clock shows at once, so an earlier « unknown zone » would contradict it. */
+  const setTimeZone = (
+    change: Pick<SettingsForm, 'timeZone'> | Pick<SettingsForm, 'otherTimeZone'>,
+  ) => {
+    setForm({ ...form, ...change });
+    if (errors.timeZone) {
+      const { timeZone: _cleared, ...rest } = errors;
+      setErrors(rest);
+    }
+  };
+
   const timingField = (name: SettingsTiming) => {
     const { min, max, default: byDefault } = SETTINGS_TIMINGS[name];
     return (
@@ -266,6 +357,36 @@ function SettingsFormView({
           error={errors.websiteUrl}
           hint="Ouverte par le lien « Notre site web » du pied de page des totems. Sans adresse, le lien est masqué sur les totems."
         />
+      </section>
+
+      <section className="card stack" aria-labelledby="settings-time-zone">
+        <h2 id="settings-time-zone">Heure de l’usine</h2>
+        <SelectField
+          label={SETTINGS_LABELS.timeZone}
+          options={TIME_ZONE_OPTIONS}
+          value={form.timeZone}
+          onChange={(event) => setTimeZone({ timeZone: event.target.value })}
+          error={form.timeZone === OTHER_TIME_ZONE ? undefined : errors.timeZone}
+          hint={
+            <>
+              <PlantClock timeZone={formTimeZone(form)} />
+              Les heures des publications programmées se lisent et se saisissent dans ce fuseau,
+              changements d’heure compris.
+            </>
+          }
+        />
+        {form.timeZone === OTHER_TIME_ZONE && (
+          <TextField
+            label="Nom du fuseau horaire (IANA)"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="par exemple America/New_York"
+            value={form.otherTimeZone}
+            onChange={(event) => setTimeZone({ otherTimeZone: event.target.value })}
+            error={errors.timeZone}
+            hint="Le nom de la base IANA des fuseaux horaires : Continent/Ville, en anglais."
+          />
+        )}
       </section>
 
       <section className="card stack" aria-labelledby="settings-timings">
