@@ -400,6 +400,11 @@ export const ContentChangeEntry = Type.Object({
       Type.Null(),
     ]),
   ),
+  /**
+   * For an unpublished change: the waiting scheduled publication that brings it (issue 45), which
+   * a publish now leaves out unless told to include it; null when none.
+   */
+  scheduled: Type.Optional(Type.Union([Type.Object({ id: Id, at: IsoDate }), Type.Null()])),
   /** The published row before; null when the change adds the item. */
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   /** The row after; null when the change removes the item. */

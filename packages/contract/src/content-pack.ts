@@ -23,8 +23,12 @@ import {
 
 /** What a pack's manifest says it is. */
 export const PACK_FORMAT = 'plant-kiosk-content-pack';
-/** Raised by a change of the content's fields; an import reads every version up to its own. */
-export const PACK_FORMAT_VERSION = 1;
+/**
+ * Raised by a change of the content's fields; an import reads every version up to its own.
+ * 2: the settings carry the plant's `timeZone` (issue 45); a version 1 pack's settings take
+ * Europe/Paris.
+ */
+export const PACK_FORMAT_VERSION = 2;
 export const PACK_MANIFEST_FILE = 'manifest.json';
 export const PACK_CONTENT_FILE = 'content.json';
 /** The folder of the media files inside the archive. */

@@ -122,6 +122,11 @@ export const PublishRequest = Type.Object(
      * Absent: now. Its form and that it lies ahead are checked by the server (a French 400).
      */
     at: Type.Optional(Type.String({ maxLength: 40 })),
+    /**
+     * A publish now leaves out the items a waiting scheduled publication captured (the draft still
+     * holds what it will bring at its time); true publishes them now too (issue 45).
+     */
+    includeScheduled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -155,6 +160,8 @@ export const PublishResponse = Type.Object({
   revision: Type.Integer({ minimum: 0 }),
   created: Type.Boolean(),
   counts: RevisionCounts,
+  /** Items left out because a waiting scheduled publication brings them (issue 45). */
+  scheduledLeftOut: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type PublishResponse = Static<typeof PublishResponse>;
 

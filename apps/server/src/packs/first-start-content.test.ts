@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
@@ -57,6 +58,30 @@ describe('the first start content', () => {
     expect(Date.parse(element!.addingdate!)).toBeGreaterThan(NOW.getTime() - 30 * 86_400_000);
     expect(await repos.accounts.findKioskAccount(outcome.result.devid, 'kiosk')).toBeDefined();
     expect(readFileSync(join(dir, 'media', 'pdf', 'sample.pdf'), 'utf8')).toContain('%PDF');
+  });
+
+  it('reads a format 1 pack, whose settings had no time zone, as Europe/Paris', async () => {
+    const { timeZone: _absent, ...older } = {
+      ...DEFAULT_SETTINGS,
+      websiteUrl: 'https://example.test/',
+    };
+    writeFileSync(
+      pack,
+      await buildPack({
+        content: {
+          ...sampleContent(),
+          setting: [{ settingid: 70, settings: JSON.stringify(older) }],
+        },
+        manifest: (manifest) => ({ ...manifest, formatVersion: 1 }),
+      }),
+    );
+    const outcome = await start();
+    if (!outcome.imported) throw new Error(`not imported: ${outcome.reason}`);
+    const settings = await repos.settings.live(outcome.result.devid);
+    expect(settings).toMatchObject({
+      websiteUrl: 'https://example.test/',
+      timeZone: 'Europe/Paris',
+    });
   });
 
   it('does nothing when the development exists', async () => {

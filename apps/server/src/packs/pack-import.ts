@@ -14,6 +14,7 @@
 import { link, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
+  DEFAULT_TIME_ZONE,
   DevelopmentSettings,
   MODEL_FIELDS,
   hashPasswordForLogin,
@@ -77,11 +78,18 @@ function remapValue(value: unknown, paths: ReadonlyMap<string, string>): unknown
   return next.startsWith('pdf/') ? `${slash}${next}` : `${slash}media/${next}`;
 }
 
-function validSettings(text: string): boolean {
+/**
+ * A pack's settings as this server stores them, or null when they are not valid: the fields added
+ * since the pack's format version take their defaults first (format 1 had no `timeZone`).
+ */
+function settingsOf(text: string): string | null {
   try {
-    return Value.Check(DevelopmentSettings, JSON.parse(text));
+    const parsed = JSON.parse(text) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const settings = { timeZone: DEFAULT_TIME_ZONE, ...(parsed as Record<string, unknown>) };
+    return Value.Check(DevelopmentSettings, settings) ? JSON.stringify(settings) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -120,7 +128,7 @@ export async function importPack(
 
   const reasons: string[] = [];
   const settings = content.setting[0];
-  if (settings && !validSettings(str(settings.settings))) {
+  if (settings && settingsOf(str(settings.settings)) === null) {
     reasons.push('Les réglages du paquet ne sont pas valides.');
   }
   const models = await modelsOf(deps.repos, content.models, reasons);
@@ -418,7 +426,7 @@ async function writeDraft(
   for (const setting of content.setting) {
     await trx
       .insertInto('development_settings')
-      .values({ devid, settingid: devid, settings: str(setting.settings) })
+      .values({ devid, settingid: devid, settings: settingsOf(str(setting.settings))! })
       .execute();
   }
 }

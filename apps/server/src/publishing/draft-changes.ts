@@ -6,6 +6,7 @@
 import { chunks, logged, type ChangeKind, type ContentChange, type Db } from './change-kinds.js';
 import type { RevisionCounts } from './change-kinds.js';
 import { diffDraft } from './draft-diff.js';
+import { capturedBy, itemKey } from './pending-sets.js';
 import { locate } from './revision-history-repository.js';
 
 /** Who last touched an unpublished item, from the audit log. */
@@ -19,6 +20,8 @@ export interface DraftChange extends ContentChange {
   zoneid: number | null;
   zonename: string | null;
   lastEdit: LastEdit | null;
+  /** The waiting scheduled publication that brings it (issue 45), or null. */
+  scheduled: { id: number; at: string } | null;
 }
 
 /**
@@ -51,10 +54,18 @@ export async function draftChanges(
         })),
       );
       const edits = await lastEdits(trx, devid, located);
+      const captured = await capturedBy(trx, devid, changes);
       return {
         revision: development.content_version,
         counts,
-        changes: located.map((change, index) => ({ ...change, lastEdit: edits[index]! })),
+        changes: located.map((change, index) => {
+          const capture = captured.get(itemKey(change.kind, change.itemId));
+          return {
+            ...change,
+            lastEdit: edits[index]!,
+            scheduled: capture ? { id: capture.setid, at: capture.at } : null,
+          };
+        }),
       };
     });
 }

@@ -33,7 +33,14 @@ import type { SnapshotCache } from '../lib/snapshot-cache.js';
 import { fleetAfterPublish } from '../fleet/index.js';
 import type { MediaIntegrity } from '../media/index.js';
 import type { PublishedFrameSources } from '../settings/index.js';
-import { lockDevelopment, totalChanges, touched, type RevisionCounts } from './change-kinds.js';
+import {
+  countsOf,
+  lockDevelopment,
+  totalChanges,
+  touched,
+  type RevisionCounts,
+} from './change-kinds.js';
+import { capturedBy, itemKey } from './pending-sets.js';
 import { discardIn, type DiscardOutcome } from './discard.js';
 import { scopedDiff } from './draft-diff.js';
 import { refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
@@ -78,7 +85,13 @@ export async function publish(
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) return undefined;
-    const { changes, counts } = await scopedDiff(trx, devid, onlyZone);
+    const diff = await scopedDiff(trx, devid, onlyZone);
+    // What a waiting scheduled publication brings waits for it, unless asked (issue 45).
+    const captured = request.includeScheduled
+      ? new Map()
+      : await capturedBy(trx, devid, diff.changes);
+    const changes = diff.changes.filter((change) => !captured.has(itemKey(change.kind, change.id)));
+    const counts = captured.size > 0 ? countsOf(changes) : diff.counts;
     await publishChecks(deps, trx, devid, { zoneid: onlyZone, touched: touched(changes) });
     await refuseRemovingActiveAlertTemplate(trx, devid, changes);
     // Nothing changed: no revision, but a development's first.
@@ -95,7 +108,14 @@ export async function publish(
     }
     message.version = revision;
     message.revision = revision;
-    const result = { message, revision, created, counts, delivered: null };
+    const result = {
+      message,
+      revision,
+      created,
+      counts,
+      delivered: null,
+      ...(captured.size > 0 ? { scheduledLeftOut: captured.size } : {}),
+    };
     const audit = publishAuditEntry(now, devid, request, result, who);
     return { ...result, auditid: await writeAudit(trx, audit) };
   });
@@ -106,8 +126,15 @@ export async function publish(
   await deps.repos.audit.complete(outcome.auditid, { delivered });
   if (outcome.created)
     await fleetAfterPublish({ repos: deps.repos, bus: deps.bus, now: clockOf(deps) }, devid);
-  const { revision, created, counts } = outcome;
-  return { delivered, message, revision, created, counts };
+  const { revision, created, counts, scheduledLeftOut } = outcome;
+  return {
+    delivered,
+    message,
+    revision,
+    created,
+    counts,
+    ...(scheduledLeftOut === undefined ? {} : { scheduledLeftOut }),
+  };
 }
 
 export interface RollbackResult {

@@ -8,6 +8,8 @@
 import {
   pathOf,
   type Envelope,
+  type DraftChanges,
+  type PublishResponse,
   type PublishScheduledResponse,
   type ScheduledPublication,
   type ScheduledPublicationList,
@@ -241,6 +243,38 @@ describe('a scheduled set at its time', () => {
       await publisher.stop();
     }
     expect(await liveValue(element)).toBe('Par lui-même');
+  });
+});
+
+describe('a publish now, with a schedule waiting', () => {
+  it('leaves out what the schedule brings, lists it apart, and takes it when told to', async () => {
+    const admin = await f.asAdmin();
+    const [scheduledItem, otherItem] = [f.ids.planElements[0]!, f.ids.planElements[1]!];
+    await f.repos.draft.updateElementValue(scheduledItem, 'Menu de lundi');
+    const { id, at } = await schedule({ at: later(HOUR) });
+    await f.repos.draft.updateElementValue(otherItem, 'Correction urgente');
+
+    const draft = await admin.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } }));
+    const changes = draft.json<Envelope<DraftChanges>>().data!.changes;
+    expect(changes.find((c) => c.itemId === scheduledItem)!.scheduled).toEqual({ id, at });
+    expect(changes.find((c) => c.itemId === otherItem)!.scheduled).toBeNull();
+
+    const now = await publishApi({});
+    expect(now.statusCode, now.body).toBe(200);
+    const published = now.json<Envelope<PublishResponse>>().data!;
+    expect(published.counts.element).toEqual({ added: 0, changed: 1, removed: 0 });
+    expect(published.scheduledLeftOut).toBe(1);
+    expect(await liveValue(otherItem)).toBe('Correction urgente');
+    expect(await liveValue(scheduledItem)).not.toBe('Menu de lundi');
+
+    // Told to, a publish now takes it; the schedule then finds it live at its time.
+    const all = await publishApi({ includeScheduled: true });
+    expect(all.json<Envelope<PublishResponse>>().data!.scheduledLeftOut).toBeUndefined();
+    expect(await liveValue(scheduledItem)).toBe('Menu de lundi');
+    const revision = await version();
+    advance(HOUR + MINUTE);
+    expect(await publishDueSets(deps())).toEqual([{ setid: id, status: 'already-live', revision }]);
+    expect(await version()).toBe(revision);
   });
 });
 

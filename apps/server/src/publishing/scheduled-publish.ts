@@ -44,6 +44,7 @@ import {
   type Row,
 } from './change-kinds.js';
 import { scopedDiff } from './draft-diff.js';
+import { itemKey, parseChanges, sameRow, waitingSets } from './pending-sets.js';
 import { liveContent, refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
 import { auditedAs, authorOf, writeAudit, type Publisher } from './publish-audit.js';
 import { afterCommit, publishChecks, type PublishDeps } from './publish-service.js';
@@ -57,34 +58,6 @@ export interface ScheduleDeps extends PublishDeps {
 export const DEFAULT_MAX_LATENESS_MS = 12 * 3_600_000;
 
 const clock = (deps: PublishDeps) => (deps.now ?? (() => new Date()))();
-const itemKey = (kind: ChangeKind, id: number) => `${kind}:${id}`;
-
-/** Whether two rows of a kind hold the same values in its compared columns (numbers as numbers). */
-function sameRow(kind: ChangeKind, a: Row | undefined, b: Row | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  const value = (row: Row, column: string) => {
-    const v = row[column];
-    if (v === undefined || v === null) return null;
-    if (typeof v === 'boolean') return v ? 1 : 0;
-    return typeof v === 'number' || /^-?\d+$/.test(String(v)) ? Number(v) : String(v);
-  };
-  return KIND[kind].columns.every((column) => value(a, column) === value(b, column));
-}
-
-/** The sets of a development still waiting, in the order they will apply. */
-async function pendingSets(db: Transaction<Database>, devid: number) {
-  return db
-    .selectFrom('change_sets')
-    .selectAll()
-    .where('devid', '=', devid)
-    .where('status', '=', 'scheduled')
-    .orderBy('due_at')
-    .orderBy('setid')
-    .execute();
-}
-
-const parseChanges = (set: { changes: string }) => JSON.parse(set.changes) as PendingChange[];
-
 /** Schedules the draft's changes (all, or `request.zoneid`'s) to go live at `request.at`. */
 export async function schedulePublish(
   deps: ScheduleDeps,
@@ -118,7 +91,7 @@ export async function schedulePublish(
     const { changes } = await scopedDiff(trx, devid, zoneid ?? undefined);
     // What live will hold at `at`: live, with each earlier pending set's changes on top.
     const expected = new Map<string, Row | undefined>();
-    for (const set of await pendingSets(trx, devid)) {
+    for (const set of await waitingSets(trx, devid)) {
       if (set.due_at! > at) break;
       for (const change of parseChanges(set)) {
         expected.set(itemKey(change.kind, change.id), change.after);
@@ -310,22 +283,29 @@ function contentAfter(live: LiveContent, changes: readonly PendingChange[]): Liv
   return content as LiveContent;
 }
 
-/** The items whose live row is no longer what the set expects, in French. */
-async function conflictsOf(
+/**
+ * The set's changes against live now: the items already as the set would make them (published
+ * meanwhile with « inclure les programmées ») are dropped; the items neither as the set expects
+ * nor as it would make them are conflicts, named in French.
+ */
+async function againstLive(
   trx: Transaction<Database>,
   devid: number,
   changes: readonly PendingChange[],
-): Promise<string[]> {
+): Promise<{ toApply: PendingChange[]; conflicts: string[] }> {
   const live = await liveContent(trx, devid);
-  const found: string[] = [];
+  const toApply: PendingChange[] = [];
+  const conflicts: string[] = [];
   for (const change of changes) {
     const key = KIND[change.kind].key;
     const row = live[change.kind].find((candidate) => Number(candidate[key]) === change.id);
-    if (!sameRow(change.kind, row, change.before ? logged(change.before) : undefined)) {
-      found.push(`${KIND_NAMES[change.kind]} ${change.id}`);
-    }
+    const as = (expected: Row | undefined) =>
+      sameRow(change.kind, row, expected ? logged(expected) : undefined);
+    if (as(change.after)) continue;
+    if (as(change.before)) toApply.push(change);
+    else conflicts.push(`${KIND_NAMES[change.kind]} ${change.id}`);
   }
-  return found;
+  return { toApply, conflicts };
 }
 
 const KIND_NAMES: Record<ChangeKind, string> = {
@@ -346,6 +326,7 @@ const hoursText = (ms: number) => {
 export type DueOutcome =
   | { setid: number; status: 'published'; revision: number; lateMs: number }
   | { setid: number; status: 'held'; reason: string }
+  | { setid: number; status: 'already-live'; revision: number }
   | { setid: number; status: 'skipped' };
 
 /**
@@ -397,13 +378,27 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
         `Pas publiée à l’heure (le serveur était arrêté) : ${hoursText(lateMs)} de retard dépassent le maximum de ${hoursText(maxLateness)}. Publiez-la maintenant, reprogrammez-la ou annulez-la.`,
       );
     }
-    const changes = parseChanges(set);
-    const conflicts = await conflictsOf(trx, devid, changes);
+    const { toApply: changes, conflicts } = await againstLive(trx, devid, parseChanges(set));
     if (conflicts.length > 0) {
       return hold(
         trx,
         `Ne s’applique plus telle quelle : ${conflicts.length === 1 ? 'un élément a changé' : `${conflicts.length} éléments ont changé`} sur les totems depuis sa programmation (${conflicts.slice(0, 5).join(', ')}${conflicts.length > 5 ? '…' : ''}). Rien n’a été écrasé : publiez le brouillon maintenant, reprogrammez-la ou annulez-la.`,
       );
+    }
+    if (changes.length === 0) {
+      // Everything it brings is live already (published with the schedule's items meanwhile).
+      await trx
+        .updateTable('change_sets')
+        .set({
+          status: 'published',
+          revision: development.content_version,
+          published_at: now.toISOString(),
+          late_ms: lateMs,
+          updated_at: now.toISOString(),
+        })
+        .where('setid', '=', setid)
+        .execute();
+      return { setid, status: 'already-live' as const, revision: development.content_version };
     }
     try {
       await refuseRemovingActiveAlertTemplate(trx, devid, changes);
