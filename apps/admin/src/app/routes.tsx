@@ -52,6 +52,9 @@ const HistoryPage = lazyScreen(() =>
 const UnpublishedPage = lazyScreen(() =>
   import('../features/revisions/unpublished-page').then((m) => m.UnpublishedPage),
 );
+const ScheduledPage = lazyScreen(() =>
+  import('../features/scheduled/scheduled-page').then((m) => m.ScheduledPage),
+);
 const SettingsPage = lazyScreen(() =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
 );
@@ -77,6 +80,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'reglages/:devid', element: <SettingsPage /> },
       { path: 'modifications', element: <UnpublishedPage /> },
       { path: 'modifications/:devid', element: <UnpublishedPage /> },
+      { path: 'programmees', element: <ScheduledPage /> },
+      { path: 'programmees/:devid', element: <ScheduledPage /> },
       { path: 'historique', element: <HistoryPage /> },
       { path: 'historique/:devid', element: <HistoryPage /> },
       { path: 'paquets/importer', element: <ImportPackPage /> },

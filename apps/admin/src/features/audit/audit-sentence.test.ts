@@ -28,6 +28,79 @@ const entry = (
 const counts = (kind: string, tally: Record<string, number>) => ({ [kind]: tally });
 
 const CASES: Array<[AuditEntry, string | RegExp]> = [
+  // Scheduled publishing (issue 45): instants in the plant's time, said as such.
+  [
+    entry(
+      'publish.schedule',
+      {
+        setid: 7,
+        at: '2026-11-30T04:00:00.000Z',
+        note: 'Menu semaine 49',
+        counts: counts('element', { added: 0, changed: 2, removed: 0 }),
+      },
+      { targetType: 'development', targetId: 1 },
+    ),
+    'Publication programmée pour lundi 30 novembre à 05:00 (heure de Paris) (2 éléments modifiés), programmation n° 7. Note : « Menu semaine 49 »',
+  ],
+  [
+    entry(
+      'publish.schedule',
+      {
+        setid: 8,
+        at: '2027-01-04T04:00:00.000Z',
+        note: null,
+        counts: counts('element', { added: 1, changed: 0, removed: 0 }),
+      },
+      { targetType: 'zone', targetId: 4 },
+    ),
+    'Publication de la zone n° 4 seule programmée pour lundi 4 janvier 2027 à 05:00 (heure de Paris) (1 élément ajouté), programmation n° 8',
+  ],
+  [
+    entry('publish.schedule-cancel', {
+      setid: 7,
+      at: '2026-11-30T04:00:00.000Z',
+      note: 'Menu semaine 49',
+    }),
+    'Programmation annulée (programmation n° 7) : rien n’est parti lundi 30 novembre à 05:00 (heure de Paris), ses modifications restent non publiées. Note : « Menu semaine 49 »',
+  ],
+  [
+    entry('publish.reschedule', {
+      setid: 7,
+      from: '2026-11-30T04:00:00.000Z',
+      at: '2026-12-01T05:30:00.000Z',
+      wasHeld: true,
+    }),
+    'Publication programmée déplacée (programmation n° 7) : de lundi 30 novembre à 05:00 (heure de Paris) à mardi 1er décembre à 06:30 (heure de Paris) ; elle était retenue et attend de nouveau son heure',
+  ],
+  [
+    entry('publish.scheduled', {
+      setid: 7,
+      revision: 12,
+      at: '2026-11-30T04:00:00.000Z',
+      lateMs: 3_900_000,
+      counts: counts('element', { added: 0, changed: 2, removed: 0 }),
+      summary: '2 éléments modifiés',
+    }),
+    'Publication programmée mise en ligne (programmation n° 7) : révision 12 (2 éléments modifiés), prévue lundi 30 novembre à 05:00 (heure de Paris), avec 1 h 05 de retard',
+  ],
+  [
+    entry('publish.scheduled', {
+      setid: 9,
+      revision: 13,
+      at: '2026-07-27T03:00:00.000Z',
+      lateMs: 800,
+      counts: counts('zone', { added: 1, changed: 0, removed: 0 }),
+    }),
+    'Publication programmée mise en ligne (programmation n° 9) : révision 13 (1 zone ajoutée), prévue lundi 27 juillet à 05:00 (heure de Paris)',
+  ],
+  [
+    entry('publish.schedule-held', {
+      setid: 7,
+      reason:
+        'Ne s’applique plus telle quelle : un élément a changé sur les totems depuis sa programmation (élément 12). Rien n’a été écrasé : publiez le brouillon maintenant, reprogrammez-la ou annulez-la.',
+    }),
+    'Publication programmée retenue (programmation n° 7) : Ne s’applique plus telle quelle : un élément a changé sur les totems depuis sa programmation (élément 12). Rien n’a été écrasé : publiez le brouillon maintenant, reprogrammez-la ou annulez-la.',
+  ],
   [
     entry('pack.export', {
       revision: 7,
@@ -296,6 +369,17 @@ describe('the journal in sentences', () => {
     for (const action of SERVER_ACTIONS) expect(told, action).toContain(action);
   });
 
+  it('tells a scheduled publication’s times in the development’s time zone', () => {
+    const scheduled = entry('publish.schedule-cancel', {
+      setid: 3,
+      at: '2026-11-30T14:00:00.000Z',
+      note: null,
+    });
+    expect(auditSentence(scheduled, 'America/New_York')).toBe(
+      'Programmation annulée (programmation n° 3) : rien n’est parti lundi 30 novembre à 09:00 (heure de New York), ses modifications restent non publiées',
+    );
+  });
+
   it('falls back to the generic summary for an action it does not know', () => {
     expect(auditSentence(entry('future.action', { ip: '10.0.0.9' }))).toBe(
       'future.action : adresse : « 10.0.0.9 »',
@@ -344,4 +428,9 @@ const SERVER_ACTIONS = [
   'tokens.revoke',
   'pack.export',
   'pack.import',
+  'publish.schedule',
+  'publish.schedule-cancel',
+  'publish.reschedule',
+  'publish.scheduled',
+  'publish.schedule-held',
 ];

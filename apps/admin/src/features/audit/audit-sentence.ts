@@ -7,6 +7,8 @@
  */
 import {
   ALERT_TOKEN_AUDIT_ACTION,
+  DEFAULT_SETTINGS,
+  formatPlantInstant,
   MEDIA_AUDIT_ACTIONS,
   SETTINGS_AUDIT_ACTION,
   SETTINGS_LABELS,
@@ -15,6 +17,7 @@ import {
 import { formatBytes } from '../../lib/api/media-api';
 import { ITEM_TYPE_LABELS, ZONE_TYPE_LABELS } from '../../lib/labels';
 import { fileDisplayName } from '../../lib/media-library';
+import { durationText } from '../scheduled';
 import { summarize } from './audit-summary';
 
 type Row = Record<string, unknown>;
@@ -174,7 +177,6 @@ const alertHead = (drill: unknown, name: unknown) =>
   `${drill ? 'Exercice' : 'Alerte'} ${quoted(name)}`;
 const alertDone = (drill: unknown, verb: string) => `${verb}${drill ? '' : 'e'}`;
 
-/** The sentence of one journal entry, in French. */
 /** A pack's counts, as ` : 3 zones, 40 éléments, 12 fichiers` (nothing when absent). */
 function packCounts(value: unknown): string {
   if (!isRow(value)) return '';
@@ -192,8 +194,32 @@ function packCounts(value: unknown): string {
   return parts.length ? ` : ${parts.join(', ')}` : '';
 }
 
-export function auditSentence(entry: AuditEntry): string {
+/**
+ * A scheduled publication's instant in the plant's time, « lundi 30 novembre à 05:00 (heure de
+ * Paris) », the year said when it is not the entry's own (read beside the entry's date).
+ */
+function plantWhen(value: unknown, entry: AuditEntry, timeZone: string): string {
+  const text = str(value);
+  if (text === null || Number.isNaN(Date.parse(text))) return '(heure inconnue)';
+  const written = Number.isNaN(Date.parse(entry.at)) ? new Date() : new Date(entry.at);
+  return formatPlantInstant(text, timeZone, written);
+}
+
+/** « programmation n° 7 » — the number « Modifications programmées » does not show, for support. */
+const setName = (summary: Row) =>
+  num(summary.setid) !== null ? `programmation n° ${num(summary.setid)}` : 'programmation';
+
+/**
+ * The sentence of one journal entry, in French. `timeZone`: the development's (issue 45), for the
+ * times of scheduled publications; they name their zone, so the default never misleads.
+ */
+export function auditSentence(
+  entry: AuditEntry,
+  timeZone: string = DEFAULT_SETTINGS.timeZone,
+): string {
   const summary: Row = isRow(entry.summary) ? entry.summary : {};
+  const when = (value: unknown) => plantWhen(value, entry, timeZone);
+  const noteOf = () => (str(summary.note) ? `. Note : « ${str(summary.note)} »` : '');
   const ip = str(summary.ip);
   const from = ip ? ` depuis l’adresse ${ip}` : '';
   switch (entry.action) {
@@ -219,6 +245,29 @@ export function auditSentence(entry: AuditEntry): string {
         note ? `. Note : « ${note} »` : '',
       ].join('');
     }
+    case 'publish.schedule': {
+      const counts = countsSentence(summary.counts);
+      const zone =
+        entry.targetType === 'zone' && entry.targetId !== null
+          ? ` de la zone n° ${entry.targetId} seule`
+          : '';
+      return `Publication${zone} programmée pour ${when(summary.at)}${counts ? ` (${counts})` : ''}, ${setName(summary)}${noteOf()}`;
+    }
+    case 'publish.schedule-cancel':
+      return `Programmation annulée (${setName(summary)}) : rien n’est parti ${when(summary.at)}, ses modifications restent non publiées${noteOf()}`;
+    case 'publish.reschedule':
+      return `Publication programmée déplacée (${setName(summary)}) : de ${when(summary.from)} à ${when(summary.at)}${
+        summary.wasHeld === true ? ' ; elle était retenue et attend de nouveau son heure' : ''
+      }`;
+    case 'publish.scheduled': {
+      const counts = countsSentence(summary.counts);
+      const lateMs = num(summary.lateMs);
+      const late =
+        lateMs !== null && lateMs >= 60_000 ? `, avec ${durationText(lateMs)} de retard` : '';
+      return `Publication programmée mise en ligne (${setName(summary)}) : révision ${num(summary.revision) ?? '?'}${counts ? ` (${counts})` : ''}, prévue ${when(summary.at)}${late}`;
+    }
+    case 'publish.schedule-held':
+      return `Publication programmée retenue (${setName(summary)}) : ${str(summary.reason) ?? 'raison inconnue'}`;
     case 'draft.discard': {
       const counts = countsSentence(summary.counts);
       const scope =

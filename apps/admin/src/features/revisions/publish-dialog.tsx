@@ -2,14 +2,26 @@
  * The publish dialog: what is about to reach the totems (the draft's unpublished changes, or one
  * zone's), an optional note for the history, then the outcome in plain words — "Révision 58
  * publiée — envoyée à 12 totems".
+ *
+ * « Publier maintenant » or « Programmer… » (issue 45): programming asks a date and a time in the
+ * plant's time zone (the development's setting, named beside the inputs, never the browser's),
+ * says what they mean (« lundi 30 novembre à 05:00 (heure de Paris) ») or why not (a time the
+ * clocks skip, a time already past), and sends the instant; nothing goes live now. Changes a
+ * pending schedule already takes are listed apart, with its time, and a publish now leaves them
+ * out unless the user ticks them in.
  */
 import {
+  DEFAULT_SETTINGS,
+  formatPlantInstant,
   isScheduledAnswer,
   type ContentChangeEntry,
   type PublishProblem,
+  type PublishRequest,
   type PublishResponse,
+  type PublishScheduledResponse,
 } from '@plant-kiosk/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
 import { Notice } from '../../components/notice';
@@ -18,6 +30,14 @@ import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
 import { ProblemList, refusedProblems, WarningList } from './problem-list';
 import { notifyDraftChanged } from '../../lib/draft-events';
+import {
+  defaultPlantTime,
+  PlantTimeFields,
+  readPlantTime,
+  scheduledPath,
+  usePlantTimeZone,
+  type PlantTimeInput,
+} from '../scheduled';
 
 /** "Révision 58 publiée — envoyée à 12 totems" (`delivered`: totems connected right now). */
 export function publishOutcome(result: PublishResponse): string {
@@ -31,12 +51,24 @@ export function publishOutcome(result: PublishResponse): string {
   return `${head} — envoyée à ${result.delivered} totem${result.delivered > 1 ? 's' : ''}.`;
 }
 
+/** The pending schedule that already takes a change (the draft entry's `scheduled`), if any. */
+export function scheduleOf(change: ContentChangeEntry): { id: number; at: string } | null {
+  // Read defensively: servers before issue 45's « leave out what is scheduled » do not send it.
+  const value: unknown = (change as { scheduled?: unknown }).scheduled;
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, at } = value as { id?: unknown; at?: unknown };
+  return typeof id === 'number' && typeof at === 'string' ? { id, at } : null;
+}
+
+type When = 'now' | 'schedule';
+
 export function PublishDialog({
   devid,
   devname,
   zone,
   onClose,
   onPublished,
+  onScheduled,
 }: {
   devid: number;
   devname: string;
@@ -44,8 +76,10 @@ export function PublishDialog({
   zone?: { zoneid: number; zonename: string };
   onClose: () => void;
   onPublished?: (result: PublishResponse, text: string) => void;
+  onScheduled?: (scheduled: PublishScheduledResponse['scheduled'], text: string) => void;
 }) {
   const noteId = useId();
+  const includeId = useId();
   const draft = useResource(
     () => call('adminDraftChanges', { params: { devid } }),
     `draft-${devid}`,
@@ -56,10 +90,25 @@ export function PublishDialog({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
+  const [when, setWhen] = useState<When>('now');
+  const [plantTime, setPlantTime] = useState<PlantTimeInput | null>(null);
+  const [includeScheduled, setIncludeScheduled] = useState(false);
+  const [scheduledDone, setScheduledDone] = useState(false);
+  const plantZone = usePlantTimeZone(devid);
+  const timeZone = plantZone.timeZone;
+  // Times already scheduled are shown even when the settings cannot be read: in Paris time, said.
+  const shownZone = timeZone ?? DEFAULT_SETTINGS.timeZone;
 
-  const changes: ContentChangeEntry[] = (draft.data?.changes ?? []).filter(
+  useEffect(() => {
+    if (timeZone && !plantTime) setPlantTime(defaultPlantTime(timeZone));
+  }, [timeZone, plantTime]);
+
+  const inScope: ContentChangeEntry[] = (draft.data?.changes ?? []).filter(
     (change) => !zone || change.zoneid === zone.zoneid,
   );
+  const captured = inScope.filter((change) => scheduleOf(change) !== null);
+  const changes = inScope.filter((change) => scheduleOf(change) === null);
+  const reading = timeZone && plantTime ? readPlantTime(plantTime, timeZone) : null;
 
   // A missing English version is said where the publish concerns it (issue 41, item 12): a
   // visitor zone this publish changes. The whole list stays on the content page ("Traductions
@@ -69,20 +118,29 @@ export function PublishDialog({
     (warning) => warning.zoneid !== null && changedZones.has(warning.zoneid),
   );
 
+  const scheduling = when === 'schedule';
   const publish = async () => {
+    if (scheduling && !reading?.ok) return;
     setBusy(true);
     setError(null);
     setProblems(null);
+    // `includeScheduled` only when asked: a server without it refuses unknown fields.
+    const body: PublishRequest & { includeScheduled?: boolean } = {
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(zone ? { zoneid: zone.zoneid } : {}),
+      ...(scheduling && reading?.ok ? { at: reading.at } : {}),
+      ...(!scheduling && includeScheduled && captured.length > 0 ? { includeScheduled: true } : {}),
+    };
     try {
-      const data = await call('adminPublish', {
-        params: { devid },
-        body: {
-          ...(note.trim() ? { note: note.trim() } : {}),
-          ...(zone ? { zoneid: zone.zoneid } : {}),
-        },
-      });
-      // Without `at` a publish goes live now: the scheduled answer cannot come back.
-      if (isScheduledAnswer(data)) throw new Error('réponse de programmation inattendue');
+      const data = await call('adminPublish', { params: { devid }, body });
+      if (isScheduledAnswer(data)) {
+        const text = `Publication programmée pour ${formatPlantInstant(data.scheduled.at, shownZone)}`;
+        setDone(text);
+        setScheduledDone(true);
+        notifyDraftChanged();
+        onScheduled?.(data.scheduled, text);
+        return;
+      }
       const text = publishOutcome(data);
       setDone(text);
       notifyDraftChanged();
@@ -90,7 +148,10 @@ export function PublishDialog({
     } catch (failure) {
       const refused = refusedProblems(failure);
       if (refused) setProblems(refused);
-      else setError(`La publication a échoué : ${errorMessage(failure)}`);
+      else
+        setError(
+          `${scheduling ? 'La programmation' : 'La publication'} a échoué : ${errorMessage(failure)}`,
+        );
     } finally {
       setBusy(false);
     }
@@ -117,9 +178,17 @@ export function PublishDialog({
               type="button"
               className="button button-publish"
               onClick={() => void publish()}
-              disabled={busy || draft.loading}
+              disabled={busy || draft.loading || (scheduling && !reading?.ok)}
             >
-              {busy ? 'Publication…' : zone ? 'Publier cette zone' : 'Publier'}
+              {scheduling
+                ? busy
+                  ? 'Programmation…'
+                  : 'Programmer la publication'
+                : busy
+                  ? 'Publication…'
+                  : zone
+                    ? 'Publier cette zone'
+                    : 'Publier'}
             </button>
           </>
         )
@@ -127,24 +196,76 @@ export function PublishDialog({
     >
       <div className="publish-dialog stack">
         {done ? (
-          <Notice tone="success">{done}</Notice>
+          <Notice tone="success">
+            {done}
+            {scheduledDone && (
+              <>
+                {'. '}
+                <Link to={scheduledPath(devid)}>Voir les modifications programmées</Link>
+              </>
+            )}
+          </Notice>
         ) : (
           <>
+            <fieldset className="publish-when">
+              <legend>Quand ?</legend>
+              <label>
+                <input
+                  type="radio"
+                  name={`${noteId}-when`}
+                  checked={!scheduling}
+                  onChange={() => setWhen('now')}
+                />
+                Publier maintenant
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`${noteId}-when`}
+                  checked={scheduling}
+                  onChange={() => setWhen('schedule')}
+                />
+                Programmer…
+              </label>
+            </fieldset>
+            {scheduling &&
+              (timeZone && plantTime && reading ? (
+                <PlantTimeFields
+                  timeZone={timeZone}
+                  value={plantTime}
+                  reading={reading}
+                  onChange={setPlantTime}
+                  legend="Date et heure de la publication"
+                />
+              ) : plantZone.error ? (
+                <LoadError
+                  message={`Le fuseau horaire du site n’a pas pu être lu : ${plantZone.error}`}
+                  onRetry={plantZone.reload}
+                />
+              ) : (
+                <Loading label="Lecture du fuseau horaire du site…" />
+              ))}
             {draft.loading && !draft.data && <Loading label="Chargement des modifications…" />}
             {draft.error && <LoadError message={draft.error} onRetry={draft.reload} />}
             {draft.data &&
               (changes.length === 0 ? (
-                <p>
-                  Aucune modification non publiée
-                  {zone ? ' dans cette zone' : ''} : publier renverra la révision{' '}
-                  {draft.data.publishedRevision} aux totems.
-                </p>
+                captured.length > 0 ? null : (
+                  <p>
+                    Aucune modification non publiée
+                    {zone ? ' dans cette zone' : ''} : publier renverra la révision{' '}
+                    {draft.data.publishedRevision} aux totems.
+                  </p>
+                )
               ) : (
                 <>
                   <p>
                     {zone
-                      ? `Seules les modifications de cette zone partent sur les totems ; celles des autres zones restent en attente.`
-                      : `Ces modifications vont partir sur les totems :`}
+                      ? scheduling
+                        ? `Seules les modifications de cette zone seront programmées ; celles des autres zones restent en attente.`
+                        : `Seules les modifications de cette zone partent sur les totems ; celles des autres zones restent en attente.`
+                      : scheduling
+                        ? `Ces modifications partiront sur les totems à l’heure choisie :`
+                        : `Ces modifications vont partir sur les totems :`}
                   </p>
                   <ChangeList
                     changes={changes}
@@ -154,6 +275,28 @@ export function PublishDialog({
                   />
                 </>
               ))}
+            {captured.length > 0 && (
+              <CapturedChanges
+                captured={captured}
+                timeZone={shownZone}
+                media={indexMedia(media.data)}
+                include={
+                  scheduling ? null : (
+                    <label className="checkbox" htmlFor={includeId}>
+                      <input
+                        id={includeId}
+                        type="checkbox"
+                        checked={includeScheduled}
+                        onChange={(event) => setIncludeScheduled(event.target.checked)}
+                      />{' '}
+                      Les publier maintenant aussi, sans attendre leur heure
+                    </label>
+                  )
+                }
+                scheduling={scheduling}
+                devid={devid}
+              />
+            )}
             <WarningList devid={devid} warnings={warnings} />
             <label className="field" htmlFor={noteId}>
               <span>Note pour l’historique (facultative)</span>
@@ -172,5 +315,57 @@ export function PublishDialog({
         )}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The changes a pending schedule already takes, grouped by its time: not part of this publish
+ * (« Publier maintenant » leaves them to their schedule unless ticked in; a new schedule leaves
+ * them to the earlier one).
+ */
+function CapturedChanges({
+  captured,
+  timeZone,
+  media,
+  include,
+  scheduling,
+  devid,
+}: {
+  captured: ContentChangeEntry[];
+  timeZone: string;
+  media: ReturnType<typeof indexMedia>;
+  include: ReactNode;
+  scheduling: boolean;
+  devid: number;
+}) {
+  const bySchedule = new Map<number, { at: string; changes: ContentChangeEntry[] }>();
+  for (const change of captured) {
+    const schedule = scheduleOf(change)!;
+    const group = bySchedule.get(schedule.id) ?? { at: schedule.at, changes: [] };
+    group.changes.push(change);
+    bySchedule.set(schedule.id, group);
+  }
+  return (
+    <section className="scheduled-apart" aria-label="Modifications déjà programmées">
+      <p>
+        <strong>
+          {captured.length === 1
+            ? '1 modification est déjà programmée'
+            : `${captured.length} modifications sont déjà programmées`}
+        </strong>{' '}
+        :{' '}
+        {scheduling ? 'elles partiront avec leur programmation' : 'elles ne partent pas maintenant'}{' '}
+        (<Link to={scheduledPath(devid)}>modifications programmées</Link>).
+      </p>
+      {[...bySchedule].map(([id, group]) => (
+        <div key={id}>
+          <p className="scheduled-apart-when">
+            Programmé pour {formatPlantInstant(group.at, timeZone)} :
+          </p>
+          <ChangeList changes={group.changes} media={media} headingLevel={4} />
+        </div>
+      ))}
+      {include}
+    </section>
   );
 }

@@ -16,6 +16,7 @@ import { ChangeList, indexMedia, type ZoneGroup } from './change-list';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
 import { useCanPublish } from './can-publish';
 import { PublishDialog } from './publish-dialog';
+import { scheduledPath } from '../scheduled';
 
 export function UnpublishedPage() {
   return (
@@ -100,6 +101,9 @@ function Unpublished({
       actions={
         <>
           {switcher}
+          <Link className="button" to={scheduledPath(devid)}>
+            Modifications programmées
+          </Link>
           <Link className="button" to={`/historique/${devid}`}>
             Historique des publications
           </Link>
@@ -189,6 +193,7 @@ function Unpublished({
           zone={publishing ?? undefined}
           onClose={() => setPublishing(undefined)}
           onPublished={(_data: PublishResponse, text: string) => setResult({ ok: true, text })}
+          onScheduled={(_scheduled, text) => setResult({ ok: true, text: `${text}.` })}
         />
       )}
     </Page>
