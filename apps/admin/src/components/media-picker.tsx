@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../lib/api/client';
 import { call } from '../lib/api/client';
-import { uploadMedia, type UploadHandle } from '../lib/api/media-api';
+import { uploadMedia, type MediaUploadHandle } from '../lib/api/media-api';
 import { forgetMediaList, mediaDisplayName } from '../lib/media-library';
 import { matchesSearch } from '../lib/media-search';
 import { Dialog } from './dialog';
@@ -87,7 +87,7 @@ function PickerDialog({
   const [sending, setSending] = useState<Sending>(null);
   const [upload, setUpload] = useState<{ ok: boolean; text: string } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const handle = useRef<UploadHandle | null>(null);
+  const handle = useRef<MediaUploadHandle | null>(null);
 
   useEffect(() => {
     let live = true;

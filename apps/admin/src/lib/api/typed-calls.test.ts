@@ -13,7 +13,7 @@ import type {
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
 import { ApiError, call, callWithMessage } from './client';
-import type { UploadHandle } from './media-api';
+import type { MediaUploadHandle } from './media-api';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -40,7 +40,7 @@ describe('typed calls of the back-office', () => {
     expectTypeOf(call<'adminMe'>).returns.resolves.toEqualTypeOf<AdminSession>();
     expectTypeOf(call<'adminFleet'>).returns.resolves.toEqualTypeOf<KioskStatus[]>();
     expectTypeOf(call<'adminMedia'>).returns.resolves.toEqualTypeOf<MediaItem[]>();
-    expectTypeOf<Awaited<UploadHandle['promise']>['data']>().toEqualTypeOf<MediaItem>();
+    expectTypeOf<Awaited<MediaUploadHandle['promise']>['data']>().toEqualTypeOf<MediaItem>();
   });
 
   it('in development, refuse an answer that does not match its schema, saying where', async () => {
