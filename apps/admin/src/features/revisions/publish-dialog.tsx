@@ -45,20 +45,22 @@ export function publishOutcome(result: PublishResponse): string {
     return `Rien de nouveau à publier : les totems ont déjà la révision ${result.revision}.`;
   }
   const head = `Révision ${result.revision} publiée`;
+  const leftOut = result.scheduledLeftOut ?? 0;
+  // What a waiting schedule brings stays for its time (issue 45): said, so no one looks for it.
+  const tail =
+    leftOut === 0
+      ? ''
+      : leftOut === 1
+        ? ' 1 modification déjà programmée partira à son heure.'
+        : ` ${leftOut} modifications déjà programmées partiront à leur heure.`;
   if (result.delivered === 0) {
-    return `${head} — aucun totem n’est connecté en ce moment : chacun la recevra à sa prochaine connexion.`;
+    return `${head} — aucun totem n’est connecté en ce moment : chacun la recevra à sa prochaine connexion.${tail}`;
   }
-  return `${head} — envoyée à ${result.delivered} totem${result.delivered > 1 ? 's' : ''}.`;
+  return `${head} — envoyée à ${result.delivered} totem${result.delivered > 1 ? 's' : ''}.${tail}`;
 }
 
-/** The pending schedule that already takes a change (the draft entry's `scheduled`), if any. */
-export function scheduleOf(change: ContentChangeEntry): { id: number; at: string } | null {
-  // Read defensively: servers before issue 45's « leave out what is scheduled » do not send it.
-  const value: unknown = (change as { scheduled?: unknown }).scheduled;
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, at } = value as { id?: unknown; at?: unknown };
-  return typeof id === 'number' && typeof at === 'string' ? { id, at } : null;
-}
+/** The waiting scheduled publication that already brings a change, if any. */
+export const scheduleOf = (change: ContentChangeEntry) => change.scheduled ?? null;
 
 type When = 'now' | 'schedule';
 
@@ -124,8 +126,7 @@ export function PublishDialog({
     setBusy(true);
     setError(null);
     setProblems(null);
-    // `includeScheduled` only when asked: a server without it refuses unknown fields.
-    const body: PublishRequest & { includeScheduled?: boolean } = {
+    const body: PublishRequest = {
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(zone ? { zoneid: zone.zoneid } : {}),
       ...(scheduling && reading?.ok ? { at: reading.at } : {}),

@@ -245,6 +245,7 @@ describe('the publish dialog’s « Programmer… »', () => {
                 revision: 5,
                 created: true,
                 counts: counts(),
+                scheduledLeftOut: 0,
               },
             }
           : undefined,
@@ -267,6 +268,44 @@ describe('the publish dialog’s « Programmer… »', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Publier' }));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ includeScheduled: true });
+  });
+
+  it('publishes the rest now and says what stays for its time', async () => {
+    const calls = api(
+      draftOf([
+        change(21, 'Lasagnes'),
+        change(22, 'Gratin', { id: 7, at: '2026-11-30T04:00:00.000Z' }),
+      ]),
+      (call) =>
+        call.method === 'POST'
+          ? {
+              data: {
+                delivered: 1,
+                message: { devid: 1, type: 'sync', version: 5, revision: 5 },
+                revision: 5,
+                created: true,
+                counts: counts({ added: 0, changed: 1, removed: 0 }),
+                scheduledLeftOut: 1,
+              },
+            }
+          : undefined,
+    );
+    inRouter(<PublishDialog devid={1} devname="neubourg" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog');
+    // What goes now and what waits are two lists: « Lasagnes » outside the schedule's.
+    const apart = await within(dialog).findByRole('region', {
+      name: 'Modifications déjà programmées',
+    });
+    expect(within(apart).queryByText('« Lasagnes »')).toBeNull();
+    expect(within(dialog).getByText('« Lasagnes »')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Publier' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({});
+    expect(
+      await within(dialog).findByText(
+        'Révision 5 publiée — envoyée à 1 totem. 1 modification déjà programmée partira à son heure.',
+      ),
+    ).toBeTruthy();
   });
 });
 
