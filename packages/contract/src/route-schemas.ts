@@ -189,6 +189,20 @@ export const StreamQuery = Type.Object({
 });
 export type StreamQuery = Static<typeof StreamQuery>;
 
+/**
+ * Query of the back-office's preview snapshot (issue 46): exactly one of the three (the server
+ * answers 400 otherwise — not expressible here without a union the OpenAPI readers handle badly).
+ */
+export const PreviewQuery = Type.Object(
+  {
+    source: Type.Optional(Type.Literal('draft')),
+    at: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    set: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type PreviewQuery = Static<typeof PreviewQuery>;
+
 /** `data` of GET /healthz: always `ok` (200); `media` says what this instance finds of its files. */
 export const HealthResponse = Type.Object({
   status: Type.Literal('ok'),
@@ -487,6 +501,12 @@ export const ROUTE_SCHEMAS = {
     response: ScheduledPublication,
   },
   adminCancelScheduled: { params: ScheduledParams, response: ScheduledPublication },
+  adminPreview: {
+    params: DevidParams,
+    querystring: PreviewQuery,
+    response: Snapshot,
+    note: 'Exactly one of `source=draft`, `at` (an RFC 3339 instant with its zone: live plus the waiting scheduled publications due by then, in their order, sub-group windows evaluated then) and `set` (live plus that change set). `Cache-Control: no-store`. `version` is the live revision the preview starts from, not one of its own: a previewing kiosk never stores it nor sends it as an ETag.',
+  },
   adminRevisions: {
     params: DevidParams,
     querystring: RevisionListQuery,

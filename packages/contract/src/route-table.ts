@@ -288,6 +288,12 @@ export const ROUTES = {
     'admin-session',
     'Cancel a scheduled publication (its changes stay in the draft)',
   ),
+  adminPreview: route(
+    'GET',
+    `${A}/developments/:devid/preview`,
+    'admin-session',
+    'Preview snapshot (never cached): the draft, live plus the scheduled publications due by an instant, or live plus one change set',
+  ),
   adminRevisions: route(
     'GET',
     `${A}/developments/:devid/revisions`,

@@ -268,7 +268,7 @@ export async function reschedule(
 }
 
 /** What live becomes once `changes` apply: the content the publish checks look at. */
-function contentAfter(live: LiveContent, changes: readonly PendingChange[]): LiveContent {
+export function contentAfter(live: LiveContent, changes: readonly PendingChange[]): LiveContent {
   const content = { ...live } as Record<ChangeKind, Row[]>;
   for (const kind of Object.keys(content) as ChangeKind[]) {
     const mine = changes.filter((change) => change.kind === kind);

@@ -20,7 +20,11 @@ import { adminAuditRoutes } from '../../audit/index.js';
 import { adminFleetRoutes } from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
-import { adminPublishRoutes, adminRevisionRoutes } from '../../publishing/index.js';
+import {
+  adminPreviewRoutes,
+  adminPublishRoutes,
+  adminRevisionRoutes,
+} from '../../publishing/index.js';
 import { ContentEditor } from '../../content/index.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
 import { ADMIN_MESSAGES, ConflictError } from '../../lib/admin/errors.js';
@@ -133,6 +137,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminContentRoutes, services);
   await fastify.register(adminPublishRoutes, services);
   await fastify.register(adminRevisionRoutes, services);
+  await fastify.register(adminPreviewRoutes, services);
   await fastify.register(adminAuditRoutes, services);
   await fastify.register(adminPackRoutes, services);
   await fastify.register(adminMediaRoutes, services);
