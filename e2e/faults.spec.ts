@@ -151,7 +151,8 @@ test('a media file missing on the server: the rest syncs, the banner counts the 
   // An edit refers to a picture that goes missing on the server after it was published (deleted
   // by hand, a disk restored from an older backup): the publish checks saw it, the kiosk will not.
   // The kiosk's sync is held until the file is gone, so it is missing when the kiosk asks.
-  const missing = 'media/images/fault-missing-picture.svg';
+  // Beside the demo's own pictures (its upload folder), in their format.
+  const missing = `${first!.value.slice(0, first!.value.lastIndexOf('/'))}/fault-missing-picture.webp`;
   copyFileSync(join(server.dataDir, first!.value), join(server.dataDir, missing));
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

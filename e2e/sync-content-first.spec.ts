@@ -45,7 +45,8 @@ test.describe.serial('content first, media after (content-first sync, decision 0
     const banner = page.getByTestId('sync-status-banner');
 
     // Revision A: a slide on a new address whose host never answers.
-    const blackHoled = 'media/images/black-holed-picture.svg';
+    // Beside the demo's own pictures (its upload folder), in their format.
+    const blackHoled = `${first!.value.slice(0, first!.value.lastIndexOf('/'))}/black-holed-picture.webp`;
     copyFileSync(join(server.dataDir, first!.value), join(server.dataDir, blackHoled));
     const held: Route[] = [];
     const pattern = `**/${blackHoled}`;
