@@ -114,12 +114,15 @@ import {
   ScheduledPublication,
   ScheduledPublicationList,
 } from './scheduled-publishing.js';
+import { WeekAheadQuery, WeekAheadResponse } from './week-ahead.js';
 
 // The back-office's import of a content pack: its schemas live in their own module, exported from
 // here (the package's index re-exports this module).
 export * from './pack-upload.js';
 // Scheduled publishing (issue 45), likewise.
 export * from './scheduled-publishing.js';
+// The week ahead (issue 46), likewise.
+export * from './week-ahead.js';
 
 // ---------- path parameters (Fastify's `:name`, arriving as strings, coerced and checked) ----------
 
@@ -506,6 +509,12 @@ export const ROUTE_SCHEMAS = {
     querystring: PreviewQuery,
     response: Snapshot,
     note: 'Exactly one of `source=draft`, `at` (an RFC 3339 instant with its zone: live plus the waiting scheduled publications due by then, in their order, sub-group windows evaluated then) and `set` (live plus that change set). `Cache-Control: no-store`. `version` is the live revision the preview starts from, not one of its own: a previewing kiosk never stores it nor sends it as an ETag.',
+  },
+  adminWeekAhead: {
+    params: DevidParams,
+    querystring: WeekAheadQuery,
+    response: WeekAheadResponse,
+    note: '`from`: an RFC 3339 instant with its zone (default now). Seven plant-local days (the development’s live `timeZone`), the first being the day `from` falls on, each listed even when empty; `to` is the start of the eighth. Events sorted by `at`: waiting and held scheduled publications, live sub-groups whose `addingdate` or `expirationdate` falls in the window, « nouveau » badges ending (`addingdate` + NEW_BADGE_MINUTES).',
   },
   adminRevisions: {
     params: DevidParams,

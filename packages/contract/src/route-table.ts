@@ -294,6 +294,12 @@ export const ROUTES = {
     'admin-session',
     'Preview snapshot (never cached): the draft, live plus the scheduled publications due by an instant, or live plus one change set',
   ),
+  adminWeekAhead: route(
+    'GET',
+    `${A}/developments/:devid/week-ahead`,
+    'admin-session',
+    'The week ahead: what changes on the totems over seven plant-local days — scheduled publications, sub-group windows, « nouveau » badges ending',
+  ),
   adminRevisions: route(
     'GET',
     `${A}/developments/:devid/revisions`,

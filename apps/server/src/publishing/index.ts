@@ -12,6 +12,8 @@ export { publishRoutes as adminPublishRoutes } from './admin-routes.js';
 export { revisionRoutes as adminRevisionRoutes } from './admin-revision-routes.js';
 // The back-office's preview snapshot (issue 46): the draft, a date, a change set.
 export { previewRoutes as adminPreviewRoutes } from './preview-routes.js';
+// The week ahead (issue 46): what changes on the totems, day by plant-local day.
+export { weekAheadRoutes as adminWeekAheadRoutes } from './week-ahead-routes.js';
 // The app's error handler answers a publish that would drop the template of the alert in force.
 export { ActiveAlertTemplateError } from './live-apply.js';
 // The delta reads the change log from a revision a totem holds.

@@ -24,6 +24,7 @@ import {
   adminPreviewRoutes,
   adminPublishRoutes,
   adminRevisionRoutes,
+  adminWeekAheadRoutes,
 } from '../../publishing/index.js';
 import { ContentEditor } from '../../content/index.js';
 import { readCookie, serializeCookie } from '../../lib/admin/cookies.js';
@@ -138,6 +139,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminPublishRoutes, services);
   await fastify.register(adminRevisionRoutes, services);
   await fastify.register(adminPreviewRoutes, services);
+  await fastify.register(adminWeekAheadRoutes, services);
   await fastify.register(adminAuditRoutes, services);
   await fastify.register(adminPackRoutes, services);
   await fastify.register(adminMediaRoutes, services);
