@@ -119,6 +119,32 @@ describe('GET /api/admin/developments/:devid/week-ahead', () => {
     }
   });
 
+  it('names a sub-group by its « titre » field: its arrival and its badge ending', async () => {
+    const added = '2026-03-10T12:00:00.000Z';
+    await f.repos.transaction((trx) =>
+      trx
+        .updateTable('pub_subgroups')
+        .set({ addingdate: added })
+        .where('subgroupid', '=', f.ids.liveProduct)
+        .execute(),
+    );
+    const mine = all(await week()).filter((event) => event.subgroupid === f.ids.liveProduct);
+    expect(mine.map(({ kind, at, title }) => ({ kind, at, title }))).toEqual([
+      { kind: 'subgroup-starts', at: added, title: 'Arrivée de “Pompe Alpha”' },
+      {
+        kind: 'new-badge-ends',
+        at: '2026-03-11T12:00:00.000Z',
+        title: 'Badge “nouveau” retiré : Pompe Alpha',
+      },
+    ]);
+  });
+
+  it('answers 404 for a development that does not exist', async () => {
+    const admin = await f.asAdmin();
+    const response = await admin.get(url('', 999_999));
+    expect(response.statusCode, response.body).toBe(404);
+  });
+
   it('answers seven empty days when nothing changes', async () => {
     const answer = await week('?from=2027-06-01T10:00:00Z');
     expect(answer.days).toHaveLength(7);
