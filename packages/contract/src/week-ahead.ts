@@ -10,8 +10,7 @@ const Id = Type.Integer({ minimum: 1 });
 
 /**
  * How long an item counts as new and shows its « Nouveau » badge (docs/product.md: 1440 minutes).
- * The same value as the kiosk's `NEW_ITEM_WINDOW_MINUTES` (apps/kiosk/src/features/content/is-new.ts),
- * which should import this one.
+ * The kiosk's `NEW_ITEM_WINDOW_MINUTES` (apps/kiosk/src/features/content/is-new.ts) is this value.
  */
 export const NEW_BADGE_MINUTES = 1440;
 

@@ -1,5 +1,10 @@
-/** docs/product.md#content-model/#constants: an item counts as new if added within the last 1440 minutes. */
-export const NEW_ITEM_WINDOW_MINUTES = 1440;
+import { NEW_BADGE_MINUTES } from '@plant-kiosk/contract';
+
+/**
+ * docs/product.md#content-model/#constants: an item counts as new if added within the last 1440
+ * minutes — the contract's value, which the back-office's week ahead uses too.
+ */
+export const NEW_ITEM_WINDOW_MINUTES = NEW_BADGE_MINUTES;
 
 /**
  * Whether an item added at `addingdate` (ISO) is new at `now`. A date slightly in the future (a
