@@ -324,8 +324,8 @@ export function plantZonePlace(timeZone: string): string {
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** « lundi 30 novembre », « mardi 1er décembre », with « 2027 » when asked. */
-function frenchDay(instant: Date, timeZone: string, withYear: boolean): string {
+/** « lundi 30 novembre », « mardi 1er décembre », with « 2027 » when asked: a plant-local day. */
+export function frenchDay(instant: Date, timeZone: string, withYear = false): string {
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('fr-FR', {

@@ -27,18 +27,6 @@ export class ChangeSetRepository {
     return rows.map((row) => row.setid);
   }
 
-  /** When the next set of any development is due, or null. */
-  async nextDue(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('change_sets')
-      .select('due_at')
-      .where('status', '=', 'scheduled')
-      .orderBy('due_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.due_at ?? null;
-  }
-
   devidOf(setid: number): Promise<{ devid: number } | undefined> {
     return this.db
       .selectFrom('change_sets')

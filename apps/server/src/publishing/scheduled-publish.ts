@@ -19,6 +19,7 @@
  * - A publish check that fails at that time (a file deleted since) holds it too, with its reason.
  */
 import {
+  SCHEDULE_MAX_LATENESS_DEFAULT_HOURS,
   publishAtProblem,
   type PublishRequest,
   type PublishScheduledResponse,
@@ -45,7 +46,12 @@ import {
 } from './change-kinds.js';
 import { scopedDiff } from './draft-diff.js';
 import { itemKey, parseChanges, sameRow, waitingSets } from './pending-sets.js';
-import { liveContent, refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
+import {
+  ActiveAlertTemplateError,
+  liveContent,
+  refuseRemovingActiveAlertTemplate,
+  writeRevision,
+} from './live-apply.js';
 import { auditedAs, authorOf, writeAudit, type Publisher } from './publish-audit.js';
 import { afterCommit, publishChecks, type PublishDeps } from './publish-service.js';
 import { summarizeCounts } from './revision-summary.js';
@@ -55,7 +61,7 @@ export interface ScheduleDeps extends PublishDeps {
   maxLatenessMs?: number;
 }
 
-export const DEFAULT_MAX_LATENESS_MS = 12 * 3_600_000;
+export const DEFAULT_MAX_LATENESS_MS = SCHEDULE_MAX_LATENESS_DEFAULT_HOURS * 3_600_000;
 
 const clock = (deps: PublishDeps) => (deps.now ?? (() => new Date()))();
 /** Schedules the draft's changes (all, or `request.zoneid`'s) to go live at `request.at`. */
@@ -292,7 +298,7 @@ async function againstLive(
   trx: Transaction<Database>,
   devid: number,
   changes: readonly PendingChange[],
-): Promise<{ toApply: PendingChange[]; conflicts: string[] }> {
+): Promise<{ live: LiveContent; toApply: PendingChange[]; conflicts: string[] }> {
   const live = await liveContent(trx, devid);
   const toApply: PendingChange[] = [];
   const conflicts: string[] = [];
@@ -305,7 +311,7 @@ async function againstLive(
     if (as(change.before)) toApply.push(change);
     else conflicts.push(`${KIND_NAMES[change.kind]} ${change.id}`);
   }
-  return { toApply, conflicts };
+  return { live, toApply, conflicts };
 }
 
 const KIND_NAMES: Record<ChangeKind, string> = {
@@ -378,7 +384,7 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
         `Pas publiée à l’heure (le serveur était arrêté) : ${hoursText(lateMs)} de retard dépassent le maximum de ${hoursText(maxLateness)}. Publiez-la maintenant, reprogrammez-la ou annulez-la.`,
       );
     }
-    const { toApply: changes, conflicts } = await againstLive(trx, devid, parseChanges(set));
+    const { live, toApply: changes, conflicts } = await againstLive(trx, devid, parseChanges(set));
     if (conflicts.length > 0) {
       return hold(
         trx,
@@ -403,11 +409,13 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
     try {
       await refuseRemovingActiveAlertTemplate(trx, devid, changes);
       await publishChecks(deps, trx, devid, {
-        content: contentAfter(await liveContent(trx, devid), changes),
+        content: contentAfter(live, changes),
         touched: touched(changes),
       });
     } catch (error) {
-      if (error instanceof ConflictError || error instanceof Error) {
+      // A refusal (the checks' 409, the alert template in force) holds it; anything else (the
+      // store failing) is not a verdict on the set: it stays waiting for the next tick.
+      if (error instanceof ConflictError || error instanceof ActiveAlertTemplateError) {
         return hold(trx, `Refusée par les vérifications à son heure : ${error.message}`);
       }
       throw error;

@@ -12,6 +12,7 @@
  * event, not one of its own (its preview shows it).
  */
 import {
+  frenchDay,
   instantToPlantLocal,
   NEW_BADGE_MINUTES,
   plantLocalOccurrences,
@@ -47,25 +48,6 @@ export function plantDayStart(date: string, timeZone: string): Date {
   }
   // Unreachable for a real zone; a safe answer rather than a throw.
   return new Date(`${date}T00:00:00Z`);
-}
-
-const dayLabels = new Map<string, Intl.DateTimeFormat>();
-
-/** « lundi 30 novembre », « mardi 1er décembre » — as the plant reads an instant of that day. */
-function dayLabel(instant: Date, timeZone: string): string {
-  let formatter = dayLabels.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('fr-FR', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-    });
-    dayLabels.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.weekday} ${parts.day === '1' ? '1er' : parts.day} ${parts.month}`;
 }
 
 /** A stored ISO instant as a Date, or null when it is missing or unreadable. */
@@ -234,7 +216,7 @@ export async function weekAhead(
   const days: WeekAheadDay[] = dates.map((date) => ({
     date,
     // Noon of the day reads the right date in any zone (no zone moves its clocks by 12 h).
-    label: dayLabel(new Date(plantDayStart(date, timeZone).getTime() + 12 * HOUR), timeZone),
+    label: frenchDay(new Date(plantDayStart(date, timeZone).getTime() + 12 * HOUR), timeZone),
     events: [],
   }));
   const byDate = new Map(days.map((day) => [day.date, day]));
