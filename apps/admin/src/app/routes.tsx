@@ -58,6 +58,9 @@ const ScheduledPage = lazyScreen(() =>
 const SettingsPage = lazyScreen(() =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
 );
+const WeekAheadPage = lazyScreen(() =>
+  import('../features/week-ahead/week-ahead-page').then((m) => m.WeekAheadPage),
+);
 const UsersPage = lazyScreen(() => import('../features/users/users-page').then((m) => m.UsersPage));
 
 function AdminOnly({ children }: { children: ReactNode }) {
@@ -82,6 +85,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'modifications/:devid', element: <UnpublishedPage /> },
       { path: 'programmees', element: <ScheduledPage /> },
       { path: 'programmees/:devid', element: <ScheduledPage /> },
+      { path: 'semaine', element: <WeekAheadPage /> },
+      { path: 'semaine/:devid', element: <WeekAheadPage /> },
       { path: 'historique', element: <HistoryPage /> },
       { path: 'historique/:devid', element: <HistoryPage /> },
       { path: 'paquets/importer', element: <ImportPackPage /> },
