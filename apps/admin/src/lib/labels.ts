@@ -1,5 +1,10 @@
 /** French labels of the contract's enumerations, shared by every screen. */
-import type { ItemType, ZoneType } from '@plant-kiosk/contract';
+import {
+  instantToPlantLocal,
+  plantLocalToInstant,
+  type ItemType,
+  type ZoneType,
+} from '@plant-kiosk/contract';
 
 export const ZONE_TYPE_LABELS: Record<ZoneType, string> = {
   images: 'Liste d’images',
@@ -27,25 +32,61 @@ export const itemTypeOptions = Object.entries(ITEM_TYPE_LABELS).map(([value, lab
   label,
 }));
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+// ---------- times (issue 45: the plant's wall clock, never the browser's) ----------
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+/** One formatter a zone: building one costs far more than using it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone });
+    cache.set(timeZone, format);
+  }
+  return format;
 }
 
-/** <input type="datetime-local"> speaks local time without zone; the API speaks ISO UTC. */
-export function toLocalInput(iso: string | null | undefined): string {
+/**
+ * « 27/11/2026 10:00 »: an instant as the plant's clock read it (`timeZone`: the development's,
+ * see lib/plant-zone.ts). Short, for tables and lines of facts.
+ */
+export function formatDate(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return formatIn(dateTimeFormats, timeZone, { dateStyle: 'short', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/**
+ * <input type="datetime-local"> holds a wall-clock time without zone (`YYYY-MM-DDTHH:MM`): the
+ * plant's, for the instant the API speaks (ISO, UTC).
+ */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  const local = instantToPlantLocal(date, timeZone);
+  return `${local.date}T${local.time}`;
 }
 
-export function fromLocalInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+/**
+ * The instant a datetime-local field's value means in the plant's zone: `{ iso }` (`undefined`
+ * for an empty field), or the French sentence of why not — above all a time the clocks skip that
+ * night (spring gap). A time that happens twice (autumn overlap) means the first, as scheduling
+ * does (contract plant-time.ts).
+ */
+export function fromLocalInput(
+  value: string,
+  timeZone: string,
+): { iso: string | undefined } | { error: string } {
+  if (!value) return { iso: undefined };
+  const [date = '', time = ''] = value.split('T');
+  const read = plantLocalToInstant(date, time.slice(0, 5), timeZone);
+  return 'error' in read ? { error: read.error } : { iso: read.instant.toISOString() };
 }

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api/client';
+import { usePlantZone } from '../../lib/plant-zone';
 import { endAlert, useAlertView } from './alert-live';
 import { countsText, timeOf } from './alert-labels';
 import './alerts.css';
@@ -19,6 +20,8 @@ export function AlertBanner({ devid }: { devid: number | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const alert = view?.alert ?? null;
+  // Asked only while an alert is in force: the band is on every page.
+  const { timeZone } = usePlantZone(alert ? view?.devid : null);
   if (!view || !alert) return null;
 
   const finish = async () => {
@@ -46,8 +49,8 @@ export function AlertBanner({ devid }: { devid: number | null }) {
           <strong className="alert-banner-kind">
             {alert.drill ? 'EXERCICE EN COURS' : 'ALERTE EN COURS'}
           </strong>{' '}
-          « {alert.templateName} », déclenché{alert.drill ? '' : 'e'} à {timeOf(alert.startedAt)}{' '}
-          par {alert.startedBy}.{' '}
+          « {alert.templateName} », déclenché{alert.drill ? '' : 'e'} à{' '}
+          {timeOf(alert.startedAt, timeZone)} par {alert.startedBy}.{' '}
           <span className="alert-banner-counts">{countsText(view.counts)}</span>
         </p>
         <div className="alert-banner-actions">

@@ -2,12 +2,26 @@
  * acknowledgements, decision 018). */
 import type { AlertCounts, AlertKiosk } from '@plant-kiosk/contract';
 
-export const timeOf = (iso: string): string =>
-  new Date(iso).toLocaleTimeString('fr-FR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+/** One formatter a zone: building one costs far more than using it. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * « 10:02:07 »: when something happened, on the plant's clock (`timeZone`: the development's,
+ * lib/plant-zone.ts) — the time the people on site read on their walls, not the browser's.
+ */
+export function timeOf(iso: string, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('fr-FR', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
 
 const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
 

@@ -8,6 +8,7 @@ import { pathOf } from '@plant-kiosk/contract';
 import { useParams } from 'react-router-dom';
 import { LoadError, Loading, Page } from '../../components/page';
 import { rememberDevid } from '../../lib/current-development';
+import { usePlantZone } from '../../lib/plant-zone';
 import { useAlertView } from './alert-live';
 import { countsText, kioskLabel, STATE_BADGES, STATE_LABELS, timeOf } from './alert-labels';
 import './alerts.css';
@@ -17,6 +18,7 @@ export function AlertPage() {
   const devid = Number(params.devid);
   const valid = Number.isInteger(devid) && devid > 0;
   const { view, live, error } = useAlertView(valid ? devid : null, { live: true });
+  const { timeZone } = usePlantZone(valid ? devid : null);
   if (valid) rememberDevid(devid);
   const alert = view?.alert ?? null;
 
@@ -58,7 +60,7 @@ export function AlertPage() {
         <>
           <p className="alert-page-summary">
             « {alert.templateName} »{alert.drill ? ' (exercice)' : ''}, déclenché
-            {alert.drill ? '' : 'e'} à {timeOf(alert.startedAt)} par {alert.startedBy} :{' '}
+            {alert.drill ? '' : 'e'} à {timeOf(alert.startedAt, timeZone)} par {alert.startedBy} :{' '}
             <strong>{countsText(view.counts)}</strong>.
           </p>
           <div className="card table-scroll">
@@ -95,14 +97,14 @@ export function AlertPage() {
                         </span>
                       </td>
                       <td className="nowrap">
-                        {kiosk.displayedAt ? timeOf(kiosk.displayedAt) : '—'}
+                        {kiosk.displayedAt ? timeOf(kiosk.displayedAt, timeZone) : '—'}
                       </td>
                       <td className="nowrap">
                         {kiosk.takeoverMs === null
                           ? '—'
                           : `${kiosk.takeoverMs.toLocaleString('fr-FR')} ms`}
                       </td>
-                      <td className="nowrap">{timeOf(kiosk.lastSeenAt)}</td>
+                      <td className="nowrap">{timeOf(kiosk.lastSeenAt, timeZone)}</td>
                     </tr>
                   ))}
                 </tbody>

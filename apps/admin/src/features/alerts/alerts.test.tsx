@@ -4,7 +4,12 @@
  * confirmation, a user without the right (no button, no end), and the live list's wording of each
  * totem's state.
  */
-import type { AdminAlertView, AdminUser, AlertTemplate } from '@plant-kiosk/contract';
+import {
+  DEFAULT_SETTINGS,
+  type AdminAlertView,
+  type AdminUser,
+  type AlertTemplate,
+} from '@plant-kiosk/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -355,5 +360,38 @@ describe('the list of totems', () => {
     expect(
       screen.getByRole('link', { name: 'Exporter la chronologie (CSV)' }).getAttribute('href'),
     ).toBe('/api/admin/developments/1/alerts/12/timeline.csv');
+  });
+});
+
+describe('the alert’s times', () => {
+  it('are the plant’s clock (Tokyo here), in the band and in the list of totems', async () => {
+    mockFetch((call) => {
+      if (call.url === '/api/admin/session') return session(ADMIN);
+      if (call.url === '/api/admin/developments/1/alert') return { data: ACTIVE };
+      if (call.url === '/api/admin/developments/1/settings')
+        return {
+          data: {
+            devid: 1,
+            settings: { ...DEFAULT_SETTINGS, timeZone: 'Asia/Tokyo' },
+            unpublished: false,
+          },
+        };
+      return undefined;
+    });
+    render(
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/alerte/1']}>
+          <AlertBanner devid={1} />
+          <Routes>
+            <Route path="/alerte/:devid" element={<AlertPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    // Triggered at 20:00 UTC: 05:00 the next morning in Tokyo.
+    const band = await screen.findByRole('region', { name: 'Alerte en cours' });
+    await expect.poll(() => band.textContent).toContain('déclenchée à 05:00:00 par admin');
+    const rows = await screen.findAllByTestId('alert-kiosk');
+    await expect.poll(() => rows[2]?.textContent).toContain('05:00:00');
   });
 });

@@ -2,7 +2,7 @@
  * The audit page shows how many refused calls a folded entry stands for (issue 40, item 5: 6,000
  * wrong-token calls are one entry with a count, not 6,000 lines).
  */
-import type { AuditEntry } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, type AuditEntry } from '@plant-kiosk/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -131,5 +131,48 @@ describe('Journal des modifications', () => {
       '/api/admin/audit?limit=50&devid=1',
       '/api/admin/audit?limit=50&before=151&devid=1',
     ]);
+  });
+
+  it('tells each entry’s times on its own development’s plant clock, Paris for one of none', async () => {
+    // The browser's zone is the test machine's; the plants are in New York and Tokyo.
+    const AT = '2026-07-27T08:00:00.000Z';
+    const SCHEDULED: AuditEntry = {
+      ...LOGIN,
+      id: 21,
+      at: AT,
+      devid: 1,
+      action: 'publish.schedule',
+      targetType: 'development',
+      targetId: 1,
+      summary: { setid: 7, at: '2026-07-28T09:00:00.000Z', counts: {} },
+    };
+    const TOKYO: AuditEntry = { ...LOGIN, id: 20, at: AT, devid: 2 };
+    const NOWHERE: AuditEntry = { ...LOGIN, id: 19, at: AT, devid: null };
+    const zones: Record<string, string> = { 1: 'America/New_York', 2: 'Asia/Tokyo' };
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/admin/audit')) return { data: [SCHEDULED, TOKYO, NOWHERE] };
+      if (call.url === '/api/admin/developments') return { data: [] };
+      const settings = /^\/api\/admin\/developments\/(\d+)\/settings$/.exec(call.url);
+      if (settings) {
+        const devid = Number(settings[1]);
+        return {
+          data: {
+            devid,
+            settings: { ...DEFAULT_SETTINGS, timeZone: zones[devid] },
+            unpublished: false,
+          },
+        };
+      }
+      return undefined;
+    });
+    render(<AuditPage />);
+    await waitFor(() => expect(screen.getAllByRole('row')[1]!.textContent).toContain('04:00'));
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getByText('27/07/2026 04:00')).toBeTruthy();
+    expect(rows[1]!.textContent).toContain(
+      'Publication programmée pour mardi 28 juillet à 05:00 (heure de New York)',
+    );
+    await waitFor(() => expect(within(rows[2]!).getByText('27/07/2026 17:00')).toBeTruthy());
+    expect(within(rows[3]!).getByText('27/07/2026 10:00')).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
+import { usePlantZones } from '../../lib/plant-zone';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
 import { auditSentence } from './audit-sentence';
@@ -31,6 +32,9 @@ export function AuditPage() {
   const [moreError, setMoreError] = useState<string | null>(null);
   const [exhausted, setExhausted] = useState(false);
   const entries = [...(first.data ?? []), ...more];
+  // The journal spans developments: each entry in its own development's plant zone; one of no
+  // development (a login, a user's rights) or whose settings cannot be read, in Paris's.
+  const zoneOf = usePlantZones(entries.map((entry) => entry.devid));
   const devname = (id: number | null) =>
     developments.data?.find((d) => d.devid === id)?.devname ?? (id === null ? '—' : `n° ${id}`);
 
@@ -93,16 +97,20 @@ export function AuditPage() {
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td className="nowrap" data-label="Quand">
-                      {formatDate(entry.at)}
+                      {formatDate(entry.at, zoneOf(entry.devid))}
                     </td>
                     <td data-label="Qui">{entry.username ?? 'système'}</td>
                     <td className="audit-what" data-label="Ce qui s’est passé">
-                      <span className="audit-sentence">{auditSentence(entry)}</span>
+                      <span className="audit-sentence">
+                        {auditSentence(entry, zoneOf(entry.devid))}
+                      </span>
                       {entry.count > 1 && (
                         <>
                           {' '}
                           <span className="badge badge-warn">{repeatCount(entry)}</span>
-                          <span className="audit-repeats">{repeatSummary(entry)}</span>
+                          <span className="audit-repeats">
+                            {repeatSummary(entry, zoneOf(entry.devid))}
+                          </span>
                         </>
                       )}
                       <details className="audit-details">

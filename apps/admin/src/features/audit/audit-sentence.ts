@@ -110,7 +110,7 @@ function itemName(kind: string, row: Row): string {
   return `${label ? `${label.toLowerCase()} ` : ''}${quoted(row.value)}`;
 }
 
-function fieldValue(field: string, value: unknown): string {
+function fieldValue(field: string, value: unknown, timeZone: string): string {
   if (field === 'type' && typeof value === 'string') {
     return (
       (ITEM_TYPE_LABELS as Record<string, string>)[value] ??
@@ -127,24 +127,29 @@ function fieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return 'aucune';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
-    return summarize({ at: value }).replace(/^at : /, '');
+    return summarize({ at: value }, timeZone).replace(/^at : /, '');
   }
   return quoted(value);
 }
 
 /** "valeur « a.webp » → « b.webp » ; type image → texte". */
-function changesOf(before: unknown, after: unknown, labels: Record<string, string>): string {
+function changesOf(
+  before: unknown,
+  after: unknown,
+  labels: Record<string, string>,
+  timeZone: string,
+): string {
   if (!isRow(before) || !isRow(after)) return '';
   return Object.keys(after)
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map(
       (field) =>
-        `${labels[field] ?? field} ${fieldValue(field, before[field])} → ${fieldValue(field, after[field])}`,
+        `${labels[field] ?? field} ${fieldValue(field, before[field], timeZone)} → ${fieldValue(field, after[field], timeZone)}`,
     )
     .join(' ; ');
 }
 
-function contentSentence(entry: AuditEntry, summary: Row): string | null {
+function contentSentence(entry: AuditEntry, summary: Row, timeZone: string): string | null {
   const [kind, verb] = entry.action.split('.');
   const noun = kind ? CONTENT_NOUNS[kind] : undefined;
   if (!noun || !verb) return null;
@@ -161,7 +166,7 @@ function contentSentence(entry: AuditEntry, summary: Row): string | null {
     const name = itemName(kind!, summary.deleted);
     return `${head}${name ? ` : ${name}` : ''}${where}`;
   }
-  const changes = changesOf(summary.before, summary.after, CONTENT_FIELDS);
+  const changes = changesOf(summary.before, summary.after, CONTENT_FIELDS, timeZone);
   return `${head}${where}${changes ? ` : ${changes}` : ''}`;
 }
 
@@ -331,7 +336,7 @@ export function auditSentence(
       const name = quoted(row.name ?? null);
       if (entry.action.endsWith('create')) return `Modèle d’alerte ${name} créé`;
       if (entry.action.endsWith('delete')) return `Modèle d’alerte ${name} supprimé`;
-      const changes = changesOf(summary.before, summary.after, ALERT_TEMPLATE_FIELDS);
+      const changes = changesOf(summary.before, summary.after, ALERT_TEMPLATE_FIELDS, timeZone);
       return `Modèle d’alerte n° ${entry.targetId ?? '?'} modifié${changes ? ` : ${changes}` : ''}`;
     }
     case SETTINGS_AUDIT_ACTION: {
@@ -339,7 +344,7 @@ export function auditSentence(
         .filter(([, change]) => isRow(change))
         .map(([field, change]) => {
           const { before, after } = change as Row;
-          return `${(SETTINGS_LABELS as Record<string, string>)[field] ?? field} : ${fieldValue(field, before)} → ${fieldValue(field, after)}`;
+          return `${(SETTINGS_LABELS as Record<string, string>)[field] ?? field} : ${fieldValue(field, before, timeZone)} → ${fieldValue(field, after, timeZone)}`;
         });
       return `Réglages modifiés${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
     }
@@ -381,9 +386,9 @@ export function auditSentence(
         const ids = Array.isArray(summary.ids) ? summary.ids.length : 0;
         return `${reorder[0]} n° ${entry.targetId ?? '?'} remis dans un nouvel ordre (${plural(ids, reorder[1], `${reorder[1]}s`)})`;
       }
-      const content = contentSentence(entry, summary);
+      const content = contentSentence(entry, summary, timeZone);
       if (content) return content;
-      const generic = summarize(entry.summary);
+      const generic = summarize(entry.summary, timeZone);
       return generic ? `${entry.action} : ${generic}` : entry.action;
     }
   }

@@ -46,15 +46,15 @@ export function targetLabel(type: string): string {
   return TARGET_LABELS[type] ?? type;
 }
 
-function text(value: unknown): string {
+function text(value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) {
-    return formatDate(value);
+    return formatDate(value, timeZone);
   }
   if (typeof value === 'string')
     return `« ${value.length > 60 ? `${value.slice(0, 60)}…` : value} »`;
-  if (Array.isArray(value)) return value.map(text).join(', ') || '—';
+  if (Array.isArray(value)) return value.map((item) => text(item, timeZone)).join(', ') || '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -64,24 +64,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const label = (key: string) => FIELD_LABELS[key] ?? key;
 
-export function summarize(summary: unknown): string {
-  if (!isRecord(summary)) return summary === null || summary === undefined ? '' : text(summary);
+/** `timeZone`: the entry's development's plant zone, for the instants it holds. */
+export function summarize(summary: unknown, timeZone: string): string {
+  if (!isRecord(summary))
+    return summary === null || summary === undefined ? '' : text(summary, timeZone);
   const { before, after } = summary;
   if (isRecord(before) && isRecord(after)) {
     const parts = Object.keys(after).map(
-      (key) => `${label(key)} : ${text(before[key])} → ${text(after[key])}`,
+      (key) => `${label(key)} : ${text(before[key], timeZone)} → ${text(after[key], timeZone)}`,
     );
     if (parts.length > 0) return parts.join(' ; ');
   }
   if (isRecord(after)) {
     return Object.entries(after)
       .filter(([key]) => key in FIELD_LABELS)
-      .map(([key, value]) => `${label(key)} : ${text(value)}`)
+      .map(([key, value]) => `${label(key)} : ${text(value, timeZone)}`)
       .join(' ; ');
   }
   if (isRecord(summary.deleted)) {
     const name = summary.deleted.zonename ?? summary.deleted.value ?? summary.deleted.originalName;
-    return name === undefined ? 'supprimé' : `supprimé : ${text(name)}`;
+    return name === undefined ? 'supprimé' : `supprimé : ${text(name, timeZone)}`;
   }
   if (Array.isArray(summary.ids)) return `nouvel ordre de ${summary.ids.length} éléments`;
   if (typeof summary.delivered === 'number') {
@@ -91,7 +93,7 @@ export function summarize(summary: unknown): string {
   }
   const entries = Object.entries(summary);
   if (entries.every(([, value]) => value === null || typeof value !== 'object')) {
-    return entries.map(([key, value]) => `${label(key)} : ${text(value)}`).join(' ; ');
+    return entries.map(([key, value]) => `${label(key)} : ${text(value, timeZone)}`).join(' ; ');
   }
   const compact = JSON.stringify(summary);
   return compact.length > 160 ? `${compact.slice(0, 160)}…` : compact;
@@ -107,8 +109,11 @@ export function repeatCount(entry: Pick<AuditEntry, 'count'>): string | null {
  * are folded into one entry (the first refusal's details, a count and the time of the latest);
  * null for an entry of one event.
  */
-export function repeatSummary(entry: Pick<AuditEntry, 'count' | 'lastAt'>): string | null {
+export function repeatSummary(
+  entry: Pick<AuditEntry, 'count' | 'lastAt'>,
+  timeZone: string,
+): string | null {
   if (entry.count <= 1) return null;
-  const last = entry.lastAt ? `, la dernière le ${formatDate(entry.lastAt)}` : '';
+  const last = entry.lastAt ? `, la dernière le ${formatDate(entry.lastAt, timeZone)}` : '';
   return `${entry.count.toLocaleString('fr-FR')} tentatives refusées${last}`;
 }

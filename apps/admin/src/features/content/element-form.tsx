@@ -1,12 +1,19 @@
 /**
  * Edits one element's value, type and adding date with the version it loaded. A 409 shows the
  * values now on the server and offers to reload them; the user's text stays on screen until then.
+ * The adding date is a wall-clock time of the plant (issue 45), whatever the browser's zone.
  */
-import { UpdateElementRequest, type AdminElement, type ItemType } from '@plant-kiosk/contract';
+import {
+  plantZoneLabel,
+  UpdateElementRequest,
+  type AdminElement,
+  type ItemType,
+} from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { FormScaffold } from '../../components/form-scaffold';
+import { Loading } from '../../components/page';
 import { callWithMessage } from '../../lib/api/client';
 import { draftWrite } from '../../lib/draft-events';
 import {
@@ -16,6 +23,7 @@ import {
   itemTypeOptions,
   toLocalInput,
 } from '../../lib/labels';
+import { useRoutePlantZone } from '../../lib/plant-zone';
 import { useVersionedSave } from '../../lib/use-versioned-save';
 import { ValueInput } from './value-input';
 
@@ -26,20 +34,38 @@ export function ElementForm({
   element: AdminElement;
   onSaved: (element: AdminElement) => void;
 }) {
+  // The development of the path (/contenu/:devid/…): its plant's zone fills the date field, so the
+  // form waits for it rather than show a time in a zone it would then change.
+  const zone = useRoutePlantZone();
+  if (!zone.known) return <Loading />;
+  return <ElementFormIn element={element} onSaved={onSaved} timeZone={zone.timeZone} />;
+}
+
+function ElementFormIn({
+  element,
+  onSaved,
+  timeZone,
+}: {
+  element: AdminElement;
+  onSaved: (element: AdminElement) => void;
+  timeZone: string;
+}) {
   const [value, setValue] = useState(element.value);
   const [type, setType] = useState<ItemType>(element.type);
-  const [addingdate, setAddingdate] = useState(toLocalInput(element.addingdate));
+  const [addingdate, setAddingdate] = useState(toLocalInput(element.addingdate, timeZone));
   // The field shows minutes only: send the date only when the user changed it, or every save
   // would rewrite the seconds away.
-  const [loadedDate, setLoadedDate] = useState(toLocalInput(element.addingdate));
+  const [loadedDate, setLoadedDate] = useState(toLocalInput(element.addingdate, timeZone));
+  // A time the clocks skip that night is refused here, in French, before anything is sent.
+  const [dateError, setDateError] = useState<string | null>(null);
   const { setVersion, version, errors, feedback, setFeedback, conflict, setConflict, busy, save } =
     useVersionedSave<AdminElement>(element.version);
 
   const load = (current: AdminElement) => {
     setValue(current.value);
     setType(current.type);
-    setAddingdate(toLocalInput(current.addingdate));
-    setLoadedDate(toLocalInput(current.addingdate));
+    setAddingdate(toLocalInput(current.addingdate, timeZone));
+    setLoadedDate(toLocalInput(current.addingdate, timeZone));
     setVersion(current.version);
   };
 
@@ -49,7 +75,15 @@ export function ElementForm({
       value,
       type,
     };
-    if (addingdate !== loadedDate) body.addingdate = fromLocalInput(addingdate) ?? '';
+    if (addingdate !== loadedDate) {
+      const read = fromLocalInput(addingdate, timeZone);
+      if ('error' in read) {
+        setDateError(read.error);
+        return;
+      }
+      body.addingdate = read.iso ?? '';
+    }
+    setDateError(null);
     await save({
       schema: UpdateElementRequest,
       body,
@@ -61,7 +95,7 @@ export function ElementForm({
           }),
         ),
       onSaved: (data) => {
-        setLoadedDate(toLocalInput(data.addingdate));
+        setLoadedDate(toLocalInput(data.addingdate, timeZone));
         onSaved(data);
       },
       clearFeedback: true,
@@ -82,7 +116,7 @@ export function ElementForm({
             current={[
               { label: 'Valeur', value: conflict.value },
               { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
-              { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
+              { label: 'Date d’ajout', value: formatDate(conflict.addingdate, timeZone) },
             ]}
             onReload={() => {
               load(conflict);
@@ -107,8 +141,8 @@ export function ElementForm({
           type="datetime-local"
           value={addingdate}
           onChange={(event) => setAddingdate(event.target.value)}
-          error={errors.addingdate}
-          hint="Les éléments récents sont signalés « nouveau » sur les totems."
+          error={dateError ?? errors.addingdate}
+          hint={`En ${plantZoneLabel(timeZone)}. Les éléments récents sont signalés « nouveau » sur les totems.`}
         />
       </div>
       {type === 'text' ? (

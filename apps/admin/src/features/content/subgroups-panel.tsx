@@ -1,7 +1,8 @@
 /**
  * Sub-groups of a "group" element, by content model (Produit, Magazine…): each has the fields of
  * its model (labels from GET content-models), each field a list of values, plus an adding date
- * and an optional expiration date after which the totems stop showing it.
+ * and an optional expiration date after which the totems stop showing it. Both dates are
+ * wall-clock times of the plant (issue 45), whatever the browser's zone.
  */
 import {
   CreateSubgroupRequest,
@@ -10,6 +11,7 @@ import {
   type ContentModel,
   type FieldValue,
   type ItemType,
+  plantZoneLabel,
 } from '@plant-kiosk/contract';
 import { useState, type FormEvent } from 'react';
 import { ConflictNotice } from '../../components/conflict-notice';
@@ -22,6 +24,7 @@ import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/cli
 import { validate } from '../../lib/api/validate';
 import { draftWrite } from '../../lib/draft-events';
 import { formatDate, fromLocalInput, itemTypeOptions, toLocalInput } from '../../lib/labels';
+import { useRoutePlantZone } from '../../lib/plant-zone';
 import { useResource } from '../../lib/use-resource';
 import { useVersionedSave } from '../../lib/use-versioned-save';
 import { ReorderList } from './reorder-list';
@@ -51,29 +54,38 @@ function SubgroupEditor({
   subgroup,
   model,
   onSaved,
+  timeZone,
 }: {
   subgroup: AdminSubgroup;
   model: ContentModel | undefined;
   onSaved: (subgroup: AdminSubgroup) => void;
+  /** The plant's zone, in which the date fields read and write. */
+  timeZone: string;
 }) {
   const [fields, setFields] = useState<FieldsState>(() => fieldsOf(subgroup, model));
-  const [addingdate, setAddingdate] = useState(toLocalInput(subgroup.addingdate));
-  const [expirationdate, setExpirationdate] = useState(toLocalInput(subgroup.expirationdate));
+  const [addingdate, setAddingdate] = useState(toLocalInput(subgroup.addingdate, timeZone));
+  const [expirationdate, setExpirationdate] = useState(
+    toLocalInput(subgroup.expirationdate, timeZone),
+  );
   // Minutes only in the fields: dates are sent only when changed (see element-form.tsx).
   const [loaded, setLoaded] = useState(() => ({
-    addingdate: toLocalInput(subgroup.addingdate),
-    expirationdate: toLocalInput(subgroup.expirationdate),
+    addingdate: toLocalInput(subgroup.addingdate, timeZone),
+    expirationdate: toLocalInput(subgroup.expirationdate, timeZone),
   }));
   const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
     useVersionedSave<AdminSubgroup>(subgroup.version);
+  // A time the clocks skip that night is refused here, in French, before anything is sent.
+  const [dateErrors, setDateErrors] = useState<{ addingdate?: string; expirationdate?: string }>(
+    {},
+  );
 
   const load = (current: AdminSubgroup) => {
     setFields(fieldsOf(current, model));
-    setAddingdate(toLocalInput(current.addingdate));
-    setExpirationdate(toLocalInput(current.expirationdate));
+    setAddingdate(toLocalInput(current.addingdate, timeZone));
+    setExpirationdate(toLocalInput(current.expirationdate, timeZone));
     setLoaded({
-      addingdate: toLocalInput(current.addingdate),
-      expirationdate: toLocalInput(current.expirationdate),
+      addingdate: toLocalInput(current.addingdate, timeZone),
+      expirationdate: toLocalInput(current.expirationdate, timeZone),
     });
     setVersion(current.version);
   };
@@ -88,10 +100,19 @@ function SubgroupEditor({
 
   const submit = async () => {
     const body: UpdateSubgroupRequest = { expectedVersion: version, fields };
-    if (addingdate !== loaded.addingdate) body.addingdate = fromLocalInput(addingdate) ?? '';
-    if (expirationdate !== loaded.expirationdate) {
-      body.expirationdate = expirationdate ? (fromLocalInput(expirationdate) ?? '') : null;
+    const found: { addingdate?: string; expirationdate?: string } = {};
+    if (addingdate !== loaded.addingdate) {
+      const read = fromLocalInput(addingdate, timeZone);
+      if ('error' in read) found.addingdate = read.error;
+      else body.addingdate = read.iso ?? '';
     }
+    if (expirationdate !== loaded.expirationdate) {
+      const read = fromLocalInput(expirationdate, timeZone);
+      if ('error' in read) found.expirationdate = read.error;
+      else body.expirationdate = read.iso ?? null;
+    }
+    setDateErrors(found);
+    if (found.addingdate || found.expirationdate) return;
     await save({
       schema: UpdateSubgroupRequest,
       body,
@@ -104,8 +125,8 @@ function SubgroupEditor({
         ),
       onSaved: (data) => {
         setLoaded({
-          addingdate: toLocalInput(data.addingdate),
-          expirationdate: toLocalInput(data.expirationdate),
+          addingdate: toLocalInput(data.addingdate, timeZone),
+          expirationdate: toLocalInput(data.expirationdate, timeZone),
         });
         onSaved(data);
       },
@@ -127,8 +148,8 @@ function SubgroupEditor({
                 label,
                 value: values.map((v) => v.value).join(' · '),
               })),
-              { label: 'Date d’ajout', value: formatDate(conflict.addingdate) },
-              { label: 'Date d’expiration', value: formatDate(conflict.expirationdate) },
+              { label: 'Date d’ajout', value: formatDate(conflict.addingdate, timeZone) },
+              { label: 'Date d’expiration', value: formatDate(conflict.expirationdate, timeZone) },
             ]}
             onReload={() => {
               load(conflict);
@@ -145,15 +166,16 @@ function SubgroupEditor({
           type="datetime-local"
           value={addingdate}
           onChange={(event) => setAddingdate(event.target.value)}
-          error={errors.addingdate}
+          error={dateErrors.addingdate ?? errors.addingdate}
+          hint={`En ${plantZoneLabel(timeZone)}.`}
         />
         <TextField
           label="Date d’expiration (facultative)"
           type="datetime-local"
           value={expirationdate}
           onChange={(event) => setExpirationdate(event.target.value)}
-          error={errors.expirationdate}
-          hint="Après cette date, les totems ne l’affichent plus."
+          error={dateErrors.expirationdate ?? errors.expirationdate}
+          hint={`En ${plantZoneLabel(timeZone)}. Après cette date, les totems ne l’affichent plus.`}
         />
       </div>
       {errors.fields && <p className="field-error">{errors.fields}</p>}
@@ -218,12 +240,16 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
     `sg-${elementid}`,
   );
   const models = useResource(() => call('adminContentModels'), 'models');
+  // The dates of the development in the path (/contenu/:devid/…), in its plant's zone.
+  const zone = useRoutePlantZone();
+  const { timeZone } = zone;
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubgroup | null>(null);
   const [model, setModel] = useState('');
 
-  if ((list.loading && !list.data) || (models.loading && !models.data)) return <Loading />;
+  if ((list.loading && !list.data) || (models.loading && !models.data) || !zone.known)
+    return <Loading />;
   if (list.error) return <LoadError message={list.error} onRetry={list.reload} />;
   if (models.error) return <LoadError message={models.error} onRetry={models.reload} />;
   const items = list.data ?? [];
@@ -312,8 +338,10 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
                 <span className="element-value">{titleOf(item)}</span>
                 {item.expired && <span className="badge badge-muted">Expiré</span>}
                 <span className="muted small">
-                  ajouté le {formatDate(item.addingdate)}
-                  {item.expirationdate ? ` · expire le ${formatDate(item.expirationdate)}` : ''}
+                  ajouté le {formatDate(item.addingdate, timeZone)}
+                  {item.expirationdate
+                    ? ` · expire le ${formatDate(item.expirationdate, timeZone)}`
+                    : ''}
                 </span>
                 <span className="row-actions">
                   <button
@@ -346,6 +374,7 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
             key={opened.subgroupid}
             subgroup={opened}
             model={modelList.find((m) => m.modelid === opened.modelid)}
+            timeZone={timeZone}
             onSaved={(saved) =>
               list.setData(items.map((i) => (i.subgroupid === saved.subgroupid ? saved : i)))
             }

@@ -17,6 +17,7 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { validate } from '../../lib/api/validate';
 import { formatDate } from '../../lib/labels';
+import { usePlantZone } from '../../lib/plant-zone';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
@@ -25,6 +26,7 @@ const HINTS = { login: 'L’identifiant ne doit ni commencer ni finir par une es
 
 export function DevelopmentPage() {
   const devid = Number(useParams().devid);
+  const { timeZone } = usePlantZone(devid);
   const developments = useDevelopments();
   const accounts = useResource(
     () => call('adminAccounts', { params: { devid } }),
@@ -119,7 +121,7 @@ export function DevelopmentPage() {
                     <td data-label="Identifiant">
                       <strong>{account.login}</strong>
                     </td>
-                    <td data-label="Créé le">{formatDate(account.createdAt)}</td>
+                    <td data-label="Créé le">{formatDate(account.createdAt, timeZone)}</td>
                     <td className="cell-actions">
                       <button
                         type="button"

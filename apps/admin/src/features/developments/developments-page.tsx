@@ -7,6 +7,7 @@ import { FormCard } from '../../components/form-scaffold';
 import { LoadError, Loading, Page } from '../../components/page';
 import { callWithMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
+import { usePlantZones } from '../../lib/plant-zone';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 import { importPackPath } from '../packs';
@@ -18,6 +19,8 @@ const HINTS = {
 
 export function DevelopmentsPage() {
   const developments = useDevelopments();
+  // Each development's creation in its own plant's zone (Paris until its settings answer).
+  const zoneOf = usePlantZones((developments.data ?? []).map((development) => development.devid));
   const [devname, setDevname] = useState('');
   const { errors, feedback, setFeedback, submit } = useCreateForm();
 
@@ -73,7 +76,9 @@ export function DevelopmentsPage() {
                     <strong>{development.devname}</strong>
                   </td>
                   <td data-label="Version du contenu">{development.contentVersion}</td>
-                  <td data-label="Créé le">{formatDate(development.createdAt)}</td>
+                  <td data-label="Créé le">
+                    {formatDate(development.createdAt, zoneOf(development.devid))}
+                  </td>
                   <td className="cell-actions">
                     <Link
                       className="button button-small"

@@ -1,4 +1,4 @@
-import type { KioskStatus } from '@plant-kiosk/contract';
+import { DEFAULT_SETTINGS, type KioskStatus } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
@@ -177,11 +177,37 @@ describe('FleetPage', () => {
       first.onerror?.();
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(calls.map((call) => call.url)).toEqual(['/api/admin/fleet']);
+    // Besides the list, only the plant's zone of the totems' development (its settings).
+    expect(calls.map((call) => call.url).filter((url) => !url.endsWith('/settings'))).toEqual([
+      '/api/admin/fleet',
+    ]);
     expect(screen.getByText('bbbbbbbb')).toBeTruthy();
     expect(screen.getByText('Reconnexion…')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(FakeEventSource.last).not.toBe(first);
     vi.useRealTimers();
+  });
+
+  it('tells each totem’s last sync on its own development’s plant clock', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockFetch((call) => {
+      const settings = /^\/api\/admin\/developments\/(\d+)\/settings$/.exec(call.url);
+      if (!settings) return undefined;
+      const timeZone = settings[1] === '1' ? 'America/New_York' : 'Asia/Tokyo';
+      return { data: { devid: Number(settings[1]), settings: { ...DEFAULT_SETTINGS, timeZone } } };
+    });
+    render(<FleetPage />);
+    FakeEventSource.last.emit('fleet', [
+      kiosk(),
+      kiosk({ kioskId: 'cccccccc', devid: 2, devname: 'vernon' }),
+    ]);
+    // 10:00 UTC: 05:00 in New York, 19:00 in Tokyo.
+    return expect
+      .poll(() => screen.getAllByRole('row').map((row) => row.textContent))
+      .toEqual([
+        expect.anything(),
+        expect.stringContaining('23/11/2026 05:00'),
+        expect.stringContaining('23/11/2026 19:00'),
+      ]);
   });
 });

@@ -17,6 +17,7 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { call, errorMessage } from '../../lib/api/client';
 import { formatBytes } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
+import { usePlantZones } from '../../lib/plant-zone';
 
 type Live = 'connecting' | 'live' | 'reconnecting';
 
@@ -80,7 +81,7 @@ export function progressByDevelopment(rows: readonly KioskStatus[]): Development
   return [...byDev.values()].sort((a, b) => a.devname.localeCompare(b.devname));
 }
 
-function since(iso: string | null, now: number): string {
+function since(iso: string | null, now: number, timeZone: string): string {
   if (!iso) return '—';
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 5) return 'à l’instant';
@@ -89,7 +90,7 @@ function since(iso: string | null, now: number): string {
   if (minutes < 60) return `il y a ${minutes} min`;
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `il y a ${hours} h`;
-  return formatDate(iso);
+  return formatDate(iso, timeZone);
 }
 
 function modeText(kiosk: KioskStatus): string {
@@ -173,6 +174,9 @@ export function FleetPage() {
   const online = rows.filter((k) => k.state === 'online').length;
   const behind = rows.filter((k) => !k.upToDate && !k.aheadOfServer).length;
   const progress = useMemo(() => progressByDevelopment(rows), [rows]);
+  // The fleet spans developments: each totem's times in its own development's plant zone (Paris
+  // until its settings answer, or when they cannot be read).
+  const zoneOf = usePlantZones(rows.map((kiosk) => kiosk.devid));
 
   return (
     <Page
@@ -276,10 +280,10 @@ export function FleetPage() {
                       <td data-label="Mode">{modeText(kiosk)}</td>
                       <td data-label="Version de l’app">{kiosk.appVersion ?? '—'}</td>
                       <td className="nowrap" data-label="Dernière synchro">
-                        {formatDate(kiosk.lastSyncAt)}
+                        {formatDate(kiosk.lastSyncAt, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Vu">
-                        {since(kiosk.lastSeenAt, now)}
+                        {since(kiosk.lastSeenAt, now, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Stockage">
                         {kiosk.storageUsedBytes === null

@@ -18,6 +18,7 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { formatBytes, uploadMedia } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
+import { usePlantZone } from '../../lib/plant-zone';
 import { matchesSearch } from '../../lib/media-search';
 import { useResource } from '../../lib/use-resource';
 import './media-page.css';
@@ -112,6 +113,7 @@ export function MediaLibrary({
   switcher: ReactNode;
 }) {
   const { devid } = development;
+  const { timeZone } = usePlantZone(devid);
   const media = useResource(() => call('adminMedia', { params: { devid } }), `media-${devid}`);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
@@ -301,7 +303,7 @@ export function MediaLibrary({
                 <span className="muted small">
                   {KIND_LABELS[item.kind]} · {formatBytes(item.bytes)}
                   {item.width ? ` · ${item.width}×${item.height}` : ''} ·{' '}
-                  {formatDate(item.createdAt)}
+                  {formatDate(item.createdAt, timeZone)}
                 </span>
                 {item.fileProblem && (
                   <strong className="media-problem small">

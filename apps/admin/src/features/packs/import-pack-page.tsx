@@ -28,6 +28,7 @@ import { formatBytes } from '../../lib/api/media-api';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { notifyDraftChanged } from '../../lib/draft-events';
 import { formatDate } from '../../lib/labels';
+import { usePlantZone } from '../../lib/plant-zone';
 import { refusalReasons, uploadPack, type PackUploadHandle } from './pack-api';
 import './packs.css';
 
@@ -82,6 +83,8 @@ export function PackImport({
   switcher?: ReactNode;
 }) {
   const [step, setStep] = useState<Step>({ name: 'choose' });
+  // The times in the plant's zone of the development imported into; a new one starts with Paris.
+  const { timeZone } = usePlantZone(development?.devid ?? null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [devname, setDevname] = useState('');
@@ -261,7 +264,7 @@ export function PackImport({
       )}
       {step.name === 'summary' && (
         <>
-          <PackHolds summary={step.summary} />
+          <PackHolds summary={step.summary} timeZone={timeZone} />
           <PackChanges summary={step.summary} />
           <FormCard
             title="Confirmer l’import"
@@ -303,8 +306,8 @@ export function PackImport({
               </div>
             )}
             <p className="muted small">
-              Ce paquet attend votre confirmation jusqu’au {formatDate(step.summary.expiresAt)} ;
-              après, il faudra l’envoyer à nouveau.
+              Ce paquet attend votre confirmation jusqu’au{' '}
+              {formatDate(step.summary.expiresAt, timeZone)} ; après, il faudra l’envoyer à nouveau.
             </p>
           </FormCard>
         </>
@@ -338,7 +341,7 @@ function useFocusedHeading() {
   return heading;
 }
 
-function PackHolds({ summary }: { summary: PackUploadSummary }) {
+function PackHolds({ summary, timeZone }: { summary: PackUploadSummary; timeZone: string }) {
   const heading = useFocusedHeading();
   const { pack } = summary;
   const { counts } = pack;
@@ -357,7 +360,7 @@ function PackHolds({ summary }: { summary: PackUploadSummary }) {
             : ' — tout le contenu'}
         </dd>
         <dt>Exporté le</dt>
-        <dd>{formatDate(pack.referenceTime)}</dd>
+        <dd>{formatDate(pack.referenceTime, timeZone)}</dd>
         <dt>Contenu</dt>
         <dd>
           {[

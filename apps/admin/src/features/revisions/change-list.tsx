@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { ITEM_TYPE_LABELS, ZONE_TYPE_LABELS, formatDate } from '../../lib/labels';
 import { mediaUrl } from '../../lib/media-url';
+import { useRoutePlantZone } from '../../lib/plant-zone';
 import './revisions.css';
 
 type Row = Record<string, unknown>;
@@ -145,7 +146,17 @@ function ItemValue({ value, media }: { value: unknown; media: MediaIndex }) {
   );
 }
 
-function FieldValue({ field, value, media }: { field: string; value: unknown; media: MediaIndex }) {
+function FieldValue({
+  field,
+  value,
+  media,
+  timeZone,
+}: {
+  field: string;
+  value: unknown;
+  media: MediaIndex;
+  timeZone: string;
+}) {
   if (field === 'value' || field === 'image') return <ItemValue value={value} media={media} />;
   if (field in TEMPLATE_VALUE_LABELS && typeof value === 'string') {
     return <span>{TEMPLATE_VALUE_LABELS[field]?.[value] ?? value}</span>;
@@ -159,7 +170,7 @@ function FieldValue({ field, value, media }: { field: string; value: unknown; me
   if (field === 'checklist' || field === 'alarmTone') return <span>{value ? 'oui' : 'non'}</span>;
   if (field in SETTINGS_TIMINGS && typeof value === 'number') return <span>{value} s</span>;
   if ((field === 'addingdate' || field === 'expirationdate') && typeof value === 'string') {
-    return <span>{formatDate(value)}</span>;
+    return <span>{formatDate(value, timeZone)}</span>;
   }
   if (value === null || value === undefined) return <span className="muted">aucune</span>;
   return <span>{String(value)}</span>;
@@ -194,6 +205,8 @@ function ChangeItem({
   media: MediaIndex;
   showWho: boolean;
 }) {
+  // Every screen listing changes is under /<screen>/:devid: its development's plant time.
+  const { timeZone } = useRoutePlantZone();
   const isSetting = change.kind === 'setting';
   // The settings always exist (a side without a row is the defaults): a change, never an add.
   const what = isSetting ? 'changed' : whatOf(change);
@@ -223,7 +236,7 @@ function ChangeItem({
         {showWho && change.lastEdit && (
           <span className="muted small">
             par {change.lastEdit.username ?? 'un utilisateur supprimé'}, le{' '}
-            {formatDate(change.lastEdit.at)}
+            {formatDate(change.lastEdit.at, timeZone)}
           </span>
         )}
       </div>
@@ -235,14 +248,24 @@ function ChangeItem({
               <dd>
                 <span className="change-before">
                   <span className="visually-hidden">avant : </span>
-                  <FieldValue field={field} value={before[field]} media={media} />
+                  <FieldValue
+                    field={field}
+                    value={before[field]}
+                    media={media}
+                    timeZone={timeZone}
+                  />
                 </span>
                 <span className="change-arrow" aria-hidden="true">
                   →
                 </span>
                 <span className="change-after">
                   <span className="visually-hidden">après : </span>
-                  <FieldValue field={field} value={after[field]} media={media} />
+                  <FieldValue
+                    field={field}
+                    value={after[field]}
+                    media={media}
+                    timeZone={timeZone}
+                  />
                 </span>
               </dd>
             </div>
@@ -256,6 +279,7 @@ function ChangeItem({
               field={main}
               value={(what === 'added' ? after : before)[main]}
               media={media}
+              timeZone={timeZone}
             />
           </div>
         )

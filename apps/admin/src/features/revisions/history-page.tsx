@@ -9,6 +9,7 @@ import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
+import { usePlantZone } from '../../lib/plant-zone';
 import { useResource } from '../../lib/use-resource';
 import { Notice } from '../../components/notice';
 import { useCanPublish } from './can-publish';
@@ -181,6 +182,7 @@ function RevisionRow({
   mayPublish: boolean;
   onRolledBack: (text: string) => void;
 }) {
+  const { timeZone } = usePlantZone(devid);
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'rollback' | 'content' | null>(null);
   const changes = useResource(
@@ -197,7 +199,7 @@ function RevisionRow({
           {entry.revision}
         </th>
         <td className="nowrap" data-label="Publiée le">
-          {formatDate(entry.publishedAt)}
+          {formatDate(entry.publishedAt, timeZone)}
         </td>
         <td data-label="Par">{authorLabel(entry)}</td>
         <td data-label="Note">{entry.note ?? <span className="muted">—</span>}</td>

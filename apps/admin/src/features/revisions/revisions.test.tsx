@@ -1,8 +1,9 @@
-import type {
-  ContentChangeEntry,
-  DraftChanges,
-  MediaItem,
-  RevisionEntry,
+import {
+  DEFAULT_SETTINGS,
+  type ContentChangeEntry,
+  type DraftChanges,
+  type MediaItem,
+  type RevisionEntry,
 } from '@plant-kiosk/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -390,5 +391,44 @@ describe('Historique', () => {
         .getByRole('button', { name: 'Masquer de la révision 5' })
         .getAttribute('aria-expanded'),
     ).toBe('true');
+  });
+
+  it('tells the times on the plant’s clock (New York here), not the browser’s', async () => {
+    api((call) => {
+      if (call.url === '/api/admin/developments/1/settings') {
+        return {
+          data: {
+            devid: 1,
+            settings: { ...DEFAULT_SETTINGS, timeZone: 'America/New_York' },
+            unpublished: false,
+          },
+        };
+      }
+      if (call.url.startsWith('/api/admin/developments/1/revisions?')) return { data: REVISIONS };
+      return undefined;
+    });
+    renderAt('/historique/1');
+    // 10:05 UTC on 23 November is 05:05 in New York (UTC−5).
+    expect(await screen.findByText('23/11/2026 05:05')).toBeTruthy();
+    expect(screen.getByText('01/11/2026 03:00')).toBeTruthy();
+  });
+});
+
+describe('the changes’ times', () => {
+  it('says when each change was made on the plant’s clock', async () => {
+    api((call) =>
+      call.url === '/api/admin/developments/1/settings'
+        ? {
+            data: {
+              devid: 1,
+              settings: { ...DEFAULT_SETTINGS, timeZone: 'Asia/Tokyo' },
+              unpublished: false,
+            },
+          }
+        : undefined,
+    );
+    renderAt('/modifications/1');
+    // 09:30 UTC is 18:30 in Tokyo.
+    expect(await screen.findByText(/par camille, le 23\/11\/2026 18:30/)).toBeTruthy();
   });
 });

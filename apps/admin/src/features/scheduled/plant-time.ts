@@ -5,14 +5,12 @@
  * contract's plant-time.ts decides the daylight-saving cases; this only adds what a form needs.
  */
 import {
-  DEFAULT_SETTINGS,
   formatPlantInstant,
   instantToPlantLocal,
   plantLocalToInstant,
   plantZonePlace,
 } from '@plant-kiosk/contract';
-import { call } from '../../lib/api/client';
-import { useResource } from '../../lib/use-resource';
+import { usePlantZone } from '../../lib/plant-zone';
 
 /** A date and a time as the form holds them (`YYYY-MM-DD`, `HH:MM`), in the plant's zone. */
 export interface PlantTimeInput {
@@ -79,21 +77,19 @@ export function plantTimeOf(at: string, timeZone: string): PlantTimeInput {
 }
 
 /**
- * The development's time zone, from its settings (as in the draft: what « Réglages » shows).
- * Until they load — or when they cannot be read — null: a form waits rather than guess a zone.
+ * The development's time zone, from its settings (as in the draft: what « Réglages » shows), read
+ * through lib/plant-zone.ts like every other screen's times. Until they load — or when they cannot
+ * be read — null: a form waits rather than guess a zone (the other screens show Paris meanwhile).
  */
 export function usePlantTimeZone(devid: number): {
   timeZone: string | null;
   error: string | null;
   reload: () => void;
 } {
-  const settings = useResource(
-    () => call('adminSettings', { params: { devid } }),
-    `plant-zone-${devid}`,
-  );
+  const zone = usePlantZone(devid);
   return {
-    timeZone: settings.data ? (settings.data.settings.timeZone ?? DEFAULT_SETTINGS.timeZone) : null,
-    error: settings.error,
-    reload: settings.reload,
+    timeZone: zone.known && !zone.error ? zone.timeZone : null,
+    error: zone.error,
+    reload: zone.reload,
   };
 }

@@ -184,9 +184,14 @@ describe('« Modifications programmées »', () => {
   });
 
   it('reschedules one to another plant time', async () => {
+    // The server's list follows the PATCH: the list read again after it shows the new time.
+    let stored = LIST[0]!;
     const calls = api(draftOf([]), (call) => {
-      if (call.method === 'PATCH') return { data: item({ at: (call.body as { at: string }).at }) };
-      if (call.url === '/api/admin/developments/1/scheduled') return { data: { items: [LIST[0]] } };
+      if (call.method === 'PATCH') {
+        stored = item({ at: (call.body as { at: string }).at });
+        return { data: stored };
+      }
+      if (call.url === '/api/admin/developments/1/scheduled') return { data: { items: [stored] } };
       return undefined;
     });
     inRouter(null, '/programmees/1');

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
+import { usePlantZone } from '../../lib/plant-zone';
 import { useResource } from '../../lib/use-resource';
 import './alert-token-panel.css';
 
@@ -28,8 +29,9 @@ export function exampleCall(origin: string, devid: number, token: string): strin
   ].join('\n');
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+/** « 27 novembre 2026 à 10:00 », on the plant's clock (issue 45), not the browser's. */
+const dateTime = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone });
 
 export function AlertTokenPanel({ devid }: { devid: number }) {
   const resource = useResource(() => call('adminAlertToken'), 'alert-token');
@@ -63,6 +65,8 @@ function TokenView({
   view: AdminAlertToken;
   onChanged: (view: AdminAlertToken) => void;
 }) {
+  // Shown on a development's settings: its plant's clock.
+  const { timeZone } = usePlantZone(devid);
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -129,7 +133,7 @@ function TokenView({
       ) : (
         <p className="muted small" data-testid="alert-token-origin">
           Généré par le serveur (fichier <code>secrets/alert-token</code> de son dossier de données)
-          {view.changedAt ? `, le ${dateTime(view.changedAt)}` : ''}.
+          {view.changedAt ? `, le ${dateTime(view.changedAt, timeZone)}` : ''}.
         </p>
       )}
       <div className="stack">

@@ -16,6 +16,7 @@ import { FeedbackNotice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { formatDate } from '../../lib/labels';
+import { FALLBACK_PLANT_ZONE } from '../../lib/plant-zone';
 import { useUser } from '../../lib/session/session-context';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
@@ -173,7 +174,8 @@ function UserRow({ user, onChange }: { user: AdminUser; onChange: (user: AdminUs
           onToggle={(canAlert) => void update({ canAlert })}
         />
       </td>
-      <td data-label="Créé le">{formatDate(user.createdAt)}</td>
+      {/* A user belongs to no one development (they may have several): Paris, the default zone. */}
+      <td data-label="Créé le">{formatDate(user.createdAt, FALLBACK_PLANT_ZONE)}</td>
       <td className="cell-actions">
         {user.userid !== me.userid &&
           (user.disabled ? (
