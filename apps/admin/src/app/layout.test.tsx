@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pathOf } from '@plant-kiosk/contract';
@@ -55,6 +55,31 @@ describe('Layout', () => {
     expect(screen.queryByRole('link', { name: 'Utilisateurs' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Développements' })).toBeNull();
     expect(screen.getByText('éditeur')).toBeTruthy();
+  });
+
+  it('leads to the scheduled publications and the week ahead, after the history', async () => {
+    mockFetch((call) => (call.url.endsWith('/session') ? { data: session('editor') } : undefined));
+    renderApp();
+    await screen.findByRole('link', { name: 'Contenu' });
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Contenu',
+      'Médiathèque',
+      'Réglages',
+      'Modèles d’alerte',
+      'Historique',
+      'Programmées',
+      'Semaine à venir',
+      'Parc de totems',
+      'Journal',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Programmées' }).getAttribute('href')).toBe(
+      '/programmees',
+    );
+    expect(within(nav).getByRole('link', { name: 'Semaine à venir' }).getAttribute('href')).toBe(
+      '/semaine',
+    );
   });
 
   it('folds the navigation under « Menu » for a phone, and closes it when a screen is chosen', async () => {

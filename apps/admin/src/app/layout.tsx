@@ -18,6 +18,10 @@ const LINKS = [
   { to: '/reglages', label: 'Réglages', adminOnly: false },
   { to: '/modeles-alerte', label: 'Modèles d’alerte', adminOnly: false },
   { to: '/historique', label: 'Historique', adminOnly: false },
+  // What will go live (issue 45), next to what went live: the scheduled publications, then the
+  // week ahead (scheduled publications, sub-groups arriving or leaving, « nouveau » badges ending).
+  { to: '/programmees', label: 'Programmées', adminOnly: false },
+  { to: '/semaine', label: 'Semaine à venir', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },
   { to: '/developpements', label: 'Développements', adminOnly: true },
