@@ -339,7 +339,7 @@ function Sentence({
           Le badge « Nouveau » de{' '}
           <strong>
             l’élément n° {event.elementid}
-            {event.zonename && <> de « {event.zonename} »</>}
+            {event.zonename && <> de la zone « {event.zonename} »</>}
           </strong>{' '}
           disparaît
         </>

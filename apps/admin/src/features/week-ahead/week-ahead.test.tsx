@@ -230,7 +230,7 @@ describe('« La semaine à venir »', () => {
       '16:30Le badge « Nouveau » de Fraises disparaît',
     );
     expect(within(dayCard('Mercredi 2 décembre')).getByRole('listitem').textContent).toContain(
-      'Le badge « Nouveau » de l’élément n° 21 de « Diaporama accueil » disparaît',
+      'Le badge « Nouveau » de l’élément n° 21 de la zone « Diaporama accueil » disparaît',
     );
     // Each day heading carries its date for machines.
     expect(
