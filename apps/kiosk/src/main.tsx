@@ -9,15 +9,20 @@
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, PreviewApp } from './app/app';
 import { lazyWithRetry } from './lib/lazy-with-retry/lazy-with-retry';
 import { i18n, initI18n } from './i18n/i18n';
 import { loadRuntimeConfig } from './lib/config/runtime-config';
 import { installMediaFallback } from './lib/media/media-fallback';
 import { installNavigationGuard } from './lib/navigation-guard/navigation-guard';
+import { isPreview } from './lib/preview/preview-request';
+import { kioskStorage } from './lib/storage/kiosk-storage';
 
 installNavigationGuard();
-const config = await loadRuntimeConfig();
+// The back-office's preview of the kiosk (issue 46) is no totem: no service worker, no login, and
+// the configuration's copy kept in its own storage, not a totem's.
+const preview = isPreview();
+const config = await loadRuntimeConfig(preview ? { storage: kioskStorage() } : {});
 initI18n();
 // Content-first sync: an image the totem cannot have shows "Image indisponible", never a broken
 // icon.
@@ -26,12 +31,10 @@ installMediaFallback({ label: () => i18n.t('app.imageUnavailable') });
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
-  <StrictMode>
-    <App config={config} />
-  </StrictMode>,
+  <StrictMode>{preview ? <PreviewApp config={config} /> : <App config={config} />}</StrictMode>,
 );
 
-if ('serviceWorker' in navigator) {
+if (!preview && 'serviceWorker' in navigator) {
   // Retried like a page's chunk: on a first start, a lost import would leave the totem without
   // its service worker, so without offline mode, until the next reload.
   lazyWithRetry(() => Promise.all([import('./app/pwa-update'), import('virtual:pwa-register')]))()

@@ -459,6 +459,12 @@ export const DraftChanges = Type.Object({
    * VISITOR_ZONES order.
    */
   warnings: Type.Array(PublishProblem),
+  /**
+   * What would refuse a publish of the whole draft now (the publish checks, decision 014, on the
+   * items it changes less those a waiting schedule holds): the preview's band lists them (issue 46).
+   * A glance, read without the publish's lock. Absent when not computed.
+   */
+  problems: Type.Optional(Type.Array(PublishProblem)),
 });
 export type DraftChanges = Static<typeof DraftChanges>;
 

@@ -13,6 +13,7 @@ import { ErrorScreen } from './error-screen';
 import { lazyPage } from '../lib/lazy-with-retry/lazy-with-retry';
 
 const LoggedInKiosk = lazyPage(() => import('./logged-in-kiosk'));
+const PreviewKiosk = lazyPage(() => import('./preview-kiosk'));
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [session, setSession] = useState<Session | null>(() => readSession(config.devname));
@@ -27,6 +28,20 @@ export function App({ config }: { config: RuntimeConfig }) {
       {/* The chunk comes from the service worker's cache: a blank instant, no spinner. */}
       <Suspense fallback={null}>
         <LoggedInKiosk config={config} session={session} logout={logout} />
+      </Suspense>
+    </ShellErrorBoundary>
+  );
+}
+
+/**
+ * The kiosk in the back-office's preview (issue 46, preview-kiosk.tsx): no login, its own chunk
+ * (a totem never loads it).
+ */
+export function PreviewApp({ config }: { config: RuntimeConfig }) {
+  return (
+    <ShellErrorBoundary>
+      <Suspense fallback={null}>
+        <PreviewKiosk config={config} />
       </Suspense>
     </ShellErrorBoundary>
   );

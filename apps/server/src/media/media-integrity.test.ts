@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   MEDIA_UPLOAD_FIELD,
   type AdminElement,
+  type DraftChanges,
   type Envelope,
   type HealthResponse,
   type MediaItem,
@@ -142,6 +143,10 @@ describe('a library file missing or damaged on disk', () => {
       }),
     ]);
     expect(answer.message).toContain(item.value);
+    // The draft's changes list the same problems before anyone presses « Publier » (the preview's
+    // band, issue 46).
+    const draft = await editor.get(pathOf('adminDraftChanges', { params: { devid: f.ids.devid } }));
+    expect(draft.json<Envelope<DraftChanges>>().data!.problems).toEqual(answer.data!.problems);
 
     // Sending the same file again repairs it: the publish goes through.
     const again = await upload('efface.pdf', pdf('efface'));
@@ -149,6 +154,10 @@ describe('a library file missing or damaged on disk', () => {
     expect(again.json<Envelope<MediaItem>>().message).toContain('remplacé');
     expect(readFileSync(onDisk(item)).equals(pdf('efface'))).toBe(true);
     expect(data<MediaItem>(again).fileProblem).toBeNull();
+    const repaired = await editor.get(
+      pathOf('adminDraftChanges', { params: { devid: f.ids.devid } }),
+    );
+    expect(repaired.json<Envelope<DraftChanges>>().data!.problems).toEqual([]);
     const published = await editor.post(
       pathOf('adminPublish', { params: { devid: f.ids.devid } }),
       {},

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentChangeEntry } from '@plant-kiosk/contract';
 import type { Revision } from './revision-repository.js';
 import { draftWarnings } from './publish-checks.js';
+import { draftProblems } from './publish-service.js';
 import { summarizeCounts } from './revision-summary.js';
 import { notFound, ok } from '../lib/envelope.js';
 import { requireDevelopment } from '../routes/admin/guards.js';
@@ -180,6 +181,7 @@ export async function revisionRoutes(
         summary: summarizeCounts(draft.counts, 'Aucune modification non publiée'),
         changes: draft.changes,
         warnings: await draftWarnings(ctx.repos.publishChecks, devid),
+        problems: await draftProblems(ctx, devid),
       });
     },
   );

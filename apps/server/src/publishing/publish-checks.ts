@@ -298,6 +298,16 @@ export function refusalMessage(problems: readonly PublishProblem[]): string {
   return [head, ...problems.map((problem) => `– ${problem.message}`)].join('\n');
 }
 
+export interface PublishCheckOptions {
+  content?: CheckedContent;
+  zoneid?: number;
+  touched?: ReadonlySet<string>;
+  /** Files on disk there count as the library's too (content written before the library). */
+  mediaDir?: string;
+  /** Library files the content names are checked on disk now (media integrity). */
+  mediaIntegrity?: Pick<MediaIntegrity, 'check'>;
+}
+
 /**
  * Runs the checks on `content` (the draft when not given) inside the caller's transaction, and
  * refuses with a 409 carrying the problems when there is any. Throwing there rolls the
@@ -306,16 +316,21 @@ export function refusalMessage(problems: readonly PublishProblem[]): string {
 export async function assertPublishable(
   trx: Transaction<Database>,
   devid: number,
-  options: {
-    content?: CheckedContent;
-    zoneid?: number;
-    touched?: ReadonlySet<string>;
-    /** Files on disk there count as the library's too (content written before the library). */
-    mediaDir?: string;
-    /** Library files the content names are checked on disk now (media integrity). */
-    mediaIntegrity?: Pick<MediaIntegrity, 'check'>;
-  } = {},
+  options: PublishCheckOptions = {},
 ): Promise<void> {
+  const problems = await publishProblems(trx, devid, options);
+  if (problems.length > 0) {
+    const refusal: PublishRefusal = { problems };
+    throw new ConflictError(refusal, refusalMessage(problems));
+  }
+}
+
+/** The problems that would refuse a publish of `content` (the draft when not given); none: []. */
+export async function publishProblems(
+  trx: Transaction<Database>,
+  devid: number,
+  options: PublishCheckOptions = {},
+): Promise<PublishProblem[]> {
   const repo = new PublishCheckRepository(trx);
   const content = options.content ?? (await repo.draftContent(devid));
   const libraryRows = await repo.mediaFiles(devid);
@@ -352,7 +367,7 @@ export async function assertPublishable(
         mediaValues.add(value);
     }
   }
-  const problems = checkContent({
+  return checkContent({
     content,
     mediaValues,
     fileProblems,
@@ -360,8 +375,4 @@ export async function assertPublishable(
     zoneid: options.zoneid,
     touched: options.touched,
   });
-  if (problems.length > 0) {
-    const refusal: PublishRefusal = { problems };
-    throw new ConflictError(refusal, refusalMessage(problems));
-  }
 }

@@ -20,7 +20,12 @@
  * `zoneid` (no `type`) publishes that zone's changes alone; the `zone` / `element` types keep their
  * meaning for the kiosks: which item to reload.
  */
-import type { PublishRequest, PublishResponse, StreamMessage } from '@plant-kiosk/contract';
+import type {
+  PublishProblem,
+  PublishRequest,
+  PublishResponse,
+  StreamMessage,
+} from '@plant-kiosk/contract';
 import type { Transaction } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
@@ -52,7 +57,7 @@ import {
   writeAudit,
   type Publisher,
 } from './publish-audit.js';
-import { assertPublishable, type CheckedContent } from './publish-checks.js';
+import { assertPublishable, publishProblems, type CheckedContent } from './publish-checks.js';
 import { planRollback, writeRollback } from './rollback.js';
 
 export type { Publisher } from './publish-audit.js';
@@ -270,6 +275,26 @@ async function announcement(
     throw notFound(`La zone ${onlyZone} n’existe pas dans ce développement.`);
   }
   return { message, onlyZone };
+}
+
+/**
+ * What a publish of the whole draft now would refuse (the preview's band lists it, issue 46): the
+ * publish's own checks on the same items (those the draft changes, less what a waiting schedule
+ * holds), read without the development's lock — a glance, not a promise; none when the
+ * configuration turns the checks off.
+ */
+export async function draftProblems(deps: PublishDeps, devid: number): Promise<PublishProblem[]> {
+  if (deps.config?.publishChecks === false) return [];
+  return deps.repos.revisions.transaction(async (trx) => {
+    const diff = await scopedDiff(trx, devid, undefined);
+    const captured = await capturedBy(trx, devid, diff.changes);
+    const changes = diff.changes.filter((change) => !captured.has(itemKey(change.kind, change.id)));
+    return publishProblems(trx, devid, {
+      touched: touched(changes),
+      mediaDir: deps.config?.mediaDir,
+      mediaIntegrity: deps.mediaIntegrity,
+    });
+  });
 }
 
 /**

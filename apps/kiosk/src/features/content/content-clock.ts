@@ -16,6 +16,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { NEW_ITEM_WINDOW_MINUTES } from './is-new';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface WindowedItem {
   addingdate?: string | null;
@@ -40,13 +41,13 @@ export function nextWindowChange(items: readonly WindowedItem[], now: number): n
 
 /** The time (epoch ms) to compute these items' screen at; moves at each of their boundaries. */
 export function useWindowNow(items: readonly WindowedItem[] | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => kioskNow());
   const next = useMemo(() => (items ? nextWindowChange(items, now) : null), [items, now]);
   useEffect(() => {
     if (next === null) return undefined;
     // One millisecond past the boundary: expiration is "not after now" (`> now` keeps it).
-    const delay = Math.min(Math.max(0, next - Date.now() + 1), MAX_TIMER_MS);
-    const timer = setTimeout(() => setNow(Date.now()), delay);
+    const delay = Math.min(Math.max(0, next - kioskNow() + 1), MAX_TIMER_MS);
+    const timer = setTimeout(() => setNow(kioskNow()), delay);
     return () => clearTimeout(timer);
   }, [next, now]);
   return now;

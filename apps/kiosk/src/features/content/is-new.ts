@@ -1,4 +1,5 @@
 import { NEW_BADGE_MINUTES } from '@plant-kiosk/contract';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 /**
  * docs/product.md#content-model/#constants: an item counts as new if added within the last 1440
@@ -12,7 +13,7 @@ export const NEW_ITEM_WINDOW_MINUTES = NEW_BADGE_MINUTES;
  */
 export function isNew(
   addingdate: string | null | undefined,
-  now: Date | number = Date.now(),
+  now: Date | number = kioskNow(),
 ): boolean {
   if (!addingdate) return false;
   const added = Date.parse(addingdate);

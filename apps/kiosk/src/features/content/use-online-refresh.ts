@@ -2,9 +2,13 @@
  * Runs a network refresh whenever the kiosk is (or comes back) online, again when `reload()` is
  * called (a stream message for that content), and cancels it when its inputs change or the screen
  * unmounts. A failure is only a warning: the screen keeps showing the local content.
+ *
+ * Never in a preview (issue 46): its local copy is the preview snapshot, and a refresh would
+ * overwrite the draft shown with the published content.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useConnectionStore } from '../network';
+import { isPreview } from '../../lib/preview/preview-request';
 
 export type RefreshTask = (signal: AbortSignal) => Promise<void>;
 
@@ -17,7 +21,7 @@ export function useOnlineRefresh(
   const [reloadToken, setReloadToken] = useState(0);
 
   useEffect(() => {
-    if (!online || task === null) return;
+    if (!online || task === null || isPreview()) return;
     const controller = new AbortController();
     setRefreshing(true);
     task(controller.signal)

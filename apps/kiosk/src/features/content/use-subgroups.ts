@@ -14,6 +14,7 @@ import { contentEvents } from './content-events';
 import { refreshSubgroups } from './content-refresh';
 import { useContentSource } from './content-source';
 import { useOnlineRefresh } from './use-online-refresh';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface UseSubgroupsResult {
   subgroups: PopulatedSubgroup[];
@@ -30,7 +31,7 @@ const byOrder = <T extends { order: number }>(a: T, b: T, idA: number, idB: numb
 export function buildPopulatedSubgroups(
   subgroups: readonly Subgroup[],
   subelements: readonly StoredSubelement[],
-  now: Date = new Date(),
+  now: Date = new Date(kioskNow()),
 ): PopulatedSubgroup[] {
   const fieldsById = new Map<number, Record<string, Subelement[]>>();
   for (const stored of subelements) {

@@ -14,6 +14,7 @@ import { mediaUrl } from '../../lib/media/media-url';
 import { useWindowNow } from './content-clock';
 import { isNew } from './is-new';
 import { useZone, type UseZoneOptions } from './use-zone';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface UseZoneImagesOptions extends UseZoneOptions {
   /** Start of each image's alt text (default: the zone name), followed by "n / total". */
@@ -40,7 +41,7 @@ export function toGalleryItems(
   elements: readonly Element[],
   altPrefix: string,
   resolve: (value: string) => string,
-  now: number = Date.now(),
+  now: number = kioskNow(),
 ): ZoneGalleryItem[] {
   const images = elements.filter((element) => element.type === 'image' && element.value.trim());
   return images.map((element, index) => ({

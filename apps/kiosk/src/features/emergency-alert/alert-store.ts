@@ -13,6 +13,7 @@
  */
 import type { ActiveAlert, AlertAck } from '@plant-kiosk/contract';
 import { create } from 'zustand';
+import { kioskStorage } from '../../lib/storage/kiosk-storage';
 
 export const END_SCREEN_MS = 30_000;
 const KEY_PREFIX = 'plant-kiosk:alert:';
@@ -83,7 +84,7 @@ export const alertExpiresAt = (alert: ActiveAlert): number =>
 
 function readLatched(devname: string): ActiveAlert | null {
   try {
-    const text = window.localStorage.getItem(storageKey(devname));
+    const text = kioskStorage().getItem(storageKey(devname));
     if (!text) return null;
     const value = JSON.parse(text) as ActiveAlert;
     return typeof value?.templateid === 'number' && typeof value.startedAt === 'string'
@@ -96,8 +97,8 @@ function readLatched(devname: string): ActiveAlert | null {
 
 function writeLatched(devname: string, alert: ActiveAlert | null): void {
   try {
-    if (alert) window.localStorage.setItem(storageKey(devname), JSON.stringify(alert));
-    else window.localStorage.removeItem(storageKey(devname));
+    if (alert) kioskStorage().setItem(storageKey(devname), JSON.stringify(alert));
+    else kioskStorage().removeItem(storageKey(devname));
   } catch {
     // Storage full or denied: the alert still shows until a reload.
   }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Language } from '../../i18n/i18n';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export const CLOCK_REFRESH_MS = 10_000;
 
@@ -26,11 +27,11 @@ export interface ClockProps {
 }
 
 export function Clock({ language, label, onTap }: ClockProps) {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date(kioskNow()));
 
   useEffect(() => {
     // One interval for the life of the header; a render never creates another.
-    const id = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
+    const id = setInterval(() => setNow(new Date(kioskNow())), CLOCK_REFRESH_MS);
     return () => clearInterval(id);
   }, []);
 

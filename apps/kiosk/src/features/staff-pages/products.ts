@@ -6,6 +6,7 @@
  */
 import { MODEL_LABELS, type Element, type PopulatedSubgroup } from '@plant-kiosk/contract';
 import { isNew } from '../content';
+import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface Product {
   id: number;
@@ -40,7 +41,7 @@ const values = (group: PopulatedSubgroup, field: string) =>
 export function toProductCategory(
   element: Element,
   subgroups: readonly PopulatedSubgroup[],
-  now: number = Date.now(),
+  now: number = kioskNow(),
 ): ProductCategory {
   const products = subgroups
     .filter((group) => group.label === MODEL_LABELS.product)
@@ -68,7 +69,7 @@ export function toProductCategory(
 export function toProductCategories(
   elements: readonly Element[],
   subgroupsByElement: ReadonlyMap<number, readonly PopulatedSubgroup[]>,
-  now: number = Date.now(),
+  now: number = kioskNow(),
 ): ProductCategory[] {
   return elements.map((element) =>
     toProductCategory(element, subgroupsByElement.get(element.elementid) ?? [], now),

@@ -6,6 +6,8 @@
  * no longer match and the next sync fetches everything instead of getting a 304 for an empty kiosk.
  */
 
+import { kioskStorage } from '../storage/kiosk-storage';
+
 export interface RecordCounts {
   zones: number;
   elements: number;
@@ -61,7 +63,7 @@ function parseCounts(value: unknown): RecordCounts | null {
 
 export function readSyncMeta(devname: string): SyncMeta {
   try {
-    const text = window.localStorage.getItem(syncMetaKey(devname));
+    const text = kioskStorage().getItem(syncMetaKey(devname));
     if (text === null) return { ...EMPTY_SYNC_META };
     const v = JSON.parse(text) as Record<string, unknown>;
     return {
@@ -91,7 +93,7 @@ export function recordsKey(etag: string | null, contentVersion: number | null): 
 
 export function writeSyncMeta(devname: string, meta: SyncMeta): void {
   try {
-    window.localStorage.setItem(syncMetaKey(devname), JSON.stringify(meta));
+    kioskStorage().setItem(syncMetaKey(devname), JSON.stringify(meta));
   } catch (error) {
     // Losing the metadata only costs a full download next time; never fail a sync for it.
     console.error('[sync] could not store the sync metadata', error);

@@ -2,16 +2,9 @@
  * The kiosk's login session and the other local storage keys of docs/product.md#content-model. The key names are part of
  * the product (the e2e tests and field technicians read them), so they are built here only.
  */
-import { KIOSK_ID_STORAGE_KEY } from '@plant-kiosk/contract';
+import { kioskStorage, storageKeys } from '../storage/kiosk-storage';
 
-export const storageKeys = {
-  jwt: (devname: string) => `jwt-${devname}`,
-  devid: (devname: string) => `devid-${devname}`,
-  parcours: 'parcours',
-  totem: 'totem',
-  /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */
-  kioskId: KIOSK_ID_STORAGE_KEY,
-} as const;
+export { storageKeys };
 
 export interface Session {
   token: string;
@@ -21,7 +14,7 @@ export interface Session {
 // localStorage can throw (storage disabled, quota): a kiosk must still run, just without memory.
 function read(key: string): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return kioskStorage().getItem(key);
   } catch {
     return null;
   }
@@ -29,7 +22,7 @@ function read(key: string): string | null {
 
 function write(key: string, value: string): void {
   try {
-    window.localStorage.setItem(key, value);
+    kioskStorage().setItem(key, value);
   } catch (error) {
     console.error(`[session] could not store ${key}`, error);
   }
@@ -37,7 +30,7 @@ function write(key: string, value: string): void {
 
 function remove(key: string): void {
   try {
-    window.localStorage.removeItem(key);
+    kioskStorage().removeItem(key);
   } catch {
     // Nothing to do: the key cannot be there either.
   }

@@ -13,7 +13,7 @@
 import { DEFAULT_SETTINGS, TOTEM_TYPES, type TotemType } from '@plant-kiosk/contract';
 import { create } from 'zustand';
 import type { Language } from '../../i18n/i18n';
-import { storageKeys } from '../session/session';
+import { kioskStorage, storageKeys } from '../storage/kiosk-storage';
 import { currentSettings } from '../settings/settings-store';
 
 export type Parcours = 'visiteur';
@@ -102,7 +102,7 @@ export interface UiState extends PageFrame {
 
 function readStorage(key: string): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return kioskStorage().getItem(key);
   } catch {
     return null;
   }
@@ -110,8 +110,8 @@ function readStorage(key: string): string | null {
 
 function writeStorage(key: string, value: string | null): void {
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    if (value === null) kioskStorage().removeItem(key);
+    else kioskStorage().setItem(key, value);
   } catch (error) {
     console.error(`[ui-store] could not store ${key}`, error);
   }

@@ -1,0 +1,79 @@
+/**
+ * Where the kiosk keeps what survives a reload (the session, the mode and parcours, the latched
+ * alert, the sync's memory): the browser's localStorage on a totem; in a preview (issue 46), a
+ * storage of its own that lives in memory, seeded with the mode the back-office asked — a preview
+ * opened on a real totem's browser never reads nor changes that totem's keys, and closing it
+ * leaves nothing behind.
+ *
+ * `kioskStorage()` may throw like `window.localStorage` does (storage disabled): callers keep
+ * their try/catch.
+ */
+import { KIOSK_ID_STORAGE_KEY } from '@plant-kiosk/contract';
+import { isPreview, previewRequest } from '../preview/preview-request';
+import type { KioskMode } from '../ui-store/ui-store';
+
+/**
+ * The local storage keys of docs/product.md#content-model. The key names are part of the product
+ * (the e2e tests and field technicians read them), so they are built here only.
+ */
+export const storageKeys = {
+  jwt: (devname: string) => `jwt-${devname}`,
+  devid: (devname: string) => `devid-${devname}`,
+  parcours: 'parcours',
+  totem: 'totem',
+  /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */
+  kioskId: KIOSK_ID_STORAGE_KEY,
+} as const;
+
+/** A Storage in memory: the Web Storage interface over a Map. */
+export class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+
+  get length(): number {
+    return this.items.size;
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+}
+
+let previewStorage: MemoryStorage | null = null;
+
+/** The preview's storage: its mode (the spec's plain keys) and an id that is no totem's. */
+function createPreviewStorage(): MemoryStorage {
+  const storage = new MemoryStorage();
+  let mode: KioskMode | null = null;
+  try {
+    mode = previewRequest()?.mode ?? null;
+  } catch {
+    // A badly asked preview shows its error screen; its storage stays empty.
+  }
+  if (mode === 'visiteur') storage.setItem(storageKeys.parcours, 'visiteur');
+  else if (mode !== null) storage.setItem(storageKeys.totem, mode);
+  storage.setItem(storageKeys.kioskId, 'apercu');
+  return storage;
+}
+
+/** The storage the kiosk's keys live in (see the header). */
+export function kioskStorage(): Storage {
+  if (!isPreview()) return window.localStorage;
+  previewStorage ??= createPreviewStorage();
+  return previewStorage;
+}
