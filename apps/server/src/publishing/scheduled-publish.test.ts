@@ -275,6 +275,32 @@ describe('a publish now, with a schedule waiting', () => {
     advance(HOUR + MINUTE);
     expect(await publishDueSets(deps())).toEqual([{ setid: id, status: 'already-live', revision }]);
     expect(await version()).toBe(revision);
+    // Published without a revision of its own, and said so in the journal like the other outcomes.
+    const row = await setOf(id);
+    expect(row.status).toBe('published');
+    expect(row.revision).toBeNull();
+    const [entry] = await f.repos.audit.list({ devid: f.ids.devid, limit: 1 });
+    expect(entry).toMatchObject({
+      action: 'publish.schedule-already-live',
+      username: 'programmation',
+      targetType: 'development',
+      targetId: f.ids.devid,
+      summary: {
+        setid: id,
+        revision,
+        at,
+        counts: { element: { added: 0, changed: 1, removed: 0 } },
+        summary: '1 élément modifié',
+      },
+    });
+    // Done: neither moved nor cancelled any more, with a French 409 that makes no revision up.
+    const cancel = await admin.delete(
+      pathOf('adminCancelScheduled', { params: { devid: f.ids.devid, setid: id } }),
+    );
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json<Envelope<null>>().message).toBe(
+      `La publication programmée ${id} est déjà en ligne : tout ce qu’elle apportait l’était à son heure.`,
+    );
   });
 });
 

@@ -17,6 +17,10 @@
  * - **Late**: a server down at the set's time publishes it at start, the revision's note saying
  *   how late; past the maximum lateness (SCHEDULE_MAX_LATENESS_HOURS, 12 h by default) it is held.
  * - A publish check that fails at that time (a file deleted since) holds it too, with its reason.
+ * - **Already live**: a set whose every change went live meanwhile (a publish now « avec les
+ *   programmées ») is marked published without a revision of its own — none was made — and
+ *   audited (`publish.schedule-already-live`, with the live revision that holds it), so the list
+ *   and the journal say it found nothing to publish rather than staying silent.
  */
 import {
   SCHEDULE_MAX_LATENESS_DEFAULT_HOURS,
@@ -201,8 +205,11 @@ async function openSet(trx: Transaction<Database>, devid: number, setid: number)
   if (!set)
     throw notFound(`La publication programmée ${setid} n’existe pas dans ce développement.`);
   if (set.status === 'published') {
+    // No revision: it found everything live already at its time.
     throw conflict(
-      `La publication programmée ${setid} est déjà en ligne (révision ${set.revision}).`,
+      set.revision === null
+        ? `La publication programmée ${setid} est déjà en ligne : tout ce qu’elle apportait l’était à son heure.`
+        : `La publication programmée ${setid} est déjà en ligne (révision ${set.revision}).`,
     );
   }
   if (set.status === 'cancelled') throw conflict(`La publication programmée ${setid} est annulée.`);
@@ -392,18 +399,39 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
       );
     }
     if (changes.length === 0) {
-      // Everything it brings is live already (published with the schedule's items meanwhile).
+      // Everything it brings is live already (published with the schedule's items meanwhile):
+      // published, with no revision of its own since it made none (the list says « déjà en
+      // ligne »); the journal names the live revision that holds its changes.
       await trx
         .updateTable('change_sets')
         .set({
           status: 'published',
-          revision: development.content_version,
+          revision: null,
           published_at: now.toISOString(),
           late_ms: lateMs,
           updated_at: now.toISOString(),
         })
         .where('setid', '=', setid)
         .execute();
+      // The counts the list shows for the set (what it would have brought).
+      const counts = JSON.parse(set.counts) as RevisionCounts;
+      await writeAudit(trx, {
+        at: now,
+        userid: null,
+        username: 'programmation',
+        devid,
+        action: 'publish.schedule-already-live',
+        targetType: 'development',
+        targetId: devid,
+        summary: {
+          setid,
+          revision: development.content_version,
+          at: set.due_at,
+          lateMs,
+          counts,
+          summary: summarizeCounts(counts),
+        },
+      });
       return { setid, status: 'already-live' as const, revision: development.content_version };
     }
     try {

@@ -94,6 +94,17 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     'Publication programmée mise en ligne (programmation n° 9) : révision 13 (1 zone ajoutée), prévue lundi 27 juillet à 05:00 (heure de Paris)',
   ],
   [
+    entry('publish.schedule-already-live', {
+      setid: 7,
+      revision: 12,
+      at: '2026-11-30T04:00:00.000Z',
+      lateMs: 400,
+      counts: counts('element', { added: 0, changed: 2, removed: 0 }),
+      summary: '2 éléments modifiés',
+    }),
+    'Publication programmée sans effet à son heure (programmation n° 7) : tout ce qu’elle apportait (2 éléments modifiés) était déjà en ligne dans la révision 12, rien à publier ; prévue lundi 30 novembre à 05:00 (heure de Paris)',
+  ],
+  [
     entry('publish.schedule-held', {
       setid: 7,
       reason:
@@ -433,4 +444,5 @@ const SERVER_ACTIONS = [
   'publish.reschedule',
   'publish.scheduled',
   'publish.schedule-held',
+  'publish.schedule-already-live',
 ];

@@ -271,6 +271,10 @@ export function auditSentence(
         lateMs !== null && lateMs >= 60_000 ? `, avec ${durationText(lateMs)} de retard` : '';
       return `Publication programmée mise en ligne (${setName(summary)}) : révision ${num(summary.revision) ?? '?'}${counts ? ` (${counts})` : ''}, prévue ${when(summary.at)}${late}`;
     }
+    case 'publish.schedule-already-live': {
+      const counts = countsSentence(summary.counts);
+      return `Publication programmée sans effet à son heure (${setName(summary)}) : tout ce qu’elle apportait${counts ? ` (${counts})` : ''} était déjà en ligne${num(summary.revision) !== null ? ` dans la révision ${num(summary.revision)}` : ''}, rien à publier ; prévue ${when(summary.at)}`;
+    }
     case 'publish.schedule-held':
       return `Publication programmée retenue (${setName(summary)}) : ${str(summary.reason) ?? 'raison inconnue'}`;
     case 'draft.discard': {

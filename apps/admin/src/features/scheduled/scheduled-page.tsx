@@ -26,10 +26,11 @@ import { PlantTimeFields } from './plant-time-fields';
 import {
   authorText,
   countsLine,
+  isAlreadyLive,
   isOpen,
   latenessText,
   scopeText,
-  STATUS_LABELS,
+  statusLabel,
 } from './scheduled-text';
 import './scheduled.css';
 
@@ -248,7 +249,7 @@ function ScheduledItem({
     <li className={`card scheduled-item scheduled-${item.status}`} aria-labelledby={headingId}>
       <div className="scheduled-head">
         <h3 id={headingId}>{when}</h3>
-        <span className={`badge ${BADGES[item.status]}`}>{STATUS_LABELS[item.status]}</span>
+        <span className={`badge ${BADGES[item.status]}`}>{statusLabel(item)}</span>
       </div>
       {item.status === 'held' && item.heldReason && (
         <Notice tone="warning">
@@ -260,6 +261,13 @@ function ScheduledItem({
           Publiée : <Link to={`/historique/${devid}`}>révision {item.revision}</Link>
           {item.publishedAt ? `, ${formatPlantInstant(item.publishedAt, timeZone)}` : ''}
           {late ? ` — ${late}` : ''}.
+        </p>
+      )}
+      {isAlreadyLive(item) && (
+        <p className="scheduled-outcome">
+          Déjà en ligne à son heure : rien à publier. Tout ce qu’elle apportait avait été publié
+          entre-temps
+          {item.publishedAt ? ` (constaté ${formatPlantInstant(item.publishedAt, timeZone)})` : ''}.
         </p>
       )}
       <dl className="scheduled-facts">

@@ -8,6 +8,17 @@ export const STATUS_LABELS: Record<ScheduledPublication['status'], string> = {
   cancelled: 'annulée',
 };
 
+/**
+ * Published without a revision of its own: at its time everything it brought was live already (a
+ * publish now « avec les programmées » took it meanwhile), so there was nothing to publish.
+ */
+export const isAlreadyLive = (item: Pick<ScheduledPublication, 'status' | 'revision'>) =>
+  item.status === 'published' && item.revision === null;
+
+/** The badge's word: its status, « déjà en ligne » for one that found nothing to publish. */
+export const statusLabel = (item: Pick<ScheduledPublication, 'status' | 'revision'>) =>
+  isAlreadyLive(item) ? 'déjà en ligne' : STATUS_LABELS[item.status];
+
 /** Waiting or held: still to be decided or to happen (what the status bar counts). */
 export const isOpen = (item: Pick<ScheduledPublication, 'status'>) =>
   item.status === 'scheduled' || item.status === 'held';

@@ -183,6 +183,33 @@ describe('« Modifications programmées »', () => {
     expect(within(cards[2]!).queryByRole('button')).toBeNull();
   });
 
+  it('says plainly when one found everything already live at its time', async () => {
+    api(draftOf([]), (call) =>
+      call.url === '/api/admin/developments/1/scheduled'
+        ? {
+            data: {
+              items: [
+                item({
+                  status: 'published',
+                  revision: null,
+                  publishedAt: '2026-11-30T04:00:01.000Z',
+                  lateMs: 1_000,
+                }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    inRouter(null, '/programmees/1');
+    const card = (await screen.findByRole('heading', { name: 'Dernières programmations' }))
+      .parentElement!;
+    expect(card.textContent).toContain('déjà en ligne');
+    expect(card.textContent).toContain(
+      'Déjà en ligne à son heure : rien à publier. Tout ce qu’elle apportait avait été publié entre-temps (constaté lundi 30 novembre à 05:00 (heure de Paris)).',
+    );
+    expect(card.textContent).not.toContain('Publiée : ');
+  });
+
   it('reschedules one to another plant time', async () => {
     // The server's list follows the PATCH: the list read again after it shows the new time.
     let stored = LIST[0]!;
