@@ -9,6 +9,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { useUser } from '../lib/session/session-context';
 import { Layout } from './layout';
+import { SessionGate } from './session-gate';
 
 /** A screen loaded on demand: `load` picks the named export out of its module. */
 function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
@@ -52,6 +53,9 @@ const HistoryPage = lazyScreen(() =>
 const UnpublishedPage = lazyScreen(() =>
   import('../features/revisions/unpublished-page').then((m) => m.UnpublishedPage),
 );
+const PreviewPage = lazyScreen(() =>
+  import('../features/preview/preview-page').then((m) => m.PreviewPage),
+);
 const ScheduledPage = lazyScreen(() =>
   import('../features/scheduled/scheduled-page').then((m) => m.ScheduledPage),
 );
@@ -69,6 +73,16 @@ function AdminOnly({ children }: { children: ReactNode }) {
 }
 
 export const adminRoutes: RouteObject[] = [
+  // « Aperçu sur la borne » (issue 46): the whole window for the totem, outside the frame; it
+  // shows the login itself when there is no session, so the address survives the login.
+  {
+    path: '/apercu/:devid',
+    element: (
+      <SessionGate waiting="Ouverture de l’aperçu…">
+        <PreviewPage />
+      </SessionGate>
+    ),
+  },
   {
     path: '/',
     element: <Layout />,

@@ -28,6 +28,7 @@ import { SubgroupsPanel } from './subgroups-panel';
 import { ZoneDelete } from './zone-delete';
 import { ZoneForm } from './zone-form';
 import { ZonePreview } from './zone-preview';
+import { kioskPageOfZone, previewPagePath } from '../preview';
 
 export function ContentPage() {
   return (
@@ -325,6 +326,16 @@ function ZoneEditor({
             </div>
           </div>
           <ZonePreview zone={zone} elements={list} language={previewLanguage} />
+          <Link
+            className="button button-small"
+            to={previewPagePath(
+              zone.devid,
+              { source: 'draft' },
+              { page: kioskPageOfZone(zone.zonename) },
+            )}
+          >
+            Aperçu sur la borne
+          </Link>
         </aside>
       </div>
     </div>

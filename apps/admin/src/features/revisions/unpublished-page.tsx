@@ -17,6 +17,7 @@ import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
 import { useCanPublish } from './can-publish';
 import { PublishDialog } from './publish-dialog';
 import { scheduledPath } from '../scheduled';
+import { kioskPageOfZone, previewPagePath } from '../preview';
 
 export function UnpublishedPage() {
   return (
@@ -76,22 +77,36 @@ function Unpublished({
 
   const changes = draft.data?.changes ?? [];
   const zoneActions = (group: ZoneGroup) =>
-    group.zoneid === null || !mayPublish ? null : (
+    group.zoneid === null ? null : (
       <>
-        <button
-          type="button"
+        <Link
           className="button button-small"
-          onClick={() => setPublishing({ zoneid: group.zoneid!, zonename: group.zonename })}
+          to={previewPagePath(
+            devid,
+            { source: 'draft' },
+            { page: kioskPageOfZone(group.zonename) },
+          )}
         >
-          Publier cette zone
-        </button>
-        <button
-          type="button"
-          className="button button-small button-danger-outline"
-          onClick={() => setDiscarding({ zoneid: group.zoneid!, zonename: group.zonename })}
-        >
-          Annuler les modifications de cette zone
-        </button>
+          Aperçu de sa page sur la borne
+        </Link>
+        {mayPublish && (
+          <>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPublishing({ zoneid: group.zoneid!, zonename: group.zonename })}
+            >
+              Publier cette zone
+            </button>
+            <button
+              type="button"
+              className="button button-small button-danger-outline"
+              onClick={() => setDiscarding({ zoneid: group.zoneid!, zonename: group.zonename })}
+            >
+              Annuler les modifications de cette zone
+            </button>
+          </>
+        )}
       </>
     );
 
@@ -101,6 +116,9 @@ function Unpublished({
       actions={
         <>
           {switcher}
+          <Link className="button" to={previewPagePath(devid, { source: 'draft' })}>
+            Aperçu sur la borne
+          </Link>
           <Link className="button" to={scheduledPath(devid)}>
             Modifications programmées
           </Link>
