@@ -2,8 +2,8 @@
  * « Modifications programmées » (issue 45): the development's scheduled publications — waiting or
  * held first, then the last ones published or cancelled — each with when it goes live (in the
  * plant's time, said as such), its status (a held one with why, a published one with its revision
- * and how late), who scheduled it and when, what it takes and how much; « Reprogrammer » and
- * « Annuler la programmation » on the open ones. While one is waiting the list asks again every
+ * and how late), who scheduled it and when, what it takes and how much; « Aperçu sur la borne »,
+ * « Reprogrammer » and « Annuler la programmation » on the open ones. While one is waiting the list asks again every
  * few seconds, so it turns « publiée » by itself at its time.
  */
 import {
@@ -294,6 +294,10 @@ function ScheduledItem({
       </dl>
       {(onReschedule || onCancel) && (
         <div className="inline-actions">
+          {/* What the totems will show once it is live: the preview page applies the set. */}
+          <Link className="button button-small" to={`/apercu/${devid}?set=${item.id}`}>
+            Aperçu sur la borne<span className="visually-hidden"> (prévue {when})</span>
+          </Link>
           {onReschedule && (
             <button type="button" className="button button-small" onClick={onReschedule}>
               Reprogrammer<span className="visually-hidden"> (prévue {when})</span>

@@ -178,7 +178,15 @@ describe('« Modifications programmées »', () => {
       'Publiée : révision 4, lundi 23 novembre à 06:05 (heure de Paris) — avec 1 h 05 de retard.',
     );
     expect(texts[3]).toContain('annulée');
-    // Only the open ones can be moved or cancelled.
+    // Only the open ones can be previewed, moved or cancelled.
+    expect(
+      screen
+        .getAllByRole('link', { name: /^Aperçu sur la borne/ })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/apercu/1?set=7', '/apercu/1?set=8']);
+    expect(within(cards[0]!).getByRole('link', { name: /^Aperçu sur la borne/ }).textContent).toBe(
+      'Aperçu sur la borne (prévue lundi 30 novembre à 05:00 (heure de Paris))',
+    );
     expect(screen.getAllByRole('button', { name: /^Reprogrammer/ })).toHaveLength(2);
     expect(within(cards[2]!).queryByRole('button')).toBeNull();
   });
