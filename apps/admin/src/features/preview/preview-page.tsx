@@ -85,6 +85,16 @@ function queryOf(input: PreviewInput): PreviewQuery {
   return { set: input.set };
 }
 
+/**
+ * What changed under an open preview: a publish moves the live revision it starts from (`version`);
+ * otherwise the draft was edited (or, for a date, a publication was scheduled or cancelled).
+ */
+export function changeText(openedOn: number, now: number): string {
+  return now !== openedOn
+    ? `Une publication a eu lieu depuis l’ouverture de l’aperçu (les totems sont passés de la révision ${openedOn} à la ${now}) : l’aperçu n’est plus à jour.`
+    : 'Le contenu a changé depuis l’ouverture de l’aperçu (quelqu’un a modifié le brouillon ou les publications programmées) : l’aperçu n’est plus à jour.';
+}
+
 /** What the totems would show, without the instant it was built at. */
 function fingerprint(snapshot: Snapshot): string {
   const { generatedAt: _generatedAt, ...content } = snapshot;
@@ -107,7 +117,8 @@ function Preview({
   const navigate = useNavigate();
   const zone = usePlantZone(devid);
   const [attempt, setAttempt] = useState(1);
-  const [changed, setChanged] = useState(false);
+  /** What changed under the preview since it opened; null: nothing. */
+  const [changed, setChanged] = useState<string | null>(null);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
   const [setText, setSetText] = useState<string | null>(null);
   const [bandError, setBandError] = useState<string | null>(null);
@@ -127,7 +138,7 @@ function Preview({
     [navigate, devid, inputKey, mode, page],
   );
   const reload = useCallback(() => {
-    setChanged(false);
+    setChanged(null);
     setAttempt((count) => count + 1);
   }, []);
 
@@ -163,16 +174,17 @@ function Preview({
 
   // Someone edits the draft or publishes: the band says so (the frame keeps what it loaded).
   useEffect(() => {
-    let baseline: string | null = null;
+    let baseline: { content: string; version: number } | null = null;
     let stopped = false;
-    setChanged(false);
+    setChanged(null);
     const check = async () => {
       try {
         const snapshot = await call('adminPreview', { params: { devid }, query: queryOf(input) });
         if (stopped) return;
-        const current = fingerprint(snapshot);
-        if (baseline === null) baseline = current;
-        else if (current !== baseline) setChanged(true);
+        const content = fingerprint(snapshot);
+        if (baseline === null) baseline = { content, version: snapshot.version };
+        else if (content !== baseline.content)
+          setChanged(changeText(baseline.version, snapshot.version));
       } catch {
         // The frame says why it cannot load; the band only watches.
       }
@@ -209,10 +221,7 @@ function Preview({
         </div>
         {changed && (
           <div className="preview-band-changed" role="status">
-            <span>
-              Le contenu a changé depuis l’ouverture de l’aperçu (quelqu’un a modifié le brouillon
-              ou publié).
-            </span>
+            <span>{changed}</span>
             <button type="button" className="button button-primary" onClick={reload}>
               Recharger l’aperçu
             </button>
@@ -376,6 +385,8 @@ function TotemFrame({ src }: { src: string }) {
         setScale(Math.min(width / TOTEM_WIDTH, height / TOTEM_HEIGHT, 1));
     };
     fit();
+    // Without ResizeObserver (an old browser, a test's DOM) the first fit stays.
+    if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
