@@ -10,7 +10,6 @@
  * asks again every minute (events that passed leave the first week, new schedules appear).
  */
 import {
-  formatPlantInstant,
   instantToPlantLocal,
   plantZoneLabel,
   type AdminDevelopment,
@@ -155,6 +154,7 @@ function WeekHeader({
   onNext: () => void;
 }) {
   const { timeZone, days } = week;
+  const first = days[0];
   const last = days[days.length - 1];
   const total = days.reduce((sum, day) => sum + day.events.length, 0);
   return (
@@ -175,10 +175,12 @@ function WeekHeader({
           ← Semaine précédente
         </button>
         <p className="week-ahead-range" aria-live="polite">
-          {fresh && last && (
+          {fresh && first && last && (
             <>
-              Du <time dateTime={week.from}>{formatPlantInstant(week.from, timeZone)}</time> au{' '}
-              <time dateTime={last.date}>{last.label}</time> inclus :{' '}
+              Du <time dateTime={week.from}>{first.label}</time>
+              {/* Not the minute it starts: this line is announced, and would be at each refresh. */}
+              {isFirst ? ' (dès maintenant)' : ''} au <time dateTime={last.date}>{last.label}</time>{' '}
+              inclus :{' '}
               {total === 0
                 ? 'aucun changement prévu'
                 : `${total} changement${total > 1 ? 's' : ''} prévu${total > 1 ? 's' : ''}`}

@@ -189,14 +189,14 @@ describe('« La semaine à venir »', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'La semaine à venir' }));
     await screen.findByRole('heading', { level: 2, name: 'Aujourd’hui, vendredi 27 novembre' });
     // The zone is said once, for every time on the page.
-    expect(screen.getAllByText(/heure de Paris/)).toHaveLength(2);
+    expect(screen.getAllByText(/heure de Paris/)).toHaveLength(1);
     expect(
       screen.getByText(
         /Les heures sont celles du site \(heure de Paris\), quel que soit le fuseau/,
       ),
     );
     expect(screen.getByRole('navigation', { name: 'Changer de semaine' }).textContent).toContain(
-      'Du vendredi 27 novembre à 10:00 (heure de Paris) au jeudi 3 décembre inclus : 6 changements prévus.',
+      'Du vendredi 27 novembre (dès maintenant) au jeudi 3 décembre inclus : 6 changements prévus.',
     );
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -332,7 +332,9 @@ describe('« La semaine à venir »', () => {
     );
     expect(screen.queryByRole('heading', { level: 2, name: 'Lundi 30 novembre' })).toBeNull();
     expect(screen.getAllByText('Rien ne change ce jour-là.')).toHaveLength(7);
-    expect(screen.getByRole('navigation').textContent).toContain('aucun changement prévu');
+    expect(screen.getByRole('navigation').textContent).toContain(
+      'Du jour 4 décembre au jour 10 décembre inclus : aucun changement prévu.',
+    );
 
     // Back: 27 November's start is already past, so the week starts now again.
     await userEvent.click(screen.getByRole('button', { name: '← Semaine précédente' }));
