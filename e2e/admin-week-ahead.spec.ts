@@ -4,7 +4,8 @@
  * (Paris) and published now, then a change of the home slideshow is scheduled for the day after
  * tomorrow at 05:00. The page lists both on their plant-local days, at their Paris times, with a
  * link to the preview of the totem at that moment; the next week no longer lists them. The page
- * passes axe and is captured at 1080×1920 (docs/screenshots/admin-semaine.png).
+ * passes axe and is captured at 1080×1920 (docs/screenshots/admin-semaine.png) and 390 px wide
+ * (test-results/e2e/admin-week-ahead/).
  */
 import { join } from 'node:path';
 import {
@@ -115,7 +116,9 @@ test('the week ahead lists a scheduled publication and an expiring product on th
     at: due.toISOString(),
   });
 
-  await page.goto(`${server.url}/admin/#/semaine/${devid}`);
+  // From the top menu, as the plant's team gets there.
+  await page.getByRole('link', { name: 'Semaine à venir', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#/semaine/${devid}$`));
   await expect(page.getByRole('heading', { name: 'La semaine à venir', level: 1 })).toBeVisible();
   await expect(page.getByText(/Les heures sont celles du site \(heure de Paris\)/)).toBeVisible();
   const day = (instant: Date) =>
@@ -148,6 +151,13 @@ test('the week ahead lists a scheduled publication and an expiring product on th
   await expectAccessible(page, 'La semaine à venir');
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshots', 'admin-semaine.png') });
+  // And on a phone, the whole page (kept with the test results, not in the docs).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({
+    path: join(repoRoot, 'test-results', 'e2e', 'admin-week-ahead', 'semaine-390.png'),
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 1080, height: 1920 });
 
   // The week after no longer lists them; back, and they are there again.
   await page.getByRole('button', { name: 'Semaine suivante →' }).click();
