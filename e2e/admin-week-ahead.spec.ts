@@ -3,13 +3,14 @@
  * the admin logged in on the page, a product of the demo is set to expire in three days at 14:00
  * (Paris) and published now, then a change of the home slideshow is scheduled for the day after
  * tomorrow at 05:00. The page lists both on their plant-local days, at their Paris times, with a
- * link to the preview of the totem at that moment; the next week no longer lists them. The page
- * passes axe and is captured at 1080×1920 (docs/screenshots/admin-semaine.png) and 390 px wide
- * (test-results/e2e/admin-week-ahead/).
+ * link to the preview of the totem at that moment (followed once); the next week no longer lists
+ * them. The page passes axe and is captured at 1080×1920 (docs/screenshots/admin-semaine.png) and
+ * 390 px wide (test-results/e2e/admin-week-ahead/).
  */
 import { join } from 'node:path';
 import {
   ADMIN_CSRF_HEADER,
+  formatPlantInstant,
   frenchDay,
   instantToPlantLocal,
   pathOf,
@@ -169,4 +170,10 @@ test('the week ahead lists a scheduled publication and an expiring product on th
     'aria-disabled',
     'true',
   );
+
+  // The link opens the preview of the totems at that moment (its page: e2e/admin-preview.spec.ts).
+  await publication.getByRole('link', { name: /^Voir la borne à ce moment/ }).click();
+  await expect(
+    page.getByText(`montreront ${formatPlantInstant(due, ZONE)}`, { exact: false }),
+  ).toBeVisible();
 });
