@@ -115,8 +115,15 @@ export const KioskHeartbeat = Type.Object(
 );
 export type KioskHeartbeat = Static<typeof KioskHeartbeat>;
 
-/** `data` of the heartbeat answer: the development's current content version. */
-export const KioskHeartbeatResponse = Type.Object({ contentVersion: ContentVersion });
+/**
+ * `data` of the heartbeat answer: the development's current content version, and — for a token
+ * issued before totems had their own identity (issue 47) — `token`, a token bound to the id the
+ * heartbeat reported, which the kiosk stores in place of its own.
+ */
+export const KioskHeartbeatResponse = Type.Object({
+  contentVersion: ContentVersion,
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+});
 export type KioskHeartbeatResponse = Static<typeof KioskHeartbeatResponse>;
 
 export const KioskState = Type.Union([Type.Literal('online'), Type.Literal('offline')]);

@@ -51,6 +51,12 @@ export type LoginRequest = Static<typeof LoginRequest>;
 export const LoginResponse = Type.Object({
   token: Type.String(),
   development: Development,
+  /**
+   * The totem's own id (issue 47, decision 015), chosen by the server and bound to `token`: the
+   * kiosk reports (heartbeat, stream) under it and no other. Kept when the login presents the
+   * totem's previous token in the `token` header. Absent from servers that predate it.
+   */
+  kioskId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 
@@ -69,6 +75,8 @@ export const StreamMessageType = Type.Union([
   Type.Literal('sync'),
   Type.Literal('zone'),
   Type.Literal('element'),
+  // Issue 47: the totem `kioskId` was forgotten in the back-office; it returns to the login screen.
+  Type.Literal('forgotten'),
 ]);
 export type StreamMessageType = Static<typeof StreamMessageType>;
 
@@ -86,6 +94,8 @@ export const StreamMessage = Type.Object({
   /** The same number under its name since publishing made revisions (publishing gate, decision
    * 010). */
   revision: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** `forgotten`: which totem (the others of the development ignore the message). */
+  kioskId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type StreamMessage = Static<typeof StreamMessage>;
 

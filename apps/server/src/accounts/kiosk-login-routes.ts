@@ -8,12 +8,19 @@
  * Failed attempts are limited per client address whatever the name (outside-probe hardening);
  * successes are not counted (a plant's totems behind one NAT address all log in again after a
  * revocation). A full scrypt queue answers 429 at once rather than making every login wait.
+ *
+ * Each totem's own identity (issue 47, decision 015): the token is bound to a totem id the server
+ * chooses (`kioskId` in the answer). A totem that logs in again sends its previous token in the
+ * `token` header, as on every other call; it keeps its id when that token's signature holds for
+ * this development (expired or revoked alike) and the id was not forgotten. The body is the spec's,
+ * unchanged. A new id beyond the development's bound → 409 with what to do (French).
  */
-import { routePatterns, type LoginResponse } from '@plant-kiosk/contract';
+import { routePatterns, TOKEN_HEADER, type LoginResponse } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
 import { FailureLimiter, type LimitedAttempt } from '../lib/failure-limiter.js';
+import { KioskIdentities } from '../fleet/index.js';
 import {
   PasswordQueueFullError,
   verifyAgainstNothing,
@@ -61,6 +68,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     new FailureLimiter({ max: LOGIN_RATE_LIMIT.max, windowMs: LOGIN_RATE_LIMIT.timeWindowMs }),
     loginRateLimited,
   );
+  const identities = new KioskIdentities(ctx);
 
   fastify.post<{ Body: LoginRequest }>(
     routePatterns.login,
@@ -89,14 +97,21 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
           account.password_salt,
         );
         if (!valid) throw failed();
+        const previous = request.headers[TOKEN_HEADER];
+        const kioskId = await identities.forLogin(
+          development.devid,
+          Array.isArray(previous) ? previous[0] : previous,
+        );
         const token = await ctx.tokens.issue({
           devid: development.devid,
           accountid: account.accountid,
           tokenVersion: development.token_version,
+          kioskId,
         });
         const response: LoginResponse = {
           token,
           development: { devid: development.devid, devname: development.devname },
+          kioskId,
         };
         return ok(response);
       } catch (error) {

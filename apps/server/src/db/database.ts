@@ -22,6 +22,7 @@ import * as auditRepeats from './migrations/012-audit-repeats.js';
 import * as streamTickets from './migrations/013-stream-tickets.js';
 import * as mediaIntegrity from './migrations/014-media-integrity.js';
 import * as changeSets from './migrations/015-change-sets.js';
+import * as kioskIdentities from './migrations/016-kiosk-identities.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '013-stream-tickets': streamTickets,
   '014-media-integrity': mediaIntegrity,
   '015-change-sets': changeSets,
+  '016-kiosk-identities': kioskIdentities,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

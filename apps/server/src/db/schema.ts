@@ -374,6 +374,20 @@ export interface StreamTicketTable {
   /** The development's token version when the ticket was issued (a revocation refuses it). */
   token_version: number;
   expires_at: string;
+  /** Migration 016: the totem the ticket's token was bound to; null for an id-less token. */
+  kiosk_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A totem's identity (migration 016, issue 47): the kiosk id the server handed out at login (or
+ * bound an older, id-less token to), and when its token was first used to report.
+ */
+export interface KioskIdentityTable {
+  devid: number;
+  kiosk_id: string;
+  origin: 'login' | 'upgrade';
+  created_at: string;
+  seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -405,6 +419,7 @@ export interface Database {
   pub_development_settings: SettingsTable;
   stream_tickets: StreamTicketTable;
   change_sets: ChangeSetTable;
+  kiosk_identities: KioskIdentityTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

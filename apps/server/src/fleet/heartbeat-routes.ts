@@ -1,7 +1,9 @@
 /**
  * POST /display/heartbeat/:devid: a kiosk's status report for the fleet view (back-office and
  * fleet, decision 008). Token header like every /display call; a kiosk reports for its own
- * development only (403 otherwise).
+ * development only (403 otherwise), and — since issue 47 — for the totem of its token only (403,
+ * nothing recorded: its alert acknowledgement rides on the heartbeat). A token issued before
+ * identities is bound here to the id it reports, and the answer hands it its new token.
  *
  * The body is checked with TypeBox rather than the app's Ajv: Ajv's type coercion (needed for
  * path and query strings) would turn the report's many `null`s into "" or 0 (the first branch of
@@ -22,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { badRequest, ok } from '../lib/envelope.js';
 import { Fleet } from './fleet.js';
+import { KioskIdentities } from './kiosk-identities.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
 import { DevidParams } from '../routes/schemas.js';
 
@@ -47,6 +50,7 @@ function parseHeartbeat(body: unknown): KioskHeartbeat {
 
 export async function heartbeatRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const fleet = new Fleet(ctx);
+  const identities = new KioskIdentities(ctx);
   fastify.post<{ Params: { devid: number } }>(
     routePatterns.heartbeat,
     {
@@ -55,10 +59,12 @@ export async function heartbeatRoutes(fastify: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       const { devid } = request.params;
-      assertDevelopment(request, devid);
+      const auth = assertDevelopment(request, devid);
       const report = parseHeartbeat(request.body);
+      const claim = await identities.claim(auth, report.kioskId);
       reply.header('cache-control', 'no-store');
-      return ok({ contentVersion: await fleet.heartbeat(devid, report) });
+      const contentVersion = await fleet.heartbeat(devid, report);
+      return ok(claim.token ? { contentVersion, token: claim.token } : { contentVersion });
     },
   );
 }

@@ -10,3 +10,11 @@ export { adminFleetRoutes } from './admin-routes.js';
 export { Fleet, fleetAfterPublish, toKioskStatus } from './fleet.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
 export { KioskRepository } from './kiosk-repository.js';
+export { KioskIdentityRepository } from './kiosk-identity-repository.js';
+// Each totem's own identity (issue 47): the login names the totem, the reports check it.
+export {
+  KioskIdentities,
+  KIOSK_IDENTITIES_FULL_MESSAGE,
+  KIOSK_IDENTITY_UNSEEN_TTL_MS,
+  KIOSK_NOT_YOURS_MESSAGE,
+} from './kiosk-identities.js';

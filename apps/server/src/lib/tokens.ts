@@ -1,5 +1,9 @@
 /**
- * Kiosk tokens: HS256 JWTs (jose) carrying { devid, tv, sub }. They live long (a kiosk runs offline
+ * Kiosk tokens: HS256 JWTs (jose) carrying { devid, tv, sub } and, since issue 47, `kid`: the
+ * totem's own id, handed out by the server at login (decision 015). A token with an id is good
+ * only while the development still knows that id (`kioskKnown`, cached like the versions):
+ * forgetting a totem refuses its token alone. Tokens issued before carry no `kid`: they are still
+ * accepted, and bound to the first id they report (fleet/kiosk-identities.ts). They live long (a kiosk runs offline
  * for days) and are revoked per development by bumping its token version: a token whose `tv` is not
  * the development's current version is refused.
  *
@@ -13,6 +17,8 @@ import { unauthorized } from './envelope.js';
 export interface TokenIdentity {
   devid: number;
   accountid: number;
+  /** The totem the token was issued to; undefined for a token issued before issue 47. */
+  kioskId?: string;
 }
 
 interface VerifiedToken extends TokenIdentity {
@@ -26,6 +32,8 @@ export interface TokenServiceOptions {
   ttlDays: number;
   /** Current token version of a development; undefined when it does not exist. */
   tokenVersion: (devid: number) => Promise<number | undefined>;
+  /** Whether the development still knows this totem id (forgotten or swept: no). */
+  kioskKnown: (devid: number, kioskId: string) => Promise<boolean>;
   now: () => Date;
   versionCacheMs?: number;
   /** Monotonic clock of the version cache (milliseconds). */
@@ -41,11 +49,20 @@ export const TOKEN_MESSAGES = {
   invalid: 'Invalid token',
   expired: 'Token expired: log in again',
   revoked: 'Token revoked: log in again',
+  forgotten: 'Totem forgotten: log in again',
 } as const;
+
+/** What a token says about itself once its signature holds, whatever its expiry or version. */
+export interface SignedIdentity {
+  devid: number;
+  kioskId: string | undefined;
+}
 
 export class TokenService {
   private readonly verified = new Map<string, VerifiedToken>();
   private readonly versions = new Map<number, { version: number | undefined; at: number }>();
+  /** Known totem ids by `devid/kioskId`, like the versions: at most `versionCacheMs` old. */
+  private readonly kiosks = new Map<string, { known: boolean; at: number }>();
   private readonly versionCacheMs: number;
   private readonly clock: () => number;
 
@@ -54,9 +71,16 @@ export class TokenService {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  async issue(input: { devid: number; accountid: number; tokenVersion: number }): Promise<string> {
+  async issue(input: {
+    devid: number;
+    accountid: number;
+    tokenVersion: number;
+    kioskId?: string;
+  }): Promise<string> {
     const issuedAt = Math.floor(this.options.now().getTime() / 1000);
-    return new SignJWT({ devid: input.devid, tv: input.tokenVersion })
+    const claims: Record<string, number | string> = { devid: input.devid, tv: input.tokenVersion };
+    if (input.kioskId !== undefined) claims.kid = input.kioskId;
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(input.accountid))
       .setIssuedAt(issuedAt)
@@ -83,7 +107,30 @@ export class TokenService {
     if (claims.exp <= nowSeconds) throw unauthorized(TOKEN_MESSAGES.expired);
     const current = await this.currentVersion(claims.devid);
     if (current === undefined || claims.tv !== current) throw unauthorized(TOKEN_MESSAGES.revoked);
-    return { devid: claims.devid, accountid: claims.accountid };
+    if (claims.kioskId !== undefined && !(await this.known(claims.devid, claims.kioskId))) {
+      throw unauthorized(TOKEN_MESSAGES.forgotten);
+    }
+    return identityOf(claims);
+  }
+
+  /**
+   * Who a token was issued to, when its signature holds — expired or revoked alike (a totem that
+   * logs in again keeps its identity, decision 015); undefined for anything else (a token signed
+   * with another secret, forged, or not a token).
+   */
+  async signedIdentity(token: string | undefined): Promise<SignedIdentity | undefined> {
+    if (!token || token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) return undefined;
+    try {
+      const claims = this.verified.get(token) ?? (await this.verifySignature(token));
+      return { devid: claims.devid, kioskId: claims.kioskId };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets what this process knows of a totem id (it was forgotten, here or elsewhere). */
+  forgetKiosk(devid: number, kioskId: string): void {
+    this.kiosks.delete(`${devid}/${kioskId}`);
   }
 
   /**
@@ -98,7 +145,11 @@ export class TokenService {
     const cached = this.versions.get(claims.devid);
     if (!cached || this.clock() - cached.at >= this.versionCacheMs) return undefined;
     if (cached.version === undefined || cached.version !== claims.tv) return undefined;
-    return { devid: claims.devid, accountid: claims.accountid };
+    if (claims.kioskId !== undefined) {
+      const kiosk = this.kiosks.get(`${claims.devid}/${claims.kioskId}`);
+      if (!kiosk || !kiosk.known || this.clock() - kiosk.at >= this.versionCacheMs) return undefined;
+    }
+    return identityOf(claims);
   }
 
   /**
@@ -128,9 +179,10 @@ export class TokenService {
         currentDate: new Date(0),
         requiredClaims: ['exp', 'sub'],
       });
-      const { devid, tv, exp, sub } = payload;
+      const { devid, tv, exp, sub, kid } = payload;
       const accountid = Number(sub);
       if (
+        (kid !== undefined && (typeof kid !== 'string' || kid.length === 0)) ||
         !Number.isSafeInteger(devid) ||
         !Number.isSafeInteger(tv) ||
         typeof exp !== 'number' ||
@@ -138,13 +190,33 @@ export class TokenService {
       ) {
         throw unauthorized(TOKEN_MESSAGES.invalid);
       }
-      return { devid: devid as number, tv: tv as number, exp, accountid };
+      return {
+        devid: devid as number,
+        tv: tv as number,
+        exp,
+        accountid,
+        kioskId: typeof kid === 'string' ? kid : undefined,
+      };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) {
         throw unauthorized(TOKEN_MESSAGES.invalid);
       }
       throw error;
     }
+  }
+
+  private async known(devid: number, kioskId: string): Promise<boolean> {
+    const key = `${devid}/${kioskId}`;
+    const cached = this.kiosks.get(key);
+    const now = this.clock();
+    if (cached && now - cached.at < this.versionCacheMs) return cached.known;
+    const known = await this.options.kioskKnown(devid, kioskId);
+    if (this.kiosks.size >= MAX_CACHED_TOKENS) {
+      const oldest = this.kiosks.keys().next().value;
+      if (oldest !== undefined) this.kiosks.delete(oldest);
+    }
+    this.kiosks.set(key, { known, at: now });
+    return known;
   }
 
   private async currentVersion(devid: number): Promise<number | undefined> {
@@ -155,4 +227,10 @@ export class TokenService {
     this.versions.set(devid, { version, at: now });
     return version;
   }
+}
+
+function identityOf(claims: VerifiedToken): TokenIdentity {
+  return claims.kioskId === undefined
+    ? { devid: claims.devid, accountid: claims.accountid }
+    : { devid: claims.devid, accountid: claims.accountid, kioskId: claims.kioskId };
 }

@@ -11,6 +11,11 @@
  * recorded in the fleet: connected on open, disconnected on close, and its `last_seen_at`
  * refreshed every PRESENCE_REFRESH_MS while the stream stays open on this instance. Fleet writes
  * never hold up or break the stream: their failures are logged only.
+ *
+ * Issue 47: a stream speaks for its token's totem only. A token (or ticket) bound to a totem id
+ * names that totem when the URL names none, and a URL naming another id is refused (403, before
+ * the stream starts, nothing recorded). An id-less (older) token is bound to the id it names,
+ * like its heartbeat.
  */
 import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
@@ -18,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { alertMessage } from '../alerts/index.js';
 import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
-import { Fleet } from '../fleet/index.js';
+import { Fleet, KioskIdentities } from '../fleet/index.js';
 import { StreamTickets } from './stream-tickets.js';
 import { assertDevelopment, streamAuthHook, tokenHook } from '../plugins/auth.js';
 import { DevidParams, StreamQuery } from '../routes/schemas.js';
@@ -45,6 +50,7 @@ export const PRESENCE_REFRESH_MS = 60_000;
 
 export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const fleet = new Fleet(ctx);
+  const identities = new KioskIdentities(ctx);
   /** Fleet connection ids of the identified streams open here. */
   const present = new Set<string>();
   const logFleetError = (error: unknown) =>
@@ -63,8 +69,10 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { devid } = request.params;
-      assertDevelopment(request, devid);
-      const { kioskId, mode, totem, appVersion, contentVersion } = request.query;
+      const auth = assertDevelopment(request, devid);
+      const { mode, totem, appVersion, contentVersion } = request.query;
+      const kioskId = request.query.kioskId ?? auth.kioskId;
+      if (kioskId !== undefined) await identities.claim(auth, kioskId);
       // Emergency alerts: a totem that connects learns the alert in force (or that there is none,
       // which ends one it latched) at once. Read before the stream opens and written right after
       // it, in the same turn, so no bus message can come between; a failed read must not cost the

@@ -10,6 +10,8 @@ export interface StreamTicketRecord {
   accountid: number;
   tokenVersion: number;
   expiresAt: Date;
+  /** The totem of the ticket's token (issue 47); undefined for an id-less token. */
+  kioskId?: string;
 }
 
 export class StreamTicketRepository {
@@ -26,6 +28,7 @@ export class StreamTicketRepository {
         accountid: ticket.accountid,
         token_version: ticket.tokenVersion,
         expires_at: ticket.expiresAt.toISOString(),
+        kiosk_id: ticket.kioskId ?? null,
       })
       .execute();
   }
@@ -39,7 +42,7 @@ export class StreamTicketRepository {
     const row = await this.db
       .deleteFrom('stream_tickets')
       .where('ticket_hash', '=', hash)
-      .returning(['devid', 'accountid', 'token_version', 'expires_at'])
+      .returning(['devid', 'accountid', 'token_version', 'expires_at', 'kiosk_id'])
       .executeTakeFirst();
     return row
       ? {
@@ -47,6 +50,7 @@ export class StreamTicketRepository {
           accountid: row.accountid,
           tokenVersion: row.token_version,
           expiresAt: new Date(row.expires_at),
+          ...(row.kiosk_id === null ? {} : { kioskId: row.kiosk_id }),
         }
       : undefined;
   }

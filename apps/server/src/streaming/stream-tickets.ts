@@ -46,7 +46,13 @@ export class StreamTickets {
     const expiresAt = new Date(now.getTime() + TICKET_TTL_MS);
     await this.deps.repos.streamTickets.create(
       hashOf(ticket),
-      { devid: identity.devid, accountid: identity.accountid, tokenVersion, expiresAt },
+      {
+        devid: identity.devid,
+        accountid: identity.accountid,
+        tokenVersion,
+        expiresAt,
+        kioskId: identity.kioskId,
+      },
       now,
     );
     return { ticket, expiresAt: expiresAt.toISOString() };
@@ -63,6 +69,9 @@ export class StreamTickets {
     if ((await this.deps.tokens.tokenVersion(record.devid)) !== record.tokenVersion) {
       throw unauthorized(TICKET_MESSAGES.revoked);
     }
-    return { devid: record.devid, accountid: record.accountid };
+    // The ticket speaks for its token's totem (issue 47): the stream checks the id it names.
+    return record.kioskId === undefined
+      ? { devid: record.devid, accountid: record.accountid }
+      : { devid: record.devid, accountid: record.accountid, kioskId: record.kioskId };
   }
 }

@@ -3,7 +3,7 @@ import type { Database } from '../schema.js';
 import { AccountRepository } from '../../accounts/index.js';
 import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
-import { KioskRepository } from '../../fleet/index.js';
+import { KioskIdentityRepository, KioskRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
@@ -29,6 +29,7 @@ export {
   DeltaRepository,
   DevelopmentRepository,
   DraftContentRepository,
+  KioskIdentityRepository,
   KioskRepository,
   LiveContentRepository,
   MediaRepository,
@@ -68,6 +69,8 @@ export interface Repositories {
   audit: AdminAuditRepository;
   /** Fleet (back-office and fleet, decision 008): the latest status of each kiosk. */
   kiosks: KioskRepository;
+  /** Each totem's own identity (issue 47): the kiosk ids the server handed out. */
+  kioskIdentities: KioskIdentityRepository;
   /** Emergency alerts (decision 012): templates and the alert in force. */
   alerts: AlertRepository;
   /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
@@ -99,6 +102,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     adminUsers: new AdminUserRepository(db),
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
+    kioskIdentities: new KioskIdentityRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),

@@ -1,0 +1,94 @@
+/**
+ * Each totem's own identity (issue 47; decision 015): the kiosk ids the server handed out at
+ * login (or bound an older, id-less token to). A token carrying an id is good only while its row
+ * is here: forgetting a totem deletes it, and so refuses its token at once.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, KioskIdentityTable } from '../db/schema.js';
+
+export interface KioskIdentity {
+  devid: number;
+  kioskId: string;
+  origin: KioskIdentityTable['origin'];
+  createdAt: string;
+  seenAt: string | null;
+}
+
+export class KioskIdentityRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async find(devid: number, kioskId: string): Promise<KioskIdentity | undefined> {
+    const row = await this.db
+      .selectFrom('kiosk_identities')
+      .selectAll()
+      .where('devid', '=', devid)
+      .where('kiosk_id', '=', kioskId)
+      .executeTakeFirst();
+    return row
+      ? {
+          devid: row.devid,
+          kioskId: row.kiosk_id,
+          origin: row.origin,
+          createdAt: row.created_at,
+          seenAt: row.seen_at,
+        }
+      : undefined;
+  }
+
+  /** Adds an identity; false when the development already has this id (nothing changed). */
+  async create(
+    devid: number,
+    kioskId: string,
+    origin: KioskIdentityTable['origin'],
+    now: Date,
+  ): Promise<boolean> {
+    const result = await this.db
+      .insertInto('kiosk_identities')
+      .values({ devid, kiosk_id: kioskId, origin, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['devid', 'kiosk_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** The totem reported with its own token: it is no longer swept as never seen. */
+  async markSeen(devid: number, kioskId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('kiosk_identities')
+      .set({ seen_at: now.toISOString() })
+      .where('devid', '=', devid)
+      .where('kiosk_id', '=', kioskId)
+      .where('seen_at', 'is', null)
+      .execute();
+  }
+
+  /** How many identities the development holds (the bound on new ones at login). */
+  async count(devid: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('kiosk_identities')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('devid', '=', devid)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Removes an identity; whether there was one. */
+  async delete(devid: number, kioskId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('kiosk_identities')
+      .where('devid', '=', devid)
+      .where('kiosk_id', '=', kioskId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Removes the identities never seen since a login before `createdBefore`; their ids. */
+  async sweepUnseen(createdBefore: Date): Promise<{ devid: number; kioskId: string }[]> {
+    const rows = await this.db
+      .deleteFrom('kiosk_identities')
+      .where('seen_at', 'is', null)
+      .where('created_at', '<', createdBefore.toISOString())
+      .returning(['devid', 'kiosk_id'])
+      .execute();
+    return rows.map((row) => ({ devid: row.devid, kioskId: row.kiosk_id }));
+  }
+}
