@@ -184,6 +184,16 @@ export const KioskStatus = Type.Object({
   flag: Type.Union([KioskFlag, Type.Null()]),
   /** The flag in French, for a tooltip (null without a flag). */
   flagMessage: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Its profile (kiosk-profile.ts, decision 038): the fleet list and its live channel always carry
+   * it (null and [] when not set); absent where a view reads the status alone.
+   */
+  name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  location: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  groups: Type.Optional(Type.Array(Type.String())),
+  note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The profile's version (0: never saved), sent back by the form to detect a concurrent save. */
+  profileVersion: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type KioskStatus = Static<typeof KioskStatus>;
 

@@ -81,6 +81,7 @@ import {
   UpdateAlertTemplateRequest,
 } from './alert-templates.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
+import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
   MediaDeletedResponse,
   MediaHealth,
@@ -547,6 +548,12 @@ export const ROUTE_SCHEMAS = {
     note: 'Server-sent events: first a `fleet` event (the whole list), then a `kiosk` event (one KioskStatus) at each change.',
   },
   adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
+  adminKioskProfile: {
+    params: KioskProfileParams,
+    body: KioskProfileRequest,
+    response: KioskProfile,
+    note: 'Admins and editors of the development. In force at once: a totem’s profile is not content (decision 038). Texts are trimmed, empty ones cleared, groups without empties or repeats. 404 for a totem the development does not have; 409 with the profile as it is now when `version` is not the stored one.',
+  },
   adminUploadMedia: {
     params: DevidParams,
     bodyType: 'multipart/form-data',

@@ -350,6 +350,12 @@ export const ROUTES = {
     'admin-session',
     'Server-sent events: the fleet, live',
   ),
+  adminKioskProfile: route(
+    'PUT',
+    `${A}/developments/:devid/kiosks/:kioskId/profile`,
+    'admin-session',
+    'Set a totem’s name, location, groups and note (in force at once, no publish)',
+  ),
   adminMedia: route(
     'GET',
     `${A}/developments/:devid/media`,

@@ -11,9 +11,9 @@
  */
 import { Type, type StringOptions } from '@sinclair/typebox';
 
-const LONE_SURROGATE =
+export const LONE_SURROGATE =
   '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
-const BIDI_CONTROL = '[\\u202A-\\u202E\\u2066-\\u2069]';
+export const BIDI_CONTROL = '[\\u202A-\\u202E\\u2066-\\u2069]';
 
 /** A name: no lone surrogate, no bidi control, no white space at either end, one line. */
 export const PLAIN_NAME_PATTERN = `^(?!.*(?:${LONE_SURROGATE}|${BIDI_CONTROL}))\\S(?:.*\\S)?$`;

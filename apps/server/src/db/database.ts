@@ -23,6 +23,7 @@ import * as streamTickets from './migrations/013-stream-tickets.js';
 import * as mediaIntegrity from './migrations/014-media-integrity.js';
 import * as changeSets from './migrations/015-change-sets.js';
 import * as kioskIdentities from './migrations/016-kiosk-identities.js';
+import * as kioskProfiles from './migrations/017-kiosk-profiles.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '014-media-integrity': mediaIntegrity,
   '015-change-sets': changeSets,
   '016-kiosk-identities': kioskIdentities,
+  '017-kiosk-profiles': kioskProfiles,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -390,6 +390,21 @@ export interface KioskIdentityTable {
   seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * A totem's profile (migration 017, decision 038): set in the back-office, in force at once.
+ * `groups` is a JSON text list of strings.
+ */
+export interface KioskProfileTable {
+  devid: number;
+  kiosk_id: string;
+  name: string | null;
+  location: string | null;
+  groups: string;
+  note: string | null;
+  updated_at: string;
+  version: number;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -419,6 +434,7 @@ export interface Database {
   pub_development_settings: SettingsTable;
   stream_tickets: StreamTicketTable;
   change_sets: ChangeSetTable;
+  kiosk_profiles: KioskProfileTable;
   kiosk_identities: KioskIdentityTable;
 }
 

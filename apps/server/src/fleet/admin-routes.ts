@@ -10,8 +10,8 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../lib/envelope.js';
-import { Fleet } from './fleet.js';
 import { FleetLive } from './fleet-live.js';
+import { ProfiledFleet } from './kiosk-profiles.js';
 import { authOf, requireDevelopment } from '../routes/admin/guards.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { routeSchema } from '../routes/admin/schemas.js';
@@ -20,7 +20,8 @@ export async function adminFleetRoutes(
   fastify: FastifyInstance,
   { ctx }: AdminServices,
 ): Promise<void> {
-  const fleet = new Fleet(ctx);
+  // Each entry with its totem's name, place and groups (decision 038), in the list and live.
+  const fleet = new ProfiledFleet(ctx);
   const live = new FleetLive(fleet, ctx.bus, (error) =>
     fastify.log.error({ err: error }, 'fleet live channel'),
   );

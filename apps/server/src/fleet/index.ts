@@ -5,6 +5,7 @@
  */
 export { heartbeatRoutes } from './heartbeat-routes.js';
 export { adminFleetRoutes } from './admin-routes.js';
+export { adminKioskProfileRoutes } from './kiosk-profile-routes.js';
 // The stream marks a totem present or gone; a publish tells the fleet what each totem should now
 // hold; the alert view shows each totem's status beside its acknowledgement.
 export { Fleet, fleetAfterPublish, toKioskStatus } from './fleet.js';
@@ -18,3 +19,4 @@ export {
   KIOSK_IDENTITY_UNSEEN_TTL_MS,
   KIOSK_NOT_YOURS_MESSAGE,
 } from './kiosk-identities.js';
+export { KioskProfileRepository } from './kiosk-profile-repository.js';

@@ -10,6 +10,10 @@
  * And whether it holds that revision's media (content-first sync, from its heartbeat): "· médias
  * complets", "· médias 38 / 40" (some given up until its next sync), "· médias 12 / 40 en
  * téléchargement"; nothing when the totem did not say (an older kiosk).
+ *
+ * Each totem by its name, with its place and groups (decision 038): the 8-character id stays,
+ * secondary; « Modifier » opens its profile form, saved at once (no publish); the list can be
+ * narrowed to one group.
  */
 import { FLEET_EVENTS, pathOf, type KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +22,9 @@ import { call, errorMessage } from '../../lib/api/client';
 import { formatBytes } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { usePlantZones } from '../../lib/plant-zone';
+import { Notice } from '../../components/notice';
+import { KioskProfileForm } from './kiosk-profile-form';
+import './fleet.css';
 
 type Live = 'connecting' | 'live' | 'reconnecting';
 
@@ -93,6 +100,15 @@ function since(iso: string | null, now: number, timeZone: string): string {
   return formatDate(iso, timeZone);
 }
 
+/** Every group of the fleet, once, in French alphabetical order. */
+export function groupsOf(rows: readonly KioskStatus[]): string[] {
+  const groups = new Set(rows.flatMap((kiosk) => kiosk.groups ?? []));
+  return [...groups].sort((a, b) => a.localeCompare(b, 'fr'));
+}
+
+/** What the list is sorted by within a development: the name, else the id. */
+const labelOf = (kiosk: KioskStatus) => kiosk.name ?? kiosk.kioskId;
+
 function modeText(kiosk: KioskStatus): string {
   if (kiosk.mode === 'parcours') return 'Parcours visiteur';
   if (kiosk.mode === 'totem') return `Totem ${kiosk.totem ?? ''}`.trim();
@@ -104,6 +120,10 @@ export function FleetPage() {
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<Live>('connecting');
   const [now, setNow] = useState(() => Date.now());
+  const [editing, setEditing] = useState<KioskStatus | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  // '' shows every totem.
+  const [group, setGroup] = useState('');
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -167,10 +187,15 @@ export function FleetPage() {
         (a, b) =>
           Number(b.flag !== null) - Number(a.flag !== null) ||
           a.devname.localeCompare(b.devname) ||
+          // Named totems first, by name; the unnamed after them, by id.
+          Number(a.name == null) - Number(b.name == null) ||
+          labelOf(a).localeCompare(labelOf(b), 'fr') ||
           a.kioskId.localeCompare(b.kioskId),
       ),
     [kiosks],
   );
+  const groups = useMemo(() => groupsOf(rows), [rows]);
+  const shown = group === '' ? rows : rows.filter((kiosk) => kiosk.groups?.includes(group));
   const online = rows.filter((k) => k.state === 'online').length;
   const behind = rows.filter((k) => !k.upToDate && !k.aheadOfServer).length;
   const progress = useMemo(() => progressByDevelopment(rows), [rows]);
@@ -216,11 +241,38 @@ export function FleetPage() {
               ))}
             </ul>
           )}
+          {saved && (
+            <Notice tone="success" onClose={() => setSaved(null)}>
+              {saved}
+            </Notice>
+          )}
+          {groups.length > 0 && (
+            <div className="toolbar">
+              <label className="dev-switcher">
+                <span>Groupe</span>
+                <select value={group} onChange={(event) => setGroup(event.target.value)}>
+                  <option value="">Tous les totems</option>
+                  {groups.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {group !== '' && (
+                <span className="muted" role="status">
+                  {shown.length} {shown.length > 1 ? 'totems' : 'totem'} dans « {group} »
+                </span>
+              )}
+            </div>
+          )}
           <div className="card table-scroll">
             {rows.length === 0 ? (
               <p className="muted">
                 Aucun totem ne s’est encore signalé. Ils apparaissent ici dès leur connexion.
               </p>
+            ) : shown.length === 0 ? (
+              <p className="muted">Aucun totem dans le groupe « {group} ».</p>
             ) : (
               <table className="table table-compact table-stack">
                 <caption className="visually-hidden">Totems</caption>
@@ -235,16 +287,39 @@ export function FleetPage() {
                     <th scope="col">Vu</th>
                     <th scope="col">Stockage</th>
                     <th scope="col">Dernière erreur</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((kiosk) => (
+                  {shown.map((kiosk) => (
                     <tr key={keyOf(kiosk)} className={kiosk.flag ? 'row-flagged' : undefined}>
                       <td data-label="Totem">
-                        <strong className="mono" title={kiosk.kioskId}>
+                        {kiosk.name ? (
+                          <strong data-testid="fleet-name">{kiosk.name}</strong>
+                        ) : (
+                          <strong className="muted">Sans nom</strong>
+                        )}{' '}
+                        <span className="mono muted small" title={kiosk.kioskId}>
                           {kiosk.kioskId.slice(0, 8)}
-                        </strong>
+                        </span>
                         <span className="muted small"> {kiosk.devname}</span>
+                        {kiosk.location && (
+                          <span className="fleet-location small" data-testid="fleet-location">
+                            {kiosk.location}
+                          </span>
+                        )}
+                        {(kiosk.groups?.length ?? 0) > 0 && (
+                          <span className="fleet-groups">
+                            <span className="visually-hidden">Groupes : </span>
+                            {kiosk.groups?.map((name) => (
+                              <span key={name} className="badge badge-muted">
+                                {name}
+                              </span>
+                            ))}
+                          </span>
+                        )}
                         {kiosk.flag && (
                           <span className="badge badge-flag" title={kiosk.flagMessage ?? undefined}>
                             ⚠ {FLAG_LABELS[kiosk.flag]}
@@ -293,6 +368,19 @@ export function FleetPage() {
                       <td className="error-cell" data-label="Dernière erreur">
                         {kiosk.lastError ?? '—'}
                       </td>
+                      <td data-label="Actions">
+                        <button
+                          type="button"
+                          className="button button-small"
+                          onClick={() => {
+                            setSaved(null);
+                            setEditing(kiosk);
+                          }}
+                          aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
+                        >
+                          Modifier
+                        </button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -300,6 +388,33 @@ export function FleetPage() {
             )}
           </div>
         </>
+      )}
+      {editing && (
+        <KioskProfileForm
+          kiosk={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(profile, message) => {
+            // Shown at once; the live channel's entry, when it comes, carries the same profile.
+            setKiosks((known) => {
+              const next = new Map(known ?? []);
+              const key = keyOf(editing);
+              const current = next.get(key);
+              if (current) {
+                next.set(key, {
+                  ...current,
+                  name: profile.name,
+                  location: profile.location,
+                  groups: profile.groups,
+                  note: profile.note,
+                  profileVersion: profile.version,
+                });
+              }
+              return next;
+            });
+            setEditing(null);
+            setSaved(message);
+          }}
+        />
       )}
     </Page>
   );

@@ -3,7 +3,11 @@ import type { Database } from '../schema.js';
 import { AccountRepository } from '../../accounts/index.js';
 import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
-import { KioskIdentityRepository, KioskRepository } from '../../fleet/index.js';
+import {
+  KioskIdentityRepository,
+  KioskProfileRepository,
+  KioskRepository,
+} from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
@@ -30,6 +34,7 @@ export {
   DevelopmentRepository,
   DraftContentRepository,
   KioskIdentityRepository,
+  KioskProfileRepository,
   KioskRepository,
   LiveContentRepository,
   MediaRepository,
@@ -71,6 +76,8 @@ export interface Repositories {
   kiosks: KioskRepository;
   /** Each totem's own identity (issue 47): the kiosk ids the server handed out. */
   kioskIdentities: KioskIdentityRepository;
+  /** Each totem's name, location, groups and note (decision 038): not content, never published. */
+  kioskProfiles: KioskProfileRepository;
   /** Emergency alerts (decision 012): templates and the alert in force. */
   alerts: AlertRepository;
   /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
@@ -103,6 +110,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     audit: new AdminAuditRepository(db),
     kiosks: new KioskRepository(db),
     kioskIdentities: new KioskIdentityRepository(db),
+    kioskProfiles: new KioskProfileRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),

@@ -17,7 +17,7 @@ import {
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
 import { adminAuditRoutes } from '../../audit/index.js';
-import { adminFleetRoutes } from '../../fleet/index.js';
+import { adminFleetRoutes, adminKioskProfileRoutes } from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
 import {
@@ -144,6 +144,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminPackRoutes, services);
   await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
+  await fastify.register(adminKioskProfileRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);

@@ -1,0 +1,67 @@
+/**
+ * Totem profiles (decision 038): how a saved profile is cleaned, and the fleet list with each
+ * totem's profile on its entry. The profile is not content: it is read from its own table on every
+ * fleet read, so the back-office sees a save at once, and the live channel (which re-reads the
+ * fleet on a fleet signal) sends it to every open fleet page.
+ */
+import type { KioskProfileRequest, KioskStatus } from '@plant-kiosk/contract';
+import { Fleet, type FleetDeps } from './fleet.js';
+import { emptyProfile, type KioskProfileWrite } from './kiosk-profile-repository.js';
+
+const text = (value: string): string | null => {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * What a save stores: each text trimmed, an empty one cleared; the groups trimmed, without empties
+ * and without repeats that differ only by case (the first spelling is kept): « Ateliers » and
+ * « ateliers » would otherwise be two groups the filter shows apart.
+ */
+export function cleanProfile(request: KioskProfileRequest): KioskProfileWrite {
+  const seen = new Set<string>();
+  const groups: string[] = [];
+  for (const group of request.groups) {
+    const trimmed = group.trim();
+    const key = trimmed.toLocaleLowerCase('fr');
+    if (trimmed === '' || seen.has(key)) continue;
+    seen.add(key);
+    groups.push(trimmed);
+  }
+  return {
+    name: text(request.name),
+    location: text(request.location),
+    groups,
+    note: text(request.note),
+  };
+}
+
+/**
+ * The fleet as the back-office sees it: each status with its totem's profile. A subclass, so that
+ * the live channel (which takes a Fleet) reads the same entries as the list.
+ */
+export class ProfiledFleet extends Fleet {
+  constructor(private readonly profileDeps: FleetDeps) {
+    super(profileDeps);
+  }
+
+  override async list(devids?: readonly number[]): Promise<KioskStatus[]> {
+    const [statuses, profiles] = await Promise.all([
+      super.list(devids),
+      this.profileDeps.repos.kioskProfiles.byKiosk(devids),
+    ]);
+    return statuses.map((status) => {
+      const profile =
+        profiles.get(`${status.devid}:${status.kioskId}`) ??
+        emptyProfile(status.devid, status.kioskId);
+      return {
+        ...status,
+        name: profile.name,
+        location: profile.location,
+        groups: profile.groups,
+        note: profile.note,
+        profileVersion: profile.version,
+      };
+    });
+  }
+}
