@@ -64,9 +64,12 @@ async function sessionApi(page: Page, origin: string) {
 
 test('the week ahead lists a scheduled publication and an expiring product on their days', async ({
   page,
-  server,
+  ownServer,
 }) => {
   test.setTimeout(120_000);
+  // A server of its own: it publishes an expiry and leaves a publication scheduled, which would
+  // hold the slideshow's change out of another spec's « publish now » on the shared one.
+  const server = await ownServer();
   await logInAdmin(page, server);
   const api = await sessionApi(page, server.url);
   const development = (await api.get<AdminDevelopment[]>(pathOf('adminDevelopments'))).find(
