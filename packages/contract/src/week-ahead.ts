@@ -5,6 +5,7 @@
  * instant to pass to the preview's `?at=` to see the totems then.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { RevisionCounts } from './messages.js';
 
 const Id = Type.Integer({ minimum: 1 });
 
@@ -46,6 +47,14 @@ export const WeekAheadEvent = Type.Object({
   zonename: Type.Optional(Type.String()),
   /** French, short: « Publication programmée : Menu S49 », « Fin de “Catalogue” ». */
   title: Type.String(),
+  /**
+   * What the event is about, alone, for a page that words its own sentence: a publication's note
+   * (else « tout le brouillon » or its zone), a sub-group's « titre » (else its model), « élément N
+   * de « zone » » for an element's badge.
+   */
+  name: Type.String(),
+  /** Publications only: what the set adds, changes and removes, by kind. */
+  counts: Type.Optional(RevisionCounts),
   /** The instant to pass to the preview's `?at=` to see the totems once it happened. */
   previewAt: Type.String(),
 });

@@ -92,6 +92,10 @@ describe('GET /api/admin/developments/:devid/week-ahead', () => {
       status: 'scheduled',
       setid: id,
       title: 'Publication programmée : Menu S49',
+      name: 'Menu S49',
+      counts: expect.objectContaining({
+        element: expect.objectContaining({ changed: 1 }) as unknown,
+      }) as unknown,
       previewAt: at,
     });
     expect(dayOf(answer, (event) => event.setid === id)).toBe('2026-03-11');
@@ -103,6 +107,7 @@ describe('GET /api/admin/developments/:devid/week-ahead', () => {
       at: '2026-03-12T09:00:00.000Z',
       previewAt: '2026-03-12T09:00:00.000Z',
       title: 'Fin de “Catalogue”',
+      name: 'Catalogue',
       elementid: expect.any(Number) as number,
       zoneid: expect.any(Number) as number,
       zonename: expect.any(String) as string,
@@ -129,12 +134,18 @@ describe('GET /api/admin/developments/:devid/week-ahead', () => {
         .execute(),
     );
     const mine = all(await week()).filter((event) => event.subgroupid === f.ids.liveProduct);
-    expect(mine.map(({ kind, at, title }) => ({ kind, at, title }))).toEqual([
-      { kind: 'subgroup-starts', at: added, title: 'Arrivée de “Pompe Alpha”' },
+    expect(mine.map(({ kind, at, title, name }) => ({ kind, at, title, name }))).toEqual([
+      {
+        kind: 'subgroup-starts',
+        at: added,
+        title: 'Arrivée de “Pompe Alpha”',
+        name: 'Pompe Alpha',
+      },
       {
         kind: 'new-badge-ends',
         at: '2026-03-11T12:00:00.000Z',
         title: 'Badge “nouveau” retiré : Pompe Alpha',
+        name: 'Pompe Alpha',
       },
     ]);
   });

@@ -17,6 +17,7 @@ import {
   NEW_BADGE_MINUTES,
   plantLocalOccurrences,
   WEEK_AHEAD_DAYS,
+  type RevisionCounts,
   type WeekAheadDay,
   type WeekAheadEvent,
   type WeekAheadResponse,
@@ -90,7 +91,7 @@ export async function weekAhead(
   // someone's decision but are listed at their time, marked, so the page says what will not happen.
   const sets = await trx
     .selectFrom('change_sets')
-    .select(['setid', 'status', 'due_at', 'zoneid', 'note', 'held_reason'])
+    .select(['setid', 'status', 'due_at', 'zoneid', 'note', 'held_reason', 'counts'])
     .where('devid', '=', devid)
     .where('status', 'in', ['scheduled', 'held'])
     .execute();
@@ -109,6 +110,8 @@ export async function weekAhead(
       setid: set.setid,
       ...zone,
       title: `${held ? 'Publication retenue' : 'Publication programmée'} : ${name}`,
+      name,
+      counts: JSON.parse(set.counts) as RevisionCounts,
       // Held sets never apply by themselves: the preview at their time shows the totems without it.
       previewAt: at.toISOString(),
     });
@@ -164,6 +167,7 @@ export async function weekAhead(
         kind: 'subgroup-starts',
         ...ids,
         title: `Arrivée de “${name}”`,
+        name,
         previewAt: added.toISOString(),
       });
     }
@@ -173,6 +177,7 @@ export async function weekAhead(
         kind: 'subgroup-ends',
         ...ids,
         title: `Fin de “${name}”`,
+        name,
         // Gone from the instant itself (the kiosk keeps a sub-group while expirationdate > now).
         previewAt: expires.toISOString(),
       });
@@ -185,6 +190,7 @@ export async function weekAhead(
         kind: 'new-badge-ends',
         ...ids,
         title: `Badge “nouveau” retiré : ${name}`,
+        name,
         previewAt: badgeEnds.toISOString(),
       });
     }
@@ -201,12 +207,14 @@ export async function weekAhead(
     const badgeEnds = added && new Date(added.getTime() + NEW_BADGE_MINUTES * MINUTE);
     if (!inWindow(badgeEnds)) continue;
     const zone = zoneOf(element.zoneid);
+    const name = `élément ${element.elementid}${zone.zonename ? ` de « ${zone.zonename} »` : ''}`;
     events.push({
       at: badgeEnds.toISOString(),
       kind: 'new-badge-ends',
       elementid: element.elementid,
       ...zone,
-      title: `Badge “nouveau” retiré : élément ${element.elementid}${zone.zonename ? ` de « ${zone.zonename} »` : ''}`,
+      title: `Badge “nouveau” retiré : ${name}`,
+      name,
       previewAt: badgeEnds.toISOString(),
     });
   }

@@ -13,27 +13,20 @@ import {
   instantToPlantLocal,
   plantZoneLabel,
   type AdminDevelopment,
-  type ScheduledPublication,
   type WeekAheadDay,
   type WeekAheadEvent,
   type WeekAheadResponse,
 } from '@plant-kiosk/contract';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DevelopmentGate } from '../../components/development-gate';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call } from '../../lib/api/client';
 import { useDraftChanged } from '../../lib/draft-events';
 import { useResource } from '../../lib/use-resource';
+import { previewPagePath } from '../preview';
 import { scheduledPath } from '../scheduled';
-import {
-  addDays,
-  changeCount,
-  changesText,
-  eventName,
-  previewPath,
-  previousWeekFrom,
-} from './week-ahead-text';
+import { addDays, changeCount, changesText, previousWeekFrom } from './week-ahead-text';
 import './week-ahead.css';
 
 /** How often the open page asks again. */
@@ -73,17 +66,7 @@ function WeekAhead({
       })),
     `week-ahead-${devid}-${from ?? 'now'}`,
   );
-  // The publications' change counts: the week's events name a set, the list says what it brings.
-  const scheduled = useResource(
-    () => call('adminScheduledPublications', { params: { devid } }),
-    `scheduled-${devid}`,
-  );
-  const reloadWeek = week.reload;
-  const reloadScheduled = scheduled.reload;
-  const reload = useCallback(() => {
-    reloadWeek();
-    reloadScheduled();
-  }, [reloadWeek, reloadScheduled]);
+  const reload = week.reload;
   useDraftChanged(reload);
   // Every minute while the tab is seen; a tab shown again asks at once rather than at its next tick.
   useEffect(() => {
@@ -100,10 +83,6 @@ function WeekAhead({
     };
   }, [reload]);
 
-  const sets = useMemo(
-    () => new Map((scheduled.data?.items ?? []).map((item) => [item.id, item] as const)),
-    [scheduled.data],
-  );
   // The last week loaded, maybe another than the one asked while it loads: its buttons stay (and
   // keep the focus) while the asked week replaces its days.
   const last = week.data?.week;
@@ -133,7 +112,7 @@ function WeekAhead({
         )}
         {week.error && <LoadError message={week.error} onRetry={reload} />}
         {!fresh && !week.error && <Loading />}
-        {fresh && last && <Days devid={devid} week={last} sets={sets} />}
+        {fresh && last && <Days devid={devid} week={last} />}
       </div>
     </Page>
   );
@@ -196,21 +175,13 @@ function WeekHeader({
   );
 }
 
-function Days({
-  devid,
-  week,
-  sets,
-}: {
-  devid: number;
-  week: WeekAheadResponse;
-  sets: ReadonlyMap<number, ScheduledPublication>;
-}) {
+function Days({ devid, week }: { devid: number; week: WeekAheadResponse }) {
   const { timeZone, days } = week;
   const today = instantToPlantLocal(new Date(), timeZone).date;
   return (
     <ol className="week-ahead-days">
       {days.map((day) => (
-        <Day key={day.date} devid={devid} day={day} timeZone={timeZone} sets={sets} today={today} />
+        <Day key={day.date} devid={devid} day={day} timeZone={timeZone} today={today} />
       ))}
     </ol>
   );
@@ -220,13 +191,11 @@ function Day({
   devid,
   day,
   timeZone,
-  sets,
   today,
 }: {
   devid: number;
   day: WeekAheadDay;
   timeZone: string;
-  sets: ReadonlyMap<number, ScheduledPublication>;
   today: string;
 }) {
   const headingId = `week-ahead-${day.date}`;
@@ -250,7 +219,6 @@ function Day({
               event={event}
               timeZone={timeZone}
               dayLabel={day.label}
-              set={event.setid === undefined ? undefined : sets.get(event.setid)}
             />
           ))}
         </ul>
@@ -264,13 +232,11 @@ function EventItem({
   event,
   timeZone,
   dayLabel,
-  set,
 }: {
   devid: number;
   event: WeekAheadEvent;
   timeZone: string;
   dayLabel: string;
-  set: ScheduledPublication | undefined;
 }) {
   const time = instantToPlantLocal(event.at, timeZone).time;
   const held = event.status === 'held';
@@ -281,7 +247,7 @@ function EventItem({
       </time>
       <div className="week-ahead-body">
         <p className="week-ahead-sentence">
-          <Sentence event={event} set={set} />
+          <Sentence event={event} />
           {held && <span className="badge badge-warn">Retenue</span>}
         </p>
         {held && (
@@ -292,7 +258,7 @@ function EventItem({
             <Link to={scheduledPath(devid)}>Modifications programmées</Link>.
           </p>
         )}
-        <Link className="week-ahead-preview" to={previewPath(devid, event.previewAt)}>
+        <Link className="week-ahead-preview" to={previewPagePath(devid, { at: event.previewAt })}>
           Voir la borne à ce moment
           <span className="visually-hidden">
             {' '}
@@ -305,20 +271,14 @@ function EventItem({
 }
 
 /** The event in one French sentence, its name set apart. */
-function Sentence({
-  event,
-  set,
-}: {
-  event: WeekAheadEvent;
-  set: ScheduledPublication | undefined;
-}) {
-  const name = eventName(event);
+function Sentence({ event }: { event: WeekAheadEvent }) {
+  const { name } = event;
   switch (event.kind) {
     case 'scheduled-publication':
       return (
         <>
           Publication programmée : <strong>{name}</strong>
-          {set && <> — {changesText(changeCount(set.counts))}</>}
+          {event.counts && <> — {changesText(changeCount(event.counts))}</>}
         </>
       );
     case 'subgroup-starts':

@@ -1,13 +1,8 @@
 /**
- * The words and dates of « La semaine à venir » (issue 46): the sentence each kind of event says,
- * the number of changes a scheduled publication brings, where its preview opens, and the plant-local
- * days the week buttons move between. Pure, so the page's tests can check each case by itself.
+ * The words and dates of « La semaine à venir » (issue 46): the number of changes a scheduled
+ * publication brings, and the plant-local days the week buttons move between. Pure, so the page's tests can check each case by itself.
  */
-import {
-  plantLocalOccurrences,
-  type RevisionCounts,
-  type WeekAheadEvent,
-} from '@plant-kiosk/contract';
+import { plantLocalOccurrences, type RevisionCounts } from '@plant-kiosk/contract';
 
 /** How many items a scheduled publication adds, changes or removes, every kind together. */
 export function changeCount(counts: RevisionCounts): number {
@@ -20,26 +15,6 @@ export function changeCount(counts: RevisionCounts): number {
 
 /** « 1 modification », « 3 modifications ». */
 export const changesText = (count: number) => `${count} modification${count > 1 ? 's' : ''}`;
-
-/**
- * What an event is about, as the server named it in its title: a publication's note (else « tout
- * le brouillon » or its zone), a sub-group's « titre » (else its model). The contract gives the
- * name only inside the French title (« Arrivée de “Fraises” »), so it is read back from there; a
- * title of another shape is returned whole, still a French sentence the page can show.
- */
-export function eventName(event: WeekAheadEvent): string {
-  const patterns: Record<WeekAheadEvent['kind'], RegExp> = {
-    'scheduled-publication': /^Publication (?:programmée|retenue) : (.+)$/s,
-    'subgroup-starts': /^Arrivée de “(.+)”$/s,
-    'subgroup-ends': /^Fin de “(.+)”$/s,
-    'new-badge-ends': /^Badge “nouveau” retiré : (.+)$/s,
-  };
-  return patterns[event.kind].exec(event.title)?.[1] ?? event.title;
-}
-
-/** Where « Voir la borne à ce moment » opens: the preview at the event's instant. */
-export const previewPath = (devid: number, previewAt: string) =>
-  `/apercu/${devid}?at=${encodeURIComponent(previewAt)}`;
 
 /** `YYYY-MM-DD` plus `days` calendar days (dates only: no zone involved). */
 export function addDays(date: string, days: number): string {
