@@ -14,6 +14,7 @@ export * from './password-hash.js';
 export * from './admin.js';
 export * from './media.js';
 export * from './fleet.js';
+export * from './kiosk-identity.js';
 export * from './kiosk-profile.js';
 export * from './fleet-constants.js';
 export * from './route-check.js';

@@ -81,6 +81,7 @@ import {
   UpdateAlertTemplateRequest,
 } from './alert-templates.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
+import { ForgetKioskParams, ForgottenKiosks, PurgeKiosksRequest } from './kiosk-identity.js';
 import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
   MediaDeletedResponse,
@@ -547,13 +548,24 @@ export const ROUTE_SCHEMAS = {
     events: FleetList,
     note: 'Server-sent events: first a `fleet` event (the whole list), then a `kiosk` event (one KioskStatus) at each change.',
   },
-  adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminKioskProfile: {
     params: KioskProfileParams,
     body: KioskProfileRequest,
     response: KioskProfile,
     note: 'Admins and editors of the development. In force at once: a totem’s profile is not content (decision 038). Texts are trimmed, empty ones cleared, groups without empties or repeats. 404 for a totem the development does not have; 409 with the profile as it is now when `version` is not the stored one.',
   },
+  adminForgetKiosk: {
+    params: ForgetKioskParams,
+    response: ForgottenKiosks,
+    note: 'Admins and editors of the development. « Oublier ce totem »: its token is refused from now on (401), an online totem is told over its stream and returns to the login screen, its fleet entry is removed; audited. 404 for a totem the development does not have (unknown, already forgotten, or another development’s).',
+  },
+  adminPurgeKiosks: {
+    params: DevidParams,
+    body: PurgeKiosksRequest,
+    response: ForgottenKiosks,
+    note: 'Admins and editors of the development. Forgets every totem not seen for longer than `silentForHours` (at least 1), as « Oublier ce totem » does for one; audited once with their ids.',
+  },
+  adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminUploadMedia: {
     params: DevidParams,
     bodyType: 'multipart/form-data',

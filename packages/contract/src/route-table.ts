@@ -356,6 +356,18 @@ export const ROUTES = {
     'admin-session',
     'Set a totem’s name, location, groups and note (in force at once, no publish)',
   ),
+  adminForgetKiosk: route(
+    'DELETE',
+    `${A}/developments/:devid/kiosks/:kioskId`,
+    'admin-session',
+    'Forget a totem: its token is refused, its fleet entry removed',
+  ),
+  adminPurgeKiosks: route(
+    'POST',
+    `${A}/developments/:devid/kiosks/purge`,
+    'admin-session',
+    'Forget the totems silent for longer than a given time',
+  ),
   adminMedia: route(
     'GET',
     `${A}/developments/:devid/media`,

@@ -8,6 +8,7 @@ import { createApiClient } from '../lib/api/api-client';
 import { demoPlant, FakeContentServer } from '../lib/api/testing/fake-content-server';
 import { KIOSK_APP_VERSION } from '../lib/config/app-version';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
+import { saveKioskId } from '../lib/session/session';
 import { startKioskServices, type KioskServices } from './kiosk-services';
 import { closeKioskDb, openKioskDb, type KioskDb } from '../lib/local-db/kiosk-db';
 import { MemoryCache } from '../lib/media/testing/memory-cache';
@@ -18,7 +19,7 @@ let db: KioskDb;
 let services: KioskServices | null;
 let events: ContentEvent[];
 
-function start() {
+function start(logout?: () => void) {
   const config: RuntimeConfig = {
     ...server.config,
     contentBase: server.origin,
@@ -39,6 +40,7 @@ function start() {
     windowTarget: null,
     engineOptions: { openMediaCache: cache.opener(), fetchMedia: server.fetch },
     events: emitter,
+    logout,
   });
   return services;
 }
@@ -173,6 +175,22 @@ describe('kiosk services', () => {
       { type: 'zone', zoneid: 2 },
       { type: 'element', elementid: 11, zoneid: 1 },
     ]);
+  });
+
+  it('returns to the login screen when the back-office forgets this totem, not another (issue 47)', async () => {
+    const logout = vi.fn();
+    saveKioskId('this-totem');
+    start(logout);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    FakeEventSource.last.open();
+    FakeEventSource.last.send({ devid: server.plant.devid, type: 'forgotten', kioskId: 'another' });
+    expect(logout).not.toHaveBeenCalled();
+    FakeEventSource.last.send({
+      devid: server.plant.devid,
+      type: 'forgotten',
+      kioskId: 'this-totem',
+    });
+    expect(logout).toHaveBeenCalledTimes(1);
   });
 
   it('offline at start: no sync, no stream; both start when the ping succeeds', async () => {

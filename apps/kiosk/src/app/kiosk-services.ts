@@ -40,7 +40,7 @@ import {
 } from '../lib/settings/settings-store';
 import { startFramePolicyReload, type FramePolicyReloadOptions } from './frame-policy-reload';
 import type { KioskDb } from '../lib/local-db/kiosk-db';
-import { getKioskId, type Session } from '../lib/session/session';
+import { getKioskId, replaceToken, type Session } from '../lib/session/session';
 import { receiveAlert } from '../features/emergency-alert/alert-store';
 
 export interface KioskServicesOptions {
@@ -56,6 +56,11 @@ export interface KioskServicesOptions {
   fleetOptions?: Pick<FleetReporterOptions, 'estimateStorage' | 'intervalMs'>;
   framePolicyOptions?: FramePolicyReloadOptions;
   events?: ContentEventEmitter;
+  /**
+   * The back-office forgot this totem (issue 47: a `forgotten` stream message naming it): its
+   * token is refused from now on, so it returns to the login screen at once.
+   */
+  logout?: () => void;
 }
 
 export interface KioskServices {
@@ -119,6 +124,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     devid: session.devid,
     kioskId: getKioskId,
     isOnline: () => useConnectionStore.getState().online,
+    // The API client reads the stored token at each call: the next call uses this one.
+    onToken: (token) => replaceToken(config.devname, token),
     ...options.fleetOptions,
   });
 
@@ -156,6 +163,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
         events.emit({ type: 'zone', zoneid: message.zoneid });
       } else if (message.type === 'element' && message.elementid !== undefined) {
         events.emit({ type: 'element', elementid: message.elementid, zoneid: message.zoneid });
+      } else if (message.type === 'forgotten' && message.kioskId === getKioskId()) {
+        options.logout?.();
       }
     },
   });

@@ -52,13 +52,15 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
       session,
       api,
       db,
+      // Forgotten in the back-office (issue 47): back to the login screen at once.
+      logout,
     });
     servicesRef.current = services;
     return () => {
       services.stop();
       if (servicesRef.current === services) servicesRef.current = null;
     };
-  }, [config, session, api, db]);
+  }, [config, session, api, db, logout]);
 
   const value = useMemo<KioskContextValue>(
     () => ({

@@ -5,6 +5,7 @@
  */
 export { heartbeatRoutes } from './heartbeat-routes.js';
 export { adminFleetRoutes } from './admin-routes.js';
+export { adminKioskForgetRoutes } from './kiosk-forget-routes.js';
 export { adminKioskProfileRoutes } from './kiosk-profile-routes.js';
 // The stream marks a totem present or gone; a publish tells the fleet what each totem should now
 // hold; the alert view shows each totem's status beside its acknowledgement.

@@ -128,6 +128,28 @@ export class KioskRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Removes a kiosk's entry (it was forgotten); whether there was one. */
+  async delete(devid: number, kioskId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('kiosks')
+      .where('devid', '=', devid)
+      .where('kiosk_id', '=', kioskId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Ids of the development's kiosks not seen since `before` (the purge's candidates). */
+  async silentSince(devid: number, before: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('kiosks')
+      .select('kiosk_id')
+      .where('devid', '=', devid)
+      .where('last_seen_at', '<', before.toISOString())
+      .orderBy('kiosk_id')
+      .execute();
+    return rows.map((row) => row.kiosk_id);
+  }
+
   /** The stream `connectionId` closed: disconnected, unless a newer stream took over. */
   async disconnect(devid: number, kioskId: string, connectionId: string, now: Date): Promise<void> {
     await this.db

@@ -147,7 +147,8 @@ export class TokenService {
     if (cached.version === undefined || cached.version !== claims.tv) return undefined;
     if (claims.kioskId !== undefined) {
       const kiosk = this.kiosks.get(`${claims.devid}/${claims.kioskId}`);
-      if (!kiosk || !kiosk.known || this.clock() - kiosk.at >= this.versionCacheMs) return undefined;
+      if (!kiosk || !kiosk.known || this.clock() - kiosk.at >= this.versionCacheMs)
+        return undefined;
     }
     return identityOf(claims);
   }

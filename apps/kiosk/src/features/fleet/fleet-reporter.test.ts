@@ -164,3 +164,15 @@ describe('fleet reporter', () => {
     expect(sent.map((report) => report.alertAck?.alertid ?? null)).toEqual([null, 3]);
   });
 });
+
+describe('a token issued before totem identities (issue 47)', () => {
+  it('hands the heartbeat answer’s new token to be stored, and nothing when there is none', async () => {
+    const tokens: string[] = [];
+    heartbeat = vi.fn(() => Promise.resolve({ contentVersion: 3, token: 'bound-token' }));
+    await reporter({ onToken: (token) => tokens.push(token) }).send();
+    expect(tokens).toEqual(['bound-token']);
+    heartbeat = vi.fn(() => Promise.resolve({ contentVersion: 3 }));
+    await reporter({ onToken: (token) => tokens.push(token) }).send();
+    expect(tokens).toEqual(['bound-token']);
+  });
+});

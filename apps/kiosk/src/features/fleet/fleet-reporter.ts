@@ -40,6 +40,11 @@ export interface FleetReporterOptions {
   devid: number;
   kioskId: () => string;
   isOnline: () => boolean;
+  /**
+   * The heartbeat's answer carries a token when the kiosk's own predates totem identities (issue
+   * 47): the one bound to the id it reported, to be stored in its place.
+   */
+  onToken?: (token: string) => void;
   intervalMs?: number;
   /** Default: navigator.storage.estimate when the browser has it. */
   estimateStorage?: () => Promise<StorageEstimateLike | undefined>;
@@ -124,7 +129,10 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
 
   const once = async (): Promise<void> => {
     try {
-      await options.api.heartbeat(options.devid, await build(), { signal: controller.signal });
+      const answer = await options.api.heartbeat(options.devid, await build(), {
+        signal: controller.signal,
+      });
+      if (answer.token !== undefined) options.onToken?.(answer.token);
     } catch {
       // Quietly dropped: see the header comment.
     }

@@ -1,4 +1,4 @@
-import { hashPasswordForLogin } from '@plant-kiosk/contract';
+import { hashPasswordForLogin, KIOSK_ID_STORAGE_KEY, TOKEN_HEADER } from '@plant-kiosk/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,49 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('jwt-shell-test')).toBe('jwt-123');
     expect(localStorage.getItem('devid-shell-test')).toBe('7');
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('presents the previous session’s token and stores the totem id the server gives (issue 47)', async () => {
+    // The last session was logged out (revoked token): its token was kept for this login.
+    localStorage.setItem('previous-jwt-shell-test', 'old-jwt');
+    localStorage.setItem(KIOSK_ID_STORAGE_KEY, 'made-up-by-the-kiosk');
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        envelope(
+          200,
+          {
+            token: 'jwt-456',
+            development: { devid: 7, devname: 'shell-test' },
+            kioskId: 'given-by-the-server',
+          },
+          'ok',
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchImpl);
+    const onLoggedIn = vi.fn();
+    render(<LoginPage config={TEST_CONFIG} onLoggedIn={onLoggedIn} />);
+    await fillAndSubmit('kiosque', 'secret');
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ token: 'jwt-456', devid: 7 }));
+    const headers = fetchImpl.mock.calls[0]![1]?.headers as Record<string, string>;
+    expect(headers[TOKEN_HEADER]).toBe('old-jwt');
+    expect(localStorage.getItem(KIOSK_ID_STORAGE_KEY)).toBe('given-by-the-server');
+    expect(localStorage.getItem('jwt-shell-test')).toBe('jwt-456');
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps its own id when the server gives none (a server that predates identities)', async () => {
+    localStorage.setItem(KIOSK_ID_STORAGE_KEY, 'made-up-by-the-kiosk');
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        envelope(200, { token: 'jwt-789', development: { devid: 7, devname: 'shell-test' } }, 'ok'),
+      ),
+    );
+    const { onLoggedIn } = setup(fetchImpl);
+    await fillAndSubmit('kiosque', 'secret');
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
+    expect(localStorage.getItem(KIOSK_ID_STORAGE_KEY)).toBe('made-up-by-the-kiosk');
   });
 
   it('alerts the message of a refused login and stores nothing', async () => {

@@ -4,13 +4,16 @@
  * alert, as the spec asks: the response's `message` for a refusal, and the fixed French text for a
  * network failure (ApiError status 0: no HTTP answer at all). A 400 (the server's schema check,
  * e.g. an empty field) carries a technical English message: the kiosk shows a French one instead.
+ *
+ * Each totem's own identity (issue 47, decision 015): the login presents the totem's previous token
+ * in the `token` header, so that it keeps the id the server gave it, and stores the id it answers.
  */
 import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, createApiClient, type ApiClient } from '../../lib/api/api-client';
 import type { RuntimeConfig } from '../../lib/config/runtime-config';
-import { saveSession, type Session } from '../../lib/session/session';
+import { previousToken, saveKioskId, saveSession, type Session } from '../../lib/session/session';
 import './login-page.css';
 
 export interface LoginPageProps {
@@ -28,7 +31,10 @@ export function LoginPage({ config, onLoggedIn, api }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const client = useMemo(() => api ?? createApiClient(config, () => null), [api, config]);
+  const client = useMemo(
+    () => api ?? createApiClient(config, () => previousToken(config.devname)),
+    [api, config],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +46,7 @@ export function LoginPage({ config, onLoggedIn, api }: LoginPageProps) {
         devname: config.devname,
       });
       const session: Session = { token: response.token, devid: response.development.devid };
+      if (response.kioskId !== undefined) saveKioskId(response.kioskId);
       saveSession(config.devname, session.token, session.devid);
       onLoggedIn(session);
     } catch (error) {

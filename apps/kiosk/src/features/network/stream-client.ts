@@ -61,7 +61,8 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(Math.min(BACKOFF_MAX_MS, jittered));
 }
 
-const STREAM_TYPES = new Set(['sync', 'zone', 'element']);
+// `forgotten` (issue 47): the totem it names was forgotten in the back-office.
+const STREAM_TYPES = new Set(['sync', 'zone', 'element', 'forgotten']);
 
 /** A `data:` payload's JSON object; null for anything else (comments, junk, non-objects). */
 function parseJsonObject(data: unknown): Record<string, unknown> | null {
@@ -93,6 +94,7 @@ export function parseStreamMessage(data: unknown): StreamMessage | null {
   if (elementid !== undefined) message.elementid = elementid;
   if (version !== undefined) message.version = version;
   if (revision !== undefined) message.revision = revision;
+  if (typeof v.kioskId === 'string') message.kioskId = v.kioskId;
   return message;
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, getKioskId, readSession, saveSession, storageKeys } from './session';
+import { KIOSK_ID_STORAGE_KEY } from '@plant-kiosk/contract';
+import {
+  clearSession,
+  getKioskId,
+  previousToken,
+  readSession,
+  replaceToken,
+  saveKioskId,
+  saveSession,
+  storageKeys,
+} from './session';
 
 describe('session storage', () => {
   it('uses exactly the spec keys', () => {
@@ -35,5 +45,27 @@ describe('session storage', () => {
     expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(getKioskId()).toBe(id);
     expect(localStorage.getItem('kiosk-id')).toBe(id);
+  });
+
+  it('keeps the last token after a logout, for the next login to keep the totem’s identity (issue 47)', () => {
+    expect(previousToken('neubourg')).toBeNull();
+    saveSession('neubourg', 'first-token', 7);
+    expect(previousToken('neubourg')).toBe('first-token');
+    clearSession('neubourg');
+    expect(readSession('neubourg')).toBeNull();
+    expect(localStorage.getItem('jwt-neubourg')).toBeNull();
+    expect(previousToken('neubourg')).toBe('first-token');
+    expect(previousToken('autre')).toBeNull();
+  });
+
+  it('stores the totem id the server gave in place of its own, and a new token from the heartbeat', () => {
+    localStorage.setItem(KIOSK_ID_STORAGE_KEY, 'made-up');
+    expect(getKioskId()).toBe('made-up');
+    saveKioskId('from-the-server');
+    expect(localStorage.getItem(KIOSK_ID_STORAGE_KEY)).toBe('from-the-server');
+    expect(getKioskId()).toBe('from-the-server');
+    saveSession('neubourg', 'old-token', 7);
+    replaceToken('neubourg', 'bound-token');
+    expect(readSession('neubourg')).toEqual({ token: 'bound-token', devid: 7 });
   });
 });

@@ -51,7 +51,24 @@ export function saveSession(devname: string, token: string, devid: number): void
   write(storageKeys.devid(devname), String(devid));
 }
 
+/**
+ * The token a login presents (in the `token` header) so that the totem keeps its identity
+ * (issue 47, decision 015): the stored one, or the one of the last session. The server keeps the
+ * id only when the token's signature holds for this development, expired or revoked alike.
+ */
+export function previousToken(devname: string): string | null {
+  return read(storageKeys.jwt(devname)) ?? read(storageKeys.previousJwt(devname));
+}
+
+/** A new token for the same session (the heartbeat's answer to a token without identity). */
+export function replaceToken(devname: string, token: string): void {
+  write(storageKeys.jwt(devname), token);
+}
+
 export function clearSession(devname: string): void {
+  // Kept for the next login, which presents it to keep the totem's identity.
+  const token = read(storageKeys.jwt(devname));
+  if (token) write(storageKeys.previousJwt(devname), token);
   remove(storageKeys.jwt(devname));
   remove(storageKeys.devid(devname));
 }
@@ -65,10 +82,25 @@ function randomId(): string {
 
 let memoryKioskId: string | null = null;
 
-/** A stable random id of this totem, sent to the stream so the fleet view can tell totems apart. */
+/**
+ * The id the server gave this totem at login (issue 47): from then on the only one its token may
+ * report under, so it replaces the one the kiosk made up (a server that predates identities gives
+ * none, and the made-up one stays).
+ */
+export function saveKioskId(kioskId: string): void {
+  memoryKioskId = kioskId;
+  write(storageKeys.kioskId, kioskId);
+}
+
+/**
+ * The totem's id, sent with its heartbeat and on its stream: the server's (saveKioskId), or — before
+ * a login on a server that gives one — a stable random id, which a token issued before identities
+ * is bound to on its first heartbeat.
+ */
 export function getKioskId(): string {
   const stored = read(storageKeys.kioskId);
   if (stored) return stored;
+  // Storage unavailable: the id given at login (or made up) for this page's life.
   const id = memoryKioskId ?? randomId();
   memoryKioskId = id;
   write(storageKeys.kioskId, id);

@@ -19,6 +19,11 @@ import type { KioskMode } from '../ui-store/ui-store';
 export const storageKeys = {
   jwt: (devname: string) => `jwt-${devname}`,
   devid: (devname: string) => `devid-${devname}`,
+  /**
+   * The token of the last session, kept after a logout (issue 47): the next login presents it so
+   * that the totem keeps the identity the server gave it (decision 015).
+   */
+  previousJwt: (devname: string) => `previous-jwt-${devname}`,
   parcours: 'parcours',
   totem: 'totem',
   /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */

@@ -17,7 +17,11 @@ import {
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
 import { adminAuditRoutes } from '../../audit/index.js';
-import { adminFleetRoutes, adminKioskProfileRoutes } from '../../fleet/index.js';
+import {
+  adminFleetRoutes,
+  adminKioskForgetRoutes,
+  adminKioskProfileRoutes,
+} from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
 import {
@@ -144,6 +148,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminPackRoutes, services);
   await fastify.register(adminMediaRoutes, services);
   await fastify.register(adminFleetRoutes, services);
+  await fastify.register(adminKioskForgetRoutes, services);
   await fastify.register(adminKioskProfileRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
