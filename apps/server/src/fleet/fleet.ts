@@ -36,8 +36,9 @@ import type { EventBus } from '../lib/event-bus.js';
  * Most kiosk ids one development keeps (outside-probe hardening: any kiosk token could create
  * entries without bound). A plant has tens of totems; a report from a new id beyond this is refused
  * with 409 rather than evicting the oldest entry: eviction would let a token holder push the real
- * kiosks out of the back-office's view, while a refusal keeps them and says why. No route deletes
- * entries yet: an operator makes room by deleting rows of the `kiosks` table. The check and the insert are not one statement, so concurrent
+ * kiosks out of the back-office's view, while a refusal keeps them and says why. Since issue 47 new
+ * identities are bounded at login too (kiosk-identities.ts), and « Oublier ce totem » and the purge
+ * make room (kiosk-forget-routes.ts). The check and the insert are not one statement, so concurrent
  * reports from new ids may overshoot by the number of requests in flight: still bounded.
  */
 export const FLEET_MAX_KIOSKS_PER_DEVELOPMENT = 1000;
