@@ -279,7 +279,8 @@ describe('two server instances on one PostgreSQL', () => {
 
   it('the fleet seen through A follows a kiosk that streams from B: online, then offline', async () => {
     const login = await kioskLogin(b);
-    const kioskId = 'multi-instance-kiosk-b';
+    // The id the login gave (issue 47): a stream speaks for its token's totem only.
+    const kioskId = login.kioskId!;
     const entry = await fleetThrough(a);
     const stream = await openStream(
       `${b.url}${pathOf('stream', { params: { devid: login.development.devid }, query: { token: login.token, ...{ kioskId, mode: 'totem', totem: 'Moulage' } } })}`,
