@@ -46,7 +46,8 @@ Commands:
                    --url URL        server base URL (default: http://127.0.0.1:PORT)
   alert end      End it (a no-op, said so, when none is in force).
   alert status   Tell the alert in force.
-  revoke-tokens  Log every kiosk of a development out (bumps its token version).
+  revoke-tokens  Log every kiosk of a development out (bumps its token version;
+                 each totem keeps its identity when it logs in again).
                    --devname NAME   (required)
   set-password   Set (or create) a kiosk account's password.
                    --devname NAME --login LOGIN --password PASSWORD   (all required)
@@ -286,7 +287,7 @@ async function revokeTokens(config: ServerConfig, values: Values, io: CliIo): Pr
   });
   io.out(
     `Revoked every token of "${devname}" (token version is now ${version}). ` +
-      'Its kiosks must log in again; a running server notices within 2 seconds.',
+      'Its kiosks must log in again (each keeps its identity: issue 47); a running server notices within 2 seconds.',
   );
 }
 
