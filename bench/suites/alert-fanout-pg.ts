@@ -22,7 +22,7 @@ import {
   pathOf,
 } from '@plant-kiosk/contract';
 import { DEMO_ACCOUNT } from '../support/browser.js';
-import { login } from '../support/development-reader.js';
+import { login, loginTotems, type TotemSession } from '../support/development-reader.js';
 import { createBenchSchema, postgresProblem } from '../support/postgres.js';
 import { makeDataDir, startRealServer, type Child } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
@@ -98,20 +98,23 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
     /** Stream clients spread evenly over `instances`, each knowing its instance. */
     const open = async (
       instances: Child[],
-      /** Fleet ids `<prefix>-<instance>-<n>` (a development holds at most 1,000 kiosks). */
-      prefix: string | undefined,
+      /** One logged-in totem per client, spread like the clients (none: one shared token). */
+      sessions: readonly TotemSession[] | undefined,
       onAlert?: (alertid: number | null, client: StreamClient, base: string) => void,
     ) => {
       const clients: StreamClient[] = [];
+      let taken = 0;
       for (const [index, instance] of instances.entries()) {
         const count =
           Math.floor(TOTEMS / instances.length) + (index < TOTEMS % instances.length ? 1 : 0);
+        const mine = sessions?.slice(taken, taken + count);
+        taken += count;
         clients.push(
           ...(await openStreamClients(count, {
             base: instance.url,
             devid: session.devid,
             token: session.token,
-            ...(prefix ? { kioskId: `${prefix}-${index}` } : {}),
+            ...(mine ? { sessions: mine } : {}),
             ...(onAlert
               ? { onAlert: (alertid, client) => onAlert(alertid, client, instance.url) }
               : {}),
@@ -143,6 +146,7 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
       return all;
     };
 
+    let ackSessions: TotemSession[] | undefined;
     /** Trigger on A → each totem's acknowledging heartbeat answered by its own instance (ms). */
     const acknowledged = async (instances: Child[], label: string) => {
       const ackedAt = new Map<StreamClient, number>();
@@ -153,7 +157,7 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
         if (alertid === null || client.kioskId === undefined) return;
         fetch(base + pathOf('heartbeat', { params: { devid: session.devid } }), {
           method: 'POST',
-          headers: { [TOKEN_HEADER]: session.token, 'content-type': 'application/json' },
+          headers: { [TOKEN_HEADER]: client.token, 'content-type': 'application/json' },
           body: JSON.stringify(ackHeartbeat(client.kioskId, alertid)),
         }).then(
           async (response) => {
@@ -164,8 +168,17 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
           (error: unknown) => count((error as Error).message || String(error)),
         );
       };
-      // The same ids in both set-ups: A's totems are the first ones of the one-instance run.
-      const totems = await open(instances, 'bench-pg-ack', acknowledge);
+      // The same totems in both set-ups, each logged in once for itself (issue 47).
+      ackSessions ??= await loginTotems(
+        a.url,
+        {
+          devname: DEMO_ACCOUNT.devname,
+          login: DEMO_ACCOUNT.login,
+          passwordHash: hashPasswordForLogin(DEMO_ACCOUNT.password),
+        },
+        TOTEMS,
+      );
+      const totems = await open(instances, ackSessions, acknowledge);
       const all: number[] = [];
       let unacknowledged = 0;
       for (let run = 0; run < RUNS; run++) {

@@ -35,12 +35,17 @@ import {
   startDemoServer,
   withBrowser,
 } from '../support/browser.js';
-import { login } from '../support/development-reader.js';
+import { login, loginTotems } from '../support/development-reader.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
 import { openStreamClients, type StreamClient, alertArrivals } from '../support/stream-clients.js';
 
 const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
+const BENCH_ACCOUNT = {
+  devname: DEMO_ACCOUNT.devname,
+  login: DEMO_ACCOUNT.login,
+  passwordHash: hashPasswordForLogin(DEMO_ACCOUNT.password),
+};
 const RUNS = sized({ fanout: 5, browser: 5 }, { fanout: 1, browser: 1 });
 const CLIENTS = sized(500, 5);
 const TARGETS = { fanoutP99Ms: 1000, takeoverMedianMs: 500 };
@@ -94,12 +99,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
     for (const client of one) client.close();
 
     log(`  opening ${CLIENTS} streams…`);
-    const many = await openStreamClients(CLIENTS, {
-      base: server.url,
-      devid,
-      token: kiosk.token,
-      kioskId: 'bench-alert',
-    });
+    const many = await openStreamClients(CLIENTS, { base: server.url, devid, token: kiosk.token });
     const fanout = await measure(many, RUNS.fanout);
     for (const client of many) client.close();
     const fanoutFigures = {
@@ -133,7 +133,7 @@ export async function alertFanoutBench(log: (line: string) => void) {
       };
       fetch(server.url + pathOf('heartbeat', { params: { devid } }), {
         method: 'POST',
-        headers: { [TOKEN_HEADER]: kiosk.token, 'content-type': 'application/json' },
+        headers: { [TOKEN_HEADER]: client.token, 'content-type': 'application/json' },
         body: JSON.stringify(heartbeat),
       }).then(
         async (response) => {
@@ -143,11 +143,14 @@ export async function alertFanoutBench(log: (line: string) => void) {
         () => undefined,
       );
     };
+    // Each totem acknowledges for itself: one login each (issue 47).
+    log(`  logging ${CLIENTS} totems in…`);
+    const sessions = await loginTotems(server.url, BENCH_ACCOUNT, CLIENTS);
     const totems = await openStreamClients(CLIENTS, {
       base: server.url,
       devid,
       token: kiosk.token,
-      kioskId: 'bench-ack',
+      sessions,
       onAlert: acknowledge,
     });
     await waitFor(() => totems.every((c) => c.received.some((m) => m.type === 'alert')), 30_000);

@@ -32,7 +32,7 @@ import {
   startDemoServer,
   withBrowser,
 } from '../support/browser.js';
-import { login } from '../support/development-reader.js';
+import { login, loginTotems } from '../support/development-reader.js';
 import { BENCH_ADMIN_PASSWORD, BENCH_PUBLISH_TOKEN } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
@@ -164,12 +164,22 @@ export async function publishFanoutBench(log: (line: string) => void) {
       for (let run = 0; run < RUNS.alone; run++) alone.push(await once(run));
       log(`  publish → on screen, one kiosk: ${alone.map(Math.round).join(', ')} ms`);
 
+      // A fleet of totems, each logged in for itself (issue 47: one token, one totem).
+      const sessions = await loginTotems(
+        server.url,
+        {
+          devname: DEMO_ACCOUNT.devname,
+          login: DEMO_ACCOUNT.login,
+          passwordHash: hashPasswordForLogin(DEMO_ACCOUNT.password),
+        },
+        FLEET,
+      );
       const fleet = await openStreamClients(FLEET, {
         base: server.url,
         devid,
         token: kiosk.token,
         fetchSnapshot: true,
-        kioskId: 'bench-fleet',
+        sessions,
       });
       const screenWithFleet: number[] = [];
       const fleetLatencies: number[] = [];
@@ -248,7 +258,6 @@ export async function publishFanoutBench(log: (line: string) => void) {
       base: server.url,
       devid,
       token: kiosk.token,
-      kioskId: 'bench-warm',
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssBefore = residentBytes(pid, read);
@@ -258,7 +267,6 @@ export async function publishFanoutBench(log: (line: string) => void) {
       base: server.url,
       devid,
       token: kiosk.token,
-      kioskId: 'bench-scale',
     });
     const openMs = performance.now() - opened;
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -7,6 +7,7 @@ import {
   TOKEN_HEADER,
   type Element,
   type Envelope,
+  type LoginResponse,
   type Snapshot,
   type Subelement,
   type Subgroup,
@@ -107,17 +108,56 @@ export async function login(
   devname: string,
   login: string,
   passwordHash: string,
-): Promise<{ token: string; devid: number }> {
-  const response = await fetch(base + pathOf('login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginRequest: { login, password: passwordHash }, devname }),
-  });
-  if (!response.ok)
-    throw new Error(`login ${devname}: HTTP ${response.status} ${await response.text()}`);
-  const envelope = (await response.json()) as Envelope<{
-    token: string;
-    development: { devid: number };
-  }>;
-  return { token: envelope.data!.token, devid: envelope.data!.development.devid };
+): Promise<TotemSession> {
+  for (;;) {
+    const response = await fetch(base + pathOf('login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginRequest: { login, password: passwordHash }, devname }),
+    });
+    // A full password queue (many totems logging in at once) says when to come back.
+    if (response.status === 429) {
+      await response.arrayBuffer();
+      const seconds = Number(response.headers.get('retry-after') ?? '1');
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, seconds) * 1000));
+      continue;
+    }
+    if (!response.ok)
+      throw new Error(`login ${devname}: HTTP ${response.status} ${await response.text()}`);
+    const envelope = (await response.json()) as Envelope<LoginResponse>;
+    const data = envelope.data!;
+    return { token: data.token, devid: data.development.devid, kioskId: data.kioskId ?? '' };
+  }
+}
+
+/** A simulated totem's session: its token, bound by the server to its own `kioskId` (issue 47). */
+export interface TotemSession {
+  token: string;
+  devid: number;
+  kioskId: string;
+}
+
+/**
+ * `count` totems, each logged in by itself so that each has its own identity: heartbeats and
+ * streams are accepted only for their token's id (issue 47), so one login can no longer speak for
+ * many totems. `parallel` at a time: each login is a password check on the server.
+ */
+export async function loginTotems(
+  base: string,
+  account: { devname: string; login: string; passwordHash: string },
+  count: number,
+  parallel = 4,
+): Promise<TotemSession[]> {
+  const sessions: TotemSession[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Math.min(parallel, count - start);
+    sessions.push(
+      ...(await Promise.all(
+        Array.from({ length: batch }, () =>
+          login(base, account.devname, account.login, account.passwordHash),
+        ),
+      )),
+    );
+  }
+  return sessions;
 }

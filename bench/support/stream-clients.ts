@@ -21,6 +21,8 @@ export interface StreamClient {
   snapshotAt: number | undefined;
   /** The fleet id it connected with, if any. */
   kioskId: string | undefined;
+  /** The token it connected with: a totem speaks for itself with it (issue 47). */
+  token: string;
   close(): void;
 }
 
@@ -30,7 +32,14 @@ export interface StreamClientOptions {
   token: string;
   /** On `sync`, fetch the snapshot as a kiosk does (with If-None-Match). */
   fetchSnapshot?: boolean;
+  /** The token's own id (issue 47: a stream for another id is refused); none: the token's. */
   kioskId?: string;
+  /**
+   * One logged-in totem per client (`loginTotems`), each with its own token and id: needed where
+   * the clients must be told apart (acknowledgements, the fleet). Without it every client shares
+   * `token`, as many screens of one totem would.
+   */
+  sessions?: readonly { token: string; kioskId: string }[];
   /**
    * Called with the alert number of each `alert` message that starts one (null: an end, or a
    * message without a number), as the kiosk's takeover would act on it.
@@ -84,6 +93,7 @@ export async function openStreamClient(options: StreamClientOptions): Promise<St
     received: [],
     snapshotAt: undefined,
     kioskId: options.kioskId,
+    token: options.token,
     close: () => {
       res.destroy();
       req.destroy();
@@ -109,6 +119,14 @@ export async function openStreamClient(options: StreamClientOptions): Promise<St
   return client;
 }
 
+/** The options of client `index`: its own session when there are sessions. */
+function withSession(options: StreamClientOptions, index: number): StreamClientOptions {
+  const session = options.sessions?.[index];
+  if (!options.sessions) return options;
+  if (!session) throw new Error(`stream clients: no session for client ${index}`);
+  return { ...options, token: session.token, kioskId: session.kioskId };
+}
+
 /** Opens `count` clients, `parallel` at a time (a burst of thousands of connects overflows the accept queue). */
 export async function openStreamClients(
   count: number,
@@ -120,12 +138,7 @@ export async function openStreamClients(
     const batch = Math.min(parallel, count - start);
     clients.push(
       ...(await Promise.all(
-        Array.from({ length: batch }, (_, i) =>
-          openStreamClient({
-            ...options,
-            kioskId: options.kioskId ? `${options.kioskId}-${start + i}` : undefined,
-          }),
-        ),
+        Array.from({ length: batch }, (_, i) => openStreamClient(withSession(options, start + i))),
       )),
     );
   }
