@@ -47,10 +47,18 @@ const PUBLISH_ROUTES = new Set<RouteName>([
 const SERVICE_ROUTES = new Set<RouteName>(['health', 'config', 'openapi', 'docs', 'ping']);
 
 /** The tag a route is listed under. */
+/** The totems' own settings and identities (issue 47), beside the fleet's list. */
+const FLEET_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'adminKioskProfile',
+  'adminForgetKiosk',
+  'adminPurgeKiosks',
+]);
+
 export function tagOf(name: RouteName): OpenApiTag {
   if (PUBLISH_ROUTES.has(name) || /^admin(Discard|Revision|Draft)/.test(name)) return 'publish';
   if (SERVICE_ROUTES.has(name)) return 'service';
-  if (name === 'heartbeat' || name.startsWith('adminFleet')) return 'fleet';
+  if (name === 'heartbeat' || name.startsWith('adminFleet') || FLEET_ROUTES.has(name))
+    return 'fleet';
   if (/^admin\w*Media$/.test(name)) return 'media';
   return name.startsWith('admin') ? 'back-office' : 'kiosk';
 }

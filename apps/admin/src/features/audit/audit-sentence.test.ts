@@ -363,6 +363,26 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     entry('tokens.revoke', { tokenVersion: 3 }),
     'Jetons des totems révoqués : chaque totem doit se reconnecter',
   ],
+  [
+    entry('kiosk.profile.update', {
+      kioskId: '78faa52c',
+      name: { before: null, after: 'Hall d’accueil' },
+      groups: { before: [], after: ['Bâtiment A', 'Ateliers'] },
+    }),
+    'Totem « 78faa52c » renommé ou décrit : nom (vide) → « Hall d’accueil » ; groupes (aucun) → « Bâtiment A », « Ateliers »',
+  ],
+  [
+    entry('kiosk.forget', { kioskId: '78faa52c' }),
+    'Totem « 78faa52c » oublié : son jeton est révoqué, il revient à l’écran de connexion',
+  ],
+  [
+    entry('kiosk.purge', { silentForHours: 48, kioskIds: ['a1', 'b2'] }),
+    'Nettoyage du parc : 2 totems oubliés silencieux depuis plus de 48 heures (« a1 », « b2 »)',
+  ],
+  [
+    entry('kiosk.purge', { silentForHours: 1, kioskIds: [] }),
+    'Nettoyage du parc : aucun totem silencieux depuis plus de 1 heure',
+  ],
 ];
 
 describe('the journal in sentences', () => {
@@ -445,4 +465,7 @@ const SERVER_ACTIONS = [
   'publish.scheduled',
   'publish.schedule-held',
   'publish.schedule-already-live',
+  'kiosk.profile.update',
+  'kiosk.forget',
+  'kiosk.purge',
 ];

@@ -8,6 +8,9 @@
 import {
   ALERT_TOKEN_AUDIT_ACTION,
   DEFAULT_SETTINGS,
+  KIOSK_FORGET_AUDIT_ACTION,
+  KIOSK_PROFILE_AUDIT_ACTION,
+  KIOSK_PURGE_AUDIT_ACTION,
   formatPlantInstant,
   MEDIA_AUDIT_ACTIONS,
   SETTINGS_AUDIT_ACTION,
@@ -384,6 +387,21 @@ export function auditSentence(
       return `Mot de passe du compte de totem ${quoted(summary.login)} changé`;
     case 'tokens.revoke':
       return 'Jetons des totems révoqués : chaque totem doit se reconnecter';
+    case KIOSK_PROFILE_AUDIT_ACTION:
+      return kioskProfileSentence(summary);
+    case KIOSK_FORGET_AUDIT_ACTION:
+      return `Totem ${quoted(summary.kioskId)} oublié : son jeton est révoqué, il revient à l’écran de connexion`;
+    case KIOSK_PURGE_AUDIT_ACTION: {
+      const ids = Array.isArray(summary.kioskIds) ? summary.kioskIds.map(String) : [];
+      const hours = num(summary.silentForHours);
+      const silent =
+        hours !== null
+          ? ` silencieux depuis plus de ${plural(hours, 'heure', 'heures')}`
+          : ' silencieux';
+      return ids.length === 0
+        ? `Nettoyage du parc : aucun totem${silent}`
+        : `Nettoyage du parc : ${plural(ids.length, 'totem oublié', 'totems oubliés')}${silent} (${ids.map((id) => `« ${id} »`).join(', ')})`;
+    }
     default: {
       const reorder = REORDERS[entry.action];
       if (reorder) {
@@ -396,6 +414,27 @@ export function auditSentence(
       return generic ? `${entry.action} : ${generic}` : entry.action;
     }
   }
+}
+
+const KIOSK_PROFILE_FIELDS: Record<string, string> = {
+  name: 'nom',
+  location: 'lieu',
+  groups: 'groupes',
+  note: 'note',
+};
+
+/** « Totem « 78faa52c » : nom (vide) → « Hall d’accueil » ; groupes … » */
+function kioskProfileSentence(summary: Row): string {
+  const shown = (value: unknown) => {
+    if (Array.isArray(value))
+      return value.length ? value.map((item) => `« ${String(item)} »`).join(', ') : '(aucun)';
+    return typeof value === 'string' && value !== '' ? `« ${value} »` : '(vide)';
+  };
+  const parts = Object.entries(KIOSK_PROFILE_FIELDS).flatMap(([key, label]) => {
+    const change = summary[key];
+    return isRow(change) ? [`${label} ${shown(change.before)} → ${shown(change.after)}`] : [];
+  });
+  return `Totem ${quoted(summary.kioskId)} renommé ou décrit${parts.length ? ` : ${parts.join(' ; ')}` : ''}`;
 }
 
 const ALERT_TEMPLATE_FIELDS: Record<string, string> = {
