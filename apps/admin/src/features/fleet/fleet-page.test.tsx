@@ -210,4 +210,54 @@ describe('FleetPage', () => {
         expect.stringContaining('23/11/2026 19:00'),
       ]);
   });
+
+  it('forgets a totem after a confirmation, and purges the silent ones', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = mockFetch((call) => {
+      if (call.method === 'DELETE' && call.url === '/api/admin/developments/1/kiosks/aaaaaaaa')
+        return { data: { devid: 1, kioskIds: ['aaaaaaaa'] }, message: 'Totem oublié.' };
+      if (call.method === 'POST' && call.url === '/api/admin/developments/1/kiosks/purge')
+        return { data: { devid: 1, kioskIds: ['bbbbbbbb'] } };
+      return undefined;
+    });
+    render(<FleetPage />);
+    FakeEventSource.last.emit('fleet', [
+      kiosk({ kioskId: 'aaaaaaaa', name: 'Hall d’accueil' }),
+      kiosk({ kioskId: 'bbbbbbbb', state: 'offline' }),
+      kiosk({ kioskId: 'cccccccc' }),
+    ]);
+    act(() => screen.getByRole('button', { name: 'Oublier le totem Hall d’accueil' }).click());
+    const dialog = screen.getByRole('dialog', { name: 'Oublier le totem « Hall d’accueil » ?' });
+    act(() => within(dialog).getByRole('button', { name: 'Oui, oublier ce totem' }).click());
+    expect(await screen.findByText('Totem oublié.')).toBeTruthy();
+    expect(screen.queryByText('Hall d’accueil')).toBeNull();
+
+    act(() => screen.getByRole('button', { name: 'Oublier les totems silencieux…' }).click());
+    const purge = screen.getByRole('dialog', { name: 'Oublier les totems silencieux ?' });
+    act(() => within(purge).getByRole('button', { name: 'Oublier ces totems' }).click());
+    expect(await screen.findByText('1 totem silencieux oublié.')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/purge'))?.body).toEqual({
+      silentForHours: 24 * 7,
+    });
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal in French', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockFetch((call) =>
+      call.method === 'DELETE'
+        ? { status: 404, message: 'Ce totem est inconnu de ce développement.', error: 'not_found' }
+        : undefined,
+    );
+    render(<FleetPage />);
+    FakeEventSource.last.emit('fleet', [kiosk({ kioskId: 'aaaaaaaa' })]);
+    act(() => screen.getByRole('button', { name: 'Oublier le totem aaaaaaaa' }).click());
+    act(() =>
+      within(screen.getByRole('dialog'))
+        .getByRole('button', { name: 'Oui, oublier ce totem' })
+        .click(),
+    );
+    expect(await screen.findByText('Ce totem est inconnu de ce développement.')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
 });

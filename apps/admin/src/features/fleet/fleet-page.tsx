@@ -17,8 +17,9 @@
  */
 import { FLEET_EVENTS, pathOf, type KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
 import { LoadError, Loading, Page } from '../../components/page';
-import { call, errorMessage } from '../../lib/api/client';
+import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { formatBytes } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { usePlantZones } from '../../lib/plant-zone';
@@ -30,7 +31,7 @@ type Live = 'connecting' | 'live' | 'reconnecting';
 
 const RECONNECT_MS = 5_000;
 
-const keyOf = (kiosk: KioskStatus) => `${kiosk.devid}/${kiosk.kioskId}`;
+const keyOf = (kiosk: Pick<KioskStatus, 'devid' | 'kioskId'>) => `${kiosk.devid}/${kiosk.kioskId}`;
 
 const FLAG_LABELS: Record<NonNullable<KioskStatus['flag']>, string> = {
   silent: 'silencieux',
@@ -115,6 +116,13 @@ function modeText(kiosk: KioskStatus): string {
   return 'Non choisi';
 }
 
+/** How long a totem must have been silent to be purged: a morning's tests, a week, a month. */
+export const PURGE_CHOICES = [
+  { hours: 4, label: '4 heures' },
+  { hours: 24 * 7, label: '7 jours' },
+  { hours: 24 * 30, label: '30 jours' },
+] as const;
+
 export function FleetPage() {
   const [kiosks, setKiosks] = useState<Map<string, KioskStatus> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -122,6 +130,11 @@ export function FleetPage() {
   const [now, setNow] = useState(() => Date.now());
   const [editing, setEditing] = useState<KioskStatus | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [forgetting, setForgetting] = useState<KioskStatus | null>(null);
+  const [purging, setPurging] = useState(false);
+  const [silentForHours, setSilentForHours] = useState(PURGE_CHOICES[1]!.hours);
+  const [busy, setBusy] = useState(false);
   // '' shows every totem.
   const [group, setGroup] = useState('');
 
@@ -203,6 +216,52 @@ export function FleetPage() {
   // until its settings answer, or when they cannot be read).
   const zoneOf = usePlantZones(rows.map((kiosk) => kiosk.devid));
 
+  /** Drops forgotten totems from the list at once (the live channel only adds and updates). */
+  const drop = (devid: number, kioskIds: readonly string[]) =>
+    setKiosks((known) => {
+      const next = new Map(known ?? []);
+      for (const kioskId of kioskIds) next.delete(keyOf({ devid, kioskId }));
+      return next;
+    });
+  const act = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setSaved(null);
+    setFailed(null);
+    try {
+      setSaved(await work());
+    } catch (failure) {
+      setFailed(errorMessage(failure));
+    } finally {
+      setBusy(false);
+      setForgetting(null);
+      setPurging(false);
+    }
+  };
+  const forget = (kiosk: KioskStatus) =>
+    act(async () => {
+      const { data, message } = await callWithMessage('adminForgetKiosk', {
+        params: { devid: kiosk.devid, kioskId: kiosk.kioskId },
+      });
+      drop(data.devid, data.kioskIds);
+      return message || `Totem « ${labelOf(kiosk)} » oublié.`;
+    });
+  // One call per development the list shows (the route is a development's).
+  const purge = () =>
+    act(async () => {
+      let total = 0;
+      for (const devid of new Set(rows.map((kiosk) => kiosk.devid))) {
+        const answer = await call('adminPurgeKiosks', {
+          params: { devid },
+          body: { silentForHours },
+        });
+        drop(answer.devid, answer.kioskIds);
+        total += answer.kioskIds.length;
+      }
+      return total === 0
+        ? 'Aucun totem silencieux aussi longtemps : rien à oublier.'
+        : `${total} ${total > 1 ? 'totems silencieux oubliés' : 'totem silencieux oublié'}.`;
+    });
+
   return (
     <Page
       title="Parc de totems"
@@ -245,6 +304,18 @@ export function FleetPage() {
             <Notice tone="success" onClose={() => setSaved(null)}>
               {saved}
             </Notice>
+          )}
+          {failed && (
+            <Notice tone="error" onClose={() => setFailed(null)}>
+              {failed}
+            </Notice>
+          )}
+          {rows.length > 0 && (
+            <div className="toolbar">
+              <button type="button" className="button" onClick={() => setPurging(true)}>
+                Oublier les totems silencieux…
+              </button>
+            </div>
           )}
           {groups.length > 0 && (
             <div className="toolbar">
@@ -379,6 +450,14 @@ export function FleetPage() {
                           aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
                         >
                           Modifier
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="button button-small button-danger-outline"
+                          onClick={() => setForgetting(kiosk)}
+                          aria-label={`Oublier le totem ${labelOf(kiosk)}`}
+                        >
+                          Oublier
                         </button>
                       </td>
                     </tr>
@@ -388,6 +467,48 @@ export function FleetPage() {
             )}
           </div>
         </>
+      )}
+      {forgetting && (
+        <ConfirmDialog
+          title={`Oublier le totem « ${labelOf(forgetting)} » ?`}
+          confirmLabel={busy ? 'Oubli…' : 'Oui, oublier ce totem'}
+          busy={busy}
+          onConfirm={() => void forget(forgetting)}
+          onCancel={() => setForgetting(null)}
+        >
+          <p>
+            Son jeton est révoqué : s’il est allumé, il revient aussitôt à l’écran de connexion, et
+            ne reviendra qu’en se connectant de nouveau, comme un nouveau totem. Son nom, son lieu,
+            ses groupes et sa note sont effacés.
+          </p>
+        </ConfirmDialog>
+      )}
+      {purging && (
+        <ConfirmDialog
+          title="Oublier les totems silencieux ?"
+          confirmLabel={busy ? 'Nettoyage…' : 'Oublier ces totems'}
+          busy={busy}
+          onConfirm={() => void purge()}
+          onCancel={() => setPurging(false)}
+        >
+          <p>
+            Les totems qui ne se sont pas signalés depuis ce temps sont oubliés, comme avec «
+            Oublier » : essais, totems démontés, identités jamais revenues.
+          </p>
+          <label className="field">
+            <span>Silencieux depuis plus de</span>
+            <select
+              value={silentForHours}
+              onChange={(event) => setSilentForHours(Number(event.target.value))}
+            >
+              {PURGE_CHOICES.map((choice) => (
+                <option key={choice.hours} value={choice.hours}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </ConfirmDialog>
       )}
       {editing && (
         <KioskProfileForm
