@@ -369,3 +369,23 @@ export function formatPlantInstant(
       local.offsetMinutes * MINUTE === Math.max(...offsets) ? ', heure d’été' : ', heure d’hiver';
   return `${frenchDay(date, timeZone, withYear)} à ${local.time} (${zone})`;
 }
+
+/** `YYYY-MM-DD` plus `days` calendar days (dates only: no zone involved). */
+export function addPlantDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first instant of a plant-local day (the week ahead's days, issue 46, on the server and in the
+ * back-office alike). Midnight itself may not exist (zones that change their clocks at 00:00 start
+ * the day at 01:00): the first hour that does is taken.
+ */
+export function plantDayStart(date: string, timeZone: string): Date {
+  for (let hour = 0; hour < 24; hour += 1) {
+    const [first] = plantLocalOccurrences(date, `${String(hour).padStart(2, '0')}:00`, timeZone);
+    if (first) return first;
+  }
+  // Unreachable for a real zone; a safe answer rather than a throw.
+  return new Date(`${date}T00:00:00Z`);
+}

@@ -12,10 +12,11 @@
  * event, not one of its own (its preview shows it).
  */
 import {
+  addPlantDays,
   frenchDay,
   instantToPlantLocal,
   NEW_BADGE_MINUTES,
-  plantLocalOccurrences,
+  plantDayStart,
   WEEK_AHEAD_DAYS,
   type RevisionCounts,
   type WeekAheadDay,
@@ -32,25 +33,6 @@ const HOUR = 60 * MINUTE;
 /** The field whose value names a sub-group when its model has one. */
 const TITLE_FIELD = 'titre';
 
-/** `YYYY-MM-DD` plus `days` calendar days (dates only: no zone involved). */
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/**
- * The first instant of a plant-local day. Midnight itself may not exist (zones that change their
- * clocks at 00:00 start the day at 01:00): the first hour that does is taken.
- */
-export function plantDayStart(date: string, timeZone: string): Date {
-  for (let hour = 0; hour < 24; hour += 1) {
-    const [first] = plantLocalOccurrences(date, `${String(hour).padStart(2, '0')}:00`, timeZone);
-    if (first) return first;
-  }
-  // Unreachable for a real zone; a safe answer rather than a throw.
-  return new Date(`${date}T00:00:00Z`);
-}
-
 /** A stored ISO instant as a Date, or null when it is missing or unreadable. */
 function instantOf(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -66,8 +48,10 @@ export async function weekAhead(
 ): Promise<WeekAheadResponse> {
   const { timeZone } = await new SettingsRepository(trx).live(devid);
   const firstDate = instantToPlantLocal(from, timeZone).date;
-  const dates = Array.from({ length: WEEK_AHEAD_DAYS }, (_, index) => addDays(firstDate, index));
-  const to = plantDayStart(addDays(firstDate, WEEK_AHEAD_DAYS), timeZone);
+  const dates = Array.from({ length: WEEK_AHEAD_DAYS }, (_, index) =>
+    addPlantDays(firstDate, index),
+  );
+  const to = plantDayStart(addPlantDays(firstDate, WEEK_AHEAD_DAYS), timeZone);
   const inWindow = (at: Date | null): at is Date =>
     at !== null && at.getTime() >= from.getTime() && at.getTime() < to.getTime();
 

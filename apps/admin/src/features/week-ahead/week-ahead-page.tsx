@@ -10,6 +10,7 @@
  * asks again every minute (events that passed leave the first week, new schedules appear).
  */
 import {
+  addPlantDays,
   instantToPlantLocal,
   plantZoneLabel,
   type AdminDevelopment,
@@ -26,7 +27,7 @@ import { useDraftChanged } from '../../lib/draft-events';
 import { useResource } from '../../lib/use-resource';
 import { previewPagePath } from '../preview';
 import { scheduledPath } from '../scheduled';
-import { addDays, changeCount, changesText, previousWeekFrom } from './week-ahead-text';
+import { changeCount, changesText, previousWeekFrom } from './week-ahead-text';
 import './week-ahead.css';
 
 /** How often the open page asks again. */
@@ -200,7 +201,7 @@ function Day({
 }) {
   const headingId = `week-ahead-${day.date}`;
   const relative =
-    day.date === today ? 'Aujourd’hui' : day.date === addDays(today, 1) ? 'Demain' : null;
+    day.date === today ? 'Aujourd’hui' : day.date === addPlantDays(today, 1) ? 'Demain' : null;
   return (
     <li className="card week-ahead-day" aria-labelledby={headingId}>
       <h2 id={headingId}>

@@ -9,13 +9,14 @@ import type {
   WeekAheadEvent,
   WeekAheadResponse,
 } from '@plant-kiosk/contract';
+import { plantDayStart } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { REFRESH_MS, WeekAheadPage } from './week-ahead-page';
-import { changeCount, plantDayStart, previousWeekFrom } from './week-ahead-text';
+import { changeCount, previousWeekFrom } from './week-ahead-text';
 
 // Friday 27 November 2026, 10:00 in Paris. Only Date is faked unless a test says otherwise.
 const NOW = new Date('2026-11-27T09:00:00.000Z');
