@@ -209,3 +209,10 @@ export const Snapshot = Type.Object({
   settings: Type.Optional(DevelopmentSettings),
 });
 export type Snapshot = Static<typeof Snapshot>;
+
+/** A kiosk id: what `crypto.randomUUID()` gives, or 32 hex characters where it is missing. */
+export const KioskId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9._:@-]+$',
+});

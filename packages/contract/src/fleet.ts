@@ -20,18 +20,15 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AlertAck } from './alerts.js';
-import { Id, IsoDate } from './entities.js';
+import { Id, IsoDate, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
 
-/** A kiosk id: what `crypto.randomUUID()` gives, or 32 hex characters where it is missing. */
-export const KioskId = Type.String({
-  minLength: 1,
-  maxLength: 100,
-  pattern: '^[A-Za-z0-9._:@-]+$',
-});
+// The kiosk id lives in entities.ts, so that schemas the fleet's own imports use (the alerts' stream
+// events carry remote commands) can name it without an import cycle.
+export { KioskId } from './entities.js';
 
 /** What the totem shows: a staff totem of one kind (spec's `totem`), or the visitor journey. */
 export const KioskMode = Type.Union([Type.Literal('totem'), Type.Literal('parcours')]);
@@ -194,6 +191,24 @@ export const KioskStatus = Type.Object({
   note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The profile's version (0: never saved), sent back by the form to detect a concurrent save. */
   profileVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * The last remote command sent to it (kiosk-commands.ts, issue 47), so the fleet page shows its
+   * state live (null: none yet); absent where a view reads the status alone.
+   */
+  lastCommand: Type.Optional(
+    Type.Union([
+      Type.Object({
+        commandId: Type.Integer({ minimum: 1 }),
+        kind: Type.String(),
+        mode: Type.Union([Type.String(), Type.Null()]),
+        state: Type.String(),
+        reason: Type.Union([Type.String(), Type.Null()]),
+        createdAt: IsoDate,
+        ackedAt: Type.Union([IsoDate, Type.Null()]),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type KioskStatus = Static<typeof KioskStatus>;
 

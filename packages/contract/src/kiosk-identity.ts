@@ -6,8 +6,7 @@
  * and editors of the development.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './entities.js';
-import { KioskId } from './fleet.js';
+import { Id, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 
 export const ForgetKioskParams = Type.Object({ devid: Id, kioskId: KioskId });

@@ -8,8 +8,7 @@
  * text (an empty one is none), drops empty groups and repeats (ignoring case), and stores the rest.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './entities.js';
-import { KioskId } from './fleet.js';
+import { Id, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 import { BIDI_CONTROL, LONE_SURROGATE } from './text.js';
 

@@ -24,6 +24,8 @@ import * as mediaIntegrity from './migrations/014-media-integrity.js';
 import * as changeSets from './migrations/015-change-sets.js';
 import * as kioskIdentities from './migrations/016-kiosk-identities.js';
 import * as kioskProfiles from './migrations/017-kiosk-profiles.js';
+import * as kioskCommands from './migrations/018-kiosk-commands.js';
+import * as kioskPlanMarks from './migrations/019-kiosk-plan-marks.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -89,6 +91,8 @@ const migrations: Record<string, Migration> = {
   '015-change-sets': changeSets,
   '016-kiosk-identities': kioskIdentities,
   '017-kiosk-profiles': kioskProfiles,
+  '018-kiosk-commands': kioskCommands,
+  '019-kiosk-plan-marks': kioskPlanMarks,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

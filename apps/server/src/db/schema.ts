@@ -405,6 +405,37 @@ export interface KioskProfileTable {
   version: number;
 }
 
+/** A remote command to one totem (migration 018, contract kiosk-commands.ts). */
+export interface KioskCommandTable {
+  command_id: Generated<number>;
+  batch_id: string;
+  devid: number;
+  kiosk_id: string;
+  kind: string;
+  mode: string | null;
+  state: 'pending' | 'sent' | 'done' | 'failed' | 'expired';
+  reason: string | null;
+  created_at: string;
+  expires_at: string;
+  sent_at: string | null;
+  acked_at: string | null;
+  created_by: string | null;
+}
+
+/**
+ * « Vous êtes ici » (migration 019): one point per totem and image of the « Plan du site » zone,
+ * relative to the image (0–1); `image` is the element's image it was placed on.
+ */
+export interface KioskPlanMarkTable {
+  devid: number;
+  kiosk_id: string;
+  elementid: number;
+  x: number;
+  y: number;
+  image: string;
+  updated_at: string;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -436,6 +467,8 @@ export interface Database {
   change_sets: ChangeSetTable;
   kiosk_profiles: KioskProfileTable;
   kiosk_identities: KioskIdentityTable;
+  kiosk_commands: KioskCommandTable;
+  kiosk_plan_marks: KioskPlanMarkTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;
