@@ -110,6 +110,12 @@ export const AlertKioskState = Type.Union([
   Type.Literal('offline'),
 ]);
 export type AlertKioskState = Static<typeof AlertKioskState>;
+  /**
+   * Not expected to be on (issue 47): offline and silent for longer than FLEET_SILENT_FLAG_MS — a
+   * totem switched off, unplugged or gone. Listed apart and left out of the counts that ask for
+   * action; one that acknowledges is `displayed` like any other.
+   */
+  Type.Literal('silent'),
 
 export const AlertKiosk = Type.Object({
   kioskId: Type.String(),
@@ -127,6 +133,9 @@ export const AlertKiosk = Type.Object({
   lastSeenAt: IsoDate,
 });
 export type AlertKiosk = Static<typeof AlertKiosk>;
+  /** Its name and place in the fleet (kiosk-profile.ts; null when not set). */
+  name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  location: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 
 export const AlertCounts = Type.Object({
   displayed: Type.Integer({ minimum: 0 }),
@@ -135,6 +144,8 @@ export const AlertCounts = Type.Object({
   offline: Type.Integer({ minimum: 0 }),
 });
 export type AlertCounts = Static<typeof AlertCounts>;
+  /** Totems not expected to be on (state `silent`), apart from the others. */
+  silent: Type.Optional(Type.Integer({ minimum: 0 })),
 
 /** What the back-office sees of a development's alert: the red button's choices, the banner, the live list. */
 export const AdminAlertView = Type.Object({

@@ -286,6 +286,43 @@ describe('acknowledgements', () => {
     expect(view.kiosks[0]?.kioskId).toBe(silent);
   });
 
+  it('counts apart the totems not expected to be on (silent over 15 min), and names them', async () => {
+    const named = newKioskId();
+    const gone = newKioskId();
+    await heartbeat(report(gone));
+    later(20 * 60_000); // `gone` silent for 20 min: switched off, not a totem to chase.
+    await heartbeat(report(named));
+    await f.repos.kioskProfiles.save(
+      f.ids.devid,
+      named,
+      { name: 'Hall d’accueil', location: 'Bâtiment A', groups: [], note: null },
+      1,
+      f.clock.now,
+    );
+    const alertid = data<AdminAlertView>(await start(admin)).alert!.alertid!;
+    const view = data<AdminAlertView>(await admin.get(path()));
+    const byId = new Map(view.kiosks.map((kiosk) => [kiosk.kioskId, kiosk]));
+    expect(byId.get(gone)?.state).toBe('silent');
+    expect(byId.get(named)).toMatchObject({
+      state: 'waiting',
+      name: 'Hall d’accueil',
+      location: 'Bâtiment A',
+    });
+    // The fixture's earlier totems are silent by now too: each counts once, apart.
+    const silentOnes = view.kiosks.filter((kiosk) => kiosk.state === 'silent');
+    expect(view.counts.silent).toBe(silentOnes.length);
+    // Listed last: nobody needs to look at them first.
+    expect(view.kiosks.slice(-silentOnes.length).map((kiosk) => kiosk.state)).toEqual(
+      silentOnes.map(() => 'silent'),
+    );
+    // One that comes back and shows the alert counts as displayed like any other.
+    await heartbeat(report(gone, ack(alertid)));
+    const after = data<AdminAlertView>(await admin.get(path()));
+    expect(after.kiosks.find((kiosk) => kiosk.kioskId === gone)?.state).toBe('displayed');
+    expect(after.counts.silent).toBe(silentOnes.length - 1);
+    await admin.delete(path());
+  });
+
   it('records an acknowledgement after the end without reopening the alert', async () => {
     const kioskId = newKioskId();
     await heartbeat(report(kioskId));

@@ -22,9 +22,16 @@ export interface AlertViewDeps {
   now: () => Date;
 }
 
-/** Where a totem without an acknowledgement stands, `sinceStartMs` after the start. */
-function silentState(online: boolean, sinceStartMs: number): AlertKiosk['state'] {
-  if (!online) return 'offline';
+/**
+ * Where a totem without an acknowledgement stands, `sinceStartMs` after the start. A totem silent
+ * for longer than the fleet's silent flag (FLEET_SILENT_FLAG_MS: switched off, unplugged, gone) is
+ * not expected to be on (issue 47): `silent`, apart from the offline ones that need a look.
+ */
+function silentState(
+  status: { state: 'online' | 'offline'; flag: string | null },
+  sinceStartMs: number,
+): AlertKiosk['state'] {
+  if (status.state !== 'online') return status.flag === 'silent' ? 'silent' : 'offline';
   return sinceStartMs > ALERT_ACK_DEADLINE_MS ? 'late' : 'waiting';
 }
 
@@ -33,6 +40,7 @@ const ORDER: Record<AlertKiosk['state'], number> = {
   offline: 1,
   waiting: 2,
   displayed: 3,
+  silent: 4,
 };
 
 export async function alertView(
@@ -43,7 +51,13 @@ export async function alertView(
   const now = deps.now();
   const alert = await deps.repos.alerts.active(devid, now);
   const templates = await deps.repos.alerts.liveTemplates(devid);
-  const counts: AlertCounts = { displayed: 0, waiting: 0, late: 0, offline: 0 };
+  const counts: Required<AlertCounts> = {
+    displayed: 0,
+    waiting: 0,
+    late: 0,
+    offline: 0,
+    silent: 0,
+  };
   const kiosks: AlertKiosk[] = [];
   if (alert) {
     const acks = new Map(
@@ -52,11 +66,13 @@ export async function alertView(
         : (await deps.repos.alerts.acks(alert.alertid)).map((ack) => [ack.kioskId, ack]),
     );
     const sinceStart = now.getTime() - Date.parse(alert.startedAt);
+    const profiles = await deps.repos.kioskProfiles.byKiosk([devid]);
     for (const row of await deps.repos.kiosks.list([devid])) {
       const status = toKioskStatus(row, now);
       const online = status.state === 'online';
       const ack = acks.get(status.kioskId);
-      const state = ack ? 'displayed' : silentState(online, sinceStart);
+      const state = ack ? 'displayed' : silentState(status, sinceStart);
+      const profile = profiles.get(`${devid}:${status.kioskId}`);
       counts[state] += 1;
       kiosks.push({
         kioskId: status.kioskId,
@@ -68,6 +84,8 @@ export async function alertView(
         ackedAt: ack?.ackedAt ?? null,
         takeoverMs: ack?.takeoverMs ?? null,
         lastSeenAt: status.lastSeenAt,
+        name: profile?.name ?? null,
+        location: profile?.location ?? null,
       });
     }
     // What needs a look first: the silent ones, then the offline ones.

@@ -36,11 +36,22 @@ export function countsText(counts: AlertCounts): string {
   return parts.join(' · ');
 }
 
+/**
+ * « 2 totems silencieux depuis plus de 15 min, non comptés »: the totems not expected to be on
+ * (issue 47), said apart from the counts that ask for action; null when there are none.
+ */
+export function silentText(counts: AlertCounts): string | null {
+  const silent = counts.silent ?? 0;
+  if (silent === 0) return null;
+  return `${silent} ${plural(silent, 'totem silencieux', 'totems silencieux')} depuis plus de 15 min, ${plural(silent, 'non compté', 'non comptés')} (éteint${silent > 1 ? 's' : ''} ou débranché${silent > 1 ? 's' : ''} ?)`;
+}
+
 export const STATE_LABELS: Record<AlertKiosk['state'], string> = {
   displayed: 'Affichée',
   waiting: 'En attente',
   late: 'Pas de confirmation après 5 s',
   offline: 'Hors ligne',
+  silent: 'Silencieux (non compté)',
 };
 
 export const STATE_BADGES: Record<AlertKiosk['state'], string> = {
@@ -48,7 +59,13 @@ export const STATE_BADGES: Record<AlertKiosk['state'], string> = {
   waiting: 'badge-muted',
   late: 'badge-flag',
   offline: 'badge-off',
+  silent: 'badge-muted',
 };
+
+/** The totem's name when the fleet gave it one, else the start of its id. */
+export function kioskName(kiosk: Pick<AlertKiosk, 'kioskId' | 'name'>): string {
+  return kiosk.name ?? kiosk.kioskId.slice(0, 8);
+}
 
 export function kioskLabel(kiosk: AlertKiosk): string {
   if (kiosk.mode === 'parcours') return 'Parcours visiteur';

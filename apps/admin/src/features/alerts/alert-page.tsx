@@ -10,7 +10,15 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { rememberDevid } from '../../lib/current-development';
 import { usePlantZone } from '../../lib/plant-zone';
 import { useAlertView } from './alert-live';
-import { countsText, kioskLabel, STATE_BADGES, STATE_LABELS, timeOf } from './alert-labels';
+import {
+  countsText,
+  kioskLabel,
+  kioskName,
+  silentText,
+  STATE_BADGES,
+  STATE_LABELS,
+  timeOf,
+} from './alert-labels';
 import './alerts.css';
 
 export function AlertPage() {
@@ -62,6 +70,9 @@ export function AlertPage() {
             « {alert.templateName} »{alert.drill ? ' (exercice)' : ''}, déclenché
             {alert.drill ? '' : 'e'} à {timeOf(alert.startedAt, timeZone)} par {alert.startedBy} :{' '}
             <strong>{countsText(view.counts)}</strong>.
+            {silentText(view.counts) !== null && (
+              <span className="muted"> {silentText(view.counts)}.</span>
+            )}
           </p>
           <div className="card table-scroll">
             {view.kiosks.length === 0 ? (
@@ -82,14 +93,23 @@ export function AlertPage() {
                   {view.kiosks.map((kiosk) => (
                     <tr
                       key={kiosk.kioskId}
-                      className={kiosk.state === 'late' ? 'row-flagged' : undefined}
+                      className={
+                        kiosk.state === 'late'
+                          ? 'row-flagged'
+                          : kiosk.state === 'silent'
+                            ? 'row-muted'
+                            : undefined
+                      }
                       data-testid="alert-kiosk"
                     >
                       <td>
-                        <strong className="mono" title={kiosk.kioskId}>
-                          {kiosk.kioskId.slice(0, 8)}
+                        <strong className={kiosk.name ? undefined : 'mono'} title={kiosk.kioskId}>
+                          {kioskName(kiosk)}
                         </strong>{' '}
-                        <span className="muted small">{kioskLabel(kiosk)}</span>
+                        <span className="muted small">
+                          {kiosk.location ? `${kiosk.location} · ` : ''}
+                          {kioskLabel(kiosk)}
+                        </span>
                       </td>
                       <td>
                         <span className={`badge ${STATE_BADGES[kiosk.state]}`}>
