@@ -23,3 +23,4 @@ export * from './text.js';
 export * from './settings.js';
 export * from './plant-time.js';
 export * from './content-pack.js';
+export * from './preview-input.js';

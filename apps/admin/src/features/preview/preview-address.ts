@@ -4,9 +4,14 @@
  * real kiosk at `/?apercu=1&devid=…` (apps/kiosk/src/lib/preview/preview-request.ts reads it).
  * One module builds both, so the links of every screen and the frame agree.
  */
-import { VISITOR_ZONES } from '@plant-kiosk/contract';
+import {
+  previewInputParam,
+  readPreviewInput as readInput,
+  VISITOR_ZONES,
+  type PreviewInput,
+} from '@plant-kiosk/contract';
 
-export type PreviewInput = { source: 'draft' } | { at: string } | { set: number };
+export type { PreviewInput };
 
 /** The totem's modes the band offers (the kiosk's hidden switcher's, plus no type at all). */
 export const PREVIEW_MODES = [
@@ -42,19 +47,13 @@ export function kioskPageOfZone(zonename: string): string {
   return (page && PAGE_OF_VISITOR_PAGE[page]) ?? '/accueil';
 }
 
-function inputQuery(input: PreviewInput): [string, string] {
-  if ('source' in input) return ['source', input.source];
-  if ('at' in input) return ['at', input.at];
-  return ['set', String(input.set)];
-}
-
 /** The back-office's preview page (a router path, `#` excluded). */
 export function previewPagePath(
   devid: number,
   input: PreviewInput,
   options: { mode?: string; page?: string } = {},
 ): string {
-  const query = new URLSearchParams([inputQuery(input)]);
+  const query = new URLSearchParams([previewInputParam(input)]);
   if (options.mode) query.set('mode', options.mode);
   if (options.page && options.page !== '/accueil') query.set('page', options.page);
   return `/apercu/${devid}?${query.toString()}`;
@@ -62,13 +61,8 @@ export function previewPagePath(
 
 /** What the preview page's address asks; null when it asks no single valid thing. */
 export function readPreviewInput(search: URLSearchParams): PreviewInput | null {
-  const inputs: PreviewInput[] = [];
-  if (search.get('source') === 'draft') inputs.push({ source: 'draft' });
-  const at = search.get('at');
-  if (at !== null && !Number.isNaN(Date.parse(at))) inputs.push({ at });
-  const set = search.get('set');
-  if (set !== null && /^[1-9]\d*$/.test(set)) inputs.push({ set: Number(set) });
-  return inputs.length === 1 ? inputs[0]! : null;
+  const read = readInput(search);
+  return 'input' in read ? read.input : null;
 }
 
 /** The framed kiosk's address: the kiosk app at the site's root, in preview mode. */
@@ -78,7 +72,7 @@ export function kioskPreviewUrl(
   options: { mode?: string; page?: string; attempt?: number } = {},
 ): string {
   const query = new URLSearchParams({ apercu: String(options.attempt ?? 1), devid: String(devid) });
-  const [key, value] = inputQuery(input);
+  const [key, value] = previewInputParam(input);
   query.set(key, value);
   if (options.mode) query.set('mode', options.mode);
   const page = options.page?.startsWith('/') ? options.page : '/accueil';

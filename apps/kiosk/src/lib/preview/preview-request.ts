@@ -8,10 +8,15 @@
  * storage, the clock, the content refresh) asks `previewRequest()` and gets the same answer.
  * A page without `apercu` is a totem, and nothing here changes what it does.
  */
-import { TOTEM_TYPES } from '@plant-kiosk/contract';
+import {
+  previewInputParam,
+  readPreviewInput,
+  TOTEM_TYPES,
+  type PreviewInput,
+} from '@plant-kiosk/contract';
 import type { KioskMode } from '../ui-store/ui-store';
 
-export type PreviewInput = { source: 'draft' } | { at: string } | { set: number };
+export type { PreviewInput };
 
 export interface PreviewRequest {
   devid: number;
@@ -38,36 +43,28 @@ export function parsePreviewRequest(search: string): PreviewRequest | null {
   const devidText = query.get('devid') ?? '';
   if (!POSITIVE_INTEGER.test(devidText))
     throw new PreviewRequestError('Aperçu : le numéro du développement manque ou est invalide.');
-  const inputs: PreviewInput[] = [];
-  if (query.get('source') === 'draft') inputs.push({ source: 'draft' });
-  const at = query.get('at');
-  if (at !== null) {
-    if (Number.isNaN(Date.parse(at)))
-      throw new PreviewRequestError(`Aperçu : « ${at} » n’est pas une date lisible.`);
-    inputs.push({ at });
-  }
-  const set = query.get('set');
-  if (set !== null) {
-    if (!POSITIVE_INTEGER.test(set))
+  const read = readPreviewInput(query);
+  if ('problem' in read) {
+    const { problem } = read;
+    if (problem.kind === 'bad-at')
+      throw new PreviewRequestError(`Aperçu : « ${problem.value} » n’est pas une date lisible.`);
+    if (problem.kind === 'bad-set')
       throw new PreviewRequestError(
         'Aperçu : le numéro de la modification programmée est invalide.',
       );
-    inputs.push({ set: Number(set) });
-  }
-  if (inputs.length !== 1)
     throw new PreviewRequestError(
       'Aperçu : dites quoi prévisualiser, une seule chose (le brouillon, une date ou une modification programmée).',
     );
+  }
   const modeText = query.get('mode');
   const mode = MODES.find((candidate) => candidate === modeText) ?? null;
-  return { devid: Number(devidText), input: inputs[0]!, mode };
+  return { devid: Number(devidText), input: read.input, mode };
 }
 
 /** The query string of the preview snapshot's call for `input` (the contract's PreviewQuery). */
 export function previewQueryOf(input: PreviewInput): Record<string, string> {
-  if ('source' in input) return { source: input.source };
-  if ('at' in input) return { at: input.at };
-  return { set: String(input.set) };
+  const [key, value] = previewInputParam(input);
+  return { [key]: value };
 }
 
 type Read = { request: PreviewRequest | null } | { error: PreviewRequestError };
