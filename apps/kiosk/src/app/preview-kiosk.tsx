@@ -122,6 +122,7 @@ function ReadyPreview({
         return Promise.resolve();
       },
       logout: () => undefined,
+      localOnly: true,
     }),
     [previewConfig, request.devid],
   );

@@ -3,12 +3,13 @@
  * called (a stream message for that content), and cancels it when its inputs change or the screen
  * unmounts. A failure is only a warning: the screen keeps showing the local content.
  *
- * Never in a preview (issue 46): its local copy is the preview snapshot, and a refresh would
- * overwrite the draft shown with the published content.
+ * Never where the kiosk's context says the local copy is all there is (`localOnly`: a preview,
+ * issue 46, whose copy is the preview snapshot — a refresh would overwrite the draft shown with
+ * the published content).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { useConnectionStore } from '../network';
-import { isPreview } from '../../lib/preview/preview-request';
+import { KioskContext } from '../../lib/kiosk-context/kiosk-context';
 
 export type RefreshTask = (signal: AbortSignal) => Promise<void>;
 
@@ -19,9 +20,10 @@ export function useOnlineRefresh(
   const online = useConnectionStore((state) => state.online);
   const [refreshing, setRefreshing] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
+  const localOnly = useContext(KioskContext)?.localOnly === true;
 
   useEffect(() => {
-    if (!online || task === null || isPreview()) return;
+    if (!online || task === null || localOnly) return;
     const controller = new AbortController();
     setRefreshing(true);
     task(controller.signal)
@@ -36,7 +38,7 @@ export function useOnlineRefresh(
       controller.abort();
       setRefreshing(false);
     };
-  }, [online, task, label, reloadToken]);
+  }, [online, task, label, reloadToken, localOnly]);
 
   const reload = useCallback(() => setReloadToken((token) => token + 1), []);
   return { refreshing, reload };

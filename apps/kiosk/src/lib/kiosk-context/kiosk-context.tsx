@@ -15,6 +15,12 @@ export interface KioskContextValue {
   syncNow(reason: string): Promise<void>;
   /** Forgets the session and shows the login page again. */
   logout(): void;
+  /**
+   * The local copy is all there is: screens never refresh it from the network (a preview, issue
+   * 46: its copy is the preview snapshot, which a refresh would overwrite with the published
+   * content). Absent: a totem, which refreshes.
+   */
+  localOnly?: boolean;
 }
 
 export const KioskContext = createContext<KioskContextValue | null>(null);
