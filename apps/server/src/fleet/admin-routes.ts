@@ -53,7 +53,15 @@ export async function adminFleetRoutes(
         (await ctx.repos.developments.listForAdmin()).map((development) => development.devid);
       reply.hijack();
       // Headers set by hooks (no-store, the sliding session cookie, nosniff) would be lost otherwise.
-      await live.open(request.raw, reply.raw, devids, reply.getHeaders());
+      // EventSource sends back the last `id:` it got when it reconnects (see FleetLive's cursor).
+      const lastEventId = request.headers['last-event-id'];
+      await live.open(
+        request.raw,
+        reply.raw,
+        devids,
+        reply.getHeaders(),
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
     },
   );
 }
