@@ -18,6 +18,7 @@ import {
   formatPlantInstant,
   plantLocalToInstant,
   plantZoneLabel,
+  previewInputParam,
   type AdminDevelopment,
   type PreviewQuery,
   type PublishProblem,
@@ -72,7 +73,7 @@ function PreviewOfAddress() {
       key={`${devid}`}
       devid={devid}
       development={development}
-      input={input}
+      inputParam={new URLSearchParams([previewInputParam(input)]).toString()}
       mode={search.get('mode') ?? ''}
       page={search.get('page') ?? '/accueil'}
     />
@@ -104,16 +105,21 @@ function fingerprint(snapshot: Snapshot): string {
 function Preview({
   devid,
   development,
-  input,
+  inputParam,
   mode,
   page,
 }: {
   devid: number;
   development: AdminDevelopment | undefined;
-  input: PreviewInput;
+  /** The input as its query parameter (`at=…`): a string, so the effects keyed on it run once. */
+  inputParam: string;
   mode: string;
   page: string;
 }) {
+  const input = useMemo(
+    () => readPreviewInput(new URLSearchParams(inputParam)) ?? { source: 'draft' as const },
+    [inputParam],
+  );
   const navigate = useNavigate();
   const zone = usePlantZone(devid);
   const [attempt, setAttempt] = useState(1);
@@ -122,7 +128,6 @@ function Preview({
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
   const [setText, setSetText] = useState<string | null>(null);
   const [bandError, setBandError] = useState<string | null>(null);
-  const inputKey = JSON.stringify(input);
 
   const go = useCallback(
     (next: { input?: PreviewInput; mode?: string; page?: string }) =>
@@ -133,9 +138,7 @@ function Preview({
         }),
         { replace: true },
       ),
-    // inputKey stands for input (a new object each render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [navigate, devid, inputKey, mode, page],
+    [navigate, devid, input, mode, page],
   );
   const reload = useCallback(() => {
     setChanged(null);
@@ -169,8 +172,8 @@ function Preview({
         });
     }
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [devid, inputKey, attempt, zone.timeZone]);
+    // `attempt`: « Recharger » reads them again.
+  }, [devid, input, attempt, zone.timeZone]);
 
   // Someone edits the draft or publishes: the band says so (the frame keeps what it loaded).
   useEffect(() => {
@@ -195,8 +198,8 @@ function Preview({
       stopped = true;
       window.clearInterval(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [devid, inputKey, attempt]);
+    // `attempt`: « Recharger » takes a new baseline.
+  }, [devid, input, attempt]);
 
   const what = useMemo(() => {
     const name = development ? `« ${development.devname} »` : `n° ${devid}`;
