@@ -6,11 +6,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Loading } from '../components/page';
 import { ShellAlertBanner, ShellAlertButton } from '../features/alerts/alert-shell';
-import { LoginPage } from '../features/login/login-page';
 import { UnpublishedIndicator } from '../features/revisions/unpublished-indicator';
 import { useSession } from '../lib/session/session-context';
+import { SessionGate } from './session-gate';
 
 const LINKS = [
   { to: '/contenu', label: 'Contenu', adminOnly: false },
@@ -29,20 +28,22 @@ const LINKS = [
 ];
 
 export function Layout() {
+  return (
+    <SessionGate waiting="Ouverture du back-office…">
+      <Shell />
+    </SessionGate>
+  );
+}
+
+/** The frame itself, under the gate: a session is there. */
+function Shell() {
   const { state, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
   // A screen chosen from the menu closes it.
   useEffect(() => setMenuOpen(false), [pathname]);
-  if (state.status === 'loading') {
-    return (
-      <main className="login">
-        <Loading label="Ouverture du back-office…" />
-      </main>
-    );
-  }
-  if (state.status === 'anonymous') return <LoginPage />;
+  if (state.status !== 'authenticated') return null;
   const { user } = state;
 
   return (
