@@ -546,7 +546,7 @@ export const ROUTE_SCHEMAS = {
     querystring: FleetQuery,
     answer: 'event-stream',
     events: FleetList,
-    note: 'Server-sent events: first a `fleet` event (the whole list), then a `kiosk` event (one KioskStatus) at each change. Every event carries an `id:` (a cursor of this server process); a reconnecting EventSource sends it back as `Last-Event-ID` and gets only the `kiosk` events of the entries changed since (or a bare `id:` when none), or the whole `fleet` list when the cursor is unknown, from another process or instance, for other developments, when the page’s last whole list is over an hour old, or when a totem left the list meanwhile.',
+    note: 'Server-sent events: first a `fleet` event (the whole list), then a `kiosk` event (one KioskStatus) at each change (the presence times lastSeenAt and lastHeartbeatAt alone are no change). Every event carries an `id:` (a cursor of this server process); a reconnecting EventSource sends it back as `Last-Event-ID` and gets only the `kiosk` events of the entries changed since (or a bare `id:` when none), or the whole `fleet` list when the cursor is unknown, from another process or instance, for other developments, when the page’s last whole list is over 30 minutes old, or when a totem left the list meanwhile.',
   },
   adminKioskProfile: {
     params: KioskProfileParams,

@@ -106,8 +106,11 @@ describe('FleetLive', () => {
       '"kioskId":"a"',
     );
 
-    // A burst of signals: one read; only `a` changed. A moved lastSeenAt alone is not a change.
-    rows = [status('a', 1, { state: 'offline' }), status('b', 1, { lastSeenAt: 'later' })];
+    // A burst of signals: one read; only `a` changed. Moved presence times alone are no change.
+    rows = [
+      status('a', 1, { state: 'offline' }),
+      status('b', 1, { lastSeenAt: 'later', lastHeartbeatAt: 'later' }),
+    ];
     list.mockClear();
     for (let i = 0; i < 5; i++) await bus.signalFleet(1);
     await bus.signalFleet(2);
@@ -278,8 +281,8 @@ describe('FleetLive', () => {
     page.req.emit('close');
     expect(await wholeList([1], after)).toBe(false);
 
-    // A whole list older than `fullListEveryMs` (an hour): its lastSeenAt would be too stale.
-    await vi.advanceTimersByTimeAsync(60 * 60_000 + 1);
+    // A whole list older than `fullListEveryMs` (30 min): its presence times would be too stale.
+    await vi.advanceTimersByTimeAsync(30 * 60_000 + 1);
     expect(await wholeList([1], after)).toBe(true);
     live.closeAll();
   });

@@ -4,9 +4,12 @@
  *
  * Per development watched by at least one stream, this process listens to its fleet signals (from
  * any instance, through the event bus). A signal marks it dirty; a short debounce then re-reads
- * that development's kiosks ONCE, compares each entry with what was last sent (a fingerprint,
- * without lastSeenAt, which the presence refresh moves), and writes a `kiosk` event for each
- * entry that changed to every stream watching the development. So a burst of heartbeats costs one
+ * that development's kiosks ONCE, compares each entry with what was last sent (a fingerprint
+ * without the presence times: lastSeenAt, which the presence refresh moves, and lastHeartbeatAt,
+ * which every heartbeat moves — the state they decide, online or offline, is in it), and writes a
+ * `kiosk` event for each entry that changed to every stream watching the development. A heartbeat
+ * that reports nothing new is therefore no news: with 1,000 totems reporting every minute, the
+ * pages would otherwise get 17 events a second each, and every reconnect the whole fleet again. So a burst of heartbeats costs one
  * query per development, not one per open page, and the channel never trusts a signal's content —
  * only the database. A periodic tick re-reads each watched development once (what changes with
  * time alone: a kiosk going offline, a flag appearing) and writes a comment that keeps proxies
@@ -23,7 +26,8 @@
  * since — often none, then a bare `id:` line. Otherwise (no cursor, another epoch: a restart or
  * another instance behind a load balancer with PostgreSQL, other developments, a removal, or a
  * whole list older than `fullListEveryMs`) it is the whole list as a `fleet` event. The last case
- * bounds how stale an unchanged entry's lastSeenAt (« Vu il y a… ») gets on a page.
+ * bounds how stale an unchanged entry's presence times (« Vu il y a… ») get on a page: they are
+ * those of its last change or of the page's last whole list.
  *
  * The change "log" is the per-development map of entries itself: each entry keeps the sequence
  * number of its last change, so it is bounded by the fleet, not by time. A development nobody
@@ -43,7 +47,7 @@ export interface FleetLiveOptions {
   debounceMs?: number;
   maxLifetimeMs?: number;
   retryMs?: number;
-  /** A reconnecting page whose whole list is older than this gets it again (fresh lastSeenAt). */
+  /** A reconnecting page whose whole list is older than this gets it again (fresh « Vu »). */
   fullListEveryMs?: number;
 }
 
@@ -86,7 +90,11 @@ interface Development {
 }
 
 const keyOf = (status: KioskStatus) => `${status.devid}:${status.kioskId}`;
-const fingerprint = ({ lastSeenAt: _lastSeenAt, ...rest }: KioskStatus) => JSON.stringify(rest);
+const fingerprint = ({
+  lastSeenAt: _lastSeenAt,
+  lastHeartbeatAt: _lastHeartbeatAt,
+  ...rest
+}: KioskStatus) => JSON.stringify(rest);
 
 /** FNV-1a of the sorted development ids, base 36: short and enough to tell sets apart. */
 function scopeOf(devids: readonly number[]): string {
@@ -129,7 +137,7 @@ export class FleetLive {
     this.debounceMs = options.debounceMs ?? 250;
     this.maxLifetimeMs = options.maxLifetimeMs ?? 10 * 60_000;
     this.retryMs = options.retryMs ?? 3_000;
-    this.fullListEveryMs = options.fullListEveryMs ?? 60 * 60_000;
+    this.fullListEveryMs = options.fullListEveryMs ?? 30 * 60_000;
   }
 
   get size(): number {
