@@ -32,6 +32,7 @@ import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.
 import { textInputPluginFp } from './plugins/text-input.js';
 import { kioskLoginRoutes } from './accounts/index.js';
 import { displayRoutes, pingRoute } from './display/index.js';
+import { kioskCommandAckRoutes } from './fleet/index.js';
 import { heartbeatRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
@@ -216,6 +217,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(displayRoutes, ctx);
     await fastify.register(heartbeatRoutes, ctx);
     await fastify.register(streamTicketRoutes, ctx);
+    await fastify.register(kioskCommandAckRoutes, ctx);
   }
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);

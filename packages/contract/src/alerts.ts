@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AlertKind, AlertTemplate, Id, IsoDate } from './entities.js';
 import { StreamMessage } from './messages.js';
+import { CommandMessage } from './kiosk-commands.js';
 import { adminRelative } from './route-table.js';
 
 /** One alert at a time per development. */
@@ -69,10 +70,11 @@ export type AlertState = Static<typeof AlertState>;
 
 /**
  * Everything the stream and the event bus carry: content messages (`sync`, `zone`, `element`) and
- * alert messages. Kiosks that predate alerts ignore a type they do not know.
+ * alert messages, and remote commands to one totem (kiosk-commands.ts, issue 47). Kiosks that
+ * predate alerts ignore a type they do not know.
  */
-export const StreamEvent = Type.Union([StreamMessage, AlertMessage]);
-export type StreamEvent = StreamMessage | AlertMessage;
+export const StreamEvent = Type.Union([StreamMessage, AlertMessage, CommandMessage]);
+export type StreamEvent = StreamMessage | AlertMessage | CommandMessage;
 
 export const isAlertMessage = (message: StreamEvent): message is AlertMessage =>
   message.type === 'alert';
@@ -108,14 +110,14 @@ export const AlertKioskState = Type.Union([
   Type.Literal('waiting'),
   Type.Literal('late'),
   Type.Literal('offline'),
-]);
-export type AlertKioskState = Static<typeof AlertKioskState>;
   /**
    * Not expected to be on (issue 47): offline and silent for longer than FLEET_SILENT_FLAG_MS — a
    * totem switched off, unplugged or gone. Listed apart and left out of the counts that ask for
    * action; one that acknowledges is `displayed` like any other.
    */
   Type.Literal('silent'),
+]);
+export type AlertKioskState = Static<typeof AlertKioskState>;
 
 export const AlertKiosk = Type.Object({
   kioskId: Type.String(),
@@ -131,21 +133,21 @@ export const AlertKiosk = Type.Object({
   /** Arrival on the totem to takeover painted, as the totem measured it. */
   takeoverMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   lastSeenAt: IsoDate,
-});
-export type AlertKiosk = Static<typeof AlertKiosk>;
   /** Its name and place in the fleet (kiosk-profile.ts; null when not set). */
   name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   location: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type AlertKiosk = Static<typeof AlertKiosk>;
 
 export const AlertCounts = Type.Object({
   displayed: Type.Integer({ minimum: 0 }),
   waiting: Type.Integer({ minimum: 0 }),
   late: Type.Integer({ minimum: 0 }),
   offline: Type.Integer({ minimum: 0 }),
-});
-export type AlertCounts = Static<typeof AlertCounts>;
   /** Totems not expected to be on (state `silent`), apart from the others. */
   silent: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type AlertCounts = Static<typeof AlertCounts>;
 
 /** What the back-office sees of a development's alert: the red button's choices, the banner, the live list. */
 export const AdminAlertView = Type.Object({

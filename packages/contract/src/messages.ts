@@ -77,6 +77,9 @@ export const StreamMessageType = Type.Union([
   Type.Literal('element'),
   // Issue 47: the totem `kioskId` was forgotten in the back-office; it returns to the login screen.
   Type.Literal('forgotten'),
+  // Issue 47: the per-totem settings of `kioskId` changed (name, place, « Vous êtes ici » points):
+  // that totem reads them again (kioskOwnSettings); the others ignore the message.
+  Type.Literal('profile'),
 ]);
 export type StreamMessageType = Static<typeof StreamMessageType>;
 
@@ -94,7 +97,7 @@ export const StreamMessage = Type.Object({
   /** The same number under its name since publishing made revisions (publishing gate, decision
    * 010). */
   revision: Type.Optional(Type.Integer({ minimum: 0 })),
-  /** `forgotten`: which totem (the others of the development ignore the message). */
+  /** `forgotten`, `profile`: which totem (the others of the development ignore the message). */
   kioskId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type StreamMessage = Static<typeof StreamMessage>;

@@ -84,6 +84,20 @@ import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId 
 import { ForgetKioskParams, ForgottenKiosks, PurgeKiosksRequest } from './kiosk-identity.js';
 import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
+  KioskOwnSettings,
+  KioskPlanMarks,
+  KioskPlanMarksParams,
+  KioskPlanMarksRequest,
+} from './kiosk-plan-marks.js';
+import {
+  KioskCommandAck,
+  KioskCommandAckParams,
+  KioskCommandBatch,
+  KioskCommandList,
+  KioskCommandListQuery,
+  KioskCommandRequest,
+} from './kiosk-commands.js';
+import {
   MediaDeletedResponse,
   MediaHealth,
   MediaItem,
@@ -325,6 +339,17 @@ export const ROUTE_SCHEMAS = {
     response: KioskHeartbeatResponse,
     example: { contentVersion: 12 } satisfies KioskHeartbeatResponse,
   },
+  kioskOwnSettings: {
+    params: DevidParams,
+    response: KioskOwnSettings,
+    note: 'The totem of the token (a token bound to no totem yet: 403). Per-totem settings, not content: read again when a `profile` stream message names the totem, kept for offline use.',
+  },
+  kioskCommandAck: {
+    params: KioskCommandAckParams,
+    body: KioskCommandAck,
+    response: KioskCommandAck,
+    note: 'The totem of the token only (403 for another totem’s command, nothing recorded; 404 for an unknown one). The first acknowledgement is kept; a repeat answers 200 with it.',
+  },
   streamTicket: {
     params: DevidParams,
     response: StreamTicket,
@@ -564,6 +589,29 @@ export const ROUTE_SCHEMAS = {
     body: PurgeKiosksRequest,
     response: ForgottenKiosks,
     note: 'Admins and editors of the development. Forgets every totem not seen for longer than `silentForHours` (at least 1), as « Oublier ce totem » does for one; audited once with their ids.',
+  },
+  adminKioskPlanMarks: {
+    params: KioskPlanMarksParams,
+    response: KioskPlanMarks,
+    note: 'Admins, editors and viewers of the development. `stale`: the published image is no longer the one the point was placed on (the totem hides it). 404 for a totem the development does not have.',
+  },
+  adminSetKioskPlanMarks: {
+    params: KioskPlanMarksParams,
+    body: KioskPlanMarksRequest,
+    response: KioskPlanMarks,
+    note: 'Admins and editors of the development. The points, whole; each remembers the published image it is placed on. In force at once (a `profile` stream message tells the totem); audited. 400 for an element that is not a published image of « Plan du site » or two points on one image; 404 for a totem the development does not have.',
+  },
+  adminSendKioskCommand: {
+    params: DevidParams,
+    body: KioskCommandRequest,
+    response: KioskCommandBatch,
+    note: 'Admins and editors of the development. One command per totem aimed, each sent over its stream at once or queued until its totem connects, never after `expiresInMinutes` (default 60); audited. 404 for an unknown or forgotten totem, or a group aiming none; 403 for a totem of another development; 400 when `mode` is missing with `set-mode` or given with another kind.',
+  },
+  adminKioskCommands: {
+    params: DevidParams,
+    querystring: KioskCommandListQuery,
+    response: KioskCommandList,
+    note: 'Admins, editors and viewers of the development. Newest first (`limit`, default 100); one totem’s with `kioskId`.',
   },
   adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminUploadMedia: {

@@ -100,6 +100,18 @@ export const ROUTES = {
     'kiosk-token',
     'A kiosk reports its status to the fleet view',
   ),
+  kioskOwnSettings: route(
+    'GET',
+    '/display/kiosk-settings/:devid',
+    'kiosk-token',
+    'The token’s totem’s own settings: its name, place and « Vous êtes ici » points',
+  ),
+  kioskCommandAck: route(
+    'POST',
+    '/display/commands/:devid/:commandId/ack',
+    'kiosk-token',
+    'A totem acknowledges a remote command it ran (done, or failed with a reason)',
+  ),
   streamTicket: route(
     'POST',
     '/display/stream-ticket/:devid',
@@ -367,6 +379,30 @@ export const ROUTES = {
     `${A}/developments/:devid/kiosks/purge`,
     'admin-session',
     'Forget the totems silent for longer than a given time',
+  ),
+  adminKioskPlanMarks: route(
+    'GET',
+    `${A}/developments/:devid/kiosks/:kioskId/plan-marks`,
+    'admin-session',
+    'A totem’s « Vous êtes ici » points on the site plan’s images',
+  ),
+  adminSetKioskPlanMarks: route(
+    'PUT',
+    `${A}/developments/:devid/kiosks/:kioskId/plan-marks`,
+    'admin-session',
+    'Set a totem’s « Vous êtes ici » points (in force at once, no publish)',
+  ),
+  adminSendKioskCommand: route(
+    'POST',
+    `${A}/developments/:devid/commands`,
+    'admin-session',
+    'Send a remote command to a totem, a group of totems or all of them',
+  ),
+  adminKioskCommands: route(
+    'GET',
+    `${A}/developments/:devid/commands`,
+    'admin-session',
+    'The remote commands sent to the development’s totems, newest first',
   ),
   adminMedia: route(
     'GET',

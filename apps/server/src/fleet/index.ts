@@ -21,3 +21,9 @@ export {
   KIOSK_NOT_YOURS_MESSAGE,
 } from './kiosk-identities.js';
 export { KioskProfileRepository } from './kiosk-profile-repository.js';
+// Remote commands (issue 47): the store's side, the back-office's and the totem's routes, and the
+// queue the stream sends a totem when it connects.
+export { KioskCommandRepository } from './kiosk-command-repository.js';
+export { adminKioskCommandRoutes } from './kiosk-command-routes.js';
+export { kioskCommandAckRoutes } from './kiosk-command-ack-routes.js';
+export { KioskCommands } from './kiosk-commands.js';

@@ -4,8 +4,9 @@
  * fleet read, so the back-office sees a save at once, and the live channel (which re-reads the
  * fleet on a fleet signal) sends it to every open fleet page.
  */
-import type { KioskProfileRequest, KioskStatus } from '@plant-kiosk/contract';
+import type { KioskCommand, KioskProfileRequest, KioskStatus } from '@plant-kiosk/contract';
 import { Fleet, type FleetDeps } from './fleet.js';
+import { toKioskCommand } from './kiosk-command-repository.js';
 import { emptyProfile, type KioskProfileWrite } from './kiosk-profile-repository.js';
 
 const text = (value: string): string | null => {
@@ -36,9 +37,22 @@ export function cleanProfile(request: KioskProfileRequest): KioskProfileWrite {
   };
 }
 
+/** What a fleet entry shows of its totem's latest remote command (issue 47). */
+const lastCommand = (command: KioskCommand): NonNullable<KioskStatus['lastCommand']> => ({
+  commandId: command.commandId,
+  kind: command.kind,
+  mode: command.mode,
+  state: command.state,
+  reason: command.reason,
+  createdAt: command.createdAt,
+  ackedAt: command.ackedAt,
+});
+
 /**
- * The fleet as the back-office sees it: each status with its totem's profile. A subclass, so that
- * the live channel (which takes a Fleet) reads the same entries as the list.
+ * The fleet as the back-office sees it: each status with its totem's profile and its latest remote
+ * command (one query each for the whole list; an expired command is reported so, not stored here:
+ * the history's read stores it). A subclass, so that the live channel (which takes a Fleet) reads
+ * the same entries as the list.
  */
 export class ProfiledFleet extends Fleet {
   constructor(private readonly profileDeps: FleetDeps) {
@@ -46,11 +60,15 @@ export class ProfiledFleet extends Fleet {
   }
 
   override async list(devids?: readonly number[]): Promise<KioskStatus[]> {
-    const [statuses, profiles] = await Promise.all([
+    const { repos } = this.profileDeps;
+    const now = this.profileDeps.now();
+    const [statuses, profiles, commands] = await Promise.all([
       super.list(devids),
-      this.profileDeps.repos.kioskProfiles.byKiosk(devids),
+      repos.kioskProfiles.byKiosk(devids),
+      repos.kioskCommands.latestByKiosk(devids),
     ]);
     return statuses.map((status) => {
+      const command = commands.get(`${status.devid}:${status.kioskId}`);
       const profile =
         profiles.get(`${status.devid}:${status.kioskId}`) ??
         emptyProfile(status.devid, status.kioskId);
@@ -61,6 +79,7 @@ export class ProfiledFleet extends Fleet {
         groups: profile.groups,
         note: profile.note,
         profileVersion: profile.version,
+        lastCommand: command ? lastCommand(toKioskCommand(command, now)) : null,
       };
     });
   }

@@ -9,6 +9,8 @@
  * - a message from another instance reaches our kiosks when its notification arrives, after the
  *   caches of that development are invalidated (the publish bumped its content version: a kiosk
  *   that syncs on it must not be served the previous snapshot from our cache);
+ * - a remote command (`command`) travels like any kiosk message; the instance holding its totem's
+ *   stream writes it (fleet/kiosk-commands.ts says who marks it sent);
  * - a fleet signal from another instance wakes this process's back-office fleet pages and nothing
  *   else (no kiosk hears it, no cache is stale).
  *
@@ -215,8 +217,12 @@ export class PostgresEventBus implements EventBus {
     const notification = parse(payload);
     // Ours: already delivered locally when published.
     if (!notification || notification.o === this.origin) return;
-    if ('m' in notification && notification.m.type === 'alert') {
-      // An alert carries its state: no content cache is stale.
+    if (
+      'm' in notification &&
+      (notification.m.type === 'alert' || notification.m.type === 'command')
+    ) {
+      // An alert carries its state, a remote command is for one totem (issue 47; the stream hub
+      // writes it to that totem if its stream is open here): no content cache is stale.
       void this.local.publish(notification.m);
     } else if ('m' in notification) {
       // Invalidate first: the kiosks that get the message will ask for the new content at once.

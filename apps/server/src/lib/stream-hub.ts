@@ -5,6 +5,11 @@
  * cost of a connection is a socket and a set entry, not a timer, a listener or a JSON.stringify
  * per message (this must scale to thousands of kiosks per instance). A connection is released as
  * soon as its socket closes.
+ *
+ * A remote command (`command`, issue 47) is for one totem: it is written only to the connections of
+ * the totem it names, found through a per-totem index — a command to all of 500 totems makes 500
+ * writes, not 500 × 500 — and the hub answers how many totems it reached (0 or 1), which is how
+ * the sender knows the command left as `sent` (fleet/kiosk-commands.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { StreamEvent } from '@plant-kiosk/contract';
@@ -57,6 +62,8 @@ function eventBytes(text: string): EventBytes {
 
 const HEARTBEAT = eventBytes(': hb\n\n');
 
+const kioskKey = (devid: number, kioskId: string) => `${devid}:${kioskId}`;
+
 interface DevelopmentConnections {
   connections: Set<LiveConnection>;
   unsubscribe: () => void;
@@ -65,6 +72,8 @@ interface DevelopmentConnections {
 export class StreamHub {
   private readonly connections = new Map<number, LiveConnection>();
   private readonly byDevelopment = new Map<number, DevelopmentConnections>();
+  /** The identified connections by `devid:kioskId` (several during overlapping reconnections). */
+  private readonly byKiosk = new Map<string, Set<LiveConnection>>();
   private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
@@ -157,7 +166,26 @@ export class StreamHub {
     }
   }
 
+  /**
+   * Writes messages to one connection opened here (a totem's queue, when its stream opens); false
+   * when the connection is gone.
+   */
+  send(connection: StreamConnection, messages: readonly StreamEvent[]): boolean {
+    const live = this.connections.get(connection.id);
+    if (!live) return false;
+    for (const message of messages) {
+      if (!this.write(live, eventBytes(`data: ${JSON.stringify(message)}\n\n`))) return false;
+    }
+    return true;
+  }
+
   private join(connection: LiveConnection): void {
+    if (connection.kioskId !== undefined) {
+      const key = kioskKey(connection.devid, connection.kioskId);
+      const set = this.byKiosk.get(key);
+      if (set) set.add(connection);
+      else this.byKiosk.set(key, new Set([connection]));
+    }
     const existing = this.byDevelopment.get(connection.devid);
     if (existing) {
       existing.connections.add(connection);
@@ -166,6 +194,8 @@ export class StreamHub {
     const connections = new Set<LiveConnection>([connection]);
     const unsubscribe = this.bus.subscribe(connection.devid, (message: StreamEvent) => {
       const chunk = eventBytes(`data: ${JSON.stringify(message)}\n\n`);
+      if (message.type === 'command')
+        return this.writeToKiosk(message.devid, message.kioskId, chunk);
       // Copy first: a write may release its connection (gone, or too far behind).
       // Kiosks reached, not streams: one kiosk may hold several (overlapping reconnections);
       // a stream that names no kiosk counts once.
@@ -182,7 +212,22 @@ export class StreamHub {
     this.byDevelopment.set(connection.devid, { connections, unsubscribe });
   }
 
+  /** A command's bytes to the streams of its totem only; reached: 1 when one took it. */
+  private writeToKiosk(devid: number, kioskId: string, chunk: EventBytes): Reached {
+    let reached = false;
+    // Copy first: a write may release its connection.
+    for (const each of [...(this.byKiosk.get(kioskKey(devid, kioskId)) ?? [])]) {
+      if (this.write(each, chunk)) reached = true;
+    }
+    return { receivers: reached ? 1 : 0 };
+  }
+
   private leave(connection: LiveConnection): void {
+    if (connection.kioskId !== undefined) {
+      const key = kioskKey(connection.devid, connection.kioskId);
+      const set = this.byKiosk.get(key);
+      if (set?.delete(connection) && set.size === 0) this.byKiosk.delete(key);
+    }
     const entry = this.byDevelopment.get(connection.devid);
     if (!entry?.connections.delete(connection) || entry.connections.size > 0) return;
     entry.unsubscribe();

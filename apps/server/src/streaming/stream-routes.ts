@@ -16,6 +16,9 @@
  * names that totem when the URL names none, and a URL naming another id is refused (403, before
  * the stream starts, nothing recorded). An id-less (older) token is bound to the id it names,
  * like its heartbeat.
+ *
+ * Remote commands (issue 47): a totem's stream, once open, is sent the commands queued for it
+ * (fleet/kiosk-commands.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { routePatterns } from '@plant-kiosk/contract';
@@ -23,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { alertMessage } from '../alerts/index.js';
 import { ok } from '../lib/envelope.js';
 import type { AppContext } from '../lib/context.js';
-import { Fleet, KioskIdentities } from '../fleet/index.js';
+import { Fleet, KioskCommands, KioskIdentities } from '../fleet/index.js';
 import { StreamTickets } from './stream-tickets.js';
 import { assertDevelopment, streamAuthHook, tokenHook } from '../plugins/auth.js';
 import { DevidParams, StreamQuery } from '../routes/schemas.js';
@@ -51,6 +54,7 @@ export const PRESENCE_REFRESH_MS = 60_000;
 export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const fleet = new Fleet(ctx);
   const identities = new KioskIdentities(ctx);
+  const commands = new KioskCommands(ctx);
   /** Fleet connection ids of the identified streams open here. */
   const present = new Set<string>();
   const logFleetError = (error: unknown) =>
@@ -85,7 +89,7 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
         },
       );
       reply.hijack();
-      ctx.streams.open(request.raw, reply.raw, {
+      const connection = ctx.streams.open(request.raw, reply.raw, {
         devid,
         kioskId,
         // Headers set by hooks (nosniff, CORS) would be lost with the hijacked reply.
@@ -93,6 +97,21 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
       });
       if (alert) reply.raw.write(`data: ${JSON.stringify(alert)}\n\n`);
       if (kioskId === undefined) return;
+      // Remote commands (issue 47): the totem's queue, oldest first, after the alert (a command
+      // never comes before the takeover it must not interrupt). Read after the stream opened, so
+      // that a command sent meanwhile is not missed (it may come twice: the totem runs it once).
+      void commands
+        .queueFor(devid, kioskId)
+        .then(async (queued) => {
+          if (queued.length === 0 || !ctx.streams.send(connection, queued)) return;
+          await commands.markSent(
+            devid,
+            queued.map((message) => message.command.commandId),
+          );
+        })
+        .catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'commands: could not send the totem its queue'),
+        );
       const connectionId = randomUUID();
       present.add(connectionId);
       const opened = fleet

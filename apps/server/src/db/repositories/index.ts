@@ -8,6 +8,7 @@ import {
   KioskProfileRepository,
   KioskRepository,
 } from '../../fleet/index.js';
+import { KioskCommandRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
@@ -33,6 +34,7 @@ export {
   DeltaRepository,
   DevelopmentRepository,
   DraftContentRepository,
+  KioskCommandRepository,
   KioskIdentityRepository,
   KioskProfileRepository,
   KioskRepository,
@@ -78,6 +80,8 @@ export interface Repositories {
   kioskIdentities: KioskIdentityRepository;
   /** Each totem's name, location, groups and note (decision 038): not content, never published. */
   kioskProfiles: KioskProfileRepository;
+  /** Remote commands to the totems (issue 47): each totem's queue and the history. */
+  kioskCommands: KioskCommandRepository;
   /** Emergency alerts (decision 012): templates and the alert in force. */
   alerts: AlertRepository;
   /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
@@ -111,6 +115,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     kiosks: new KioskRepository(db),
     kioskIdentities: new KioskIdentityRepository(db),
     kioskProfiles: new KioskProfileRepository(db),
+    kioskCommands: new KioskCommandRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),

@@ -19,6 +19,7 @@ import {
 import { adminAuditRoutes } from '../../audit/index.js';
 import {
   adminFleetRoutes,
+  adminKioskCommandRoutes,
   adminKioskForgetRoutes,
   adminKioskProfileRoutes,
 } from '../../fleet/index.js';
@@ -150,6 +151,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(adminKioskForgetRoutes, services);
   await fastify.register(adminKioskProfileRoutes, services);
+  await fastify.register(adminKioskCommandRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);
