@@ -16,6 +16,7 @@ import { contentPacksBench } from './suites/content-packs.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { deltaSyncBench } from './suites/delta-sync.js';
 import { demoPackBench } from './suites/demo-pack.js';
+import { fleetChannelBench } from './suites/fleet-channel.js';
 import { kioskNavigationBench } from './suites/kiosk-navigation.js';
 import { kioskPdfBench } from './suites/kiosk-pdf.js';
 import { kioskSoakBench } from './suites/kiosk-soak.js';
@@ -41,6 +42,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   lighthouse: lighthouseBench,
   'content-packs': contentPacksBench,
   'demo-pack': demoPackBench,
+  'fleet-channel': fleetChannelBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */
