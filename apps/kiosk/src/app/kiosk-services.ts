@@ -5,6 +5,8 @@
  *                   └──first online, back online──────────────────────────────────┘
  *                                        stream `zone`/`element` ──► content events (hooks reload)
  *   local settings row ──► settings store (timings and frame addresses applied without a reload)
+ *                                        stream `command` ──► command runner (remote commands,
+ *                                        issue 47) ──► sync, full sync, identify, mode, reload
  *
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
@@ -30,7 +32,17 @@ import {
   createSyncEngine,
   type SyncEngineOptions,
   type SyncResult,
+  type SyncRunOptions,
 } from '../features/sync/sync-engine';
+import {
+  applyKioskMode,
+  createCommandRunner,
+  failed,
+  hideIdentification,
+  showIdentification,
+  type CommandActions,
+} from '../features/remote-commands';
+import { pageReload } from '../lib/page-reload/page-reload';
 import type { ApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import {
@@ -61,6 +73,13 @@ export interface KioskServicesOptions {
    * token is refused from now on, so it returns to the login screen at once.
    */
   logout?: () => void;
+  /**
+   * Goes to a route of the kiosk (a remote « Changer de mode »); the hash is set when the app
+   * gives none.
+   */
+  navigate?: (path: string) => void;
+  /** Test seam: what a remote command does, instead of the real actions. */
+  commandActions?: Partial<CommandActions>;
 }
 
 export interface KioskServices {
@@ -129,12 +148,39 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     ...options.fleetOptions,
   });
 
-  const sync = async (reason: string) => {
-    if (stopped) return;
-    last = await engine.sync(reason);
+  const sync = async (reason: string, runOptions?: SyncRunOptions): Promise<SyncResult | null> => {
+    if (stopped) return null;
+    const result = await engine.sync(reason, runOptions);
+    last = result;
     // The fleet view learns the outcome (new content version, or the failure) at once.
     void fleet.send();
+    return result;
   };
+
+  // Remote commands (issue 47): one at a time, each acknowledged; see features/remote-commands.
+  const syncAck = async (reason: string, runOptions?: SyncRunOptions) => {
+    const result = await sync(reason, runOptions);
+    if (result === null) return failed('totem arrêté');
+    return result.ok ? { status: 'done' as const } : failed(result.error ?? 'échec');
+  };
+  const navigate =
+    options.navigate ??
+    ((path: string) => {
+      window.location.hash = `#${path}`;
+    });
+  const commands = createCommandRunner({
+    devid: session.devid,
+    kioskId: getKioskId,
+    api,
+    actions: {
+      reload: () => pageReload.toRoot(),
+      resync: () => syncAck('command'),
+      rebuild: () => syncAck('command-rebuild', { full: true }),
+      identify: (identification) => showIdentification(identification),
+      setMode: (mode) => applyKioskMode(mode, navigate),
+      ...options.commandActions,
+    },
+  });
 
   const stream = createStreamClient({
     // Built at each (re)connection attempt: a new single-use ticket, asked with the token in a
@@ -151,6 +197,7 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     onOpen: () => void sync('stream-open'),
     // Emergency alerts: latched locally; the takeover (features/emergency-alert) shows it.
     onAlert: (message) => receiveAlert(config.devname, message.alert),
+    onCommand: (message) => commands.receive(message),
     onMessage: (message) => {
       if (message.type === 'sync') {
         // The message says which revision the server now has; skip a sync we already have. A
@@ -184,6 +231,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       if (online) {
         void sync(seenOnline ? 'back-online' : 'start');
         seenOnline = true;
+        // Acknowledgements of remote commands that could not be sent offline (or before a reload).
+        void commands.flushAcks();
       }
     },
   });
@@ -201,10 +250,14 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       // The next session (maybe another development) starts from its own held settings.
       resetSettings();
       stream.stop();
+      commands.stop();
+      hideIdentification();
       engine.dispose();
       useConnectionStore.setState({ streamConnected: false });
     },
-    syncNow: (reason) => sync(reason),
+    syncNow: async (reason) => {
+      await sync(reason);
+    },
     lastResult: () => last,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The logged-in kiosk: background services started once (network monitor, stream, sync engine),
- * the poster gate, the router with its frame, and the emergency takeover above everything.
+ * the poster gate, the router with its frame, the identify overlay of remote commands, and the
+ * emergency takeover above everything.
  *
  * Its own lazy chunk (app.tsx), with the router and the local database it brings (vite.config.ts
  * `vendor-kiosk`): the initial load is only what the login screen needs (compression and bundle
@@ -18,6 +19,7 @@ import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk
 import { PosterGate } from './poster-gate';
 import { restoreAlert } from '../features/emergency-alert/alert-store';
 import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-alert-takeover';
+import { IdentifyOverlay } from '../features/remote-commands';
 import { createKioskRouter } from './routes';
 
 export interface LoggedInKioskProps {
@@ -36,10 +38,16 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
   // Created in an effect so that each mount owns one router and disposes of it (its history
   // listener) when unmounted — also under StrictMode's mount/unmount/mount in development.
   const [router, setRouter] = useState<ReturnType<typeof createKioskRouter> | null>(null);
+  // The services navigate through it (a remote « Changer de mode », issue 47).
+  const routerRef = useRef<ReturnType<typeof createKioskRouter> | null>(null);
   useEffect(() => {
     const created = createKioskRouter();
+    routerRef.current = created;
     setRouter(created);
-    return () => created.dispose();
+    return () => {
+      if (routerRef.current === created) routerRef.current = null;
+      created.dispose();
+    };
   }, []);
 
   // Emergency alerts: an alert latched before a reload is on screen at once, before any network.
@@ -54,6 +62,10 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
       db,
       // Forgotten in the back-office (issue 47): back to the login screen at once.
       logout,
+      navigate: (path) => {
+        if (routerRef.current) void routerRef.current.navigate(path);
+        else window.location.hash = `#${path}`;
+      },
     });
     servicesRef.current = services;
     return () => {
@@ -76,6 +88,8 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
   return (
     <KioskContext.Provider value={value}>
       <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
+      {/* « Identifier » (issue 47): above the page and the poster, below the takeover. */}
+      <IdentifyOverlay />
       {/* Above everything, the poster included; covers the page without unmounting it. */}
       <EmergencyAlertTakeover db={db} config={config} />
     </KioskContext.Provider>

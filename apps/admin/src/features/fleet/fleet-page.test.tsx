@@ -2,16 +2,7 @@ import { DEFAULT_SETTINGS, type KioskStatus } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
-import { MemoryRouter } from 'react-router-dom';
 import { FleetPage } from './fleet-page';
-
-// The page links each totem to its own page: it needs a router.
-const renderFleet = () =>
-  render(
-    <MemoryRouter>
-      <FleetPage />
-    </MemoryRouter>,
-  );
 
 class FakeEventSource {
   static last: FakeEventSource;
@@ -68,7 +59,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('FleetPage', () => {
   it('shows the list from the live channel, then updates one kiosk in place', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    renderFleet();
+    render(<FleetPage />);
     expect(FakeEventSource.last.url).toBe('/api/admin/fleet/stream');
     expect(FakeEventSource.last.init).toEqual({ withCredentials: true });
 
@@ -116,7 +107,7 @@ describe('FleetPage', () => {
 
   it('says when a totem holds a revision ahead of the server, flagged, and not as behind', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    renderFleet();
+    render(<FleetPage />);
     FakeEventSource.last.emit('fleet', [
       kiosk({
         contentVersion: 5012,
@@ -141,7 +132,7 @@ describe('FleetPage', () => {
 
   it('says whether each totem holds its revision’s media, live', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    renderFleet();
+    render(<FleetPage />);
     const older = kiosk({ kioskId: 'cccccccc-1111-2222-3333-444444444444' });
     FakeEventSource.last.emit('fleet', [
       kiosk({ media: { phase: 'downloading', cached: 12, total: 40 } }),
@@ -179,7 +170,7 @@ describe('FleetPage', () => {
     vi.useFakeTimers();
     vi.stubGlobal('EventSource', FakeEventSource);
     const calls = mockFetch(() => ({ data: [kiosk({ kioskId: 'bbbbbbbb' })] }));
-    renderFleet();
+    render(<FleetPage />);
     const first = FakeEventSource.last;
     first.readyState = FakeEventSource.CLOSED;
     await act(async () => {
@@ -205,7 +196,7 @@ describe('FleetPage', () => {
       const timeZone = settings[1] === '1' ? 'America/New_York' : 'Asia/Tokyo';
       return { data: { devid: Number(settings[1]), settings: { ...DEFAULT_SETTINGS, timeZone } } };
     });
-    renderFleet();
+    render(<FleetPage />);
     FakeEventSource.last.emit('fleet', [
       kiosk(),
       kiosk({ kioskId: 'cccccccc', devid: 2, devname: 'vernon' }),
@@ -229,7 +220,7 @@ describe('FleetPage', () => {
         return { data: { devid: 1, kioskIds: ['bbbbbbbb'] } };
       return undefined;
     });
-    renderFleet();
+    render(<FleetPage />);
     FakeEventSource.last.emit('fleet', [
       kiosk({ kioskId: 'aaaaaaaa', name: 'Hall d’accueil' }),
       kiosk({ kioskId: 'bbbbbbbb', state: 'offline' }),
@@ -258,7 +249,7 @@ describe('FleetPage', () => {
         ? { status: 404, message: 'Ce totem est inconnu de ce développement.', error: 'not_found' }
         : undefined,
     );
-    renderFleet();
+    render(<FleetPage />);
     FakeEventSource.last.emit('fleet', [kiosk({ kioskId: 'aaaaaaaa' })]);
     act(() => screen.getByRole('button', { name: 'Oublier le totem aaaaaaaa' }).click());
     act(() =>

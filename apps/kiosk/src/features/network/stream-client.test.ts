@@ -1,6 +1,12 @@
-import type { StreamMessage } from '@plant-kiosk/contract';
+import type { CommandMessage, StreamMessage } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, createStreamClient, parseAlertMessage } from './stream-client';
+import {
+  backoffDelay,
+  createStreamClient,
+  parseAlertMessage,
+  parseCommandMessage,
+  parseStreamMessage,
+} from './stream-client';
 import { FakeEventSource } from './testing/fake-event-source';
 
 function setup() {
@@ -56,6 +62,51 @@ describe('parseAlertMessage (emergency alerts, decision 012)', () => {
   });
 });
 
+describe('parseCommandMessage (remote commands, issue 47)', () => {
+  const command = {
+    commandId: 12,
+    kind: 'identify',
+    expiresAt: '2026-11-27T16:00:00.000Z',
+    name: 'Totem hall',
+    location: null,
+  };
+  const message = { type: 'command', devid: 1, kioskId: 'k-1', command };
+
+  it('reads a command, with its mode, name and place', () => {
+    expect(parseCommandMessage(JSON.stringify(message))).toEqual(message);
+    const setMode = {
+      ...message,
+      command: { commandId: 3, kind: 'set-mode', mode: 'visiteur', expiresAt: command.expiresAt },
+    };
+    expect(parseCommandMessage(JSON.stringify(setMode))).toEqual(setMode);
+  });
+
+  it('refuses junk: another type, a missing or bad field, an unknown kind or mode', () => {
+    const variants: unknown[] = [
+      'nonsense',
+      { ...message, type: 'sync' },
+      { ...message, devid: '1' },
+      { ...message, kioskId: 5 },
+      { ...message, command: null },
+      { ...message, command: { ...command, commandId: 0 } },
+      { ...message, command: { ...command, commandId: '12' } },
+      { ...message, command: { ...command, kind: 'reboot' } },
+      { ...message, command: { ...command, expiresAt: 'tomorrow' } },
+      { ...message, command: { ...command, mode: 'Peinture' } },
+      { ...message, command: { ...command, kind: 'set-mode' } },
+    ];
+    for (const variant of variants)
+      expect(
+        parseCommandMessage(typeof variant === 'string' ? variant : JSON.stringify(variant)),
+      ).toBeNull();
+  });
+
+  it('leaves the other messages to their parsers', () => {
+    expect(parseStreamMessage(JSON.stringify(message))).toBeNull();
+    expect(parseAlertMessage(JSON.stringify(message))).toBeNull();
+  });
+});
+
 describe('stream client', () => {
   it('opens one stream while online and closes it when offline', () => {
     const { client, connected } = setup();
@@ -95,6 +146,7 @@ describe('stream client', () => {
     source.send({ devid: 8, type: 'sync' });
     source.send({ devid: 7, type: 'zone', zoneid: 3 });
     source.send({ devid: 7, type: 'element', elementid: 11, zoneid: 1 });
+    source.send({ devid: 7, type: 'profile', kioskId: 'k-1' });
     source.send('not json');
     source.send({ devid: 7, type: 'reboot' });
     expect(messages).toEqual([
@@ -102,7 +154,29 @@ describe('stream client', () => {
       { devid: 7, type: 'sync', revision: 5 },
       { devid: 7, type: 'zone', zoneid: 3 },
       { devid: 7, type: 'element', elementid: 11, zoneid: 1 },
+      { devid: 7, type: 'profile', kioskId: 'k-1' },
     ]);
+    client.stop();
+  });
+
+  it('hands commands of its development to onCommand, never to onMessage', () => {
+    const commands: CommandMessage[] = [];
+    const messages: StreamMessage[] = [];
+    const client = createStreamClient({
+      url: () => 'http://kiosk.test/stream/7',
+      devid: 7,
+      createEventSource: (url) => new FakeEventSource(url),
+      onMessage: (message) => messages.push(message),
+      onCommand: (message) => commands.push(message),
+    });
+    client.setOnline(true);
+    FakeEventSource.last.open();
+    const command = { commandId: 4, kind: 'reload', expiresAt: '2026-11-27T16:00:00.000Z' };
+    FakeEventSource.last.send({ type: 'command', devid: 7, kioskId: 'k-1', command });
+    FakeEventSource.last.send({ type: 'command', devid: 8, kioskId: 'k-1', command });
+    FakeEventSource.last.send({ type: 'command', devid: 7, kioskId: 'k-1', command: {} });
+    expect(commands).toEqual([{ type: 'command', devid: 7, kioskId: 'k-1', command }]);
+    expect(messages).toEqual([]);
     client.stop();
   });
 

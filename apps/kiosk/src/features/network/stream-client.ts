@@ -12,7 +12,13 @@
  * a URL. A failed ticket request is a failed attempt like a failed stream (same backoff); one
  * that answers after the kiosk went offline or stopped opens nothing.
  */
-import type { AlertMessage, StreamMessage } from '@plant-kiosk/contract';
+import {
+  KIOSK_COMMAND_KINDS,
+  KIOSK_COMMAND_MODES,
+  type AlertMessage,
+  type CommandMessage,
+  type StreamMessage,
+} from '@plant-kiosk/contract';
 
 export const BACKOFF_INITIAL_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
@@ -41,6 +47,11 @@ export interface StreamClientOptions {
   onMessage?: (message: StreamMessage) => void;
   /** An emergency alert message (emergency alerts, decision 012): the alert in force, or none. */
   onAlert?: (message: AlertMessage) => void;
+  /**
+   * A remote command (issue 47) of this development; the caller checks that it is for this totem
+   * (features/remote-commands).
+   */
+  onCommand?: (message: CommandMessage) => void;
   onConnectedChange?: (connected: boolean) => void;
   createEventSource?: EventSourceFactory;
   /** Random source for the jitter, in [0, 1). */
@@ -61,8 +72,9 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(Math.min(BACKOFF_MAX_MS, jittered));
 }
 
-// `forgotten` (issue 47): the totem it names was forgotten in the back-office.
-const STREAM_TYPES = new Set(['sync', 'zone', 'element', 'forgotten']);
+// `forgotten` (issue 47): the totem it names was forgotten in the back-office; `profile` (issue
+// 47): the per-totem settings of the totem it names changed.
+const STREAM_TYPES = new Set(['sync', 'zone', 'element', 'forgotten', 'profile']);
 
 /** A `data:` payload's JSON object; null for anything else (comments, junk, non-objects). */
 function parseJsonObject(data: unknown): Record<string, unknown> | null {
@@ -117,6 +129,39 @@ export function parseAlertMessage(data: unknown): AlertMessage | null {
   )
     return null;
   return { type: 'alert', devid: v.devid, alert: v.alert as AlertMessage['alert'] };
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+/**
+ * Parses a `command` payload (remote commands, issue 47); null for anything else, a command of an
+ * unknown kind (a newer server) or a `set-mode` without a mode it knows included.
+ */
+export function parseCommandMessage(data: unknown): CommandMessage | null {
+  const v = parseJsonObject(data);
+  if (!v) return null;
+  if (v.type !== 'command' || typeof v.devid !== 'number' || typeof v.kioskId !== 'string')
+    return null;
+  const c = v.command as Record<string, unknown> | null | undefined;
+  if (typeof c !== 'object' || c === null) return null;
+  if (!isId(c.commandId) || !isOneOf(KIOSK_COMMAND_KINDS, c.kind)) return null;
+  if (typeof c.expiresAt !== 'string' || Number.isNaN(Date.parse(c.expiresAt))) return null;
+  if (c.mode !== undefined && !isOneOf(KIOSK_COMMAND_MODES, c.mode)) return null;
+  if (c.kind === 'set-mode' && c.mode === undefined) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const command: CommandMessage['command'] = {
+    commandId: c.commandId,
+    kind: c.kind,
+    expiresAt: c.expiresAt,
+  };
+  if (c.mode !== undefined) command.mode = c.mode;
+  if (c.name !== undefined) command.name = text(c.name);
+  if (c.location !== undefined) command.location = text(c.location);
+  return { type: 'command', devid: v.devid, kioskId: v.kioskId, command };
 }
 
 export function createStreamClient(options: StreamClientOptions): StreamClient {
@@ -218,6 +263,11 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       const alert = parseAlertMessage(event.data);
       if (alert) {
         if (alert.devid === options.devid) options.onAlert?.(alert);
+        return;
+      }
+      const command = parseCommandMessage(event.data);
+      if (command) {
+        if (command.devid === options.devid) options.onCommand?.(command);
         return;
       }
       const message = parseStreamMessage(event.data);

@@ -43,6 +43,12 @@
  * Timing marks (sync-marks.ts): `records-written` is the content being there, `done` the end of
  * the run, media included.
  *
+ * A full run (`sync(reason, { full: true })`, the back-office's « Reconstruire la copie locale »,
+ * issue 47) trusts nothing held: no delta, no ETag, the whole snapshot (or crawl) fetched and
+ * written in step 2's one transaction like any other, so the totem shows its previous content
+ * until the new one is in — never a blank screen. It is a flag the next run takes: asked during a
+ * run, it is the queued run that is full.
+ *
  * `dispose` aborts the engine's signal with the "cancelled" SyncError as its reason, so a step
  * stopped by it (the concurrency pool) throws exactly that error.
  */
@@ -138,9 +144,14 @@ export interface SyncEngineOptions {
   now?: () => Date;
 }
 
+export interface SyncRunOptions {
+  /** Ignore the held ETag and revision: fetch and write the whole snapshot (see the header). */
+  full?: boolean;
+}
+
 export interface SyncEngine {
   /** Runs a sync, or queues one after the current run; resolves when that run is over. */
-  sync(reason: string): Promise<SyncResult>;
+  sync(reason: string, options?: SyncRunOptions): Promise<SyncResult>;
   isRunning(): boolean;
   /** Content version of the local records, when known. */
   contentVersion(): number | null;
@@ -177,6 +188,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const fetcher = defaultRecordsFetcher(api, devid);
   /** Set when the server answers 404 to the delta: the snapshot for the engine's lifetime. */
   let deltaUnsupported = false;
+  /** A full run was asked: the next run to start takes it (see the header). */
+  let fullWanted = false;
 
   let persistenceRequested = false;
   /** Aborted by `dispose` only, so `signal.aborted` also means "disposed". */
@@ -208,7 +221,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * Steps 1 and 2: the records. Resolves with the media work once the content is the server's
    * (reported as the sync's success), or null when the run failed or was stopped (reported too).
    */
-  async function recordsSteps(reason: string, result: SyncResult): Promise<MediaWork | null> {
+  async function recordsSteps(
+    reason: string,
+    result: SyncResult,
+    full: boolean,
+  ): Promise<MediaWork | null> {
     let recordsDone = false;
     try {
       if (signal.aborted) throw cancelledError();
@@ -216,7 +233,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const meta: SyncMeta = readSyncMeta(devname);
       const localCounts = await countRecords(db);
       // The local stores are the ones meta describes (not cleared behind the engine's back).
-      const trusted = meta.devid === devid && sameCounts(meta.counts, localCounts);
+      // A full run trusts nothing held: no delta, no ETag (the whole snapshot comes back).
+      const trusted = !full && meta.devid === devid && sameCounts(meta.counts, localCounts);
       const etag = trusted ? meta.etag : null;
       let heldKey = trusted ? recordsKey(meta.etag, meta.contentVersion) : null;
       progress({ phase: 'records', done: 0, total: 1 });
@@ -386,6 +404,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** The last run that finished (null before the first one of this process). */
   let lastRun: SyncResult | null = null;
   async function runOnce(reason: string, yieldSignal: AbortSignal): Promise<SyncResult> {
+    // Taken synchronously as the run starts: a full run asked after this point is the next one.
+    const full = fullWanted;
+    fullWanted = false;
     const result: SyncResult = {
       ok: false,
       mediaComplete: false,
@@ -403,7 +424,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       persistenceRequested = true;
       requestPersistentStorage();
     }
-    const work = await recordsSteps(reason, result);
+    const work = await recordsSteps(reason, result, full);
     if (work !== null) await mediaSteps(reason, work, result, yieldSignal);
     lastRun = result;
     markSync(SYNC_MARKS.done, {
@@ -431,7 +452,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   });
 
   return {
-    sync: (reason) => flight.run(reason),
+    sync: (reason, runOptions) => {
+      if (runOptions?.full && !controller.signal.aborted) fullWanted = true;
+      return flight.run(reason);
+    },
     isRunning: () => flight.isRunning(),
     contentVersion: () => knownVersion,
     holds: (revision) =>

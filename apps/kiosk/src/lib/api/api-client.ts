@@ -140,6 +140,13 @@ export interface ApiClient {
     report: BodyOf<'heartbeat'>,
     options?: RequestOptions,
   ): Promise<ResponseOf<'heartbeat'>>;
+  /** Acknowledges a remote command this totem ran, or could not (issue 47). */
+  ackCommand(
+    devid: number,
+    commandId: number,
+    ack: BodyOf<'kioskCommandAck'>,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<'kioskCommandAck'>>;
 }
 
 export interface ApiClientOptions {
@@ -319,6 +326,8 @@ export function createApiClient(
     streamTicket: (devid, opts) => call('streamTicket', { params: { devid } }, opts),
     heartbeat: (devid, report, opts) =>
       call('heartbeat', { params: { devid }, body: report }, opts),
+    ackCommand: (devid, commandId, ack, opts) =>
+      call('kioskCommandAck', { params: { devid, commandId }, body: ack }, opts),
 
     async snapshot(devid, etag, opts) {
       const read = await conditional({

@@ -28,6 +28,16 @@ export const storageKeys = {
   totem: 'totem',
   /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */
   kioskId: KIOSK_ID_STORAGE_KEY,
+  /**
+   * Remote commands (issue 47): the last ids this totem ran, with their acknowledgement, so that
+   * a command sent again is acknowledged again and never run twice (a JSON list, bounded).
+   */
+  commandsRan: 'remote-commands-ran',
+  /**
+   * Acknowledgements of remote commands the server has not received yet (offline, or cut by a
+   * reload): sent at the next start or return online.
+   */
+  commandAcksPending: 'remote-command-acks-pending',
 } as const;
 
 /** A Storage in memory: the Web Storage interface over a Map. */
