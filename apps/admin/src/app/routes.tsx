@@ -40,6 +40,7 @@ const DevelopmentsPage = lazyScreen(() =>
   import('../features/developments/developments-page').then((m) => m.DevelopmentsPage),
 );
 const FleetPage = lazyScreen(() => import('../features/fleet/fleet-page').then((m) => m.FleetPage));
+const KioskPage = lazyScreen(() => import('../features/fleet/kiosk-page').then((m) => m.KioskPage));
 const MediaPage = lazyScreen(() => import('../features/media/media-page').then((m) => m.MediaPage));
 const ImportPackPage = lazyScreen(() =>
   import('../features/packs/import-pack-page').then((m) => m.ImportPackPage),
@@ -114,6 +115,8 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
       { path: 'parc', element: <FleetPage /> },
+      // A totem's page (issue 47): its status and its commands' history.
+      { path: 'parc/:devid/:kioskId', element: <KioskPage /> },
       { path: 'journal', element: <AuditPage /> },
       { path: 'alerte/:devid', element: <AlertPage /> },
       { path: 'modeles-alerte', element: <AlertTemplatesPage /> },

@@ -2,7 +2,16 @@ import { DEFAULT_SETTINGS, type KioskStatus } from '@plant-kiosk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
+import { MemoryRouter } from 'react-router-dom';
 import { FleetPage } from './fleet-page';
+
+// The page links each totem to its own page: it needs a router.
+const renderFleet = () =>
+  render(
+    <MemoryRouter>
+      <FleetPage />
+    </MemoryRouter>,
+  );
 
 class FakeEventSource {
   static last: FakeEventSource;
@@ -59,7 +68,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('FleetPage', () => {
   it('shows the list from the live channel, then updates one kiosk in place', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    render(<FleetPage />);
+    renderFleet();
     expect(FakeEventSource.last.url).toBe('/api/admin/fleet/stream');
     expect(FakeEventSource.last.init).toEqual({ withCredentials: true });
 
@@ -107,7 +116,7 @@ describe('FleetPage', () => {
 
   it('says when a totem holds a revision ahead of the server, flagged, and not as behind', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    render(<FleetPage />);
+    renderFleet();
     FakeEventSource.last.emit('fleet', [
       kiosk({
         contentVersion: 5012,
@@ -132,7 +141,7 @@ describe('FleetPage', () => {
 
   it('says whether each totem holds its revision’s media, live', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    render(<FleetPage />);
+    renderFleet();
     const older = kiosk({ kioskId: 'cccccccc-1111-2222-3333-444444444444' });
     FakeEventSource.last.emit('fleet', [
       kiosk({ media: { phase: 'downloading', cached: 12, total: 40 } }),
@@ -170,7 +179,7 @@ describe('FleetPage', () => {
     vi.useFakeTimers();
     vi.stubGlobal('EventSource', FakeEventSource);
     const calls = mockFetch(() => ({ data: [kiosk({ kioskId: 'bbbbbbbb' })] }));
-    render(<FleetPage />);
+    renderFleet();
     const first = FakeEventSource.last;
     first.readyState = FakeEventSource.CLOSED;
     await act(async () => {
@@ -196,7 +205,7 @@ describe('FleetPage', () => {
       const timeZone = settings[1] === '1' ? 'America/New_York' : 'Asia/Tokyo';
       return { data: { devid: Number(settings[1]), settings: { ...DEFAULT_SETTINGS, timeZone } } };
     });
-    render(<FleetPage />);
+    renderFleet();
     FakeEventSource.last.emit('fleet', [
       kiosk(),
       kiosk({ kioskId: 'cccccccc', devid: 2, devname: 'vernon' }),
@@ -220,7 +229,7 @@ describe('FleetPage', () => {
         return { data: { devid: 1, kioskIds: ['bbbbbbbb'] } };
       return undefined;
     });
-    render(<FleetPage />);
+    renderFleet();
     FakeEventSource.last.emit('fleet', [
       kiosk({ kioskId: 'aaaaaaaa', name: 'Hall d’accueil' }),
       kiosk({ kioskId: 'bbbbbbbb', state: 'offline' }),
@@ -249,7 +258,7 @@ describe('FleetPage', () => {
         ? { status: 404, message: 'Ce totem est inconnu de ce développement.', error: 'not_found' }
         : undefined,
     );
-    render(<FleetPage />);
+    renderFleet();
     FakeEventSource.last.emit('fleet', [kiosk({ kioskId: 'aaaaaaaa' })]);
     act(() => screen.getByRole('button', { name: 'Oublier le totem aaaaaaaa' }).click());
     act(() =>

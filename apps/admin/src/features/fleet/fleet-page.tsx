@@ -1,7 +1,6 @@
 /**
- * The fleet: every totem the user may see, live. The list comes first from the SSE channel's
- * `fleet` event (or GET when EventSource is missing), then each `kiosk` event replaces one row.
- * The session cookie goes with the EventSource request because it is same-origin.
+ * The fleet: every totem the user may see, live (use-fleet-live.ts: the list from the SSE
+ * channel's `fleet` event, then each `kiosk` event replaces one row).
  *
  * Which revision each totem shows (content-first sync, decision 019): "révision 14 — à jour",
  * "révision 12 — 2 de retard", or "révision 5012 — en avance sur le serveur (sauvegarde restaurée ?)"
@@ -14,53 +13,37 @@
  * Each totem by its name, with its place and groups (decision 038): the 8-character id stays,
  * secondary; « Modifier » opens its profile form, saved at once (no publish); the list can be
  * narrowed to one group.
+ *
+ * Remote commands (issue 47): « Commandes… » on a row, « Commande à un groupe… » and « Commande à
+ * tous les totems… » above the list (command-dialog.tsx), for the totems the user may edit; each
+ * row shows its last command's state live (the channel carries it). A totem's name opens its page
+ * (kiosk-page.tsx): its status and its commands' history.
  */
-import { FLEET_EVENTS, pathOf, type KioskStatus } from '@plant-kiosk/contract';
+import type { KioskStatus } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
 import { formatBytes } from '../../lib/api/media-api';
 import { formatDate } from '../../lib/labels';
 import { usePlantZones } from '../../lib/plant-zone';
+import { useOptionalUser } from '../../lib/session/session-context';
 import { Notice } from '../../components/notice';
+import { CommandDialog, type CommandScope } from './command-dialog';
+import { canCommand, since } from './command-text';
+import { groupsOf } from './fleet-groups';
 import { KioskProfileForm } from './kiosk-profile-form';
+import { LastCommandCell } from './last-command';
+import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
+import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
 
-type Live = 'connecting' | 'live' | 'reconnecting';
+export { groupsOf };
 
-const RECONNECT_MS = 5_000;
-
-const keyOf = (kiosk: Pick<KioskStatus, 'devid' | 'kioskId'>) => `${kiosk.devid}/${kiosk.kioskId}`;
-
-const FLAG_LABELS: Record<NonNullable<KioskStatus['flag']>, string> = {
-  silent: 'silencieux',
-  behind: 'à surveiller',
-  ahead: 'en avance',
-};
-
-/** The revision a totem shows, against the published one. */
-export function revisionText(
-  kiosk: Pick<KioskStatus, 'contentVersion' | 'currentContentVersion' | 'aheadOfServer'>,
-) {
-  if (kiosk.contentVersion === null) return 'jamais synchronisé';
-  // The server's word, not a subtraction here: the contract says when a revision is ahead.
-  if (kiosk.aheadOfServer) {
-    return `révision ${kiosk.contentVersion} — en avance sur le serveur (sauvegarde restaurée ?)`;
-  }
-  const behind = kiosk.currentContentVersion - kiosk.contentVersion;
-  return behind <= 0
-    ? `révision ${kiosk.contentVersion} — à jour`
-    : `révision ${kiosk.contentVersion} — ${behind} de retard`;
-}
-
-/** Its media for that revision, as last reported; null when unknown. */
-export function mediaText(media: KioskStatus['media']): string | null {
-  if (media === null) return null;
-  if (media.phase === 'complete') return 'médias complets';
-  const count = `médias ${media.cached} / ${media.total}`;
-  return media.phase === 'downloading' ? `${count} en téléchargement` : count;
-}
+/** A totem's own page: its status and its commands' history. */
+export const kioskPath = (kiosk: Pick<KioskStatus, 'devid' | 'kioskId'>) =>
+  `/parc/${kiosk.devid}/${encodeURIComponent(kiosk.kioskId)}`;
 
 interface DevelopmentProgress {
   devid: number;
@@ -89,32 +72,8 @@ export function progressByDevelopment(rows: readonly KioskStatus[]): Development
   return [...byDev.values()].sort((a, b) => a.devname.localeCompare(b.devname));
 }
 
-function since(iso: string | null, now: number, timeZone: string): string {
-  if (!iso) return '—';
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 5) return 'à l’instant';
-  if (seconds < 60) return `il y a ${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `il y a ${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `il y a ${hours} h`;
-  return formatDate(iso, timeZone);
-}
-
-/** Every group of the fleet, once, in French alphabetical order. */
-export function groupsOf(rows: readonly KioskStatus[]): string[] {
-  const groups = new Set(rows.flatMap((kiosk) => kiosk.groups ?? []));
-  return [...groups].sort((a, b) => a.localeCompare(b, 'fr'));
-}
-
 /** What the list is sorted by within a development: the name, else the id. */
 const labelOf = (kiosk: KioskStatus) => kiosk.name ?? kiosk.kioskId;
-
-function modeText(kiosk: KioskStatus): string {
-  if (kiosk.mode === 'parcours') return 'Parcours visiteur';
-  if (kiosk.mode === 'totem') return `Totem ${kiosk.totem ?? ''}`.trim();
-  return 'Non choisi';
-}
 
 /** How long a totem must have been silent to be purged: a morning's tests, a week, a month. */
 export const PURGE_CHOICES = [
@@ -124,9 +83,8 @@ export const PURGE_CHOICES = [
 ] as const;
 
 export function FleetPage() {
-  const [kiosks, setKiosks] = useState<Map<string, KioskStatus> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [live, setLive] = useState<Live>('connecting');
+  const { kiosks, setKiosks, error, live } = useFleetLive();
+  const user = useOptionalUser();
   const [now, setNow] = useState(() => Date.now());
   const [editing, setEditing] = useState<KioskStatus | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -135,63 +93,13 @@ export function FleetPage() {
   const [purging, setPurging] = useState(false);
   const [silentForHours, setSilentForHours] = useState(PURGE_CHOICES[1]!.hours);
   const [busy, setBusy] = useState(false);
+  const [commanding, setCommanding] = useState<CommandScope | null>(null);
   // '' shows every totem.
   const [group, setGroup] = useState('');
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     return () => clearInterval(timer);
-  }, []);
-
-  useEffect(() => {
-    const fetchList = () =>
-      call('adminFleet')
-        .then((list) => {
-          setKiosks(new Map(list.map((k) => [keyOf(k), k])));
-          return true;
-        })
-        .catch((failure: unknown) => {
-          setError(errorMessage(failure));
-          return false;
-        });
-    if (typeof EventSource === 'undefined') {
-      void fetchList();
-      return;
-    }
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      const current = new EventSource(pathOf('adminFleetStream'), { withCredentials: true });
-      source = current;
-      current.addEventListener(FLEET_EVENTS.list, (event) => {
-        const list = JSON.parse((event as MessageEvent<string>).data) as KioskStatus[];
-        setKiosks(new Map(list.map((k) => [keyOf(k), k])));
-        setLive('live');
-        setError(null);
-      });
-      current.addEventListener(FLEET_EVENTS.kiosk, (event) => {
-        const kiosk = JSON.parse((event as MessageEvent<string>).data) as KioskStatus;
-        setKiosks((known) => new Map(known ?? []).set(keyOf(kiosk), kiosk));
-      });
-      current.onerror = () => {
-        setLive('reconnecting');
-        // EventSource retries network drops by itself, but gives up for good on an HTTP error.
-        // A plain GET then tells why: a 401 sends the user to the login page (client handler);
-        // otherwise the list is refreshed and the live channel reopened a little later.
-        if (current.readyState !== EventSource.CLOSED) return;
-        void fetchList().then((ok) => {
-          if (ok && !stopped) retry = setTimeout(connect, RECONNECT_MS);
-        });
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      source?.close();
-    };
   }, []);
 
   const rows = useMemo(
@@ -215,6 +123,9 @@ export function FleetPage() {
   // The fleet spans developments: each totem's times in its own development's plant zone (Paris
   // until its settings answer, or when they cannot be read).
   const zoneOf = usePlantZones(rows.map((kiosk) => kiosk.devid));
+  // Commands go to the totems of the developments the user may edit.
+  const commandable = rows.filter((kiosk) => canCommand(user, kiosk.devid));
+  const commandableGroups = groupsOf(commandable);
 
   /** Drops forgotten totems from the list at once (the live channel only adds and updates). */
   const drop = (devid: number, kioskIds: readonly string[]) =>
@@ -267,7 +178,7 @@ export function FleetPage() {
       title="Parc de totems"
       actions={
         <span className={`live live-${live}`} role="status">
-          {live === 'live' ? '● En direct' : live === 'connecting' ? 'Connexion…' : 'Reconnexion…'}
+          {liveText(live)}
         </span>
       }
     >
@@ -312,6 +223,30 @@ export function FleetPage() {
           )}
           {rows.length > 0 && (
             <div className="toolbar">
+              {commandableGroups.length > 0 && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    setCommanding({
+                      kind: 'fleet',
+                      rows: commandable,
+                      group: commandableGroups.includes(group) ? group : commandableGroups[0]!,
+                    })
+                  }
+                >
+                  Commande à un groupe…
+                </button>
+              )}
+              {commandable.length > 0 && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setCommanding({ kind: 'fleet', rows: commandable, group: '' })}
+                >
+                  Commande à tous les totems…
+                </button>
+              )}
               <button type="button" className="button" onClick={() => setPurging(true)}>
                 Oublier les totems silencieux…
               </button>
@@ -358,6 +293,7 @@ export function FleetPage() {
                     <th scope="col">Vu</th>
                     <th scope="col">Stockage</th>
                     <th scope="col">Dernière erreur</th>
+                    <th scope="col">Dernière commande</th>
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>
@@ -367,14 +303,18 @@ export function FleetPage() {
                   {shown.map((kiosk) => (
                     <tr key={keyOf(kiosk)} className={kiosk.flag ? 'row-flagged' : undefined}>
                       <td data-label="Totem">
-                        {kiosk.name ? (
-                          <strong data-testid="fleet-name">{kiosk.name}</strong>
-                        ) : (
-                          <strong className="muted">Sans nom</strong>
-                        )}{' '}
-                        <span className="mono muted small" title={kiosk.kioskId}>
-                          {kiosk.kioskId.slice(0, 8)}
-                        </span>
+                        {/* The name and short id open the totem's page: « Sans nom » alone
+                            would not say which. */}
+                        <Link to={kioskPath(kiosk)} className="fleet-name-link">
+                          {kiosk.name ? (
+                            <strong data-testid="fleet-name">{kiosk.name}</strong>
+                          ) : (
+                            <strong className="muted">Sans nom</strong>
+                          )}{' '}
+                          <span className="mono muted small" title={kiosk.kioskId}>
+                            {kiosk.kioskId.slice(0, 8)}
+                          </span>
+                        </Link>
                         <span className="muted small"> {kiosk.devname}</span>
                         {kiosk.location && (
                           <span className="fleet-location small" data-testid="fleet-location">
@@ -439,7 +379,26 @@ export function FleetPage() {
                       <td className="error-cell" data-label="Dernière erreur">
                         {kiosk.lastError ?? '—'}
                       </td>
+                      <td data-label="Dernière commande">
+                        <LastCommandCell
+                          command={kiosk.lastCommand}
+                          now={now}
+                          timeZone={zoneOf(kiosk.devid)}
+                        />
+                      </td>
                       <td data-label="Actions">
+                        {canCommand(user, kiosk.devid) && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-small"
+                              onClick={() => setCommanding({ kind: 'kiosk', kiosk })}
+                              aria-label={`Commandes au totem ${labelOf(kiosk)}`}
+                            >
+                              Commandes…
+                            </button>{' '}
+                          </>
+                        )}
                         <button
                           type="button"
                           className="button button-small"
@@ -509,6 +468,17 @@ export function FleetPage() {
             </select>
           </label>
         </ConfirmDialog>
+      )}
+      {commanding && (
+        <CommandDialog
+          scope={commanding}
+          onClose={() => setCommanding(null)}
+          onSent={(message) => {
+            setCommanding(null);
+            setFailed(null);
+            setSaved(message);
+          }}
+        />
       )}
       {editing && (
         <KioskProfileForm

@@ -7,8 +7,17 @@ import { pathOf, type KioskProfile, type KioskStatus } from '@plant-kiosk/contra
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../testing/fake-fetch';
+import { MemoryRouter } from 'react-router-dom';
 import { FleetPage } from './fleet-page';
 import { profileErrors, splitGroups } from './kiosk-profile-form';
+
+// The page links each totem to its own page: it needs a router.
+const renderFleet = () =>
+  render(
+    <MemoryRouter>
+      <FleetPage />
+    </MemoryRouter>,
+  );
 
 const kiosk = (overrides: Partial<KioskStatus> = {}): KioskStatus => ({
   kioskId: 'aaaaaaaa-1111-2222-3333-444444444444',
@@ -77,7 +86,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the fleet by name', () => {
   it('shows each totem by its name, the id secondary, with its place and groups', async () => {
     serve(() => ({ status: 500 }));
-    render(<FleetPage />);
+    renderFleet();
     await screen.findByText('Hall d’accueil');
     const row = rows().find((r) => within(r).queryByText('Hall d’accueil'))!;
     expect(within(row).getByText('bbbbbbbb')).toBeTruthy();
@@ -95,7 +104,7 @@ describe('the fleet by name', () => {
 
   it('filters the list by group', async () => {
     serve(() => ({ status: 500 }));
-    render(<FleetPage />);
+    renderFleet();
     await screen.findByText('Hall d’accueil');
     const select = screen.getByRole('combobox', { name: 'Groupe' });
     expect(
@@ -126,7 +135,7 @@ describe('the fleet by name', () => {
       data: saved,
       message: 'Totem enregistré : il porte ce nom dès maintenant, sans publication.',
     }));
-    render(<FleetPage />);
+    renderFleet();
     await screen.findByText('Hall d’accueil');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier le totem aaaaaaaa' }));
     const dialog = screen.getByRole('dialog', { name: 'Modifier le totem aaaaaaaa' });
@@ -158,7 +167,7 @@ describe('the fleet by name', () => {
 
   it('says in French what the form refuses, under the field, and sends nothing', async () => {
     const calls = serve(() => ({ status: 500 }));
-    render(<FleetPage />);
+    renderFleet();
     await screen.findByText('Hall d’accueil');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier le totem Hall d’accueil' }));
     const dialog = screen.getByRole('dialog');
@@ -178,7 +187,7 @@ describe('the fleet by name', () => {
       error: 'not_found',
     };
     serve(() => answer);
-    render(<FleetPage />);
+    renderFleet();
     await screen.findByText('Hall d’accueil');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier le totem Atelier moulage' }));
     const dialog = screen.getByRole('dialog');
