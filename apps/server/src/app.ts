@@ -33,7 +33,7 @@ import { textInputPluginFp } from './plugins/text-input.js';
 import { kioskLoginRoutes } from './accounts/index.js';
 import { displayRoutes, pingRoute } from './display/index.js';
 import { kioskCommandAckRoutes } from './fleet/index.js';
-import { heartbeatRoutes } from './fleet/index.js';
+import { heartbeatRoutes, kioskOwnSettingsRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishApiRoutes, ScheduledPublisher } from './publishing/index.js';
@@ -216,6 +216,7 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(pingRoute);
     await fastify.register(displayRoutes, ctx);
     await fastify.register(heartbeatRoutes, ctx);
+    await fastify.register(kioskOwnSettingsRoutes, ctx);
     await fastify.register(streamTicketRoutes, ctx);
     await fastify.register(kioskCommandAckRoutes, ctx);
   }

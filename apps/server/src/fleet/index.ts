@@ -21,6 +21,10 @@ export {
   KIOSK_NOT_YOURS_MESSAGE,
 } from './kiosk-identities.js';
 export { KioskProfileRepository } from './kiosk-profile-repository.js';
+// « Vous êtes ici » (decision 038): each totem's points on the site plan, and its own settings.
+export { KioskPlanMarkRepository } from './kiosk-plan-mark-repository.js';
+export { adminKioskPlanMarkRoutes } from './kiosk-plan-mark-routes.js';
+export { kioskOwnSettingsRoutes } from './kiosk-own-settings-routes.js';
 // Remote commands (issue 47): the store's side, the back-office's and the totem's routes, and the
 // queue the stream sends a totem when it connects.
 export { KioskCommandRepository } from './kiosk-command-repository.js';

@@ -90,6 +90,8 @@ export async function adminKioskProfileRoutes(
       });
       // After the commit: the live channels re-read the fleet, profile included.
       if (changed) await ctx.bus.signalFleet(devid);
+      // …and the totem itself reads its own settings again (its name for « Identifier »).
+      if (changed) await ctx.bus.publish({ devid, type: 'profile', kioskId });
       return ok(profile, changed ? KIOSK_PROFILE_MESSAGES.saved : KIOSK_PROFILE_MESSAGES.unchanged);
     },
   );

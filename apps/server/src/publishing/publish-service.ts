@@ -242,6 +242,13 @@ async function announcement(
   const development = await repos.developments.find(devid);
   if (!development) throw notFound(`Development ${devid} does not exist`);
   const type = request.type ?? 'sync';
+  // Messages about one totem (forgotten, its own settings changed) are the fleet's, never a
+  // publish's: they would make a totem log out or re-read settings that did not change.
+  if (type === 'forgotten' || type === 'profile') {
+    throw badRequest(
+      `A publish cannot send a "${type}" message: it concerns one totem, not content`,
+    );
+  }
   const message: StreamMessage = { devid, type };
   if (type === 'zone') {
     if (request.zoneid === undefined) throw badRequest('A "zone" publish needs "zoneid"');

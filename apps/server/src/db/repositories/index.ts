@@ -5,6 +5,7 @@ import { AdminAuditRepository } from '../../audit/index.js';
 import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
 import {
   KioskIdentityRepository,
+  KioskPlanMarkRepository,
   KioskProfileRepository,
   KioskRepository,
 } from '../../fleet/index.js';
@@ -36,6 +37,7 @@ export {
   DraftContentRepository,
   KioskCommandRepository,
   KioskIdentityRepository,
+  KioskPlanMarkRepository,
   KioskProfileRepository,
   KioskRepository,
   LiveContentRepository,
@@ -80,6 +82,8 @@ export interface Repositories {
   kioskIdentities: KioskIdentityRepository;
   /** Each totem's name, location, groups and note (decision 038): not content, never published. */
   kioskProfiles: KioskProfileRepository;
+  /** Each totem's « Vous êtes ici » points on the site plan (decision 038): not content either. */
+  kioskPlanMarks: KioskPlanMarkRepository;
   /** Remote commands to the totems (issue 47): each totem's queue and the history. */
   kioskCommands: KioskCommandRepository;
   /** Emergency alerts (decision 012): templates and the alert in force. */
@@ -115,6 +119,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     kiosks: new KioskRepository(db),
     kioskIdentities: new KioskIdentityRepository(db),
     kioskProfiles: new KioskProfileRepository(db),
+    kioskPlanMarks: new KioskPlanMarkRepository(db),
     kioskCommands: new KioskCommandRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),

@@ -22,6 +22,7 @@ import {
   adminKioskCommandRoutes,
   adminKioskForgetRoutes,
   adminKioskProfileRoutes,
+  adminKioskPlanMarkRoutes,
 } from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
@@ -151,6 +152,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminFleetRoutes, services);
   await fastify.register(adminKioskForgetRoutes, services);
   await fastify.register(adminKioskProfileRoutes, services);
+  await fastify.register(adminKioskPlanMarkRoutes, services);
   await fastify.register(adminKioskCommandRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
