@@ -9,10 +9,9 @@
  *   totem it names and answers how many totems it reached on this instance; the rows reached here
  *   are marked `sent` at once, in one statement.
  * - On PostgreSQL the bus also carries each command to the other instances, whose hubs write it to
- *   the totem if they hold its stream. Those instances do not mark the row: it stays `pending`
- *   until the totem's acknowledgement (seconds later) records done or failed. That is the one
- *   inexactness, and it is harmless: a pending row is only ever re-sent, and a totem that gets a
- *   command twice acknowledges it again without running it twice (the contract says so).
+ *   the totem if they hold its stream; the bus tells that instance's stream routes
+ *   (onRemoteDelivery), which mark the row sent. Each row is thus marked by the one instance that
+ *   wrote it, and only once written.
  * - When a totem's stream opens, the stream route sends it its queue — its pending and sent rows
  *   not yet expired, oldest first — and marks them sent (`queueFor`, `markSent`). A command
  *   published between the stream's open and that read may arrive twice: same rule.
@@ -148,6 +147,7 @@ export class KioskCommands {
           kind: request.kind,
           ...(request.mode === undefined ? {} : { mode: request.mode }),
           target: request.target,
+          expiresInMinutes: request.expiresInMinutes ?? KIOSK_COMMAND_DEFAULT_EXPIRY_MINUTES,
           count: inserted.length,
           batchId,
         },

@@ -48,6 +48,13 @@ export type SignalListener = (signal: BusSignal) => void;
  */
 export type FleetListener = () => unknown;
 
+/**
+ * "A message published on another instance reached `receivers` kiosks of this process" (only a
+ * bus spanning instances calls it): how the instance holding a totem's stream learns that it wrote
+ * that totem a remote command (fleet/kiosk-commands.ts marks it sent).
+ */
+export type DeliveryListener = (message: StreamEvent, receivers: number) => void;
+
 export interface EventBus {
   /**
    * Sends the message to the listeners of `message.devid` on every instance; resolves to how many
@@ -72,6 +79,11 @@ export interface EventBus {
   onFleet(devid: number, listener: FleetListener): () => void;
   /** Kiosk stream listeners currently subscribed in this process, for one development or in total. */
   listenerCount(devid?: number): number;
+  /**
+   * Listens to the deliveries here of messages published on other instances (see
+   * DeliveryListener); returns the stop function.
+   */
+  onRemoteDelivery(listener: DeliveryListener): () => void;
   close(): Promise<void>;
 }
 
@@ -135,6 +147,11 @@ export class InMemoryEventBus implements EventBus {
     return () => {
       this.signalListeners.delete(listener);
     };
+  }
+
+  /** One process: no message comes from another instance. */
+  onRemoteDelivery(): () => void {
+    return () => undefined;
   }
 
   /** Kiosk stream listeners currently subscribed, for one development or in total (tests). */

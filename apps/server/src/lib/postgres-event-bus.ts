@@ -10,7 +10,7 @@
  *   caches of that development are invalidated (the publish bumped its content version: a kiosk
  *   that syncs on it must not be served the previous snapshot from our cache);
  * - a remote command (`command`) travels like any kiosk message; the instance holding its totem's
- *   stream writes it (fleet/kiosk-commands.ts says who marks it sent);
+ *   stream writes it and tells its delivery listeners (onRemoteDelivery), which mark it sent;
  * - a fleet signal from another instance wakes this process's back-office fleet pages and nothing
  *   else (no kiosk hears it, no cache is stale).
  *
@@ -30,6 +30,7 @@ import pg from 'pg';
 import {
   InMemoryEventBus,
   type BusSignal,
+  type DeliveryListener,
   type EventBus,
   type FleetListener,
   type SignalListener,
@@ -120,6 +121,7 @@ export async function notifyInstances(
 export class PostgresEventBus implements EventBus {
   /** This process's kiosks and cache listeners. */
   private readonly local = new InMemoryEventBus();
+  private readonly deliveryListeners = new Set<DeliveryListener>();
   private readonly origin = randomUUID();
   private readonly channel: string;
   private readonly backoff: { initialMs: number; maxMs: number };
@@ -194,9 +196,18 @@ export class PostgresEventBus implements EventBus {
     return this.local.listenerCount(devid);
   }
 
+  onRemoteDelivery(listener: DeliveryListener): () => void {
+    if (this.closed) return () => undefined;
+    this.deliveryListeners.add(listener);
+    return () => {
+      this.deliveryListeners.delete(listener);
+    };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.deliveryListeners.clear();
     clearTimeout(this.reconnectTimer);
     clearInterval(this.healthTimer);
     const client = this.client;
@@ -223,7 +234,10 @@ export class PostgresEventBus implements EventBus {
     ) {
       // An alert carries its state, a remote command is for one totem (issue 47; the stream hub
       // writes it to that totem if its stream is open here): no content cache is stale.
-      void this.local.publish(notification.m);
+      const message = notification.m;
+      void this.local.publish(message).then((receivers) => {
+        if (receivers > 0) this.delivered(message, receivers);
+      });
     } else if ('m' in notification) {
       // Invalidate first: the kiosks that get the message will ask for the new content at once.
       void this.local
@@ -233,6 +247,17 @@ export class PostgresEventBus implements EventBus {
       void this.local.signalFleet(notification.f);
     } else {
       void this.local.invalidate(notification.s);
+    }
+  }
+
+  /** A message from another instance reached kiosks here (a command: the totem got it). */
+  private delivered(message: StreamEvent, receivers: number): void {
+    for (const listener of [...this.deliveryListeners]) {
+      try {
+        listener(message, receivers);
+      } catch {
+        // One failing listener must not keep the news from the others.
+      }
     }
   }
 

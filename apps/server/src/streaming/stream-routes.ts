@@ -64,6 +64,17 @@ export async function streamRoutes(fastify: FastifyInstance, ctx: AppContext): P
   }, PRESENCE_REFRESH_MS);
   refresh.unref();
   fastify.addHook('onClose', async () => clearInterval(refresh));
+  // A command sent through another instance and written here to its totem's stream: this
+  // instance marks it sent (the sender marks those its own instance wrote).
+  const stopDeliveries = ctx.bus.onRemoteDelivery((message) => {
+    if (message.type !== 'command') return;
+    commands
+      .markSent(message.devid, [message.command.commandId])
+      .catch((error: unknown) =>
+        fastify.log.warn({ err: error }, 'commands: could not mark a command sent'),
+      );
+  });
+  fastify.addHook('onClose', async () => stopDeliveries());
 
   fastify.get<{ Params: { devid: number }; Querystring: StreamQuery }>(
     routePatterns.stream,

@@ -8,6 +8,8 @@
 import {
   ALERT_TOKEN_AUDIT_ACTION,
   DEFAULT_SETTINGS,
+  KIOSK_COMMAND_AUDIT_ACTION,
+  KIOSK_COMMAND_LABELS,
   KIOSK_FORGET_AUDIT_ACTION,
   KIOSK_PROFILE_AUDIT_ACTION,
   KIOSK_PURGE_AUDIT_ACTION,
@@ -391,6 +393,8 @@ export function auditSentence(
       return kioskProfileSentence(summary);
     case KIOSK_FORGET_AUDIT_ACTION:
       return `Totem ${quoted(summary.kioskId)} oublié : son jeton est révoqué, il revient à l’écran de connexion`;
+    case KIOSK_COMMAND_AUDIT_ACTION:
+      return kioskCommandSentence(summary);
     case KIOSK_PURGE_AUDIT_ACTION: {
       const ids = Array.isArray(summary.kioskIds) ? summary.kioskIds.map(String) : [];
       const hours = num(summary.silentForHours);
@@ -435,6 +439,28 @@ function kioskProfileSentence(summary: Row): string {
     return isRow(change) ? [`${label} ${shown(change.before)} → ${shown(change.after)}`] : [];
   });
   return `Totem ${quoted(summary.kioskId)} renommé ou décrit${parts.length ? ` : ${parts.join(' ; ')}` : ''}`;
+}
+
+/** « Commande « Changer de mode » (Assemblage) envoyée au groupe « Ateliers » : 3 totems » */
+function kioskCommandSentence(summary: Row): string {
+  const kind = str(summary.kind);
+  const label =
+    kind !== null && kind in KIOSK_COMMAND_LABELS
+      ? KIOSK_COMMAND_LABELS[kind as keyof typeof KIOSK_COMMAND_LABELS]
+      : (kind ?? '?');
+  const mode = str(summary.mode);
+  const target = isRow(summary.target) ? summary.target : {};
+  const count = num(summary.count) ?? 0;
+  const totems = plural(count, 'totem', 'totems');
+  const aimed =
+    target.kind === 'kiosk'
+      ? `au totem ${quoted(target.kioskId)}`
+      : target.kind === 'group'
+        ? `au groupe ${quoted(target.group)} : ${totems}`
+        : `à tous les totems : ${totems}`;
+  const minutes = num(summary.expiresInMinutes);
+  const expiry = minutes !== null ? ` (valable ${durationText(minutes * 60_000)})` : '';
+  return `Commande « ${label} »${mode ? ` (${mode})` : ''} envoyée ${aimed}${expiry}`;
 }
 
 const ALERT_TEMPLATE_FIELDS: Record<string, string> = {
