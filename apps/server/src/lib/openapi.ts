@@ -52,6 +52,10 @@ const FLEET_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminKioskProfile',
   'adminForgetKiosk',
   'adminPurgeKiosks',
+  // Remote commands (issue 47): sent and listed by the back-office, acknowledged by the totem.
+  'adminSendKioskCommand',
+  'adminKioskCommands',
+  'kioskCommandAck',
 ]);
 
 export function tagOf(name: RouteName): OpenApiTag {
