@@ -7,6 +7,8 @@
  *   local settings row ──► settings store (timings and frame addresses applied without a reload)
  *                                        stream `command` ──► command runner (remote commands,
  *                                        issue 47) ──► sync, full sync, identify, mode, reload
+ *                                        stream `profile` naming this totem, open, online ──►
+ *                                        own settings (issue 47: name, place, « Vous êtes ici »)
  *
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
@@ -54,6 +56,7 @@ import { startFramePolicyReload, type FramePolicyReloadOptions } from './frame-p
 import type { KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, replaceToken, type Session } from '../lib/session/session';
 import { receiveAlert } from '../features/emergency-alert/alert-store';
+import { createOwnSettings } from '../features/own-settings';
 
 export interface KioskServicesOptions {
   config: RuntimeConfig;
@@ -182,6 +185,16 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     },
   });
 
+  // This totem's own settings (issue 47: name, place, « Vous êtes ici »): held ones at once, read
+  // again when online and when a `profile` message names this totem.
+  const ownSettings = createOwnSettings({
+    api,
+    devid: session.devid,
+    devname: config.devname,
+    kioskId: getKioskId,
+  });
+  ownSettings.restore();
+
   const stream = createStreamClient({
     // Built at each (re)connection attempt: a new single-use ticket, asked with the token in a
     // header (decision 028; a failed request is a failed attempt), and the current identity.
@@ -194,7 +207,11 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     random: options.random,
     onConnectedChange: (connected) => useConnectionStore.setState({ streamConnected: connected }),
     // Messages sent while we were disconnected are lost: catch up (a 304 when nothing changed).
-    onOpen: () => void sync('stream-open'),
+    onOpen: () => {
+      void sync('stream-open');
+      // …and a `profile` message too (a small read: the totem's own settings).
+      void ownSettings.refresh();
+    },
     // Emergency alerts: latched locally; the takeover (features/emergency-alert) shows it.
     onAlert: (message) => receiveAlert(config.devname, message.alert),
     onCommand: (message) => commands.receive(message),
@@ -212,6 +229,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
         events.emit({ type: 'element', elementid: message.elementid, zoneid: message.zoneid });
       } else if (message.type === 'forgotten' && message.kioskId === getKioskId()) {
         options.logout?.();
+      } else if (message.type === 'profile' && message.kioskId === getKioskId()) {
+        void ownSettings.refresh();
       }
     },
   });
@@ -230,6 +249,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       stream.setOnline(online);
       if (online) {
         void sync(seenOnline ? 'back-online' : 'start');
+        // A `profile` message sent while offline was lost: read them again.
+        void ownSettings.refresh();
         seenOnline = true;
         // Acknowledgements of remote commands that could not be sent offline (or before a reload).
         void commands.flushAcks();
@@ -250,6 +271,7 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       // The next session (maybe another development) starts from its own held settings.
       resetSettings();
       stream.stop();
+      ownSettings.stop();
       commands.stop();
       hideIdentification();
       engine.dispose();

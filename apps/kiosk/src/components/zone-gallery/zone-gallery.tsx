@@ -14,7 +14,7 @@
  * While `loading` and without items a discreet loader shows; once loaded, no item means the
  * friendly `emptyMessage`, never a blank area.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Popup } from '../popup/popup';
 import { ZoomPan } from '../zoom-pan';
 import './zone-gallery.css';
@@ -88,6 +88,12 @@ export interface ZoneGalleryProps {
   label?: string;
   labels?: Partial<ZoneGalleryLabels>;
   className?: string;
+  /**
+   * Drawn over an item's image, inside its button (positioned against the image's box): e.g. the
+   * plan's « Vous êtes ici » (features/own-settings). The tap still opens the image, and the
+   * zoomed image carries it too.
+   */
+  renderOverlay?: (item: ZoneGalleryItem, index: number) => ReactNode;
 }
 
 export function ZoneGallery({
@@ -102,10 +108,12 @@ export function ZoneGallery({
   label,
   labels: labelOverrides,
   className,
+  renderOverlay,
 }: ZoneGalleryProps) {
   const labels = { ...ZONE_GALLERY_LABELS_FR, ...labelOverrides };
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const opened = openIndex === null ? undefined : items[openIndex];
+  const openedOverlay = opened && openIndex !== null ? renderOverlay?.(opened, openIndex) : null;
   const classes = ['zone-gallery', `zone-gallery--${layout}`, className ?? '']
     .filter(Boolean)
     .join(' ');
@@ -163,6 +171,7 @@ export function ZoneGallery({
                 decoding="async"
                 draggable={false}
               />
+              {renderOverlay?.(item, index)}
               {item.isNew && <span className="zone-gallery__badge">{labels.new}</span>}
             </button>
           </li>
@@ -177,7 +186,15 @@ export function ZoneGallery({
           className="zone-gallery__popup"
         >
           <ZoomPan label={opened.alt}>
-            <img src={opened.src} alt={opened.alt} draggable={false} />
+            {openedOverlay ? (
+              // The overlay's percentages are the image's: the frame is the image's own box.
+              <span className="zone-gallery__zoomed">
+                <img src={opened.src} alt={opened.alt} draggable={false} />
+                {openedOverlay}
+              </span>
+            ) : (
+              <img src={opened.src} alt={opened.alt} draggable={false} />
+            )}
           </ZoomPan>
         </Popup>
       )}

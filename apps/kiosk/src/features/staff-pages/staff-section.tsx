@@ -3,6 +3,7 @@
  * buttons scroll to, docs/product.md#screens) and a section showing one named image zone (docs/product.md#content-model). A zone whose
  * `checkList` flag is set shows its images as numbered steps.
  */
+import { PLAN_MARK_ZONE_NAME } from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import {
   ZoneGallery,
@@ -10,6 +11,7 @@ import {
   type ZoneGalleryProps,
 } from '../../components/zone-gallery';
 import { useZoneImages } from '../content';
+import { usePlanMarkOverlay } from '../own-settings';
 import { sectionId } from '../layout';
 import { STAFF_TEXT } from './staff-texts';
 
@@ -69,7 +71,13 @@ export function ZoneSection({
   onOpen,
   ...section
 }: ZoneSectionProps) {
-  const { items, loading, zone } = useZoneImages(zonename, { altPrefix: section.title });
+  const images = useZoneImages(zonename, { altPrefix: section.title });
+  const { loading, zone } = images;
+  // The site plan carries this totem's « Vous êtes ici » (issue 47), wherever it is shown.
+  const { items, renderOverlay } = usePlanMarkOverlay(
+    images.items,
+    zonename === PLAN_MARK_ZONE_NAME,
+  );
   return (
     <StaffSection
       {...section}
@@ -84,6 +92,7 @@ export function ZoneSection({
         imageSize={imageSize}
         onOpen={onOpen}
         label={section.title}
+        renderOverlay={renderOverlay}
       />
     </StaffSection>
   );

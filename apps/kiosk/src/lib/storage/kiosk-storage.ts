@@ -24,6 +24,11 @@ export const storageKeys = {
    * that the totem keeps the identity the server gave it (decision 015).
    */
   previousJwt: (devname: string) => `previous-jwt-${devname}`,
+  /**
+   * This totem's own settings as last read (issue 47: its name, place and « Vous êtes ici »
+   * points; not content, so no sync holds them), for a start offline.
+   */
+  ownSettings: (devname: string) => `own-settings-${devname}`,
   parcours: 'parcours',
   totem: 'totem',
   /** Same key as the contract's KIOSK_ID_STORAGE_KEY (the fleet view documents it). */
