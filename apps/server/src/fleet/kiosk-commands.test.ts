@@ -474,4 +474,16 @@ describe('the history and the fleet', () => {
     expect(forget.statusCode, forget.body).toBe(200);
     expect(await history({ kioskId: totem.kioskId })).toEqual([]);
   });
+
+  it('a totem never seen after its login is swept with its commands', async () => {
+    const ghost = await login();
+    await send(toKiosk(ghost));
+    expect(await history({ kioskId: ghost.kioskId })).toHaveLength(1);
+    f.clock.now = new Date(FIXTURE_NOW.getTime() + 25 * 3_600_000);
+    await login(); // a login sweeps the identities never seen
+    // Read from the store: the back-office sessions of this suite do not last a day.
+    expect(
+      await f.repos.kioskCommands.list(f.ids.devid, { kioskId: ghost.kioskId, limit: 10 }),
+    ).toEqual([]);
+  });
 });

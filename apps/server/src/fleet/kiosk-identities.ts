@@ -29,7 +29,7 @@ export const KIOSK_NOT_YOURS_MESSAGE =
   'Ce jeton appartient à un autre totem : un totem ne peut rendre compte que pour lui-même.';
 
 export interface KioskIdentitiesDeps {
-  repos: Pick<Repositories, 'kioskIdentities' | 'accounts'>;
+  repos: Pick<Repositories, 'kioskIdentities' | 'accounts' | 'kioskCommands'>;
   tokens: Pick<TokenService, 'signedIdentity' | 'issue'>;
   now: () => Date;
 }
@@ -104,7 +104,12 @@ export class KioskIdentities {
   /** Sweeps the identities never seen within KIOSK_IDENTITY_UNSEEN_TTL_MS of their login. */
   async sweep(): Promise<{ devid: number; kioskId: string }[]> {
     const before = new Date(this.deps.now().getTime() - KIOSK_IDENTITY_UNSEEN_TTL_MS);
-    return this.deps.repos.kioskIdentities.sweepUnseen(before);
+    const swept = await this.deps.repos.kioskIdentities.sweepUnseen(before);
+    // Commands queued for a totem that never showed up go with it (issue 47).
+    for (const { devid, kioskId } of swept) {
+      await this.deps.repos.kioskCommands.deleteForKiosk(devid, kioskId);
+    }
+    return swept;
   }
 
   /** Forgets that this process saw an id (it was forgotten: a new row may reuse nothing). */
