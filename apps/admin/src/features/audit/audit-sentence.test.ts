@@ -372,6 +372,20 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     'Totem « 78faa52c » renommé ou décrit : nom (vide) → « Hall d’accueil » ; groupes (aucun) → « Bâtiment A », « Ateliers »',
   ],
   [
+    entry('kiosk.plan-marks.update', {
+      kioskId: '78faa52c',
+      before: [
+        { elementid: 3, x: 0.5, y: 0.5, image: 'media/images/plan.png' },
+        { elementid: 4, x: 0.1, y: 0.1, image: 'media/images/plan-b.png' },
+      ],
+      after: [
+        { elementid: 3, x: 0.25, y: 0.5, image: 'media/images/plan.png' },
+        { elementid: 5, x: 0.2, y: 0.8, image: 'media/images/plan-c.png' },
+      ],
+    }),
+    'Points « Vous êtes ici » du totem « 78faa52c » : 1 placé, 1 déplacé, 1 retiré',
+  ],
+  [
     entry('kiosk.forget', { kioskId: '78faa52c' }),
     'Totem « 78faa52c » oublié : son jeton est révoqué, il revient à l’écran de connexion',
   ],
@@ -466,6 +480,7 @@ const SERVER_ACTIONS = [
   'publish.schedule-held',
   'publish.schedule-already-live',
   'kiosk.profile.update',
+  'kiosk.plan-marks.update',
   'kiosk.forget',
   'kiosk.purge',
 ];

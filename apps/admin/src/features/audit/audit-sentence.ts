@@ -11,6 +11,7 @@ import {
   KIOSK_COMMAND_AUDIT_ACTION,
   KIOSK_COMMAND_LABELS,
   KIOSK_FORGET_AUDIT_ACTION,
+  KIOSK_PLAN_MARKS_AUDIT_ACTION,
   KIOSK_PROFILE_AUDIT_ACTION,
   KIOSK_PURGE_AUDIT_ACTION,
   formatPlantInstant,
@@ -391,6 +392,8 @@ export function auditSentence(
       return 'Jetons des totems révoqués : chaque totem doit se reconnecter';
     case KIOSK_PROFILE_AUDIT_ACTION:
       return kioskProfileSentence(summary);
+    case KIOSK_PLAN_MARKS_AUDIT_ACTION:
+      return kioskPlanMarksSentence(summary);
     case KIOSK_FORGET_AUDIT_ACTION:
       return `Totem ${quoted(summary.kioskId)} oublié : son jeton est révoqué, il revient à l’écran de connexion`;
     case KIOSK_COMMAND_AUDIT_ACTION:
@@ -439,6 +442,32 @@ function kioskProfileSentence(summary: Row): string {
     return isRow(change) ? [`${label} ${shown(change.before)} → ${shown(change.after)}`] : [];
   });
   return `Totem ${quoted(summary.kioskId)} renommé ou décrit${parts.length ? ` : ${parts.join(' ; ')}` : ''}`;
+}
+
+/** « Points « Vous êtes ici » du totem « 78faa52c » : 1 placé, 1 déplacé, 1 retiré » */
+function kioskPlanMarksSentence(summary: Row): string {
+  const points = (value: unknown) =>
+    new Map(
+      (Array.isArray(value) ? value : [])
+        .filter(isRow)
+        .map((mark) => [num(mark.elementid), mark] as const),
+    );
+  const before = points(summary.before);
+  const after = points(summary.after);
+  let placed = 0;
+  let moved = 0;
+  for (const [elementid, mark] of after) {
+    const old = before.get(elementid);
+    if (!old) placed++;
+    else if (old.x !== mark.x || old.y !== mark.y || old.image !== mark.image) moved++;
+  }
+  const removed = [...before.keys()].filter((elementid) => !after.has(elementid)).length;
+  const parts = [
+    placed ? plural(placed, 'placé', 'placés') : '',
+    moved ? plural(moved, 'déplacé', 'déplacés') : '',
+    removed ? plural(removed, 'retiré', 'retirés') : '',
+  ].filter(Boolean);
+  return `Points « Vous êtes ici » du totem ${quoted(summary.kioskId)}${parts.length ? ` : ${parts.join(', ')}` : ' enregistrés'}`;
 }
 
 /** « Commande « Changer de mode » (Assemblage) envoyée au groupe « Ateliers » : 3 totems » */

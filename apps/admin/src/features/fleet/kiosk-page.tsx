@@ -19,6 +19,7 @@ import { usePlantZone } from '../../lib/plant-zone';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { CommandDialog } from './command-dialog';
 import { canCommand, commandLabel, since, stateBadge, stateLabel } from './command-text';
+import { KioskPlanMarksEditor } from './kiosk-plan-marks-editor';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
@@ -124,8 +125,11 @@ function KioskView({ devid, kioskId }: { devid: number; kioskId: string }) {
         </Notice>
       )}
       {kiosk && <KioskFacts kiosk={kiosk} now={now} timeZone={timeZone} />}
-      {/* « Vous êtes ici » (issue 47): the totem's points on the site plan go here, between its
-          status and its commands. */}
+      {/* « Vous êtes ici » (issue 47): the totem's points on the site plan, between its status
+          and its commands. */}
+      {kiosk && (
+        <KioskPlanMarksEditor devid={devid} kioskId={kioskId} canEdit={canCommand(user, devid)} />
+      )}
       <section className="card kiosk-section" aria-labelledby="kiosk-commands-title">
         <h2 id="kiosk-commands-title">Commandes</h2>
         {historyError && <LoadError message={historyError} onRetry={() => void readHistory()} />}
