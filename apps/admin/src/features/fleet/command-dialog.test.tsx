@@ -232,7 +232,7 @@ describe('remote commands on the fleet page', () => {
         },
       }),
     );
-    expect(cell()?.textContent).toBe('Identifier en attente il y a 2 min');
+    expect(cell()?.textContent).toBe('Dernière commande : Identifier en attente il y a 2 min');
     FakeEventSource.last.emit(
       'kiosk',
       kiosk({
@@ -249,7 +249,7 @@ describe('remote commands on the fleet page', () => {
       }),
     );
     expect(cell()?.textContent).toBe(
-      'Changer de mode (Visiteur) échouée : Mode inconnu sur ce totem à l’instant',
+      'Dernière commande : Changer de mode (Visiteur) échouée : Mode inconnu sur ce totem à l’instant',
     );
     await waitFor(() => screen.getByRole('button', { name: 'Commande à tous les totems…' }));
   });

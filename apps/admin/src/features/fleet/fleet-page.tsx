@@ -34,7 +34,7 @@ import { CommandDialog, type CommandScope } from './command-dialog';
 import { canCommand, since } from './command-text';
 import { groupsOf } from './fleet-groups';
 import { KioskProfileForm } from './kiosk-profile-form';
-import { LastCommandCell } from './last-command';
+import { LastCommand } from './last-command';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
@@ -293,7 +293,6 @@ export function FleetPage() {
                     <th scope="col">Vu</th>
                     <th scope="col">Stockage</th>
                     <th scope="col">Dernière erreur</th>
-                    <th scope="col">Dernière commande</th>
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>
@@ -346,6 +345,13 @@ export function FleetPage() {
                         >
                           {kiosk.state === 'online' ? 'En ligne' : 'Hors ligne'}
                         </span>
+                        {/* Under its state rather than a column of its own: the table
+                            still fits a 1080 px screen. */}
+                        <LastCommand
+                          command={kiosk.lastCommand}
+                          now={now}
+                          timeZone={zoneOf(kiosk.devid)}
+                        />
                       </td>
                       <td data-label="Contenu">
                         <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
@@ -365,7 +371,9 @@ export function FleetPage() {
                       </td>
                       <td data-label="Mode">{modeText(kiosk)}</td>
                       <td data-label="Version de l’app">{kiosk.appVersion ?? '—'}</td>
-                      <td className="nowrap" data-label="Dernière synchro">
+                      {/* The date and time may wrap: with the three actions, the table fits a
+                          1080 px screen. */}
+                      <td data-label="Dernière synchro">
                         {formatDate(kiosk.lastSyncAt, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Vu">
@@ -378,13 +386,6 @@ export function FleetPage() {
                       </td>
                       <td className="error-cell" data-label="Dernière erreur">
                         {kiosk.lastError ?? '—'}
-                      </td>
-                      <td data-label="Dernière commande">
-                        <LastCommandCell
-                          command={kiosk.lastCommand}
-                          now={now}
-                          timeZone={zoneOf(kiosk.devid)}
-                        />
                       </td>
                       <td data-label="Actions">
                         {canCommand(user, kiosk.devid) && (
