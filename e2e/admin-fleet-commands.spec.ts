@@ -25,6 +25,13 @@ async function capture(page: Page, name: string) {
   });
 }
 
+/** How far the page sticks out of the screen sideways (0 or less: it fits). */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - window.innerWidth;
+  });
+
 test('« Identifier » is sent to a totem from the fleet page and shows in the totem’s history', async ({
   page,
   browser,
@@ -79,15 +86,19 @@ test('« Identifier » is sent to a totem from the fleet page and shows in the t
   // The page fits a phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Commandes', level: 2 })).toBeVisible();
-  const overflow = await page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return root.scrollWidth - window.innerWidth;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await overflowOf(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'the totem’s page on a phone');
   // Looked at beside the others, not kept in docs/ (admin-phone.spec.ts makes those).
   if (process.env.ADMIN_SCREENSHOTS === '1') {
     await page.screenshot({ path: test.info().outputPath('phone-totem.png'), fullPage: true });
+  }
+
+  // Back to the fleet, on the phone too: the row (one card) with its last command fits.
+  await page.getByRole('link', { name: '← Parc de totems' }).click();
+  await expect(page.getByTestId('fleet-last-command')).toContainText('Identifier');
+  expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+  if (process.env.ADMIN_SCREENSHOTS === '1') {
+    await page.screenshot({ path: test.info().outputPath('phone-fleet.png'), fullPage: true });
   }
 
   await context.close();
