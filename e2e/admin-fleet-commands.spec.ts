@@ -17,11 +17,12 @@ import { E2E_ADMIN, repoRoot } from './support/server';
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false, locale: 'fr-FR' });
 
 /** No wait for an idle network: the fleet's live channel stays open. */
-async function capture(page: Page, name: string) {
+async function capture(page: Page, name: string, fullPage = false) {
   if (process.env.ADMIN_SCREENSHOTS !== '1') return;
   await page.screenshot({
     path: join(repoRoot, 'docs', 'screenshots', `admin-${name}.png`),
     timeout: 60_000,
+    fullPage,
   });
 }
 
@@ -81,7 +82,8 @@ test('« Identifier » is sent to a totem from the fleet page and shows in the t
   await expect(history.first()).toContainText(E2E_ADMIN.username);
   await expect(history.first()).toContainText(/en attente|envoyée|faite/);
   await expectAccessible(page, 'the totem’s page');
-  await capture(page, 'totem');
+  // The whole page: its status, « Vous êtes ici », its commands and the journal's word.
+  await capture(page, 'totem', true);
 
   // The page fits a phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
