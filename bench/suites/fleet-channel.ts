@@ -15,8 +15,13 @@
  * whole development on it (measured then: heartbeat p50 27 ms → 1.85 s with the pages open); now
  * one read per development serves them all.
  *
+ * The baseline is measured before the pages open and again after they close, so that it brackets
+ * the measure on a machine whose load moves.
+ *
  * Also: the first message of a page (the whole list) against the first message of a page that
- * reconnects with its Last-Event-ID after a round of heartbeats (only the entries changed since).
+ * reconnects with its Last-Event-ID after a round of heartbeats (only the entries changed since:
+ * one totem in ten), with nothing reported meanwhile (everything received in the second after it
+ * opens).
  */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import {
@@ -167,13 +172,13 @@ export async function fleetChannelBench(log: (line: string) => void) {
     let changes = 0;
     /** Each totem's storage figure: a changing totem reports a new one, and keeps it. */
     const storage = sessions.map(() => 5_000_000_000);
-    /** `ROUNDS` rounds of one heartbeat per totem, evenly spread: every latency (ms). */
-    const heartbeats = async (): Promise<number[]> => {
+    /** `rounds` rounds of one heartbeat per totem, evenly spread: every latency (ms). */
+    const heartbeats = async (rounds = ROUNDS): Promise<number[]> => {
       const latencies: number[] = [];
       const pending: Promise<void>[] = [];
       const gap = ROUND_MS / sessions.length;
       const started = performance.now();
-      for (let r = 0; r < ROUNDS; r++) {
+      for (let r = 0; r < rounds; r++) {
         round_++;
         for (let i = 0; i < sessions.length; i++) {
           const due = started + (r * sessions.length + i) * gap;
@@ -194,6 +199,7 @@ export async function fleetChannelBench(log: (line: string) => void) {
       return latencies;
     };
 
+    // No page, pages, no page again: the baseline brackets the measure (the load moves).
     log(`heartbeats, no fleet page open…`);
     const alone = await heartbeats();
 
@@ -227,14 +233,23 @@ export async function fleetChannelBench(log: (line: string) => void) {
     leaving.close();
     changes = 0;
     const roundsBefore = round_;
-    await heartbeats();
+    await heartbeats(1);
+    const changesMissed = changes;
     const resumed = await openFleetPage(server.url, admin.cookie, cursor);
     const whole = await openFleetPage(server.url, admin.cookie);
     await waitFor(
       () => resumed.firstMessageBytes !== undefined && whole.firstMessageBytes !== undefined,
       30_000,
     );
+    // Nothing is reported meanwhile: what came in the next second is the first message whole.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const resumedEvents = resumed.kioskEvents;
+    const resumedBytes = resumed.bytes;
+    const wholeBytes = whole.bytes;
     for (const page of [...pages, resumed, whole]) page.close();
+
+    log(`heartbeats, the fleet pages closed again…`);
+    alone.push(...(await heartbeats()));
 
     const figures = {
       totems: TOTEMS,
@@ -254,9 +269,10 @@ export async function fleetChannelBench(log: (line: string) => void) {
       },
       reconnect: {
         roundsMissed: round_ - roundsBefore,
-        changesMissed: changes,
-        resumedFirstMessageBytes: resumed.firstMessageBytes ?? Number.NaN,
-        wholeListFirstMessageBytes: whole.firstMessageBytes ?? Number.NaN,
+        changesMissed,
+        resumedKioskEvents: resumedEvents,
+        resumedBytes,
+        wholeListBytes: wholeBytes,
       },
     };
     log(
@@ -265,9 +281,9 @@ export async function fleetChannelBench(log: (line: string) => void) {
         `(× ${figures.p50Ratio} / × ${figures.p99Ratio})`,
     );
     log(
-      `first message: whole list ${figures.reconnect.wholeListFirstMessageBytes} B, ` +
-        `reconnect with Last-Event-ID after ${figures.reconnect.changesMissed} changes ` +
-        `${figures.reconnect.resumedFirstMessageBytes} B`,
+      `first message: whole list ${figures.reconnect.wholeListBytes} B; ` +
+        `reconnect with Last-Event-ID after ${figures.reconnect.changesMissed} changes: ` +
+        `${figures.reconnect.resumedKioskEvents} kiosk events, ${figures.reconnect.resumedBytes} B`,
     );
     return figures;
   } finally {
