@@ -14,7 +14,7 @@
  * again.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, KioskId } from './entities.js';
+import { ContentLanguage, Id, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 
 /** The zone whose images carry the points (its French name, as the content model names it). */
@@ -54,8 +54,15 @@ export type PlanMark = Static<typeof PlanMark>;
 export const KioskPlanMark = Type.Composite([PlanMark, Type.Object({ stale: Type.Boolean() })]);
 export type KioskPlanMark = Static<typeof KioskPlanMark>;
 
-/** One published image of « Plan du site », where the back-office places a point. */
-export const PlanImage = Type.Object({ elementid: Id, image: Type.String() });
+/**
+ * One published image of « Plan du site », where the back-office places a point; `lang: 'en'` for
+ * an image of the zone's English version (absent: French, as `Element.lang`).
+ */
+export const PlanImage = Type.Object({
+  elementid: Id,
+  image: Type.String(),
+  lang: Type.Optional(ContentLanguage),
+});
 export type PlanImage = Static<typeof PlanImage>;
 
 export const KioskPlanMarks = Type.Object({

@@ -235,6 +235,27 @@ describe('« Vous êtes ici » points', () => {
     ]);
   });
 
+  it('offers the English version’s images too, marked so', async () => {
+    const english = await f.repos.draft.createElement({
+      zoneid: f.ids.planZone,
+      order: 20,
+      value: '/media/images/site-plan-en.png',
+      type: 'image',
+      lang: 'en',
+    });
+    await publishDraftDirectly(f.repos, f.ids.devid);
+    const { kioskId } = await totem();
+    const { images } = data<KioskPlanMarks>(await editor.get(marksPath(kioskId!)));
+    expect(images.at(-1)).toEqual({
+      elementid: english.elementid,
+      image: '/media/images/site-plan-en.png',
+      lang: 'en',
+    });
+    expect(images[0]).not.toHaveProperty('lang');
+    const saved = await save(editor, kioskId!, [{ elementid: english.elementid, x: 0.3, y: 0.3 }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it('answers 403 to a token bound to no totem', async () => {
     const response = await ownSettings(await f.token());
     expect(response.statusCode).toBe(403);

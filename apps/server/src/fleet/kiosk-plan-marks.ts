@@ -9,6 +9,7 @@ import {
   type KioskPlanMark,
   type KioskPlanMarks,
   type KioskPlanMarksRequest,
+  type PlanImage,
   type PlanMark,
 } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
@@ -26,41 +27,48 @@ export const KIOSK_PLAN_MARK_MESSAGES = {
 } as const;
 
 /**
- * The published images of « Plan du site » (element id → image value, in the zone's order); none
- * without the zone.
+ * The published images of « Plan du site » by element id, in the zone's order (its English
+ * version's too: a totem shows them on English pages); none without the zone.
  */
 export async function publishedPlanImages(
   repos: Pick<Repositories, 'live'>,
   devid: number,
-): Promise<Map<number, string>> {
+): Promise<Map<number, PlanImage>> {
   const zone = await repos.live.findZoneByName(devid, PLAN_MARK_ZONE_NAME);
   if (!zone) return new Map();
   const elements = await repos.live.listElements(zone.zoneid);
   return new Map(
     elements
       .filter((element) => element.type === 'image')
-      .map((element) => [element.elementid, element.value]),
+      .map((element) => [
+        element.elementid,
+        {
+          elementid: element.elementid,
+          image: element.value,
+          ...(element.lang === 'en' ? { lang: element.lang } : {}),
+        },
+      ]),
   );
 }
 
 /** The points as the back-office sees them: stale when their image is no longer the live one. */
 export const withStale = (
   marks: readonly PlanMark[],
-  images: Map<number, string>,
+  images: Map<number, PlanImage>,
 ): KioskPlanMark[] =>
-  marks.map((mark) => ({ ...mark, stale: images.get(mark.elementid) !== mark.image }));
+  marks.map((mark) => ({ ...mark, stale: images.get(mark.elementid)?.image !== mark.image }));
 
 /** The back-office's answer: the totem's points, flagged, and the images they may be put on. */
 export const planMarksAnswer = (
   devid: number,
   kioskId: string,
   marks: readonly PlanMark[],
-  images: Map<number, string>,
+  images: Map<number, PlanImage>,
 ): KioskPlanMarks => ({
   devid,
   kioskId,
   marks: withStale(marks, images),
-  images: [...images].map(([elementid, image]) => ({ elementid, image })),
+  images: [...images.values()],
 });
 
 /**
@@ -69,12 +77,12 @@ export const planMarksAnswer = (
  */
 export function marksToStore(
   request: KioskPlanMarksRequest,
-  images: Map<number, string>,
+  images: Map<number, PlanImage>,
 ): PlanMark[] {
   const seen = new Set<number>();
   return request.marks
     .map(({ elementid, x, y }) => {
-      const image = images.get(elementid);
+      const image = images.get(elementid)?.image;
       if (image === undefined) throw badRequest(KIOSK_PLAN_MARK_MESSAGES.notPlanImage(elementid));
       if (seen.has(elementid)) throw badRequest(KIOSK_PLAN_MARK_MESSAGES.twice(elementid));
       seen.add(elementid);

@@ -18,7 +18,7 @@ const answer = (overrides: Partial<KioskPlanMarks> = {}): KioskPlanMarks => ({
   kioskId: KIOSK,
   images: [
     { elementid: 11, image: 'media/images/plan-1.png' },
-    { elementid: 12, image: 'media/images/plan-2.png' },
+    { elementid: 12, image: 'media/images/plan-2.png', lang: 'en' },
   ],
   marks: [{ elementid: 11, x: 0.25, y: 0.5, image: 'media/images/plan-1.png', stale: false }],
   ...overrides,
@@ -64,7 +64,8 @@ describe('KioskPlanMarksEditor', () => {
     expect(pin.style.left).toBe('25%');
     expect(pin.style.top).toBe('50%');
     expect(within(first).getByLabelText('Horizontal (%)')).toHaveProperty('value', '25');
-    const second = figure(/image 2 sur 2/);
+    // The English version's image (visitor pages in English) says so.
+    const second = figure(/^Plan du site, image 2 sur 2 \(version anglaise\)/);
     expect(within(second).queryByTestId('plan-mark-pin')).toBeNull();
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toHaveProperty('disabled', true);
 

@@ -188,7 +188,8 @@ function PlanImageEditor({
   onPlace: (point: Point | null) => void;
 }) {
   const id = useId();
-  const name = count > 1 ? `Plan du site, image ${position} sur ${count}` : 'Plan du site';
+  const english = image.lang === 'en' ? ' (version anglaise)' : '';
+  const name = `${count > 1 ? `Plan du site, image ${position} sur ${count}` : 'Plan du site'}${english}`;
   const click = (event: MouseEvent<HTMLImageElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;

@@ -3,6 +3,7 @@
  * and a named zone's images with its visitor title. Text comes from the plant-tour catalogue or
  * the i18n files; images come from the synchronised content, so they show offline too.
  */
+import { PLAN_MARK_ZONE_NAME } from '@plant-kiosk/contract';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +13,7 @@ import {
   type ZoneGalleryLayout,
 } from '../../components/zone-gallery';
 import { useZoneImages } from '../content';
+import { usePlanMarkOverlay } from '../own-settings';
 import { sectionId } from '../layout';
 import type { KeyFigure } from '../visitor-tour';
 import { FrenchMark } from './french-mark';
@@ -116,11 +118,18 @@ export function ZoneImages({ zone, layout = 'stack', label }: ZoneImagesProps) {
   const language = useVisitorLanguage();
   const title = label ?? zoneTitle(zone, language, t);
   const images = useZoneImages(zoneName(zone), { altPrefix: title, language });
+  // The site plan carries this totem's « Vous êtes ici » (issue 47), in the page's language.
+  const { items, renderOverlay } = usePlanMarkOverlay(
+    images.items,
+    zoneName(zone) === PLAN_MARK_ZONE_NAME,
+    language,
+  );
   return (
     <>
       {images.fallback && images.items.length > 0 ? <FrenchMark /> : null}
       <ZoneGallery
-        items={images.items}
+        items={items}
+        renderOverlay={renderOverlay}
         loading={images.loading}
         emptyMessage={t('visitorPages.common.empty')}
         layout={images.zone?.checkList ? 'steps' : layout}
