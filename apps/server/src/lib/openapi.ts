@@ -56,6 +56,10 @@ const FLEET_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminSendKioskCommand',
   'adminKioskCommands',
   'kioskCommandAck',
+  // « Vous êtes ici » (issue 47): placed by the back-office, read by the totem with its profile.
+  'adminKioskPlanMarks',
+  'adminSetKioskPlanMarks',
+  'kioskOwnSettings',
 ]);
 
 export function tagOf(name: RouteName): OpenApiTag {

@@ -96,6 +96,9 @@ describe('GET /api/openapi.json', () => {
     expect(patch.tags).toEqual(['back-office']);
     expect(document.paths['/api/publish/{devid}']!.post!.tags).toEqual(['publish']);
     expect(document.paths['/api/admin/fleet']!.get!.tags).toEqual(['fleet']);
+    expect(
+      document.paths['/api/admin/developments/{devid}/kiosks/{kioskId}/plan-marks']!.put!.tags,
+    ).toEqual(['fleet']);
     expect(document.paths['/api/admin/media/{mediaid}']!.delete!.tags).toEqual(['media']);
   });
 });
