@@ -256,6 +256,23 @@ describe('« Vous êtes ici » points', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
+  it('forgets the points with their totem', async () => {
+    const { kioskId } = await totem();
+    const [first] = f.ids.planElements;
+    expect((await save(editor, kioskId!, [{ elementid: first!, x: 0.5, y: 0.5 }])).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await editor.delete(
+          pathOf('adminForgetKiosk', { params: { devid: f.ids.devid, kioskId: kioskId! } }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(await f.repos.kioskPlanMarks.list(f.ids.devid, kioskId!)).toEqual([]);
+    expect((await editor.get(marksPath(kioskId!))).statusCode).toBe(404);
+  });
+
   it('answers 403 to a token bound to no totem', async () => {
     const response = await ownSettings(await f.token());
     expect(response.statusCode).toBe(403);
