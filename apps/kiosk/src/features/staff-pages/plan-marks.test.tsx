@@ -17,6 +17,8 @@ import { ZoneSection } from './staff-section';
 import { clearContent, ContentBuilder } from './testing/content-builder';
 
 const PLAN = IMAGE_ZONES.sitePlan.fr;
+/** A whole page renders from the local database: more than the default second on a busy machine. */
+const WAIT = { timeout: 5000 };
 let planElements: number[] = [];
 
 function settings(marks: KioskOwnSettings['marks']): void {
@@ -98,13 +100,13 @@ describe('« Vous êtes ici » on the site plan', () => {
       { elementid: 9999, x: 0.5, y: 0.5, image: 'media/images/salles.svg' },
     ]);
     const other = renderInKiosk(<OtherInfoPage />);
-    expect(await screen.findAllByTestId('here-marker')).toHaveLength(1);
+    expect(await screen.findAllByTestId('here-marker', undefined, WAIT)).toHaveLength(1);
     const rooms = screen.getByRole('list', { name: 'Salles de réunion' });
     expect(within(rooms).queryByTestId('here-marker')).toBeNull();
     other.unmount();
     renderInKiosk(<EmergencyPage />);
-    const plan = await screen.findByRole('list', { name: 'Plan du site' });
-    expect(await within(plan).findAllByTestId('here-marker')).toHaveLength(1);
+    const plan = await screen.findByRole('list', { name: 'Plan du site' }, WAIT);
+    expect(await within(plan).findAllByTestId('here-marker', undefined, WAIT)).toHaveLength(1);
   });
 });
 
