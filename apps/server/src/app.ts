@@ -38,6 +38,7 @@ import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishApiRoutes, ScheduledPublisher } from './publishing/index.js';
 import { alertApiRoutes } from './alerts/index.js';
+import { metricsRoutes } from './metrics/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
 
@@ -207,6 +208,9 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     reply.header('cache-control', 'no-store');
     return ok({ status: 'ok', media: ctx.mediaIntegrity.summary() });
   });
+
+  // Every instance answers Prometheus (its own process; the fleet's figures, the same everywhere).
+  await fastify.register(metricsRoutes, ctx);
 
   // Every instance describes the whole API (the document is the same whatever it serves).
   await fastify.register(apiDocsRoutes, { version: options.config.appVersion });

@@ -61,8 +61,8 @@ describe.skipIf(testingPostgres())('cli backup and restore', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
-      // One media file and three generated secrets (JWT, publish, alert).
-      /^Backup written to .*operator\/nightly\.tar\.gz: database \(\d+ bytes; neubourg v\d+, autre-usine v\d+\), 4 media and secret file\(s\)\.$/,
+      // One media file and four generated secrets (JWT, publish, alert, metrics).
+      /^Backup written to .*operator\/nightly\.tar\.gz: database \(\d+ bytes; neubourg v\d+, autre-usine v\d+\), 5 media and secret file\(s\)\.$/,
     );
     expect(existsSync(join(root, 'operator', 'nightly.tar.gz'))).toBe(true);
   });

@@ -11,6 +11,7 @@
  * | JWT_SECRET     | generated into DATA_DIR/secrets/jwt-secret | HS256 key of kiosk tokens (≥ 32 characters)  |
  * | PUBLISH_TOKEN  | generated into DATA_DIR/secrets/publish-token | bearer token of POST /api/publish/:devid (≥ 16 characters) |
  * | ALERT_TOKEN    | generated into DATA_DIR/secrets/alert-token | bearer token of /api/alerts/:devid (≥ 16 characters) |
+ * | METRICS_TOKEN  | generated into DATA_DIR/secrets/metrics-token | bearer token of GET /metrics (≥ 16 characters) |
  * | DEMO_DEVNAME   | neubourg                             | development seeded on an empty database            |
  * | DEMO_LOGIN     | kiosk                                | its kiosk account login                            |
  * | DEMO_PASSWORD  | kiosk                                | its kiosk account password                         |
@@ -48,6 +49,8 @@ export interface ServerConfig {
   publishToken: string | undefined;
   /** From the environment; undefined means "generate or read DATA_DIR/secrets/alert-token". */
   alertToken?: string | undefined;
+  /** From the environment; undefined means "generate or read DATA_DIR/secrets/metrics-token". */
+  metricsToken?: string | undefined;
   /** The development imported on a store without it (`pack`: the content pack it comes from). */
   demo: { devname: string; login: string; password: string; pack: string };
   environment: KioskEnvironment;
@@ -195,6 +198,7 @@ export function loadConfig(
     jwtSecret: secret('JWT_SECRET', MIN_JWT_SECRET_LENGTH),
     publishToken: secret('PUBLISH_TOKEN', MIN_PUBLISH_TOKEN_LENGTH),
     alertToken: secret('ALERT_TOKEN', MIN_PUBLISH_TOKEN_LENGTH),
+    metricsToken: secret('METRICS_TOKEN', MIN_PUBLISH_TOKEN_LENGTH),
     demo: {
       devname: nonEmpty('DEMO_DEVNAME', 'neubourg', 60),
       login: nonEmpty('DEMO_LOGIN', 'kiosk', 120),

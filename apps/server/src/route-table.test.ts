@@ -18,7 +18,7 @@ import { testConfig, testSecrets } from './testing/fixture.js';
 import { openTestDatabase } from './testing/test-database.js';
 
 /** The API, as opposed to the kiosk's and back-office's files and the media. */
-const API = /^\/(display|clientauth|stream|api|healthz|config\.json)(\/|$)/;
+const API = /^\/(display|clientauth|stream|api|healthz|metrics|config\.json)(\/|$)/;
 
 describe('the route table', () => {
   it('names every API route the server registers, and nothing else', async () => {

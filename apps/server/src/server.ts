@@ -19,7 +19,7 @@ import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
 import { PostgresEventBus } from './lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
 import { PRODUCTION_SCRYPT_COST } from './lib/passwords.js';
-import { ensureSecrets } from './lib/secrets.js';
+import { ensureSecrets, METRICS_TOKEN_FILE } from './lib/secrets.js';
 import { StreamHub } from './lib/stream-hub.js';
 
 interface Instance {
@@ -190,6 +190,8 @@ async function main(): Promise<void> {
       `    (or: node apps/server/dist/cli.js publish --devname ${devname})`,
       `  Emergency alert: npm run alert -- start Évacuation [--drill]   /   npm run alert -- end`,
       `    (alert token: ${config.alertToken ? 'ALERT_TOKEN' : join(config.secretsDir, 'alert-token')})`,
+      `  Prometheus metrics: GET /metrics with the metrics token as a bearer token`,
+      `    (metrics token: ${config.metricsToken ? 'METRICS_TOKEN' : join(config.secretsDir, METRICS_TOKEN_FILE)})`,
       '',
       ...adminBanner(firstAdmin),
     ].join('\n'),

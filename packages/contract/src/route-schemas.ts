@@ -254,7 +254,9 @@ export type RouteAnswer =
   /** A CSV file (a download: Content-Disposition attachment). */
   | 'csv'
   /** A zip file (a download: a content pack). */
-  | 'zip';
+  | 'zip'
+  /** Plain text: the Prometheus text exposition format (GET /metrics). */
+  | 'prometheus';
 
 export interface RouteSchema {
   params?: TSchema;
@@ -395,6 +397,10 @@ export const ROUTE_SCHEMAS = {
     note: 'Generated from the route table and these schemas; the page /api/docs renders it.',
   },
   docs: { answer: 'html' },
+  metrics: {
+    answer: 'prometheus',
+    note: 'The Prometheus text exposition format (text/plain; version=0.0.4), with the server’s metrics token (METRICS_TOKEN) as a bearer token; 401 without it or with another. Per totem (labels `devid`, `devname`, `totem` — its kiosk id — and `name`, its profile’s name or empty): `plant_kiosk_totem_online`, `plant_kiosk_totem_seconds_since_heartbeat`, `plant_kiosk_totem_revisions_behind` (0 when up to date or ahead), `plant_kiosk_totem_media_cached` and `plant_kiosk_totem_media_total` — a figure the totem never reported (no heartbeat, no sync, no media report) has no sample rather than a made-up one; per development (`devid`): `plant_kiosk_alert_active` (label `drill`, "false" without an alert), `plant_kiosk_alert_totems`, `plant_kiosk_alert_acknowledged_totems` and `plant_kiosk_alert_late_totems`; then the process’s own (prom-client’s standard names). The fleet and alert figures are read from the database at each scrape, so every instance sharing one database answers the same ones: scrape one instance, or aggregate with `max`.',
+  },
 
   // ---------- back-office: sessions, developments, accounts, users ----------
   adminLogin: {
@@ -740,7 +746,7 @@ export type BodyOf<N extends RouteName> = RouteSchemas[N] extends {
 export type JsonRouteName = {
   [N in RouteName]: RouteSchemas[N] extends { readonly response: TSchema }
     ? RouteSchemas[N] extends {
-        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv' | 'zip';
+        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv' | 'zip' | 'prometheus';
       }
       ? never
       : N

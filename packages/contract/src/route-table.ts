@@ -10,8 +10,12 @@
  * the clients' answer types (`ResponseOf<'zones'>`).
  */
 
-/** Who may call: nobody in particular, a kiosk (its token), a back-office session, the publish token. */
-export type RouteAuth = 'none' | 'kiosk-token' | 'admin-session' | 'publish-token' | 'alert-token';
+/**
+ * Who may call: nobody in particular, a kiosk (its token), a back-office session, the publish
+ * token, the alert token, or the metrics token (a Prometheus server's scrape).
+ */
+export type RouteAuth =
+  'none' | 'kiosk-token' | 'admin-session' | 'publish-token' | 'alert-token' | 'metrics-token';
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
@@ -140,6 +144,12 @@ export const ROUTES = {
   alertGet: route('GET', '/api/alerts/:devid', 'alert-token', 'The emergency alert in force'),
   config: route('GET', '/config.json', 'none', "The kiosk's runtime configuration"),
   health: route('GET', '/healthz', 'none', 'Liveness'),
+  metrics: route(
+    'GET',
+    '/metrics',
+    'metrics-token',
+    'Prometheus metrics: each totem, the emergency alerts and the server process',
+  ),
   openapi: route('GET', '/api/openapi.json', 'none', 'This API as an OpenAPI 3.1 document'),
   docs: route('GET', '/api/docs', 'none', 'This API’s documentation page (HTML)'),
 

@@ -8,6 +8,9 @@ export { adminAlertRoutes } from './admin-routes.js';
 export { adminAlertTemplateRoutes } from './admin-template-routes.js';
 export { adminAlertTokenRoutes } from './admin-token-routes.js';
 export { alertMessage } from './alert-service.js';
+// What the back-office sees of a development's alert (its totems and their acknowledgements): the
+// metrics read it too.
+export { alertView } from './alert-view.js';
 export { fileAlertToken, fixedAlertToken, type AlertToken } from './alert-token.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts), the live content
 // and delta reads that carry the published templates, and the seed.

@@ -10,6 +10,8 @@ export { adminKioskProfileRoutes } from './kiosk-profile-routes.js';
 // The stream marks a totem present or gone; a publish tells the fleet what each totem should now
 // hold; the alert view shows each totem's status beside its acknowledgement.
 export { Fleet, fleetAfterPublish, toKioskStatus } from './fleet.js';
+// The fleet as the back-office lists it (each totem with its profile): the metrics read it too.
+export { ProfiledFleet } from './kiosk-profiles.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
 export { KioskRepository } from './kiosk-repository.js';
 export { KioskIdentityRepository } from './kiosk-identity-repository.js';

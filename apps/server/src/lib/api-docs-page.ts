@@ -50,7 +50,8 @@ const SCRIPT = `
     'kiosk-token': 'kiosk token',
     'admin-session': 'back-office session',
     'publish-token': 'publish token',
-    'alert-token': 'alert token'
+    'alert-token': 'alert token',
+    'metrics-token': 'metrics token'
   };
   function el(tag, attrs, children) {
     var node = document.createElement(tag);

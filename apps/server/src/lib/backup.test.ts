@@ -247,6 +247,8 @@ describe.skipIf(testingPostgres())('backup and restore', () => {
       // The alert token (emergency alerts, decision 012) goes with the other secrets.
       'secrets/alert-token',
       'secrets/jwt-secret',
+      // The metrics token (issue 48) too: a restored server answers the same Prometheus.
+      'secrets/metrics-token',
       'secrets/publish-token',
     ]);
     expect(manifest.developments.map((d) => d.devname).sort()).toEqual(['autre-usine', 'neubourg']);

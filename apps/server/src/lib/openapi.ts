@@ -32,7 +32,10 @@ export const OPENAPI_TAGS = [
   { name: 'publish', description: 'Publishing the draft to the kiosks, revisions, audit log.' },
   { name: 'fleet', description: 'The kiosks’ status reports and the fleet view.' },
   { name: 'media', description: 'The media library of a development.' },
-  { name: 'service', description: 'Liveness, configuration and this documentation.' },
+  {
+    name: 'service',
+    description: 'Liveness, the Prometheus metrics, configuration and this documentation.',
+  },
 ] as const;
 export type OpenApiTag = (typeof OPENAPI_TAGS)[number]['name'];
 
@@ -44,7 +47,14 @@ const PUBLISH_ROUTES = new Set<RouteName>([
   'adminDraftChanges',
   'adminAudit',
 ]);
-const SERVICE_ROUTES = new Set<RouteName>(['health', 'config', 'openapi', 'docs', 'ping']);
+const SERVICE_ROUTES = new Set<RouteName>([
+  'health',
+  'metrics',
+  'config',
+  'openapi',
+  'docs',
+  'ping',
+]);
 
 /** The tag a route is listed under. */
 /** The totems' own settings and identities (issue 47), beside the fleet's list. */
@@ -93,6 +103,8 @@ function security(route: RouteDefinition, name: RouteName): Json[] | undefined {
       return [{ publishToken: [] }];
     case 'alert-token':
       return [{ alertToken: [] }];
+    case 'metrics-token':
+      return [{ metricsToken: [] }];
     case 'none':
       return undefined;
   }
@@ -202,6 +214,11 @@ function successResponse(entry: RouteSchema): Json {
       return {
         description: 'A zip file, as a download.',
         content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+      };
+    case 'prometheus':
+      return {
+        description: 'The Prometheus text exposition format.',
+        content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
       };
   }
 }
@@ -334,6 +351,11 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
           type: 'http',
           scheme: 'bearer',
           description: 'The server’s alert token (ALERT_TOKEN), for /api/alerts/{devid}.',
+        },
+        metricsToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The server’s metrics token (METRICS_TOKEN), for GET /metrics.',
         },
       },
     },

@@ -37,8 +37,10 @@ describe('server secrets', () => {
       jwtSecret: 'j'.repeat(32),
       publishToken: 'p'.repeat(16),
       alertToken: 'a'.repeat(16),
+      metricsToken: 'm'.repeat(16),
     });
     expect(new TextDecoder().decode(secrets.jwtSecret)).toBe('j'.repeat(32));
+    expect(secrets.metricsToken).toBe('m'.repeat(16));
     expect(secrets.publishToken).toBe('p'.repeat(16));
     expect(secrets.alertToken.current()).toBe('a'.repeat(16));
     expect(secrets.alertToken.origin).toBe('environment');
@@ -60,6 +62,17 @@ describe('server secrets', () => {
         publishToken: undefined,
       }).alertToken.current(),
     ).toBe(alertToken);
+  });
+
+  it('generates the metrics token apart from the others, owner-only, kept across starts', () => {
+    const secretsDir = tempDir();
+    const first = ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined });
+    expect(first.metricsToken.length).toBeGreaterThanOrEqual(32);
+    expect(first.metricsToken).not.toBe(first.publishToken);
+    expect(first.metricsToken).not.toBe(first.alertToken.current());
+    expect(statSync(join(secretsDir, 'metrics-token')).mode & 0o777).toBe(0o600);
+    const second = ensureSecrets({ secretsDir, jwtSecret: undefined, publishToken: undefined });
+    expect(second.metricsToken).toBe(first.metricsToken);
   });
 
   it('lets the CLI read the publish token without creating one', () => {

@@ -19,7 +19,12 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminFixture, type AdminFixture } from '../testing/admin-fixture.js';
-import { publishDraftDirectly, TEST_ALERT_TOKEN, TEST_PUBLISH_TOKEN } from '../testing/fixture.js';
+import {
+  publishDraftDirectly,
+  TEST_ALERT_TOKEN,
+  TEST_METRICS_TOKEN,
+  TEST_PUBLISH_TOKEN,
+} from '../testing/fixture.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './json-body.js';
 
 let f: AdminFixture;
@@ -191,6 +196,8 @@ describe('an empty body with a JSON Content-Type (item 11)', () => {
           return { authorization: `Bearer ${TEST_PUBLISH_TOKEN}` };
         case 'alert-token':
           return alertAuth;
+        case 'metrics-token':
+          return { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
       }
     };
     const bodiless = (Object.keys(ROUTES) as RouteName[]).filter((name) => {

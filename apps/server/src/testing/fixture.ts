@@ -30,6 +30,7 @@ export const FIXTURE_NOW = new Date('2026-03-10T09:00:00.000Z');
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 export const TEST_PUBLISH_TOKEN = 'test-only-publish-token-0123456789';
 export const TEST_ALERT_TOKEN = 'test-only-alert-token-0123456789';
+export const TEST_METRICS_TOKEN = 'test-only-metrics-token-0123456789';
 export const DEMO_PASSWORD = 'kiosk';
 export const OTHER_PASSWORD = 'autre-mot-de-passe';
 
@@ -73,6 +74,7 @@ export const testSecrets = (): Secrets => ({
   jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET),
   publishToken: TEST_PUBLISH_TOKEN,
   alertToken: fixedAlertToken(TEST_ALERT_TOKEN),
+  metricsToken: TEST_METRICS_TOKEN,
 });
 
 export interface FixtureIds {
