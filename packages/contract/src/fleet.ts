@@ -22,6 +22,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AlertAck } from './alerts.js';
 import { Id, IsoDate, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
+import { TotemPresence } from './totem-presence.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
@@ -162,8 +163,17 @@ export const KioskStatus = Type.Object({
   /** Last stream open/close, heartbeat or presence refresh. */
   lastSeenAt: IsoDate,
   lastHeartbeatAt: Type.Union([IsoDate, Type.Null()]),
-  /** online: connected, or seen within FLEET_ONLINE_WINDOW_MS. */
+  /**
+   * online: the online rule of totem-presence.ts (isOnline). Kept beside `presence` for the views
+   * that read it (the alert page).
+   */
   state: KioskState,
+  /**
+   * Its presence in one word (totem-presence.ts, issue 48): online, offline, silent, outside
+   * opening hours, or never seen (logged in, never reported). The server always fills it; optional
+   * so that a view reading an older server's entry falls back on `state` and `flag` (presenceOf).
+   */
+  presence: Type.Optional(TotemPresence),
   /** contentVersion equals currentContentVersion. */
   upToDate: Type.Boolean(),
   /**

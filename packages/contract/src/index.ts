@@ -19,6 +19,7 @@ export * from './kiosk-profile.js';
 export * from './kiosk-commands.js';
 export * from './kiosk-plan-marks.js';
 export * from './fleet-constants.js';
+export * from './totem-presence.js';
 export * from './route-check.js';
 export * from './route-client.js';
 export * from './text.js';

@@ -18,17 +18,21 @@
 import {
   ERROR_CODES,
   FLEET_BEHIND_FLAG_MS,
-  FLEET_ONLINE_WINDOW_MS,
-  FLEET_SILENT_FLAG_MS,
   KioskMediaReport,
   KioskMode,
   TotemKind,
+  sinceLastSeen,
+  streamAlive,
+  totemPresence,
   type KioskHeartbeat,
   type KioskStatus,
+  type PresenceFacts,
+  type PresenceOptions,
 } from '@plant-kiosk/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../db/repositories/index.js';
 import type { KioskWithDevelopment } from './kiosk-repository.js';
+import type { UnreportedIdentity } from './kiosk-identity-repository.js';
 import { badRequest, HttpError } from '../lib/envelope.js';
 import type { EventBus } from '../lib/event-bus.js';
 
@@ -120,21 +124,24 @@ export function mediaReportProblem(media: KioskMediaReport): string | null {
   return null;
 }
 
-/** The back-office view of one row, at `now`. */
-export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus {
+/** The back-office view of one row, at `now`; `presence` options as totemPresence takes them. */
+export function toKioskStatus(
+  row: KioskWithDevelopment,
+  now: Date,
+  presenceOptions: PresenceOptions = {},
+): KioskStatus {
   const at = now.getTime();
-  const sinceSeen = at - Date.parse(row.last_seen_at);
-  const fresh = sinceSeen <= FLEET_ONLINE_WINDOW_MS;
+  // The online rule is the contract's (totem-presence.ts): one rule for every view.
+  const facts: PresenceFacts = {
+    connected: row.connected === 1,
+    lastSeenAt: row.last_seen_at,
+    lastHeartbeatAt: row.last_heartbeat_at,
+  };
+  const sinceSeen = sinceLastSeen(facts, at);
   // A `connected` flag that has not been refreshed is a stream of an instance that went away.
-  const connected = row.connected === 1 && fresh;
-  // Without an open stream a kiosk is online only if its heartbeat is the latest news of it: a
-  // closed stream (which moves `last_seen_at`) means offline at once, not after the window,
-  // while a kiosk that reports but cannot keep a stream open still shows as reachable.
-  const heartbeatAt =
-    row.last_heartbeat_at === null ? Number.NaN : Date.parse(row.last_heartbeat_at);
-  const reporting =
-    at - heartbeatAt <= FLEET_ONLINE_WINDOW_MS && heartbeatAt >= Date.parse(row.last_seen_at);
-  const state = connected || reporting ? 'online' : 'offline';
+  const connected = streamAlive(facts, at);
+  const presence = totemPresence(facts, at, presenceOptions);
+  const state = presence === 'online' ? 'online' : 'offline';
   const current = row.current_content_version;
   const standing = revisionStanding(row.content_version, current);
   const upToDate = standing === 'current';
@@ -143,7 +150,7 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
   const behindSince = upToDate || aheadOfServer ? null : (row.behind_since ?? row.first_seen_at);
   let flag: KioskStatus['flag'] = null;
   let flagMessage: string | null = null;
-  if (state === 'offline' && sinceSeen > FLEET_SILENT_FLAG_MS) {
+  if (presence === 'silent') {
     flag = 'silent';
     flagMessage = `Aucune nouvelle de ce kiosque depuis ${durationFr(sinceSeen)}.`;
   } else if (aheadOfServer) {
@@ -175,6 +182,7 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
     lastSeenAt: row.last_seen_at,
     lastHeartbeatAt: row.last_heartbeat_at,
     state,
+    presence,
     upToDate,
     aheadOfServer,
     behindSince,
@@ -183,12 +191,66 @@ export function toKioskStatus(row: KioskWithDevelopment, now: Date): KioskStatus
   };
 }
 
+/**
+ * A totem that logged in but never reported (issue 48): listed with what is known of it — when it
+ * logged in, no revision, no report — so that the fleet shows it as never seen rather than not at
+ * all. Its first report gives it a fleet row, which replaces this entry (same key).
+ */
+export function neverSeenStatus(identity: UnreportedIdentity): KioskStatus {
+  return {
+    kioskId: identity.kioskId,
+    devid: identity.devid,
+    devname: identity.devname,
+    mode: null,
+    totem: null,
+    appVersion: null,
+    contentVersion: null,
+    currentContentVersion: identity.currentContentVersion,
+    lastSyncAt: null,
+    storageUsedBytes: null,
+    storageQuotaBytes: null,
+    lastError: null,
+    media: null,
+    connected: false,
+    firstSeenAt: identity.createdAt,
+    // The login is the only news the server has of it.
+    lastSeenAt: identity.createdAt,
+    lastHeartbeatAt: null,
+    state: 'offline',
+    presence: totemPresence(
+      { connected: false, lastSeenAt: null, lastHeartbeatAt: null },
+      Date.parse(identity.createdAt),
+    ),
+    upToDate: false,
+    aheadOfServer: false,
+    behindSince: null,
+    flag: null,
+    flagMessage: null,
+  };
+}
+
 export class Fleet {
   constructor(private readonly deps: FleetDeps) {}
 
+  /**
+   * Every totem of the given developments (all when undefined): those that reported, then those
+   * never seen. The live channel and the metrics read this same list.
+   */
   async list(devids?: readonly number[]): Promise<KioskStatus[]> {
     const now = this.deps.now();
-    return (await this.deps.repos.kiosks.list(devids)).map((row) => toKioskStatus(row, now));
+    const { kiosks, kioskIdentities } = this.deps.repos;
+    const [rows, unreported] = await Promise.all([
+      kiosks.list(devids),
+      kioskIdentities.unreported(devids),
+    ]);
+    // Two reads: a totem whose first report lands between them must not be listed twice.
+    const reported = new Set(rows.map((row) => `${row.devid}:${row.kiosk_id}`));
+    return [
+      ...rows.map((row) => toKioskStatus(row, now)),
+      ...unreported
+        .filter((identity) => !reported.has(`${identity.devid}:${identity.kioskId}`))
+        .map(neverSeenStatus),
+    ];
   }
 
   /** A kiosk opened its stream, identifying itself. */

@@ -6,7 +6,7 @@
  *   (a `forgotten` message naming it: it logs out and shows the login screen); its fleet entry
  *   goes, and its remote commands with it. A totem that logs in again afterwards is a new totem.
  * - `POST …/kiosks/purge`: the same for every totem of the development not seen for longer than
- *   `silentForHours`.
+ *   `silentForHours`, and for every one that logged in before then and never reported (issue 48).
  * Admins and editors of the development (requireDevelopment: 403 for another development's
  * editor); an id the development does not have → 404 (an id of another development is unknown
  * here). Each is audited with the ids forgotten.
@@ -106,7 +106,12 @@ export async function adminKioskForgetRoutes(
       const { silentForHours } = request.body;
       const before = new Date(ctx.now().getTime() - silentForHours * 3_600_000);
       const kioskIds: string[] = [];
-      for (const kioskId of await ctx.repos.kiosks.silentSince(devid, before)) {
+      // The never seen too (issue 48: the fleet lists them): logged in before then, no report since.
+      const neverSeen = (await ctx.repos.kioskIdentities.unreported([devid]))
+        .filter((identity) => Date.parse(identity.createdAt) < before.getTime())
+        .map((identity) => identity.kioskId);
+      const silent = await ctx.repos.kiosks.silentSince(devid, before);
+      for (const kioskId of [...silent, ...neverSeen]) {
         if (await forgetOne(ctx, devid, kioskId)) kioskIds.push(kioskId);
       }
       await audit(ctx, actorOf(request), devid, KIOSK_PURGE_AUDIT_ACTION, {

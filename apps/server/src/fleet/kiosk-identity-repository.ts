@@ -14,6 +14,16 @@ export interface KioskIdentity {
   seenAt: string | null;
 }
 
+/** An identity with no fleet entry: the totem logged in but never reported (issue 48). */
+export interface UnreportedIdentity {
+  devid: number;
+  kioskId: string;
+  devname: string;
+  /** The development's published content version. */
+  currentContentVersion: number;
+  createdAt: string;
+}
+
 export class KioskIdentityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -79,6 +89,42 @@ export class KioskIdentityRepository {
       .where('kiosk_id', '=', kioskId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * The identities of the given developments (all when undefined) without a fleet entry: totems
+   * that logged in and never reported, which the fleet lists as never seen.
+   */
+  async unreported(devids?: readonly number[]): Promise<UnreportedIdentity[]> {
+    if (devids && devids.length === 0) return [];
+    let query = this.db
+      .selectFrom('kiosk_identities')
+      .innerJoin('developments', 'developments.devid', 'kiosk_identities.devid')
+      .leftJoin('kiosks', (join) =>
+        join
+          .onRef('kiosks.devid', '=', 'kiosk_identities.devid')
+          .onRef('kiosks.kiosk_id', '=', 'kiosk_identities.kiosk_id'),
+      )
+      .select([
+        'kiosk_identities.devid as devid',
+        'kiosk_identities.kiosk_id as kiosk_id',
+        'kiosk_identities.created_at as created_at',
+        'developments.devname as devname',
+        'developments.content_version as content_version',
+      ])
+      .where('kiosks.kiosk_id', 'is', null);
+    if (devids) query = query.where('kiosk_identities.devid', 'in', [...devids]);
+    const rows = await query
+      .orderBy('developments.devname')
+      .orderBy('kiosk_identities.kiosk_id')
+      .execute();
+    return rows.map((row) => ({
+      devid: row.devid,
+      kioskId: row.kiosk_id,
+      devname: row.devname,
+      currentContentVersion: Number(row.content_version),
+      createdAt: row.created_at,
+    }));
   }
 
   /** Removes the identities never seen since a login before `createdBefore`; their ids. */

@@ -25,6 +25,8 @@ import { cleanProfile } from './kiosk-profiles.js';
 export const KIOSK_PROFILE_MESSAGES = {
   unknownKiosk:
     'Ce totem n’existe pas dans ce développement (il a peut-être été oublié) : rechargez la liste des totems.',
+  neverSeen:
+    'Ce totem ne s’est encore jamais signalé : il pourra être nommé dès son premier rapport.',
   conflict:
     'Quelqu’un d’autre a modifié ce totem entre-temps : voici sa fiche actuelle, reprenez vos changements.',
   saved: 'Totem enregistré : il porte ce nom dès maintenant, sans publication.',
@@ -47,8 +49,14 @@ export async function adminKioskProfileRoutes(
       const actor = actorOf(request);
       const { profile, changed } = await ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
-        if (!(await tx.kiosks.has(devid, kioskId)))
-          throw notFound(KIOSK_PROFILE_MESSAGES.unknownKiosk);
+        if (!(await tx.kiosks.has(devid, kioskId))) {
+          // Listed as never seen (issue 48), but a profile hangs on the fleet row its first
+          // report creates (decision 038): say so rather than « n’existe pas ».
+          const neverSeen = (await tx.kioskIdentities.find(devid, kioskId)) !== undefined;
+          throw notFound(
+            neverSeen ? KIOSK_PROFILE_MESSAGES.neverSeen : KIOSK_PROFILE_MESSAGES.unknownKiosk,
+          );
+        }
         const before =
           (await tx.kioskProfiles.find(devid, kioskId)) ?? emptyProfile(devid, kioskId);
         const expected = request.body.version;
