@@ -49,6 +49,7 @@ const SERVER_DOMAINS = [
   'display',
   'fleet',
   'media',
+  'metrics',
   'packs',
   'publishing',
   'settings',
