@@ -235,6 +235,7 @@ export async function fleetChannelBench(log: (line: string) => void) {
     const roundsBefore = round_;
     await heartbeats(1);
     const changesMissed = changes;
+    const roundsMissed = round_ - roundsBefore;
     const resumed = await openFleetPage(server.url, admin.cookie, cursor);
     const whole = await openFleetPage(server.url, admin.cookie);
     await waitFor(
@@ -268,7 +269,7 @@ export async function fleetChannelBench(log: (line: string) => void) {
         everyChangeDelivered: delivered,
       },
       reconnect: {
-        roundsMissed: round_ - roundsBefore,
+        roundsMissed,
         changesMissed,
         resumedKioskEvents: resumedEvents,
         resumedBytes,
