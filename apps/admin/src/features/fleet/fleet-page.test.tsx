@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, type KioskStatus } from '@plant-kiosk/contract';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fake-fetch';
 import { MemoryRouter } from 'react-router-dom';
@@ -99,11 +99,16 @@ describe('FleetPage', () => {
     );
     expect(rows()).toHaveLength(1);
     const row = rows()[0]!;
-    expect(within(row).getByText('Hors ligne')).toBeTruthy();
+    // An older server's entry (no `presence`): its state and flag say « silencieux ».
+    expect(within(row).getByText('Silencieux')).toBeTruthy();
+    expect(within(row).getByTestId('fleet-presence').textContent).toMatch(
+      /^Silencieux — aucune nouvelle depuis le \d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+    );
     expect(within(row).getByText('En retard')).toBeTruthy();
     expect(within(row).getByText('révision 2 — 2 de retard')).toBeTruthy();
     expect(screen.getByTestId('fleet-progress').textContent).toBe('0 / 1 totem sur la révision 4');
-    expect(within(row).getByText(/silencieux/)).toBeTruthy();
+    // Said once, by the state: no « ⚠ silencieux » flag beside the name.
+    expect(within(row).queryByText(/⚠/)).toBeNull();
     expect(within(row).getByText('Réseau indisponible')).toBeTruthy();
     expect(row.className).toBe('row-flagged');
 
@@ -249,6 +254,111 @@ describe('FleetPage', () => {
       silentForHours: 24 * 7,
     });
     expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('says each totem’s state in words, its times on the plant’s clock', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockFetch((call) =>
+      /\/settings$/.test(call.url)
+        ? { data: { devid: 1, settings: { ...DEFAULT_SETTINGS, timeZone: 'America/New_York' } } }
+        : undefined,
+    );
+    renderFleet();
+    FakeEventSource.last.emit('fleet', [
+      kiosk({ kioskId: 'aaaaaaaa', name: 'A en ligne', presence: 'online' }),
+      kiosk({
+        kioskId: 'bbbbbbbb',
+        name: 'B hors ligne',
+        presence: 'offline',
+        state: 'offline',
+        connected: false,
+        contentVersion: 12,
+        currentContentVersion: 12,
+        lastSeenAt: '2026-11-27T13:03:00.000Z',
+      }),
+      kiosk({
+        kioskId: 'cccccccc',
+        name: 'C silencieux',
+        presence: 'silent',
+        state: 'offline',
+        connected: false,
+        flag: 'silent',
+        flagMessage: 'Aucune nouvelle de ce kiosque depuis 2 h.',
+        lastSeenAt: '2026-11-27T11:00:00.000Z',
+      }),
+      kiosk({
+        kioskId: 'dddddddd',
+        name: 'D jamais vu',
+        presence: 'never-seen',
+        state: 'offline',
+        connected: false,
+        mode: null,
+        totem: null,
+        appVersion: null,
+        contentVersion: null,
+        upToDate: false,
+        lastSyncAt: null,
+        firstSeenAt: '2026-11-27T09:15:00.000Z',
+        lastSeenAt: '2026-11-27T09:15:00.000Z',
+      }),
+      kiosk({ kioskId: 'eeeeeeee', name: 'E fermé', presence: 'outside-hours', state: 'offline' }),
+    ]);
+    const states = () =>
+      Object.fromEntries(
+        screen
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => [
+            within(row).getByTestId('fleet-name').textContent,
+            within(row).getByTestId('fleet-presence').textContent,
+          ]),
+      );
+    // New York: 13:03 UTC is 08:03 there.
+    return expect
+      .poll(states)
+      .toEqual({
+        'A en ligne': 'En ligne',
+        'B hors ligne': 'Hors ligne — affiche la révision 12 depuis le 27/11/2026 08:03',
+        'C silencieux': 'Silencieux — aucune nouvelle depuis le 27/11/2026 06:00',
+        'D jamais vu': 'Jamais vu — identifié le 27/11/2026 04:15, aucun rapport depuis',
+        'E fermé': 'Hors des heures d’ouverture',
+      })
+      .then(() => {
+        const never = screen.getByText('D jamais vu').closest('tr')!;
+        // Never seen: not « en retard », not « vu il y a… », and nothing to edit yet.
+        expect(within(never).queryByText('En retard')).toBeNull();
+        expect(within(never).getByText('jamais')).toBeTruthy();
+        expect(within(never).queryByRole('button', { name: /^Modifier/ })).toBeNull();
+        expect(within(never).getByRole('button', { name: /^Oublier/ })).toBeTruthy();
+        expect(document.querySelectorAll('.stats .stat')[2]?.textContent).toBe('0 en retard');
+      });
+  });
+
+  it('narrows the list to one state', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    renderFleet();
+    FakeEventSource.last.emit('fleet', [
+      kiosk({ kioskId: 'aaaaaaaa', name: 'A', presence: 'online' }),
+      kiosk({ kioskId: 'bbbbbbbb', name: 'B', presence: 'never-seen', state: 'offline' }),
+      kiosk({ kioskId: 'cccccccc', name: 'C', presence: 'never-seen', state: 'offline' }),
+    ]);
+    const select = screen.getByRole('combobox', { name: 'État' });
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Tous les états',
+      'En ligne',
+      'Hors ligne',
+      'Silencieux',
+      'Jamais vu',
+    ]);
+    const names = () => screen.queryAllByTestId('fleet-name').map((name) => name.textContent);
+    fireEvent.change(select, { target: { value: 'never-seen' } });
+    expect(names()).toEqual(['B', 'C']);
+    expect(screen.getByText('2 totems à l’état « Jamais vu »')).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'silent' } });
+    expect(names()).toEqual([]);
+    expect(screen.getByText('Aucun totem à l’état « Silencieux ».')).toBeTruthy();
+    fireEvent.change(select, { target: { value: '' } });
+    expect(names()).toEqual(['A', 'B', 'C']);
   });
 
   it('shows the server’s refusal in French', async () => {

@@ -14,12 +14,22 @@
  * secondary; « Modifier » opens its profile form, saved at once (no publish); the list can be
  * narrowed to one group.
  *
+ * Each totem's state in words (issue 48, presence-state.tsx): « En ligne », « Hors ligne — affiche
+ * la révision 12 depuis le … », « Silencieux — aucune nouvelle depuis le … », « Jamais vu —
+ * identifié le …, aucun rapport depuis » (a totem that logged in and never reported), in the plant's
+ * zone; the list can be narrowed to one state.
+ *
  * Remote commands (issue 47): « Commandes… » on a row, « Commande à un groupe… » and « Commande à
  * tous les totems… » above the list (command-dialog.tsx), for the totems the user may edit; each
  * row shows its last command's state live (the channel carries it). A totem's name opens its page
  * (kiosk-page.tsx): its status and its commands' history.
  */
-import type { KioskStatus } from '@plant-kiosk/contract';
+import {
+  PRESENCE_LABELS,
+  presenceOf,
+  type KioskStatus,
+  type TotemPresence,
+} from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
@@ -35,7 +45,14 @@ import { canCommand, since } from './command-text';
 import { groupsOf } from './fleet-groups';
 import { KioskProfileForm } from './kiosk-profile-form';
 import { LastCommand } from './last-command';
-import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
+import {
+  FLAG_LABELS,
+  PRESENCE_FILTERS,
+  mediaText,
+  modeText,
+  revisionText,
+} from './kiosk-status-text';
+import { PresenceState } from './presence-state';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
 
@@ -96,6 +113,7 @@ export function FleetPage() {
   const [commanding, setCommanding] = useState<CommandScope | null>(null);
   // '' shows every totem.
   const [group, setGroup] = useState('');
+  const [presence, setPresence] = useState<TotemPresence | ''>('');
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -116,9 +134,21 @@ export function FleetPage() {
     [kiosks],
   );
   const groups = useMemo(() => groupsOf(rows), [rows]);
-  const shown = group === '' ? rows : rows.filter((kiosk) => kiosk.groups?.includes(group));
+  const shown = rows.filter(
+    (kiosk) =>
+      (group === '' || kiosk.groups?.includes(group)) &&
+      (presence === '' || presenceOf(kiosk) === presence),
+  );
+  // The states the filter offers: the usual ones, and any other a totem is in (outside hours).
+  const presences = [
+    ...PRESENCE_FILTERS,
+    ...new Set(rows.map(presenceOf).filter((value) => !PRESENCE_FILTERS.includes(value))),
+  ];
   const online = rows.filter((k) => k.state === 'online').length;
-  const behind = rows.filter((k) => !k.upToDate && !k.aheadOfServer).length;
+  // A totem never seen has no revision to be behind with.
+  const behind = rows.filter(
+    (k) => !k.upToDate && !k.aheadOfServer && presenceOf(k) !== 'never-seen',
+  ).length;
   const progress = useMemo(() => progressByDevelopment(rows), [rows]);
   // The fleet spans developments: each totem's times in its own development's plant zone (Paris
   // until its settings answer, or when they cannot be read).
@@ -252,22 +282,40 @@ export function FleetPage() {
               </button>
             </div>
           )}
-          {groups.length > 0 && (
+          {rows.length > 0 && (
             <div className="toolbar">
               <label className="dev-switcher">
-                <span>Groupe</span>
-                <select value={group} onChange={(event) => setGroup(event.target.value)}>
-                  <option value="">Tous les totems</option>
-                  {groups.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
+                <span>État</span>
+                <select
+                  value={presence}
+                  onChange={(event) => setPresence(event.target.value as TotemPresence | '')}
+                >
+                  <option value="">Tous les états</option>
+                  {presences.map((value) => (
+                    <option key={value} value={value}>
+                      {PRESENCE_LABELS[value]}
                     </option>
                   ))}
                 </select>
               </label>
-              {group !== '' && (
+              {groups.length > 0 && (
+                <label className="dev-switcher">
+                  <span>Groupe</span>
+                  <select value={group} onChange={(event) => setGroup(event.target.value)}>
+                    <option value="">Tous les totems</option>
+                    {groups.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {(group !== '' || presence !== '') && (
                 <span className="muted" role="status">
-                  {shown.length} {shown.length > 1 ? 'totems' : 'totem'} dans « {group} »
+                  {shown.length} {shown.length > 1 ? 'totems' : 'totem'}
+                  {group !== '' && <> dans « {group} »</>}
+                  {presence !== '' && <> à l’état « {PRESENCE_LABELS[presence]} »</>}
                 </span>
               )}
             </div>
@@ -278,7 +326,11 @@ export function FleetPage() {
                 Aucun totem ne s’est encore signalé. Ils apparaissent ici dès leur connexion.
               </p>
             ) : shown.length === 0 ? (
-              <p className="muted">Aucun totem dans le groupe « {group} ».</p>
+              <p className="muted">
+                Aucun totem
+                {presence !== '' && <> à l’état « {PRESENCE_LABELS[presence]} »</>}
+                {group !== '' && <> dans le groupe « {group} »</>}.
+              </p>
             ) : (
               <table className="table table-compact table-stack">
                 <caption className="visually-hidden">Totems</caption>
@@ -330,7 +382,8 @@ export function FleetPage() {
                             ))}
                           </span>
                         )}
-                        {kiosk.flag && (
+                        {/* « silencieux » is the state's own word (its column): not said twice. */}
+                        {kiosk.flag && kiosk.flag !== 'silent' && (
                           <span className="badge badge-flag" title={kiosk.flagMessage ?? undefined}>
                             ⚠ {FLAG_LABELS[kiosk.flag]}
                           </span>
@@ -340,11 +393,11 @@ export function FleetPage() {
                         )}
                       </td>
                       <td data-label="État">
-                        <span
-                          className={`badge ${kiosk.state === 'online' ? 'badge-ok' : 'badge-off'}`}
-                        >
-                          {kiosk.state === 'online' ? 'En ligne' : 'Hors ligne'}
-                        </span>
+                        <PresenceState
+                          kiosk={kiosk}
+                          timeZone={zoneOf(kiosk.devid)}
+                          testId="fleet-presence"
+                        />
                         {/* Under its state rather than a column of its own: the table
                             still fits a 1080 px screen. */}
                         <LastCommand
@@ -354,13 +407,16 @@ export function FleetPage() {
                         />
                       </td>
                       <td data-label="Contenu">
-                        <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
-                          {kiosk.upToDate
-                            ? 'À jour'
-                            : kiosk.aheadOfServer
-                              ? 'En avance'
-                              : 'En retard'}
-                        </span>
+                        {/* A totem never seen is not behind: it has shown nothing yet. */}
+                        {presenceOf(kiosk) !== 'never-seen' && (
+                          <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
+                            {kiosk.upToDate
+                              ? 'À jour'
+                              : kiosk.aheadOfServer
+                                ? 'En avance'
+                                : 'En retard'}
+                          </span>
+                        )}
                         <span className="small" data-testid="fleet-content">
                           {' '}
                           {revisionText(kiosk)}
@@ -377,7 +433,10 @@ export function FleetPage() {
                         {formatDate(kiosk.lastSyncAt, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Vu">
-                        {since(kiosk.lastSeenAt, now, zoneOf(kiosk.devid))}
+                        {/* Its login is no sign of it showing anything. */}
+                        {presenceOf(kiosk) === 'never-seen'
+                          ? 'jamais'
+                          : since(kiosk.lastSeenAt, now, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Stockage">
                         {kiosk.storageUsedBytes === null
@@ -400,17 +459,23 @@ export function FleetPage() {
                             </button>{' '}
                           </>
                         )}
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => {
-                            setSaved(null);
-                            setEditing(kiosk);
-                          }}
-                          aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
-                        >
-                          Modifier
-                        </button>{' '}
+                        {/* Its profile hangs on its first report (the server says so): until
+                            then, nothing to edit. */}
+                        {presenceOf(kiosk) !== 'never-seen' && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-small"
+                              onClick={() => {
+                                setSaved(null);
+                                setEditing(kiosk);
+                              }}
+                              aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
+                            >
+                              Modifier
+                            </button>{' '}
+                          </>
+                        )}
                         <button
                           type="button"
                           className="button button-small button-danger-outline"

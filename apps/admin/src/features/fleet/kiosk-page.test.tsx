@@ -147,6 +147,42 @@ describe('a totem’s page', () => {
     expect(rows[0]!.querySelector('td')?.textContent).toBe('Resynchroniser');
   });
 
+  it('says its state in words, on the plant’s clock: offline with its revision, or never seen', async () => {
+    serve(() => []);
+    open();
+    FakeEventSource.last.emit('fleet', [
+      {
+        ...hall,
+        presence: 'offline',
+        state: 'offline',
+        connected: false,
+        lastSeenAt: '2026-11-27T13:03:00.000Z',
+      },
+    ]);
+    // New York: 13:03 UTC is 08:03 there.
+    await waitFor(() =>
+      expect(screen.getByTestId('kiosk-state').textContent).toBe(
+        'Hors ligne — affiche la révision 12 depuis le 27/11/2026 08:03' +
+          '⚠ à surveillerEn retard de 2 révisions depuis 3 h.',
+      ),
+    );
+    FakeEventSource.last.emit('kiosk', {
+      ...hall,
+      presence: 'never-seen',
+      state: 'offline',
+      connected: false,
+      flag: null,
+      flagMessage: null,
+      contentVersion: null,
+      firstSeenAt: '2026-11-27T09:15:00.000Z',
+      lastSeenAt: '2026-11-27T09:15:00.000Z',
+    });
+    expect(screen.getByTestId('kiosk-state').textContent).toBe(
+      'Jamais vu — identifié le 27/11/2026 04:15, aucun rapport depuis',
+    );
+    expect(screen.getByText('jamais')).toBeTruthy();
+  });
+
   it('says so when the totem is not in the fleet, and offers no command', async () => {
     serve(() => []);
     open();

@@ -1,14 +1,14 @@
 /**
  * A totem's own page, `/parc/:devid/:kioskId` (issue 47): its name, place, groups and note, its
- * status as the fleet's live channel tells it, and the history of the remote commands sent to it
- * (`adminKioskCommands`, newest first) — read again when the channel says the totem changed (an
+ * status as the fleet's live channel tells it (its state in words, issue 48: presence-state.tsx),
+ * and the history of the remote commands sent to it (`adminKioskCommands`, newest first) — read again when the channel says the totem changed (an
  * acknowledgement changes its last command) and every 15 s (a command expiring changes nothing on
  * the totem). « Commandes… » sends one more, as on the fleet page.
  *
  * The journal cannot be read for one totem (the audit API filters by development only, and an
  * entry's target is a number, not a totem's id): the page says so and links to the journal.
  */
-import type { KioskCommandList, KioskStatus } from '@plant-kiosk/contract';
+import { presenceOf, type KioskCommandList, type KioskStatus } from '@plant-kiosk/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError, Loading, Page } from '../../components/page';
@@ -21,6 +21,7 @@ import { CommandDialog } from './command-dialog';
 import { canCommand, commandLabel, since, stateBadge, stateLabel } from './command-text';
 import { KioskPlanMarksEditor } from './kiosk-plan-marks-editor';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
+import { PresenceState } from './presence-state';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
 
@@ -207,10 +208,11 @@ function KioskFacts({
         <div>
           <dt>État</dt>
           <dd data-testid="kiosk-state">
-            <span className={`badge ${kiosk.state === 'online' ? 'badge-ok' : 'badge-off'}`}>
-              {kiosk.state === 'online' ? 'En ligne' : 'Hors ligne'}
-            </span>
-            {kiosk.flag && <span className="badge badge-flag">⚠ {FLAG_LABELS[kiosk.flag]}</span>}
+            <PresenceState kiosk={kiosk} timeZone={timeZone} />
+            {/* « silencieux » is the state's own word: the flag's message says for how long. */}
+            {kiosk.flag && kiosk.flag !== 'silent' && (
+              <span className="badge badge-flag">⚠ {FLAG_LABELS[kiosk.flag]}</span>
+            )}
             {kiosk.flagMessage && <span className="kiosk-flag small">{kiosk.flagMessage}</span>}
           </dd>
         </div>
@@ -228,8 +230,15 @@ function KioskFacts({
         <div>
           <dt>Vu</dt>
           <dd>
-            {since(kiosk.lastSeenAt, now, timeZone)}{' '}
-            <span className="muted small">({formatDate(kiosk.lastSeenAt, timeZone)})</span>
+            {presenceOf(kiosk) === 'never-seen' ? (
+              // Its login is no sign of it showing anything (the state says when it logged in).
+              'jamais'
+            ) : (
+              <>
+                {since(kiosk.lastSeenAt, now, timeZone)}{' '}
+                <span className="muted small">({formatDate(kiosk.lastSeenAt, timeZone)})</span>
+              </>
+            )}
           </dd>
         </div>
         <div>

@@ -1,8 +1,56 @@
 /**
- * A totem's status in French words, as the fleet's rows and a totem's page show it: which revision
- * it shows against the published one, its media, its mode, its flag.
+ * A totem's status in French words, as the fleet's rows and a totem's page show it: its presence
+ * (the contract's words, totem-presence.ts), which revision it shows against the published one,
+ * its media, its mode, its flag.
  */
-import type { KioskStatus } from '@plant-kiosk/contract';
+import {
+  PRESENCE_LABELS,
+  presenceOf,
+  presenceText,
+  type KioskStatus,
+  type TotemPresence,
+} from '@plant-kiosk/contract';
+import { formatDate } from '../../lib/labels';
+
+/** Each presence's badge: green online, grey offline, coral silent, muted when nothing is wrong. */
+export const PRESENCE_BADGES: Record<TotemPresence, string> = {
+  online: 'badge badge-ok',
+  offline: 'badge badge-off',
+  silent: 'badge badge-warn',
+  'outside-hours': 'badge badge-muted',
+  'never-seen': 'badge badge-muted',
+};
+
+/** The states the fleet's filter offers, in this order (outside hours: only once part 2 makes it). */
+export const PRESENCE_FILTERS: readonly TotemPresence[] = [
+  'online',
+  'offline',
+  'silent',
+  'never-seen',
+];
+
+export interface PresenceWords {
+  presence: TotemPresence;
+  /** The state's name (the badge). */
+  label: string;
+  /** The rest of its sentence after the name (« — affiche la révision 12 depuis le … »), or ''. */
+  rest: string;
+}
+
+/**
+ * A totem's state in words, its times in the plant's zone: the name for the badge and the rest of
+ * the sentence after it, so that the two read as presenceText says it.
+ */
+export function presenceWords(kiosk: KioskStatus, timeZone: string): PresenceWords {
+  const presence = presenceOf(kiosk);
+  const label = PRESENCE_LABELS[presence];
+  const text = presenceText({ ...kiosk, presence }, (iso) => formatDate(iso, timeZone));
+  return {
+    presence,
+    label,
+    rest: text.startsWith(label) ? text.slice(label.length) : ` — ${text}`,
+  };
+}
 
 export const FLAG_LABELS: Record<NonNullable<KioskStatus['flag']>, string> = {
   silent: 'silencieux',
