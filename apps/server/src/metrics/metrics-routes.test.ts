@@ -6,8 +6,10 @@
  * its acknowledgements, and the process's own metrics. Also its place in the OpenAPI document.
  */
 import {
+  hashPasswordForLogin,
   pathOf,
   type AdminAlertView,
+  type LoginResponse,
   type Envelope,
   type KioskHeartbeat,
   type PublishResponse,
@@ -21,6 +23,7 @@ import {
   type AdminFixture,
 } from '../testing/admin-fixture.js';
 import {
+  DEMO_PASSWORD,
   publishDraftDirectly,
   TEST_ALERT_TOKEN,
   TEST_METRICS_TOKEN,
@@ -162,6 +165,12 @@ describe('GET /metrics: the figures', () => {
       labels: { devid: String(f.ids.devid), devname: 'neubourg', totem: kioskId, name: '' },
     });
     expect(value(families, 'plant_kiosk_totem_seconds_since_heartbeat', labels)).toBe(42);
+    expect(value(families, 'plant_kiosk_totem_presence', { ...labels, presence: 'online' })).toBe(
+      1,
+    );
+    expect(value(families, 'plant_kiosk_totem_presence', { ...labels, presence: 'silent' })).toBe(
+      0,
+    );
     expect(value(families, 'plant_kiosk_totem_revisions_behind', labels)).toBe(0);
     expect(value(families, 'plant_kiosk_totem_media_cached', labels)).toBe(3);
     expect(value(families, 'plant_kiosk_totem_media_total', labels)).toBe(7);
@@ -212,9 +221,33 @@ describe('GET /metrics: the figures', () => {
     later(60 * 60_000);
     const hourLater = await scrape();
     expect(value(hourLater, 'plant_kiosk_totem_online', { totem: kioskId })).toBe(0);
+    const presences = ['online', 'offline', 'silent', 'outside-hours', 'never-seen'].map(
+      (presence) => value(hourLater, 'plant_kiosk_totem_presence', { totem: kioskId, presence }),
+    );
+    expect(presences).toEqual([0, 0, 1, 0, 0]);
     expect(value(hourLater, 'plant_kiosk_totem_seconds_since_heartbeat', { totem: kioskId })).toBe(
       3600,
     );
+  });
+
+  it('lists a totem that logged in but never reported as never seen, without figures it lacks', async () => {
+    const login = await f.app.inject({
+      method: 'POST',
+      url: pathOf('login'),
+      payload: {
+        devname: 'neubourg',
+        loginRequest: { login: 'kiosk', password: hashPasswordForLogin(DEMO_PASSWORD) },
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const kioskId = login.json<Envelope<LoginResponse>>().data!.kioskId!;
+    const families = await scrape();
+    const labels = { totem: kioskId };
+    expect(
+      value(families, 'plant_kiosk_totem_presence', { ...labels, presence: 'never-seen' }),
+    ).toBe(1);
+    expect(value(families, 'plant_kiosk_totem_online', labels)).toBe(0);
+    expect(sample(families, 'plant_kiosk_totem_seconds_since_heartbeat', labels)).toBe(undefined);
   });
 
   it('shows the alert in force with its drill label, then each acknowledgement', async () => {

@@ -14,7 +14,13 @@
  * nobody scrapes) never pay for the process collectors' timers and observers.
  */
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { AdminAlertView, KioskStatus } from '@plant-kiosk/contract';
+import {
+  PRESENCE_LABELS,
+  presenceOf,
+  type AdminAlertView,
+  type KioskStatus,
+  type TotemPresence,
+} from '@plant-kiosk/contract';
 import { alertView } from '../alerts/index.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { EventBus } from '../lib/event-bus.js';
@@ -35,6 +41,9 @@ interface StoreReading {
 
 const TOTEM_LABELS = ['devid', 'devname', 'totem', 'name'] as const;
 type TotemLabel = (typeof TOTEM_LABELS)[number];
+
+/** Every presence a totem may have (the contract's one rule, totem-presence.ts). */
+const PRESENCES = Object.keys(PRESENCE_LABELS) as TotemPresence[];
 
 const totemLabels = (status: KioskStatus): Record<TotemLabel, string> => ({
   devid: String(status.devid),
@@ -148,6 +157,24 @@ export class MetricsService {
       'Whether the totem is online (1) or not (0), as the fleet page says.',
       (status) => (status.state === 'online' ? 1 : 0),
     );
+    // One series per presence, 1 for the totem's own (a state set, as kube-state-metrics does):
+    // a rule may ask for `presence="silent"` without knowing the other values.
+    const presence: Gauge<TotemLabel | 'presence'> = new Gauge({
+      name: 'plant_kiosk_totem_presence',
+      help: 'The totem’s presence as the fleet page says it: 1 for its own, 0 for the others (online, offline, silent, outside-hours, never-seen).',
+      labelNames: [...TOTEM_LABELS, 'presence'],
+      registers,
+      collect: async () => {
+        const { totems } = await this.read();
+        presence.reset();
+        for (const status of totems) {
+          const own = presenceOf(status);
+          for (const value of PRESENCES) {
+            presence.set({ ...totemLabels(status), presence: value }, value === own ? 1 : 0);
+          }
+        }
+      },
+    });
     totemGauge(
       'plant_kiosk_totem_seconds_since_heartbeat',
       'Seconds since the totem last reported (absent when it never did).',
