@@ -26,4 +26,5 @@ export * from './text.js';
 export * from './settings.js';
 export * from './plant-time.js';
 export * from './preview-input.js';
+export * from './health-notice.js';
 export * from './content-pack.js';
