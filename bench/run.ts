@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { alertFanoutBench } from './suites/alert-fanout.js';
 import { alertFanoutPgBench } from './suites/alert-fanout-pg.js';
+import { commandAckBench } from './suites/command-ack.js';
 import { contentPacksBench } from './suites/content-packs.js';
 import { contentServiceBench } from './suites/content-service.js';
 import { deltaSyncBench } from './suites/delta-sync.js';
@@ -43,6 +44,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'content-packs': contentPacksBench,
   'demo-pack': demoPackBench,
   'fleet-channel': fleetChannelBench,
+  'command-ack': commandAckBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

@@ -8,8 +8,11 @@
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { TOKEN_HEADER, pathOf } from '@plant-kiosk/contract';
 
-/** The stream's messages carry `"type":"…"` (contract messages.ts; `alert`: contract alerts.ts). */
-const MESSAGE_TYPES = ['sync', 'zone', 'element', 'alert'].map((name) => ({
+/**
+ * The stream's messages carry `"type":"…"` (contract messages.ts; `alert`: contract alerts.ts;
+ * `command`: contract kiosk-commands.ts).
+ */
+const MESSAGE_TYPES = ['sync', 'zone', 'element', 'alert', 'command'].map((name) => ({
   name,
   bytes: Buffer.from(`"type":"${name}"`),
 }));
@@ -45,6 +48,8 @@ export interface StreamClientOptions {
    * message without a number), as the kiosk's takeover would act on it.
    */
   onAlert?: (alertid: number | null, client: StreamClient) => void;
+  /** Called with the command number of each `command` message, as the totem would run it. */
+  onCommand?: (commandId: number, client: StreamClient) => void;
 }
 
 /** The alert number in an `alert` stream chunk (`"alertid":N` inside its `alert`). */
@@ -107,6 +112,12 @@ export async function openStreamClient(options: StreamClientOptions): Promise<St
       if (!chunk.includes(type.bytes)) continue;
       client.received.push({ type: type.name, at });
       if (options.onAlert && type.name === 'alert') options.onAlert(alertIdIn(chunk), client);
+      if (options.onCommand && type.name === 'command') {
+        // A chunk may hold several commands (queued ones, sent at once when the stream opens).
+        for (const match of chunk.toString('utf8').matchAll(/"commandId":(\d+)/g)) {
+          options.onCommand(Number(match[1]), client);
+        }
+      }
       if (options.fetchSnapshot && type.name === 'sync') {
         fetchSnapshot(options, etag).then(
           () => (client.snapshotAt = performance.now()),
