@@ -3,7 +3,8 @@
  * totems » sends it « Identifier » from its row's « Commandes… » dialog; the confirmation says how
  * many totems it went to, and the row shows the command's state live. The totem's name opens its
  * page (`/parc/:devid/:kioskId`): its status and the command in its history, who sent it. The
- * dialog and the page pass axe; the page fits a 390 px phone. With ADMIN_SCREENSHOTS=1 the dialog
+ * dialog and the page pass axe; the page fits a 390 px phone. Once the totem is closed its row says
+ * « Hors ligne — affiche la révision N depuis le … » (issue 48). With ADMIN_SCREENSHOTS=1 the dialog
  * and the page are saved at 1440 × 900 (docs/screenshots/admin-parc-commandes.png,
  * admin-totem.png).
  */
@@ -103,5 +104,16 @@ test('« Identifier » is sent to a totem from the fleet page and shows in the t
     await page.screenshot({ path: test.info().outputPath('phone-fleet.png'), fullPage: true });
   }
 
+  // The totem goes away: its state says so in words (issue 48), with the revision it keeps
+  // showing and since when, on the plant's clock.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await context.close();
+  await expect(page.getByTestId('fleet-presence')).toHaveText(
+    /^Hors ligne — affiche la révision \d+ depuis le \d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+    { timeout: 15_000 },
+  );
+  await expectAccessible(page, 'fleet: a totem offline');
+  if (process.env.ADMIN_SCREENSHOTS === '1') {
+    await page.screenshot({ path: test.info().outputPath('fleet-offline.png') });
+  }
 });
