@@ -50,6 +50,7 @@ const SERVER_DOMAINS = [
   'fleet',
   'media',
   'metrics',
+  'notifications',
   'packs',
   'publishing',
   'settings',

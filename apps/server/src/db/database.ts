@@ -26,6 +26,7 @@ import * as kioskIdentities from './migrations/016-kiosk-identities.js';
 import * as kioskProfiles from './migrations/017-kiosk-profiles.js';
 import * as kioskCommands from './migrations/018-kiosk-commands.js';
 import * as kioskPlanMarks from './migrations/019-kiosk-plan-marks.js';
+import * as notifications from './migrations/021-notifications.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '017-kiosk-profiles': kioskProfiles,
   '018-kiosk-commands': kioskCommands,
   '019-kiosk-plan-marks': kioskPlanMarks,
+  '021-notifications': notifications,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -436,6 +436,41 @@ export interface KioskPlanMarkTable {
   updated_at: string;
 }
 
+/**
+ * Where health messages go (migration 021, decision 042): one row (id 1) for the whole server.
+ * Booleans 0/1; `email_to` a JSON text list; the secrets as given, never answered.
+ */
+export interface NotificationSettingsTable {
+  id: number;
+  webhook_enabled: number;
+  webhook_url: string;
+  webhook_secret: string;
+  email_enabled: number;
+  email_host: string;
+  email_port: number;
+  email_security: string;
+  email_user: string;
+  email_password: string;
+  email_from: string;
+  email_to: string;
+  version: number;
+  updated_at: string | null;
+}
+
+/** One health notice to one channel (migration 021): the queue and the history at once. */
+export interface NotificationDeliveryTable {
+  delivery_id: string;
+  /** The HealthNotice as JSON. */
+  notice: string;
+  channel: string;
+  state: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_result: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -469,6 +504,8 @@ export interface Database {
   kiosk_identities: KioskIdentityTable;
   kiosk_commands: KioskCommandTable;
   kiosk_plan_marks: KioskPlanMarkTable;
+  notification_settings: NotificationSettingsTable;
+  notification_deliveries: NotificationDeliveryTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

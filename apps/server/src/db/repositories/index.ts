@@ -11,6 +11,7 @@ import {
 } from '../../fleet/index.js';
 import { KioskCommandRepository } from '../../fleet/index.js';
 import { MediaRepository } from '../../media/index.js';
+import { NotificationRepository } from '../../notifications/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
 import {
@@ -42,6 +43,7 @@ export {
   KioskRepository,
   LiveContentRepository,
   MediaRepository,
+  NotificationRepository,
   RevisionRepository,
   SettingsRepository,
   StreamTicketRepository,
@@ -98,6 +100,8 @@ export interface Repositories {
   publishChecks: PublishCheckRepository;
   /** Single-use tickets that open a kiosk's event stream (stream tickets, decision 028). */
   streamTickets: StreamTicketRepository;
+  /** Health notices' settings (server-wide, never published) and deliveries (decision 042). */
+  notifications: NotificationRepository;
   /** Runs `work` in one transaction; `createRepositories(trx)` gives the repositories bound to it.
    * (Not from inside one: a transaction's repositories cannot open another.) */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -126,6 +130,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     settings: new SettingsRepository(db),
     publishChecks: new PublishCheckRepository(db),
     streamTickets: new StreamTicketRepository(db),
+    notifications: new NotificationRepository(db),
     transaction: (work) => db.transaction().execute(work),
   };
 }
