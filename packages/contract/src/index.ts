@@ -25,6 +25,8 @@ export * from './route-client.js';
 export * from './text.js';
 export * from './settings.js';
 export * from './plant-time.js';
+export * from './opening-hours.js';
 export * from './preview-input.js';
 export * from './health-notice.js';
+export * from './health.js';
 export * from './content-pack.js';

@@ -84,6 +84,14 @@ import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId 
 import { ForgetKioskParams, ForgottenKiosks, PurgeKiosksRequest } from './kiosk-identity.js';
 import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
+  HealthIncidentList,
+  HealthRules,
+  HealthRulesRequest,
+  KioskMute,
+  KioskMuteParams,
+  KioskMuteRequest,
+} from './health.js';
+import {
   KioskOwnSettings,
   KioskPlanMarks,
   KioskPlanMarksParams,
@@ -618,6 +626,33 @@ export const ROUTE_SCHEMAS = {
     querystring: KioskCommandListQuery,
     response: KioskCommandList,
     note: 'Admins, editors and viewers of the development. Newest first (`limit`, default 100); one totem’s with `kioskId`.',
+  },
+  adminHealthRules: {
+    params: DevidParams,
+    response: HealthRules,
+    note: 'Admins and editors of the development (`canEdit`: admins only). The defaults until an admin saves: every rule on; silent 15 min, behind 30 min after a publish, media incomplete 60 min, storage 90 %, alert unacknowledged 30 s; a quiet period of 5 min before raising and before clearing. Server-side settings, never published to the totems.',
+  },
+  adminSaveHealthRules: {
+    params: DevidParams,
+    body: HealthRulesRequest,
+    response: HealthRules,
+    note: 'Admins only; audited. 400 in French for a threshold outside its rule’s bounds (HEALTH_RULE_THRESHOLDS). In force at the next check of every instance.',
+  },
+  adminHealthIncidents: {
+    params: DevidParams,
+    response: HealthIncidentList,
+    note: 'Admins and editors of the development. Open incidents (pending, raised, clearing) and the last 50 cleared, newest first; the totems muted now.',
+  },
+  adminMuteKiosk: {
+    params: KioskMuteParams,
+    body: KioskMuteRequest,
+    response: KioskMute,
+    note: 'Admins and editors of the development. « Mettre ce totem en sourdine pendant N heures » (1–168): it raises no incident until then; an incident already open stays open and clears as usual. Audited. 404 for a totem the development does not have.',
+  },
+  adminUnmuteKiosk: {
+    params: KioskMuteParams,
+    response: KioskMute,
+    note: 'Admins and editors of the development. Ends the mute (`until` null); audited. 404 for a totem the development does not have.',
   },
   adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminUploadMedia: {

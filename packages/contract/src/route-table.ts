@@ -414,6 +414,36 @@ export const ROUTES = {
     'admin-session',
     'The remote commands sent to the development’s totems, newest first',
   ),
+  adminHealthRules: route(
+    'GET',
+    `${A}/developments/:devid/health-rules`,
+    'admin-session',
+    'The development’s health rules (server-side, never published)',
+  ),
+  adminSaveHealthRules: route(
+    'PUT',
+    `${A}/developments/:devid/health-rules`,
+    'admin-session',
+    'Save the development’s health rules (admins; in force at the next check)',
+  ),
+  adminHealthIncidents: route(
+    'GET',
+    `${A}/developments/:devid/health-incidents`,
+    'admin-session',
+    'The development’s open and recent health incidents, newest first, and its muted totems',
+  ),
+  adminMuteKiosk: route(
+    'POST',
+    `${A}/developments/:devid/kiosks/:kioskId/mute`,
+    'admin-session',
+    'Mute a totem’s health messages for some hours (planned work)',
+  ),
+  adminUnmuteKiosk: route(
+    'DELETE',
+    `${A}/developments/:devid/kiosks/:kioskId/mute`,
+    'admin-session',
+    'End a totem’s mute',
+  ),
   adminMedia: route(
     'GET',
     `${A}/developments/:devid/media`,

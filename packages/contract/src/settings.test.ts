@@ -136,7 +136,10 @@ describe('the plant’s time zone (issue 45)', () => {
     );
   });
 
-  it('is stored last, so an older stored text only gains a field', () => {
-    expect(Object.keys(JSON.parse(serializeSettings(DEFAULT_SETTINGS))).at(-1)).toBe('timeZone');
+  it('is stored after the older fields (only the opening hours follow), so an older stored text only gains fields', () => {
+    expect(Object.keys(JSON.parse(serializeSettings(DEFAULT_SETTINGS))).slice(-2)).toEqual([
+      'timeZone',
+      'openingHours',
+    ]);
   });
 });

@@ -11,6 +11,15 @@
  * default).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import {
+  ALWAYS_OPEN,
+  CLOSING_TIME_PATTERN,
+  OPENING_DAYS_PER_WEEK,
+  OPENING_INTERVALS_MAX_PER_DAY,
+  OPENING_TIME_PATTERN,
+  normalizeOpeningHours,
+  openingHoursProblems,
+} from './opening-hours.js';
 import { TIME_ZONE_HINT, TIME_ZONE_MAX_LENGTH, isPlantTimeZone } from './plant-time.js';
 import { adminRelative } from './route-table.js';
 
@@ -110,6 +119,35 @@ export const SWITCHER_CODE_PATTERN = `^(?:[0-9]{${SWITCHER_CODE_MIN_DIGITS},${SW
 /** What the pattern means, in French (the back-office form and the server's 400). */
 export const SWITCHER_CODE_HINT = `doit être vide ou compter de ${SWITCHER_CODE_MIN_DIGITS} à ${SWITCHER_CODE_MAX_DIGITS} chiffres`;
 
+/**
+ * The development's opening hours (issue 48, part 2; opening-hours.ts says the rules): always open
+ * (a 3×8 plant), or a week of intervals on the plant's wall clock. The schema bounds the shape;
+ * that an interval closes after it opens and that a day's intervals do not overlap are rules
+ * between values, checked with the rules between fields (`settingsConsistencyErrors`).
+ */
+export const OpeningHoursSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('always') }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('weekly'),
+      days: Type.Array(
+        Type.Array(
+          Type.Object(
+            {
+              open: Type.String({ pattern: OPENING_TIME_PATTERN }),
+              close: Type.String({ pattern: CLOSING_TIME_PATTERN }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: OPENING_INTERVALS_MAX_PER_DAY },
+        ),
+        { minItems: OPENING_DAYS_PER_WEEK, maxItems: OPENING_DAYS_PER_WEEK },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
 const timing = (name: SettingsTiming) =>
   Type.Integer({ minimum: SETTINGS_TIMINGS[name].min, maximum: SETTINGS_TIMINGS[name].max });
 
@@ -140,6 +178,12 @@ export const DevelopmentSettings = Type.Object(
      * between fields (`settingsConsistencyErrors`).
      */
     timeZone: Type.String({ minLength: 1, maxLength: TIME_ZONE_MAX_LENGTH }),
+    /**
+     * When the plant is open, on its wall clock in `timeZone` (issue 48, part 2): outside them the
+     * fleet says a silent totem is « Hors des heures d’ouverture » and the health rules keep quiet;
+     * issue 53 switches the screens off. Always open by default (a 3×8 plant).
+     */
+    openingHours: OpeningHoursSchema,
   },
   { additionalProperties: false },
 );
@@ -161,6 +205,7 @@ export const DEFAULT_SETTINGS: Readonly<DevelopmentSettings> = Object.freeze({
   alarmTone: false,
   switcherCode: '',
   timeZone: DEFAULT_TIME_ZONE,
+  openingHours: ALWAYS_OPEN,
 });
 
 /** French names of the fields, for the back-office and the server's messages. */
@@ -173,6 +218,7 @@ export const SETTINGS_LABELS: Record<keyof DevelopmentSettings, string> = {
   alarmTone: 'Son d’alarme',
   switcherCode: 'Code du sélecteur',
   timeZone: 'Fuseau horaire de l’usine',
+  openingHours: 'Heures d’ouverture',
 };
 
 const URL_RE = new RegExp(SETTINGS_URL_PATTERN);
@@ -192,7 +238,9 @@ export const TIME_ZONE_MESSAGE = `${TIME_ZONE_HINT.charAt(0).toUpperCase()}${TIM
 /**
  * Rules a JSON schema cannot say: the clock's value must not exceed the idle counter's default,
  * the warning must come before the session ends (rules between fields), the time zone must be
- * one `Intl` knows. French messages by field; empty when the settings hold together.
+ * one `Intl` knows, the opening hours' intervals must close after they open and not overlap
+ * (their messages joined; opening-hours.ts's `openingHoursProblems` says each by day). French
+ * messages by field; empty when the settings hold together.
  */
 export function settingsConsistencyErrors(
   settings: DevelopmentSettings,
@@ -203,6 +251,9 @@ export function settingsConsistencyErrors(
   if (settings.inactivityWarningSeconds >= settings.inactivitySeconds)
     errors.inactivityWarningSeconds = `Doit être inférieur à la durée avant la fin de session (${settings.inactivitySeconds} s).`;
   if (!isPlantTimeZone(settings.timeZone)) errors.timeZone = TIME_ZONE_MESSAGE;
+  const hoursProblems = openingHoursProblems(settings.openingHours);
+  if (hoursProblems.length > 0)
+    errors.openingHours = hoursProblems.map((problem) => problem.message).join(' ');
   return errors;
 }
 
@@ -228,6 +279,8 @@ export function normalizeSettings(value: unknown): DevelopmentSettings {
         : '',
     // A copy from before the zone existed (issue 45), or one this engine does not know: Paris.
     timeZone: isPlantTimeZone(source.timeZone) ? source.timeZone : DEFAULT_TIME_ZONE,
+    // A copy from before the hours existed (issue 48), or a wrong one: always open.
+    openingHours: normalizeOpeningHours(source.openingHours),
   };
   for (const name of SETTINGS_TIMING_NAMES) {
     const raw = source[name];

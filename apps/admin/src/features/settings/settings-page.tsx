@@ -24,6 +24,7 @@ import {
   type AdminDevelopment,
   type AdminSettings,
   type IgnoredSettingsAddress,
+  type OpeningHours,
   type SettingsTiming,
 } from '@plant-kiosk/contract';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -91,6 +92,8 @@ export interface SettingsForm {
   /** A zone of the list, or OTHER_TIME_ZONE: then `otherTimeZone` as typed. */
   timeZone: string;
   otherTimeZone: string;
+  /** The opening hours as the section edits them (the contract's shape). */
+  openingHours: OpeningHours;
 }
 
 export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
@@ -104,6 +107,7 @@ export const toForm = (settings: DevelopmentSettings): SettingsForm => ({
   ...(EUROPEAN_TIME_ZONES.includes(settings.timeZone)
     ? { timeZone: settings.timeZone, otherTimeZone: '' }
     : { timeZone: OTHER_TIME_ZONE, otherTimeZone: settings.timeZone }),
+  openingHours: settings.openingHours,
 });
 
 /** The zone the form names (a typed one with its usual case: `europe/paris` → `Europe/Paris`). */
@@ -150,6 +154,7 @@ export function readForm(
     // Spaces typed between the digits ("12 34") are not part of the code.
     switcherCode: form.switcherCode.replace(/\s+/g, ''),
     timeZone: formTimeZone(form),
+    openingHours: form.openingHours,
   };
   // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
   const errors = validate(DevelopmentSettings, settings, {
