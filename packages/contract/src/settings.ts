@@ -126,7 +126,9 @@ export const SWITCHER_CODE_HINT = `doit être vide ou compter de ${SWITCHER_CODE
  * between values, checked with the rules between fields (`settingsConsistencyErrors`).
  */
 export const OpeningHoursSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('always') }, { additionalProperties: false }),
+  // The week first: the server's validator removes properties a branch does not allow
+  // (`removeAdditional`) while it tries the branches in order, so trying « always » first would
+  // strip `days` from a week before its own branch is tried.
   Type.Object(
     {
       kind: Type.Literal('weekly'),
@@ -146,6 +148,7 @@ export const OpeningHoursSchema = Type.Union([
     },
     { additionalProperties: false },
   ),
+  Type.Object({ kind: Type.Literal('always') }, { additionalProperties: false }),
 ]);
 
 const timing = (name: SettingsTiming) =>

@@ -42,7 +42,24 @@ const wanted: DevelopmentSettings = {
   inactivitySeconds: 900,
   alarmTone: true,
   switcherCode: '2468',
+  // Issue 48, part 2: a plant that closes at 20:00 on weekdays and at noon on Saturdays.
+  openingHours: {
+    kind: 'weekly',
+    days: [
+      ...Array.from({ length: 5 }, () => [{ open: '06:00', close: '20:00' }]),
+      [{ open: '06:00', close: '12:00' }],
+      [],
+    ],
+  },
 };
+
+/** A week whose Monday has `intervals`, the other days closed. */
+const monday = (...intervals: Array<[string, string]>): Partial<DevelopmentSettings> => ({
+  openingHours: {
+    kind: 'weekly',
+    days: [intervals.map(([open, close]) => ({ open, close })), [], [], [], [], [], []],
+  },
+});
 
 /** The frame sources of the kiosk page's Content-Security-Policy (served before any login). */
 async function pageFrameSources(): Promise<string[]> {
@@ -111,6 +128,25 @@ describe('settings in the back-office', () => {
       ],
       [{ timeZone: '+01:00' }, /^Fuseau horaire de l’usine : doit être/],
       [{ timeZone: '' }, /timeZone.*ne doit pas être vide/],
+      // The opening hours (issue 48, part 2): intervals that close after they open, no overlap.
+      [
+        monday(['20:00', '06:00']),
+        /^Heures d’ouverture : lundi : la plage 20:00–06:00 ferme avant d’ouvrir ; pour passer minuit, finissez-la à 24:00/,
+      ],
+      [
+        monday(['08:00', '08:00']),
+        /^Heures d’ouverture : lundi : la plage 08:00–08:00 ferme à l’heure où elle ouvre/,
+      ],
+      [
+        monday(['06:00', '12:00'], ['11:00', '14:00']),
+        /^Heures d’ouverture : lundi : les plages 06:00–12:00 et 11:00–14:00 se chevauchent/,
+      ],
+      [monday(), /^Heures d’ouverture : aucune plage d’ouverture dans la semaine/],
+      [monday(['25:00', '26:00']), /openingHours/],
+      [
+        { openingHours: { kind: 'weekly', days: [[], []] } } as Partial<DevelopmentSettings>,
+        /openingHours/,
+      ],
     ];
     for (const [change, message] of cases) {
       const response = await editor.put(path(), { ...DEFAULT_SETTINGS, ...change });
@@ -150,6 +186,10 @@ describe('settings in the back-office', () => {
       await admin.get(pathOf('adminAudit', { query: { devid: f.ids.devid, limit: 1 } })),
     );
     expect(entry).toMatchObject({ action: 'setting.update', targetType: 'setting' });
+    expect(Object.keys(entry!.summary ?? {})).toContain('openingHours');
+    // The same hours again: nothing changed, nothing audited (compared by value, not by object).
+    const again = await editor.put(path(), wanted);
+    expect(again.json<Envelope<AdminSettings>>().message).toBe('Aucun réglage n’a changé.');
 
     // Not published: the kiosk's snapshot, its ETag and the delta are unchanged.
     const unpublished = await snapshot();

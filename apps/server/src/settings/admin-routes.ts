@@ -10,6 +10,7 @@ import {
   SETTINGS_AUDIT_ACTION,
   SETTINGS_LABELS,
   adminSettingsRoutePatterns as routes,
+  normalizeOpeningHours,
   settingsConsistencyErrors,
   type AdminSettings,
   type DevelopmentSettings,
@@ -54,13 +55,17 @@ export async function settingsRoutes(
       const { devid } = request.params;
       requireDevelopment(request, devid);
       await editor.development(devid);
-      const wanted = request.body;
-      const [field, message] = Object.entries(settingsConsistencyErrors(wanted))[0] ?? [];
+      const [field, message] = Object.entries(settingsConsistencyErrors(request.body))[0] ?? [];
       if (field && message) {
         throw badRequest(
           `${SETTINGS_LABELS[field as keyof DevelopmentSettings]} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
         );
       }
+      // Checked: the opening hours as the contract reads them back (their fields alone).
+      const wanted: DevelopmentSettings = {
+        ...request.body,
+        openingHours: normalizeOpeningHours(request.body.openingHours),
+      };
       const actor = actorOf(request);
       const changed = await ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
@@ -68,7 +73,8 @@ export async function settingsRoutes(
         await tx.draft.bumpDraftVersion(devid);
         const before = await tx.settings.draft(devid);
         const fields = (Object.keys(wanted) as Array<keyof DevelopmentSettings>).filter(
-          (key) => before[key] !== wanted[key],
+          // By value: the opening hours are an object, equal when their JSON is.
+          (key) => JSON.stringify(before[key]) !== JSON.stringify(wanted[key]),
         );
         await tx.settings.saveDraft(devid, wanted);
         if (fields.length === 0) return false;

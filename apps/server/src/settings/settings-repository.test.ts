@@ -164,3 +164,32 @@ describe('settings published with the revision', () => {
     expect(await repos.settings.unpublished(devid)).toBe(true);
   });
 });
+
+describe('the published opening hours (issue 48, part 2)', () => {
+  const weekdays: DevelopmentSettings = {
+    ...DEFAULT_SETTINGS,
+    timeZone: 'America/New_York',
+    openingHours: {
+      kind: 'weekly',
+      days: [...Array.from({ length: 5 }, () => [{ open: '06:00', close: '20:00' }]), [], []],
+    },
+  };
+
+  it('travel with the publish, and several developments’ are read in one go', async () => {
+    const open = await development();
+    const untouched = await development();
+    await repos.settings.saveDraft(open, weekdays);
+    // A draft is not read: the published settings are.
+    expect((await repos.settings.liveOf([open, untouched])).size).toBe(0);
+    await publish(open);
+    const live = await repos.settings.liveOf([open, untouched]);
+    expect(live.get(open)).toEqual(weekdays);
+    // Never published any: absent, so the defaults (always open).
+    expect(live.has(untouched)).toBe(false);
+    expect((await repos.live.snapshot(open, NOW))?.settings?.openingHours).toEqual(
+      weekdays.openingHours,
+    );
+    expect((await repos.settings.liveOf()).get(open)).toEqual(weekdays);
+    expect((await repos.settings.liveOf([])).size).toBe(0);
+  });
+});

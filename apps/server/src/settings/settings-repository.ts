@@ -51,6 +51,22 @@ export class SettingsRepository {
   }
 
   /**
+   * The published settings of several developments in one read (all when `devids` is undefined):
+   * the fleet reads each development's opening hours and zone once per list, not once per totem.
+   * A development without a published row is absent: its settings are the defaults.
+   */
+  async liveOf(
+    devids?: readonly number[],
+    db: Db = this.db,
+  ): Promise<Map<number, DevelopmentSettings>> {
+    if (devids !== undefined && devids.length === 0) return new Map();
+    let query = db.selectFrom('pub_development_settings').select(['devid', 'settings']);
+    if (devids !== undefined) query = query.where('devid', 'in', [...devids]);
+    const rows = await query.execute();
+    return new Map(rows.map((row) => [Number(row.devid), parseStoredSettings(row.settings)]));
+  }
+
+  /**
    * Writes the draft's settings. The caller holds the development's draft lock
    * (DraftContentRepository.bumpDraftVersion) in the same transaction, as every draft edit does.
    */
