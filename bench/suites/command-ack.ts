@@ -7,8 +7,10 @@
  * the `command` message it receives with its acknowledgement (POST kioskCommandAck, `done`, with
  * its own token) at once — a real totem acknowledges once it ran the command; here there is
  * nothing to run. The figure is the time from the send's start to each acknowledgement's answer,
- * p50/p99 over all totems and runs. Baseline in the same run: a publish's `sync` message to the
- * same 500 streams, from the publish request's start to each stream's arrival.
+ * p50/p99 over all totems and runs; and, to tell the delivery from the acknowledgements' writes,
+ * from the send's start to each `command` message's arrival. Baseline in the same run: a
+ * publish's `sync` message to the same 500 streams, from the publish request's start to each
+ * stream's arrival.
  *
  * The clients run in this process, so the figures include their own event loop's delay in reading
  * 500 sockets and sending 500 requests: an upper bound of the server's.
@@ -80,6 +82,7 @@ export async function commandAckBench(log: (line: string) => void) {
     };
 
     const received: number[] = [];
+    const commandReceived: number[] = [];
     const acks: number[] = [];
     let unacknowledged = 0;
     for (let run = 0; run < RUNS; run++) {
@@ -98,6 +101,7 @@ export async function commandAckBench(log: (line: string) => void) {
       await new Promise((resolve) => setTimeout(resolve, 300));
 
       // A command to all, acknowledged by each.
+      for (const client of totems) client.received.length = 0;
       ackedAt.clear();
       since = performance.now();
       await admin.call('POST', pathOf('adminSendKioskCommand', { params: { devid } }), {
@@ -107,6 +111,10 @@ export async function commandAckBench(log: (line: string) => void) {
       await waitFor(() => ackedAt.size === totems.length, 30_000);
       unacknowledged += totems.length - ackedAt.size;
       acks.push(...[...ackedAt.values()].map((at) => at - since));
+      for (const client of totems) {
+        const at = client.received.find((m) => m.type === 'command')?.at;
+        commandReceived.push(at === undefined ? Number.POSITIVE_INFINITY : at - since);
+      }
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     for (const client of totems) client.close();
@@ -115,6 +123,7 @@ export async function commandAckBench(log: (line: string) => void) {
       totems: TOTEMS,
       runs: RUNS,
       commandAcknowledged: latencySummary(acks),
+      commandReceived: latencySummary(commandReceived),
       publishSyncReceived: latencySummary(received),
       p50Ratio: round(percentile(acks, 50) / Math.max(1, percentile(received, 50))),
       p99Ratio: round(percentile(acks, 99) / Math.max(1, percentile(received, 99))),
@@ -122,7 +131,8 @@ export async function commandAckBench(log: (line: string) => void) {
       refusedAcks: refused,
     };
     log(
-      `command → acknowledged by ${TOTEMS} totems: p50 ${figures.commandAcknowledged.p50Ms} / p99 ${figures.commandAcknowledged.p99Ms} ms; ` +
+      `command → acknowledged by ${TOTEMS} totems: p50 ${figures.commandAcknowledged.p50Ms} / p99 ${figures.commandAcknowledged.p99Ms} ms ` +
+        `(received: p50 ${figures.commandReceived.p50Ms} / p99 ${figures.commandReceived.p99Ms} ms); ` +
         `publish → sync received: p50 ${figures.publishSyncReceived.p50Ms} / p99 ${figures.publishSyncReceived.p99Ms} ms ` +
         `(× ${figures.p50Ratio} / × ${figures.p99Ratio}); unacknowledged ${unacknowledged}, refused ${refused}`,
     );
