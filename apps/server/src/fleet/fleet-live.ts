@@ -9,9 +9,9 @@
  * which every heartbeat moves — the state they decide, online or offline, is in it), and writes a
  * `kiosk` event for each entry that changed to every stream watching the development. A heartbeat
  * that reports nothing new is therefore no news: with 1,000 totems reporting every minute, the
- * pages would otherwise get 17 events a second each, and every reconnect the whole fleet again. So a burst of heartbeats costs one
- * query per development, not one per open page, and the channel never trusts a signal's content —
- * only the database. A periodic tick re-reads each watched development once (what changes with
+ * pages would otherwise get 17 events a second each, and every reconnect the whole fleet again.
+ * So a burst of heartbeats costs one query per development, not one per open page, and the
+ * channel never trusts a signal's content — only the database. A periodic tick re-reads each watched development once (what changes with
  * time alone: a kiosk going offline, a flag appearing) and writes a comment that keeps proxies
  * from closing the connections.
  *
@@ -27,7 +27,8 @@
  * another instance behind a load balancer with PostgreSQL, other developments, a removal, or a
  * whole list older than `fullListEveryMs`) it is the whole list as a `fleet` event. The last case
  * bounds how stale an unchanged entry's presence times (« Vu il y a… ») get on a page: they are
- * those of its last change or of the page's last whole list.
+ * those of its last change or of the page's last whole list. A resumed page gets no `fleet`
+ * event: a client that shows "live" must say so on the stream's `open`, not on the list alone.
  *
  * The change "log" is the per-development map of entries itself: each entry keeps the sequence
  * number of its last change, so it is bounded by the fleet, not by time. A development nobody
