@@ -48,6 +48,7 @@ const SERVER_DOMAINS = [
   'content',
   'display',
   'fleet',
+  'health',
   'media',
   'metrics',
   'notifications',

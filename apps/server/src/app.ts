@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_API_PREFIX, MEDIA_MAX_BYTES } from '@plant-kiosk/contract';
+import { ADMIN_API_PREFIX, MEDIA_MAX_BYTES, type HealthNotice } from '@plant-kiosk/contract';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './db/repositories/index.js';
 import { ContentVersions } from './lib/content-versions.js';
@@ -39,6 +39,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishApiRoutes, ScheduledPublisher } from './publishing/index.js';
 import { alertApiRoutes } from './alerts/index.js';
 import { metricsRoutes } from './metrics/index.js';
+import { HealthMonitor } from './health/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
 
@@ -99,6 +100,12 @@ export interface AppOptions {
    * injected clock); server.ts turns it on where the back-office or the publish API is served.
    */
   scheduledPublishing?: { intervalMs: number; maxLatenessMs: number };
+  /**
+   * The health rules' clock (issue 48, decision 041): how often this instance checks them, and
+   * where their raises and clears go. Off when absent (tests drive a monitor's `checkNow` on an
+   * injected clock); server.ts turns it on where the back-office or the publish API is served.
+   */
+  healthMonitor?: { checkMs: number; notify?: (notice: HealthNotice) => Promise<void> };
 }
 
 declare module 'fastify' {
@@ -201,6 +208,25 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     const publisher = new ScheduledPublisher({ ...ctx, maxLatenessMs }, intervalMs, fastify.log);
     fastify.addHook('onReady', async () => publisher.start());
     fastify.addHook('onClose', async () => publisher.stop());
+  }
+
+  if (options.healthMonitor && (services.has('admin') || services.has('stream'))) {
+    const { checkMs, notify } = options.healthMonitor;
+    const monitor = new HealthMonitor(
+      {
+        ...ctx,
+        // Every instance runs one; the store's conditional moves let one send each notice.
+        notify:
+          notify ??
+          (async (notice) => {
+            fastify.log.warn({ notice: notice.noticeId }, `health notice: ${notice.subject}`);
+          }),
+        log: fastify.log,
+      },
+      checkMs,
+    );
+    fastify.addHook('onReady', async () => monitor.start());
+    fastify.addHook('onClose', async () => monitor.stop());
   }
 
   // Always 200 (load balancers and `restore` read it); `media` reports damaged files.

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { importFirstStartContent, PackError } from './packs/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
+import { HEALTH_CHECK_MS } from './health/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
 import { PostgresEventBus } from './lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
           intervalMs: 1000,
           maxLatenessMs: config.scheduleMaxLatenessHours * 3_600_000,
         },
+        healthMonitor: { checkMs: HEALTH_CHECK_MS },
       });
       apps.push(app);
       await app.listen({ port: instance.port, host: config.host });

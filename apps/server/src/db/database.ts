@@ -26,6 +26,7 @@ import * as kioskIdentities from './migrations/016-kiosk-identities.js';
 import * as kioskProfiles from './migrations/017-kiosk-profiles.js';
 import * as kioskCommands from './migrations/018-kiosk-commands.js';
 import * as kioskPlanMarks from './migrations/019-kiosk-plan-marks.js';
+import * as health from './migrations/020-health.js';
 import * as notifications from './migrations/021-notifications.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '017-kiosk-profiles': kioskProfiles,
   '018-kiosk-commands': kioskCommands,
   '019-kiosk-plan-marks': kioskPlanMarks,
+  '020-health': health,
   '021-notifications': notifications,
 };
 

@@ -471,6 +471,34 @@ export interface NotificationDeliveryTable {
   delivered_at: string | null;
 }
 
+/** A development's health rules (migration 020): HealthRulesRequest as JSON. */
+export interface HealthRulesTable {
+  devid: number;
+  rules: string;
+  updated_at: string;
+}
+
+/** One health incident (migration 020): `open_key` set while open, null once cleared. */
+export interface HealthIncidentTable {
+  incident_id: Generated<number>;
+  devid: number;
+  kiosk_id: string | null;
+  rule: string;
+  state: 'pending' | 'raised' | 'clearing' | 'cleared';
+  open_key: string | null;
+  first_seen_at: string;
+  raised_at: string | null;
+  clear_pending_since: string | null;
+  cleared_at: string | null;
+}
+
+/** A totem muted for planned work (migration 020). */
+export interface KioskMuteTable {
+  devid: number;
+  kiosk_id: string;
+  until: string;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -504,6 +532,9 @@ export interface Database {
   kiosk_identities: KioskIdentityTable;
   kiosk_commands: KioskCommandTable;
   kiosk_plan_marks: KioskPlanMarkTable;
+  health_rules: HealthRulesTable;
+  health_incidents: HealthIncidentTable;
+  kiosk_mutes: KioskMuteTable;
   notification_settings: NotificationSettingsTable;
   notification_deliveries: NotificationDeliveryTable;
 }

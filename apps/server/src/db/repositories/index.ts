@@ -10,6 +10,7 @@ import {
   KioskRepository,
 } from '../../fleet/index.js';
 import { KioskCommandRepository } from '../../fleet/index.js';
+import { HealthRepository } from '../../health/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { NotificationRepository } from '../../notifications/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
@@ -36,6 +37,7 @@ export {
   DeltaRepository,
   DevelopmentRepository,
   DraftContentRepository,
+  HealthRepository,
   KioskCommandRepository,
   KioskIdentityRepository,
   KioskPlanMarkRepository,
@@ -100,6 +102,8 @@ export interface Repositories {
   publishChecks: PublishCheckRepository;
   /** Single-use tickets that open a kiosk's event stream (stream tickets, decision 028). */
   streamTickets: StreamTicketRepository;
+  /** Health rules, incidents and mutes (decision 041): server-side, never published. */
+  health: HealthRepository;
   /** Health notices' settings (server-wide, never published) and deliveries (decision 042). */
   notifications: NotificationRepository;
   /** Runs `work` in one transaction; `createRepositories(trx)` gives the repositories bound to it.
@@ -130,6 +134,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     settings: new SettingsRepository(db),
     publishChecks: new PublishCheckRepository(db),
     streamTickets: new StreamTicketRepository(db),
+    health: new HealthRepository(db),
     notifications: new NotificationRepository(db),
     transaction: (work) => db.transaction().execute(work),
   };

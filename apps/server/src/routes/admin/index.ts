@@ -17,6 +17,7 @@ import {
   adminAlertTokenRoutes,
 } from '../../alerts/index.js';
 import { adminAuditRoutes } from '../../audit/index.js';
+import { adminHealthRoutes } from '../../health/index.js';
 import {
   adminFleetRoutes,
   adminKioskCommandRoutes,
@@ -154,6 +155,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminKioskProfileRoutes, services);
   await fastify.register(adminKioskPlanMarkRoutes, services);
   await fastify.register(adminKioskCommandRoutes, services);
+  await fastify.register(adminHealthRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);
