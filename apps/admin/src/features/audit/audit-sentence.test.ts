@@ -324,6 +324,19 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     /^Réglages modifiés — .+ : aucune → « https:\/\/www\.exemple\.fr »$/,
   ],
   [
+    // The opening hours (issue 48, part 2): their summary, not an object.
+    entry('setting.update', {
+      openingHours: {
+        before: { kind: 'always' },
+        after: {
+          kind: 'weekly',
+          days: [[{ open: '06:00', close: '20:00' }], [], [], [], [], [], []],
+        },
+      },
+    }),
+    'Réglages modifiés — Heures d’ouverture : Toujours ouvert (3×8) → Lun 06:00–20:00 · mar–dim fermé',
+  ],
+  [
     entry('media.upload', {
       after: {
         originalName: 'Menu 48.jpg',

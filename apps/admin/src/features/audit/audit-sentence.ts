@@ -18,6 +18,8 @@ import {
   MEDIA_AUDIT_ACTIONS,
   SETTINGS_AUDIT_ACTION,
   SETTINGS_LABELS,
+  normalizeOpeningHours,
+  openingHoursText,
   type AuditEntry,
 } from '@plant-kiosk/contract';
 import { formatBytes } from '../../lib/api/media-api';
@@ -125,6 +127,8 @@ function fieldValue(field: string, value: unknown, timeZone: string): string {
     ).toLowerCase();
   }
   if (field === 'lang') return value === 'en' ? 'anglais' : 'français';
+  // The opening hours (issue 48): their one-line summary.
+  if (field === 'openingHours') return openingHoursText(normalizeOpeningHours(value));
   // A sub-group's field: its values, as strings or as { value, type }.
   if (Array.isArray(value)) {
     return value.map((item) => quoted(isRow(item) ? item.value : item)).join(', ') || 'aucune';

@@ -10,6 +10,8 @@ import {
   DEFAULT_SETTINGS,
   PALETTE_LABELS,
   SETTINGS_LABELS,
+  normalizeOpeningHours,
+  openingHoursText,
   SETTINGS_TIMINGS,
   normalizeSettings,
   type ContentChangeEntry,
@@ -167,6 +169,9 @@ function FieldValue({
       (ZONE_TYPE_LABELS as Record<string, string>)[value];
     return <span>{label ?? value}</span>;
   }
+  // The opening hours (issue 48): their one-line summary.
+  if (field === 'openingHours')
+    return <span>{openingHoursText(normalizeOpeningHours(value))}</span>;
   if (field === 'checklist' || field === 'alarmTone') return <span>{value ? 'oui' : 'non'}</span>;
   if (field in SETTINGS_TIMINGS && typeof value === 'number') return <span>{value} s</span>;
   if ((field === 'addingdate' || field === 'expirationdate') && typeof value === 'string') {

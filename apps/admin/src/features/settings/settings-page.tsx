@@ -1,7 +1,8 @@
 /**
  * "Réglages" of one development (published settings, decision 017): the suggestion form's and the
  * web site's addresses, the docs/product.md#constants timings a plant tunes, the alarm tone, the mode switcher's
- * code (issue 41, item 2), the plant's time zone (issue 45). "Enregistrer" saves to the draft, like any content edit: the header's
+ * code (issue 41, item 2), the plant's time zone (issue 45), its opening hours (issue 48,
+ * opening-hours-section.tsx). "Enregistrer" saves to the draft, like any content edit: the header's
  * unpublished count follows, and the totems get the settings with the next publish. The form checks with the contract's schema (the same rules as
  * the server) and says what is wrong next to each field, in French. Admins also find the alert
  * token of the fire-alarm panels under the form (alert-token-panel.tsx).
@@ -39,6 +40,7 @@ import { useOptionalUser } from '../../lib/session/session-context';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { useResource } from '../../lib/use-resource';
 import { AlertTokenPanel } from './alert-token-panel';
+import { normalizeTypedHours, OpeningHoursSection } from './opening-hours-section';
 
 /**
  * The zones the plant's time zone is chosen from: Europe's, where the plants are, by their French
@@ -154,7 +156,8 @@ export function readForm(
     // Spaces typed between the digits ("12 34") are not part of the code.
     switcherCode: form.switcherCode.replace(/\s+/g, ''),
     timeZone: formTimeZone(form),
-    openingHours: form.openingHours,
+    // « 6h » typed for « 06:00 »: the times in the contract's form.
+    openingHours: normalizeTypedHours(form.openingHours),
   };
   // The addresses' message depends on what was typed (a host name past DNS's bounds says so).
   const errors = validate(DevelopmentSettings, settings, {
@@ -163,6 +166,8 @@ export function readForm(
     websiteUrl: urlMessage(settings.websiteUrl),
     switcherCode: `Code non accepté : il ${SWITCHER_CODE_HINT}.`,
     timeZone: TIME_ZONE_MESSAGE,
+    openingHours:
+      'Heures attendues sous la forme HH:MM (ouverture de 00:00 à 23:59, fermeture jusqu’à 24:00).',
   });
   if (Object.keys(errors).length === 0) Object.assign(errors, settingsConsistencyErrors(settings));
   return Object.keys(errors).length === 0 ? { settings, errors: null } : { settings: null, errors };
@@ -393,6 +398,13 @@ function SettingsFormView({
           />
         )}
       </section>
+
+      <OpeningHoursSection
+        value={form.openingHours}
+        onChange={(openingHours) => setForm({ ...form, openingHours })}
+        showProblems={Boolean(errors.openingHours)}
+        error={errors.openingHours}
+      />
 
       <section className="card stack" aria-labelledby="settings-timings">
         <h2 id="settings-timings">Délais</h2>
