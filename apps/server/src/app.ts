@@ -39,6 +39,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { publishApiRoutes, ScheduledPublisher } from './publishing/index.js';
 import { alertApiRoutes } from './alerts/index.js';
 import { metricsRoutes } from './metrics/index.js';
+import { createNotifier } from './notifications/index.js';
 import { HealthMonitor } from './health/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
@@ -211,22 +212,20 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
   }
 
   if (options.healthMonitor && (services.has('admin') || services.has('stream'))) {
-    const { checkMs, notify } = options.healthMonitor;
-    const monitor = new HealthMonitor(
-      {
-        ...ctx,
-        // Every instance runs one; the store's conditional moves let one send each notice.
-        notify:
-          notify ??
-          (async (notice) => {
-            fastify.log.warn({ notice: notice.noticeId }, `health notice: ${notice.subject}`);
-          }),
-        log: fastify.log,
-      },
-      checkMs,
-    );
+    const { checkMs } = options.healthMonitor;
+    // The notices go to the notifications (webhook, e-mail), whose own worker retries what
+    // failed.
+    const notifier = createNotifier({ repos: ctx.repos, now, log: fastify.log });
+    const notify =
+      options.healthMonitor.notify ?? ((notice: HealthNotice) => notifier.notify(notice));
+    // Every instance runs one; the store's conditional moves let one send each notice.
+    const monitor = new HealthMonitor({ ...ctx, notify, log: fastify.log }, checkMs);
     fastify.addHook('onReady', async () => monitor.start());
-    fastify.addHook('onClose', async () => monitor.stop());
+    fastify.addHook('onClose', async () => {
+      await monitor.stop();
+      // The attempts under way end before the store closes.
+      await notifier.settled();
+    });
   }
 
   // Always 200 (load balancers and `restore` read it); `media` reports damaged files.
