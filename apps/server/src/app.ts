@@ -102,6 +102,12 @@ export interface AppOptions {
    */
   scheduledPublishing?: { intervalMs: number; maxLatenessMs: number };
   /**
+   * The health notices' retries (issue 48, decision 042): how often this instance sends the due
+   * deliveries. Off when absent (tests drive a notifier's `runDue` on an injected clock); every
+   * instance may run one: a due delivery is claimed in the store before it is sent.
+   */
+  notificationWorker?: { intervalMs: number };
+  /**
    * The health rules' clock (issue 48, decision 041): how often this instance checks them, and
    * where their raises and clears go. Off when absent (tests drive a monitor's `checkNow` on an
    * injected clock); server.ts turns it on where the back-office or the publish API is served.
@@ -209,6 +215,13 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     const publisher = new ScheduledPublisher({ ...ctx, maxLatenessMs }, intervalMs, fastify.log);
     fastify.addHook('onReady', async () => publisher.start());
     fastify.addHook('onClose', async () => publisher.stop());
+  }
+
+  if (options.notificationWorker && (services.has('admin') || services.has('stream'))) {
+    const worker = createNotifier({ repos: ctx.repos, now, log: fastify.log });
+    const { intervalMs } = options.notificationWorker;
+    fastify.addHook('onReady', async () => worker.start(intervalMs));
+    fastify.addHook('onClose', async () => worker.stop());
   }
 
   if (options.healthMonitor && (services.has('admin') || services.has('stream'))) {

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { importFirstStartContent, PackError } from './packs/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
+import { NOTIFICATION_WORKER_MS } from './notifications/index.js';
 import { HEALTH_CHECK_MS } from './health/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
 import { PostgresEventBus } from './lib/postgres-event-bus.js';
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
           intervalMs: 1000,
           maxLatenessMs: config.scheduleMaxLatenessHours * 3_600_000,
         },
+        notificationWorker: { intervalMs: NOTIFICATION_WORKER_MS },
         healthMonitor: { checkMs: HEALTH_CHECK_MS },
       });
       apps.push(app);

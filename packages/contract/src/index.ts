@@ -29,4 +29,5 @@ export * from './opening-hours.js';
 export * from './preview-input.js';
 export * from './health-notice.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './content-pack.js';

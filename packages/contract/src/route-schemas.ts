@@ -82,6 +82,14 @@ import {
 } from './alert-templates.js';
 import { FleetList, FleetQuery, KioskHeartbeat, KioskHeartbeatResponse, KioskId } from './fleet.js';
 import { ForgetKioskParams, ForgottenKiosks, PurgeKiosksRequest } from './kiosk-identity.js';
+import {
+  NotificationDeliveryList,
+  NotificationDeliveryQuery,
+  NotificationSettings,
+  NotificationSettingsRequest,
+  NotificationTestRequest,
+  NotificationTestResult,
+} from './notifications.js';
 import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
   HealthIncidentList,
@@ -653,6 +661,25 @@ export const ROUTE_SCHEMAS = {
     params: KioskMuteParams,
     response: KioskMute,
     note: 'Admins and editors of the development. Ends the mute (`until` null); audited. 404 for a totem the development does not have.',
+  },
+  adminNotificationSettings: {
+    response: NotificationSettings,
+    note: 'Admins only (403 for an editor). One set for the whole server; never published to the totems. The webhook secret and the SMTP password are never answered: `hasSecret`, `hasPassword`.',
+  },
+  adminSaveNotificationSettings: {
+    body: NotificationSettingsRequest,
+    response: NotificationSettings,
+    note: 'Admins only; audited (never the secrets’ values). A secret absent is kept, "" clears it. 400 in French for a webhook address that is not http(s), an invalid address in `from` or `to`, an enabled channel missing what it sends with.',
+  },
+  adminTestNotification: {
+    body: NotificationTestRequest,
+    response: NotificationTestResult,
+    note: 'Admins only; audited. Sends a test notice now with the saved settings (whether the channel is enabled or not), once, no retry; answers 200 with `ok` and the result in French (« Connexion refusée par … », « Identifiants refusés … », « HTTP 500 — refusé par … »). The webhook’s `x-plant-kiosk-event` is `test`.',
+  },
+  adminNotificationDeliveries: {
+    querystring: NotificationDeliveryQuery,
+    response: NotificationDeliveryList,
+    note: 'Admins only. Newest first (`limit`, default 50): channel, subject, attempts, state (pending, delivered, retrying, failed), the last HTTP status or SMTP answer, the next attempt’s time. Retries after 30 s, 2 min, 10 min, 1 h, 6 h, then failed.',
   },
   adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminUploadMedia: {

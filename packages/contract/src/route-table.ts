@@ -444,6 +444,30 @@ export const ROUTES = {
     'admin-session',
     'End a totem’s mute',
   ),
+  adminNotificationSettings: route(
+    'GET',
+    `${A}/notification-settings`,
+    'admin-session',
+    'Where health messages go: the server’s webhook and e-mail settings (admins; secrets never answered)',
+  ),
+  adminSaveNotificationSettings: route(
+    'PUT',
+    `${A}/notification-settings`,
+    'admin-session',
+    'Save the server’s notification settings (admins; a secret only when given)',
+  ),
+  adminTestNotification: route(
+    'POST',
+    `${A}/notification-settings/test`,
+    'admin-session',
+    'Send a test notice now on one channel and answer its result (admins)',
+  ),
+  adminNotificationDeliveries: route(
+    'GET',
+    `${A}/notification-deliveries`,
+    'admin-session',
+    'The health notices’ deliveries, newest first, with their last answer (admins)',
+  ),
   adminMedia: route(
     'GET',
     `${A}/developments/:devid/media`,

@@ -5,8 +5,10 @@
  * rest of this folder, its SQL included, is private (decision 030).
  */
 // The health rules hand each notice to a notifier; the app runs its worker (retries).
-export { createNotifier, RETRY_DELAYS_MS } from './notifier.js';
+export { createNotifier, NOTIFICATION_WORKER_MS, RETRY_DELAYS_MS } from './notifier.js';
 export type { Notifier, NotifierContext } from './notifier.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
 export { NotificationRepository } from './notification-repository.js';
 export type { StoredNotificationSettings } from './notification-repository.js';
+// The back-office's routes (routes/admin/index.ts mounts them).
+export { adminNotificationRoutes } from './admin-routes.js';

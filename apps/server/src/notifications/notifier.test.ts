@@ -4,17 +4,14 @@
  * back-off, failed after the last retry with its answer visible, one send per due delivery when
  * two workers share the store. Runs on SQLite and on PostgreSQL (server-pg).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { HealthNotice } from '@plant-kiosk/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { openTestDatabase } from '../testing/test-database.js';
 import { EMPTY_SETTINGS, type StoredNotificationSettings } from './notification-repository.js';
 import { createNotifier, RETRY_DELAYS_MS, type Notifier } from './notifier.js';
-import { webhookSignature } from './senders.js';
+import { at, startReceiver, startSmtp, verify } from './test-receivers.js';
 
 const SECRET = 'secret-partage-du-webhook';
 
@@ -34,52 +31,6 @@ const notice = (overrides: Partial<HealthNotice> = {}): HealthNotice => ({
   at: '2026-11-27T14:20:00.000Z',
   ...overrides,
 });
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A webhook receiver answering the statuses queued in `statuses` (then 200). */
-function startReceiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const waiters: Array<() => void> = [];
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end('ok');
-      waiters.splice(0).forEach((wake) => wake());
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/hooks/kiosk`,
-        received,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-/** What a receiver does with a delivery (docs/notifications.md): recompute and compare. */
-function verify(received: Received, secret: string): boolean {
-  const timestamp = String(received.headers['x-plant-kiosk-timestamp']);
-  const expected = `sha256=${webhookSignature(secret, timestamp, received.body)}`;
-  return received.headers['x-plant-kiosk-signature'] === expected;
-}
-
-/** The list's item at `index`, which the test expects to be there. */
-function at<T>(list: readonly T[], index = 0): T {
-  const item = list[index];
-  if (item === undefined) throw new Error(`no item ${index} in a list of ${list.length}`);
-  return item;
-}
 
 /** The newest delivery. */
 const newest = async () => at(await repos.notifications.list(10));
@@ -228,51 +179,6 @@ describe('webhook', () => {
 });
 
 describe('e-mail', () => {
-  interface Mail {
-    from: string;
-    to: string[];
-    data: string;
-  }
-
-  function startSmtp(options: { auth?: { user: string; pass: string } }) {
-    const mails: Mail[] = [];
-    const server = new SMTPServer({
-      disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-      authOptional: !options.auth,
-      allowInsecureAuth: true,
-      onAuth(auth, _session, callback) {
-        if (
-          options.auth &&
-          auth.username === options.auth.user &&
-          auth.password === options.auth.pass
-        ) {
-          callback(null, { user: auth.username });
-        } else {
-          callback(new Error('Invalid username or password'));
-        }
-      },
-      onData(stream, session, callback) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => (data += chunk));
-        stream.on('end', () => {
-          mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            data,
-          });
-          callback();
-        });
-      },
-    });
-    return new Promise<{ port: number; mails: Mail[]; close(): Promise<void> }>((resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.server.address() as AddressInfo;
-        resolve({ port, mails, close: () => new Promise((done) => server.close(() => done())) });
-      });
-    });
-  }
-
   const emailSettings = (port: number, user = '', password = '') => ({
     enabled: true,
     host: '127.0.0.1',

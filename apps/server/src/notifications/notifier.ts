@@ -26,6 +26,8 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   60 * 60_000,
   6 * 60 * 60_000,
 ];
+/** How often the app's worker looks for due deliveries (server.ts). */
+export const NOTIFICATION_WORKER_MS = 5_000;
 /** How long a claimed delivery is another instance's: one attempt and some margin. */
 const LEASE_MS = SEND_TIMEOUT_MS * 3;
 /** Deliveries taken per round of the worker. */

@@ -27,6 +27,7 @@ import {
 } from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
+import { adminNotificationRoutes } from '../../notifications/index.js';
 import {
   adminPreviewRoutes,
   adminPublishRoutes,
@@ -157,6 +158,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminKioskCommandRoutes, services);
   await fastify.register(adminHealthRoutes, services);
   await fastify.register(settingsRoutes, services);
+  await fastify.register(adminNotificationRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);
   await fastify.register(adminAlertTokenRoutes, services);
