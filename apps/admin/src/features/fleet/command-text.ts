@@ -7,8 +7,10 @@
 import {
   KIOSK_COMMAND_LABELS,
   KIOSK_COMMAND_STATE_LABELS,
+  presenceOf,
   type AdminUser,
   type KioskCommandMode,
+  type KioskStatus,
 } from '@plant-kiosk/contract';
 import { formatDate } from '../../lib/labels';
 
@@ -65,6 +67,19 @@ export function since(iso: string | null, now: number, timeZone: string): string
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `il y a ${hours} h`;
   return formatDate(iso, timeZone);
+}
+
+/**
+ * The « Vu » of a totem: « maintenant » while it is online — the live channel does not resend
+ * each heartbeat's time (fleet-live.ts: presence times are no change), so a time would age on a
+ * totem that reports every minute —, « jamais » before its first report (its login is no sign
+ * of it showing anything), else how long ago it was last seen.
+ */
+export function seenText(kiosk: KioskStatus, now: number, timeZone: string): string {
+  const presence = presenceOf(kiosk);
+  if (presence === 'never-seen') return 'jamais';
+  if (presence === 'online') return 'maintenant';
+  return since(kiosk.lastSeenAt, now, timeZone);
 }
 
 /** Admins command every totem; an editor those of the developments given to them. */

@@ -41,7 +41,7 @@ import { usePlantZones } from '../../lib/plant-zone';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { Notice } from '../../components/notice';
 import { CommandDialog, type CommandScope } from './command-dialog';
-import { canCommand, since } from './command-text';
+import { canCommand, seenText } from './command-text';
 import { groupsOf } from './fleet-groups';
 import { KioskProfileForm } from './kiosk-profile-form';
 import { LastCommand } from './last-command';
@@ -433,10 +433,7 @@ export function FleetPage() {
                         {formatDate(kiosk.lastSyncAt, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Vu">
-                        {/* Its login is no sign of it showing anything. */}
-                        {presenceOf(kiosk) === 'never-seen'
-                          ? 'jamais'
-                          : since(kiosk.lastSeenAt, now, zoneOf(kiosk.devid))}
+                        {seenText(kiosk, now, zoneOf(kiosk.devid))}
                       </td>
                       <td className="nowrap" data-label="Stockage">
                         {kiosk.storageUsedBytes === null

@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/labels';
 import { usePlantZone } from '../../lib/plant-zone';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { CommandDialog } from './command-dialog';
-import { canCommand, commandLabel, since, stateBadge, stateLabel } from './command-text';
+import { canCommand, commandLabel, seenText, since, stateBadge, stateLabel } from './command-text';
 import { KioskPlanMarksEditor } from './kiosk-plan-marks-editor';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
 import { PresenceState } from './presence-state';
@@ -230,14 +230,12 @@ function KioskFacts({
         <div>
           <dt>Vu</dt>
           <dd>
-            {presenceOf(kiosk) === 'never-seen' ? (
-              // Its login is no sign of it showing anything (the state says when it logged in).
-              'jamais'
-            ) : (
-              <>
-                {since(kiosk.lastSeenAt, now, timeZone)}{' '}
-                <span className="muted small">({formatDate(kiosk.lastSeenAt, timeZone)})</span>
-              </>
+            {seenText(kiosk, now, timeZone)}
+            {presenceOf(kiosk) !== 'never-seen' && presenceOf(kiosk) !== 'online' && (
+              <span className="muted small">
+                {' '}
+                (dernier signe : {formatDate(kiosk.lastSeenAt, timeZone)})
+              </span>
             )}
           </dd>
         </div>
