@@ -25,6 +25,8 @@ const LINKS = [
   { to: '/journal', label: 'Journal', adminOnly: false },
   { to: '/developpements', label: 'Développements', adminOnly: true },
   { to: '/utilisateurs', label: 'Utilisateurs', adminOnly: true },
+  // Where the health messages go (issue 48, decision 042): the server's, admins only.
+  { to: '/notifications', label: 'Notifications', adminOnly: true },
 ];
 
 export function Layout() {

@@ -67,6 +67,9 @@ const WeekAheadPage = lazyScreen(() =>
   import('../features/week-ahead/week-ahead-page').then((m) => m.WeekAheadPage),
 );
 const UsersPage = lazyScreen(() => import('../features/users/users-page').then((m) => m.UsersPage));
+const NotificationsPage = lazyScreen(() =>
+  import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
+);
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -143,6 +146,14 @@ export const adminRoutes: RouteObject[] = [
         element: (
           <AdminOnly>
             <UsersPage />
+          </AdminOnly>
+        ),
+      },
+      {
+        path: 'notifications',
+        element: (
+          <AdminOnly>
+            <NotificationsPage />
           </AdminOnly>
         ),
       },
