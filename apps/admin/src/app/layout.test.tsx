@@ -72,6 +72,7 @@ describe('Layout', () => {
       'Programmées',
       'Semaine à venir',
       'Parc de totems',
+      'Santé des totems',
       'Journal',
     ]);
     expect(within(nav).getByRole('link', { name: 'Programmées' }).getAttribute('href')).toBe(

@@ -22,6 +22,7 @@ const LINKS = [
   { to: '/programmees', label: 'Programmées', adminOnly: false },
   { to: '/semaine', label: 'Semaine à venir', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
+  { to: '/sante', label: 'Santé des totems', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },
   { to: '/developpements', label: 'Développements', adminOnly: true },
   { to: '/utilisateurs', label: 'Utilisateurs', adminOnly: true },

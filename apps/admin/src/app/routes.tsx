@@ -60,6 +60,9 @@ const PreviewPage = lazyScreen(() =>
 const ScheduledPage = lazyScreen(() =>
   import('../features/scheduled/scheduled-page').then((m) => m.ScheduledPage),
 );
+const HealthPage = lazyScreen(() =>
+  import('../features/health/health-page').then((m) => m.HealthPage),
+);
 const SettingsPage = lazyScreen(() =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
 );
@@ -102,6 +105,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'modifications', element: <UnpublishedPage /> },
       { path: 'modifications/:devid', element: <UnpublishedPage /> },
       { path: 'programmees', element: <ScheduledPage /> },
+      { path: 'sante', element: <HealthPage /> },
+      { path: 'sante/:devid', element: <HealthPage /> },
       { path: 'programmees/:devid', element: <ScheduledPage /> },
       { path: 'semaine', element: <WeekAheadPage /> },
       { path: 'semaine/:devid', element: <WeekAheadPage /> },

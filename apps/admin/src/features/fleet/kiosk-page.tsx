@@ -19,6 +19,7 @@ import { usePlantZone } from '../../lib/plant-zone';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { CommandDialog } from './command-dialog';
 import { canCommand, commandLabel, seenText, since, stateBadge, stateLabel } from './command-text';
+import { KioskMuteControl } from '../health';
 import { KioskPlanMarksEditor } from './kiosk-plan-marks-editor';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
 import { PresenceState } from './presence-state';
@@ -126,6 +127,13 @@ function KioskView({ devid, kioskId }: { devid: number; kioskId: string }) {
         </Notice>
       )}
       {kiosk && <KioskFacts kiosk={kiosk} now={now} timeZone={timeZone} />}
+      {/* Health messages (issue 48): a mute for planned work. */}
+      {kiosk && canCommand(user, devid) && (
+        <section className="card kiosk-section" aria-labelledby="kiosk-health-title">
+          <h2 id="kiosk-health-title">Messages de santé</h2>
+          <KioskMuteControl devid={devid} kioskId={kioskId} timeZone={timeZone} />
+        </section>
+      )}
       {/* « Vous êtes ici » (issue 47): the totem's points on the site plan, between its status
           and its commands. */}
       {kiosk && (
