@@ -3,7 +3,9 @@
  * refuses a `javascript:` address and an out-of-bounds timing with the field's French message,
  * saves a good address to the draft (the header then counts an unpublished change: no totem has it
  * yet) and passes axe. The plant's time zone (issue 45) is Paris in the demo plant, with the time
- * there, and is saved with the rest. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png.
+ * there, and is saved with the rest; so are its opening hours (issue 48), a week refused past
+ * midnight under its day. With ADMIN_SCREENSHOTS=1: docs/screenshots/admin-reglages.png and
+ * admin-reglages-heures.png.
  *
  * The red button and acknowledgements' alert token (decision 026): an admin reads it on the same
  * page, regenerates it, and
@@ -50,9 +52,57 @@ test('the settings page refuses bad addresses and timings in French, and saves t
   // Saved to the draft only: the header counts it as unpublished.
   await expect(page.getByRole('link', { name: 'Modifications non publiées (1)' })).toBeVisible();
   await expectAccessible(page, 'settings (saved)');
+  // The page's top, with what the save said (the click left the window at the form's end).
+  await page.evaluate(() => window.scrollTo(0, 0));
   await captureAdmin(page, 'reglages');
   await page.reload();
   await expect(page.getByLabel('Fuseau horaire de l’usine')).toHaveValue('Europe/London');
+
+  // Opening hours (issue 48, part 2): always open in the demo plant; a week typed day by day, an
+  // interval past midnight refused in French under its day, then saved.
+  await expect(page.getByRole('radio', { name: 'Toujours ouvert (3×8)' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Selon un horaire de la semaine' }).check();
+  const saturday = page.getByRole('group', { name: 'Samedi' });
+  await saturday.getByRole('checkbox', { name: 'Ouvert' }).check();
+  await saturday.getByLabel('Samedi : fermeture').fill('12:00');
+  await expect(page.getByText('Lun–ven 06:00–20:00 · sam 06:00–12:00 · dim fermé')).toBeVisible();
+  const friday = page.getByRole('group', { name: 'Vendredi' });
+  await friday.getByLabel('Vendredi : fermeture').fill('02:00');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    friday.getByText(/Vendredi : la plage 06:00–02:00 ferme avant d’ouvrir/),
+  ).toBeVisible();
+  await expectAccessible(page, 'settings (opening hours refused)');
+  await friday.getByLabel('Vendredi : fermeture').fill('20:00');
+  const wednesday = page.getByRole('group', { name: 'Mercredi' });
+  await wednesday.getByRole('button', { name: 'Ajouter une plage le mercredi' }).click();
+  await wednesday.getByLabel('Mercredi, plage 1 : fermeture').fill('12:00');
+  await wednesday.getByLabel('Mercredi, plage 2 : ouverture').fill('13:30');
+  await wednesday.getByLabel('Mercredi, plage 2 : fermeture').fill('20:00');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(/Réglages enregistrés/)).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByText(
+      'Lun–mar 06:00–20:00 · mer 06:00–12:00, 13:30–20:00 · jeu–ven 06:00–20:00 · sam 06:00–12:00 · dim fermé',
+    ),
+  ).toBeVisible();
+  await expectAccessible(page, 'settings (opening hours)');
+  // The section at the top of the window for its picture.
+  await page
+    .getByRole('heading', { name: 'Heures d’ouverture' })
+    .evaluate((heading) => heading.closest('section')?.scrollIntoView({ block: 'start' }));
+  await captureAdmin(page, 'reglages-heures');
+
+  // A phone's width: each day wraps, nothing runs off the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('Mercredi, plage 2 : fermeture')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page
+    .getByRole('group', { name: 'Mercredi' })
+    .screenshot({ path: test.info().outputPath('reglages-heures-phone.png') });
 });
 
 test('an admin reads and regenerates the alert token: the new one works at once, the old one is refused', async ({
