@@ -70,6 +70,12 @@ const FLEET_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminKioskPlanMarks',
   'adminSetKioskPlanMarks',
   'kioskOwnSettings',
+  // Health rules (issue 48): what the server watches on the totems, its incidents, the mutes.
+  'adminHealthRules',
+  'adminSaveHealthRules',
+  'adminHealthIncidents',
+  'adminMuteKiosk',
+  'adminUnmuteKiosk',
 ]);
 
 export function tagOf(name: RouteName): OpenApiTag {

@@ -99,6 +99,12 @@ describe('GET /api/openapi.json', () => {
     expect(
       document.paths['/api/admin/developments/{devid}/kiosks/{kioskId}/plan-marks']!.put!.tags,
     ).toEqual(['fleet']);
+    expect(document.paths['/api/admin/developments/{devid}/health-rules']!.put!.tags).toEqual([
+      'fleet',
+    ]);
+    expect(
+      document.paths['/api/admin/developments/{devid}/kiosks/{kioskId}/mute']!.post!.tags,
+    ).toEqual(['fleet']);
     expect(document.paths['/api/admin/media/{mediaid}']!.delete!.tags).toEqual(['media']);
   });
 });
