@@ -403,7 +403,7 @@ function Deliveries({ list }: { list: NotificationDelivery[] }) {
   if (list.length === 0) return <p className="muted">Aucun message envoyé pour l’instant.</p>;
   return (
     <div className="table-scroll">
-      <table className="notification-deliveries">
+      <table className="table table-compact notification-deliveries">
         <thead>
           <tr>
             <th scope="col">Créé le</th>
