@@ -11,7 +11,14 @@ import { createRepositories, type Repositories } from '../db/repositories/index.
 import { openTestDatabase } from '../testing/test-database.js';
 import { EMPTY_SETTINGS, type StoredNotificationSettings } from './notification-repository.js';
 import { createNotifier, RETRY_DELAYS_MS, type Notifier } from './notifier.js';
-import { at, startReceiver, startSmtp, verify } from './test-receivers.js';
+import {
+  at,
+  makeTestCertificate,
+  startReceiver,
+  startSmtp,
+  verify,
+  type TestCertificate,
+} from './test-receivers.js';
 
 const SECRET = 'secret-partage-du-webhook';
 
@@ -235,5 +242,82 @@ describe('e-mail', () => {
     const delivery = await newest();
     expect(delivery).toMatchObject({ state: 'retrying', attempts: 1 });
     expect(delivery.lastResult).toBe(`Connexion refusée par 127.0.0.1:${port}`);
+  });
+});
+
+describe('e-mail over TLS', () => {
+  let certificate: TestCertificate;
+  beforeEach(() => {
+    certificate ??= makeTestCertificate();
+  });
+
+  const tlsSettings = (port: number, security: 'starttls' | 'tls') => ({
+    enabled: true,
+    host: '127.0.0.1',
+    port,
+    security,
+    user: 'totems',
+    password: 'bon',
+    from: 'totems@usine.example',
+    to: ['it@usine.example'],
+  });
+
+  it('upgrades with STARTTLS, logs in and sends, trusting the relay’s authority', async () => {
+    const smtp = await startSmtp({
+      auth: { user: 'totems', pass: 'bon' },
+      starttls: certificate,
+    });
+    const trusting = createNotifier({ repos, now: () => clock, smtpCa: certificate.cert });
+    try {
+      await configure((s) => (s.email = tlsSettings(smtp.port, 'starttls')));
+      const delivery = await trusting.sendNow('email', notice());
+      expect(delivery.lastResult).toMatch(/^250/);
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.secure).toEqual([true]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('sends over TLS from the first byte', async () => {
+    const smtp = await startSmtp({
+      auth: { user: 'totems', pass: 'bon' },
+      implicitTls: certificate,
+    });
+    const trusting = createNotifier({ repos, now: () => clock, smtpCa: certificate.cert });
+    try {
+      await configure((s) => (s.email = tlsSettings(smtp.port, 'tls')));
+      const delivery = await trusting.sendNow('email', notice());
+      expect(delivery.state).toBe('delivered');
+      expect(smtp.secure).toEqual([true]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('refuses a relay whose certificate it does not trust, in French', async () => {
+    const smtp = await startSmtp({ auth: { user: 'totems', pass: 'bon' }, starttls: certificate });
+    try {
+      await configure((s) => (s.email = tlsSettings(smtp.port, 'starttls')));
+      const delivery = await notifier.sendNow('email', notice());
+      expect(delivery.state).toBe('failed');
+      expect(delivery.lastResult).toMatch(/^Échec TLS avec 127\.0\.0\.1:\d+/);
+      expect(smtp.mails).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('never sends in clear when STARTTLS is required and the relay does not offer it', async () => {
+    const smtp = await startSmtp({ auth: { user: 'totems', pass: 'bon' } });
+    try {
+      await configure((s) => (s.email = tlsSettings(smtp.port, 'starttls')));
+      const delivery = await notifier.sendNow('email', notice());
+      expect(delivery.state).toBe('failed');
+      expect(delivery.lastResult).toMatch(/TLS/);
+      expect(smtp.mails).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -36,6 +36,12 @@ const BATCH = 20;
 export interface NotifierContext {
   repos: Pick<Repositories, 'notifications'>;
   now: () => Date;
+  /**
+   * A certificate authority the SMTP relay's certificate may chain to, beside the system's list
+   * (PEM). Production leaves it out (NODE_EXTRA_CA_CERTS adds the plant's own authority); the
+   * tests trust the certificate they generate.
+   */
+  smtpCa?: string;
   /** Where an unexpected failure of the store is told (the app's logger). */
   log?: { error(details: object, message: string): void };
 }
@@ -67,10 +73,11 @@ async function send(
   settings: StoredNotificationSettings,
   delivery: Pick<StoredDelivery, 'channel' | 'notice' | 'deliveryId'>,
   now: Date,
+  smtpCa: string | undefined,
 ): Promise<SendResult> {
   return delivery.channel === 'webhook'
     ? sendWebhook(settings.webhook, delivery.notice, delivery.deliveryId, now)
-    : sendEmail(settings.email, delivery.notice);
+    : sendEmail(settings.email, delivery.notice, smtpCa);
 }
 
 export function createNotifier(ctx: NotifierContext): Notifier {
@@ -89,7 +96,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
     const claimedAt = ctx.now();
     if (!(await repo.claim(delivery, new Date(claimedAt.getTime() + LEASE_MS)))) return false;
     const settings = await repo.settings();
-    const outcome = await send(settings, delivery, claimedAt);
+    const outcome = await send(settings, delivery, claimedAt, ctx.smtpCa);
     const attempts = delivery.attempts + 1;
     const doneAt = ctx.now();
     if (outcome.ok) {
@@ -154,7 +161,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
       const settings = await repo.settings();
       const deliveryId = randomUUID();
       const at = ctx.now();
-      const outcome = await send(settings, { channel, notice, deliveryId }, at);
+      const outcome = await send(settings, { channel, notice, deliveryId }, at, ctx.smtpCa);
       const doneAt = ctx.now().toISOString();
       const delivery: StoredDelivery = {
         deliveryId,

@@ -69,6 +69,10 @@ function networkFailure(error: unknown, where: string): string {
   if (code && (code.startsWith('CERT_') || code.includes('CERT') || code.includes('TLS'))) {
     return `Échec TLS avec ${where} : certificat refusé (${code})`;
   }
+  // nodemailer keeps the TLS socket's message, not its code (« self-signed certificate »).
+  if (/certificate|self[- ]signed|\bSSL\b|\bTLS\b/i.test(messageOf(error))) {
+    return `Échec TLS avec ${where} : certificat refusé (${messageOf(error)})`;
+  }
   return `Échec de l'envoi à ${where} : ${messageOf(error)}`;
 }
 
@@ -122,6 +126,8 @@ export async function sendWebhook(
 export async function sendEmail(
   settings: StoredNotificationSettings['email'],
   notice: HealthNotice,
+  /** Certificate authorities trusted beside the system's (PEM; the tests' own). */
+  extraCa?: string,
 ): Promise<SendResult> {
   const where = `${settings.host}:${settings.port}`;
   const transport = nodemailer.createTransport({
@@ -136,6 +142,8 @@ export async function sendEmail(
     connectionTimeout: SEND_TIMEOUT_MS,
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
+    // The relay's certificate is checked against the system's list (and NODE_EXTRA_CA_CERTS).
+    ...(extraCa ? { tls: { ca: [extraCa] } } : {}),
   });
   try {
     const info = await transport.sendMail({

@@ -4,6 +4,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { webhookSignature } from './senders.js';
 
@@ -59,10 +63,24 @@ export interface Mail {
   data: string;
 }
 
-export function startSmtp(options: { auth?: { user: string; pass: string } }) {
+export interface SmtpOptions {
+  auth?: { user: string; pass: string };
+  /** Offer STARTTLS with this certificate (else no STARTTLS). */
+  starttls?: TestCertificate;
+  /** TLS from the first byte with this certificate. */
+  implicitTls?: TestCertificate;
+}
+
+export function startSmtp(options: SmtpOptions) {
   const mails: Mail[] = [];
+  /** Per mail received: whether its connection was encrypted by then. */
+  const secure: boolean[] = [];
+  const certificate = options.starttls ?? options.implicitTls;
+  const disabled = [...(options.starttls ? [] : ['STARTTLS']), ...(options.auth ? [] : ['AUTH'])];
   const server = new SMTPServer({
-    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    disabledCommands: disabled,
+    ...(certificate ? { key: certificate.key, cert: certificate.cert } : {}),
+    secure: options.implicitTls !== undefined,
     authOptional: !options.auth,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
@@ -86,14 +104,70 @@ export function startSmtp(options: { auth?: { user: string; pass: string } }) {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           data,
         });
+        secure.push(session.secure);
         callback();
       });
     },
   });
-  return new Promise<{ port: number; mails: Mail[]; close(): Promise<void> }>((resolve) => {
+  return new Promise<{
+    port: number;
+    mails: Mail[];
+    secure: boolean[];
+    close(): Promise<void>;
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.server.address() as AddressInfo;
-      resolve({ port, mails, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        port,
+        mails,
+        secure,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
+}
+
+export interface TestCertificate {
+  key: string;
+  cert: string;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, made now with the system's openssl (node
+ * cannot write an X.509 certificate): the relay's certificate in the TLS tests, and the authority
+ * the notifier is told to trust (`smtpCa`).
+ */
+export function makeTestCertificate(): TestCertificate {
+  const dir = mkdtempSync(join(tmpdir(), 'plant-kiosk-smtp-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
