@@ -191,3 +191,18 @@ export const NOTIFICATION_AUDIT_ACTIONS = {
   update: 'notifications.settings.update',
   test: 'notifications.test',
 } as const;
+
+/** French names of the settings' fields as the audit summary names them (`webhook.url`…). */
+export const NOTIFICATION_FIELD_LABELS: Record<string, string> = {
+  'webhook.enabled': 'webhook activé',
+  'webhook.url': 'adresse du webhook',
+  'webhook.secret': 'secret du webhook',
+  'email.enabled': 'e-mail activé',
+  'email.host': 'serveur SMTP',
+  'email.port': 'port SMTP',
+  'email.security': 'chiffrement SMTP',
+  'email.user': 'identifiant SMTP',
+  'email.password': 'mot de passe SMTP',
+  'email.from': 'expéditeur',
+  'email.to': 'destinataires',
+};

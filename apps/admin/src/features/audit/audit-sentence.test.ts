@@ -410,6 +410,28 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     entry('kiosk.purge', { silentForHours: 1, kioskIds: [] }),
     'Nettoyage du parc : aucun totem silencieux depuis plus de 1 heure',
   ],
+  [
+    entry('notifications.settings.update', {
+      'webhook.url': { before: '', after: 'https://supervision.usine.example/hooks' },
+      'webhook.secret': 'modifié',
+      'email.enabled': { before: false, after: true },
+      'email.to': { before: [], after: ['it@usine.example'] },
+      'email.password': 'effacé',
+    }),
+    'Notifications modifiées — adresse du webhook : (vide) → « https://supervision.usine.example/hooks » ; secret du webhook modifié ; e-mail activé : non → oui ; destinataires : (aucun) → « it@usine.example » ; mot de passe SMTP effacé',
+  ],
+  [
+    entry('notifications.test', {
+      channel: 'email',
+      ok: false,
+      result: 'Connexion refusée par relais:25',
+    }),
+    'Test des notifications par e-mail : échec (Connexion refusée par relais:25)',
+  ],
+  [
+    entry('notifications.test', { channel: 'webhook', ok: true, result: 'HTTP 200' }),
+    'Test des notifications par webhook : remis (HTTP 200)',
+  ],
 ];
 
 describe('the journal in sentences', () => {
@@ -496,4 +518,6 @@ const SERVER_ACTIONS = [
   'kiosk.plan-marks.update',
   'kiosk.forget',
   'kiosk.purge',
+  'notifications.settings.update',
+  'notifications.test',
 ];

@@ -16,6 +16,8 @@ import {
   KIOSK_PURGE_AUDIT_ACTION,
   formatPlantInstant,
   MEDIA_AUDIT_ACTIONS,
+  NOTIFICATION_AUDIT_ACTIONS,
+  NOTIFICATION_FIELD_LABELS,
   SETTINGS_AUDIT_ACTION,
   SETTINGS_LABELS,
   normalizeOpeningHours,
@@ -361,6 +363,32 @@ export function auditSentence(
           return `${(SETTINGS_LABELS as Record<string, string>)[field] ?? field} : ${fieldValue(field, before, timeZone)} → ${fieldValue(field, after, timeZone)}`;
         });
       return `Réglages modifiés${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
+    }
+    case NOTIFICATION_AUDIT_ACTIONS.update: {
+      // Issue 48 (decision 042): a secret is summarised as « modifié » or « effacé », never shown.
+      const value = (field: unknown): string =>
+        typeof field === 'boolean'
+          ? field
+            ? 'oui'
+            : 'non'
+          : Array.isArray(field)
+            ? field.length
+              ? field.map((item) => quoted(item)).join(', ')
+              : '(aucun)'
+            : typeof field === 'number'
+              ? String(field)
+              : quoted(field);
+      const parts = Object.entries(summary).map(([field, change]) => {
+        const label = NOTIFICATION_FIELD_LABELS[field] ?? field;
+        if (!isRow(change)) return `${label} ${str(change) ?? 'modifié'}`;
+        return `${label} : ${value(change.before)} → ${value(change.after)}`;
+      });
+      return `Notifications modifiées${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
+    }
+    case NOTIFICATION_AUDIT_ACTIONS.test: {
+      const channel = summary.channel === 'email' ? 'e-mail' : 'webhook';
+      const result = str(summary.result);
+      return `Test des notifications par ${channel} : ${summary.ok === true ? 'remis' : 'échec'}${result ? ` (${result})` : ''}`;
     }
     case MEDIA_AUDIT_ACTIONS.upload: {
       const after = isRow(summary.after) ? summary.after : {};
