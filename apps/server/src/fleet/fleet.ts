@@ -16,11 +16,13 @@
  * another instance.
  */
 import {
+  DEFAULT_SETTINGS,
   ERROR_CODES,
   FLEET_BEHIND_FLAG_MS,
   KioskMediaReport,
   KioskMode,
   TotemKind,
+  isOpenAt,
   sinceLastSeen,
   streamAlive,
   totemPresence,
@@ -239,14 +241,26 @@ export class Fleet {
   async list(devids?: readonly number[]): Promise<KioskStatus[]> {
     const now = this.deps.now();
     const { kiosks, kioskIdentities } = this.deps.repos;
-    const [rows, unreported] = await Promise.all([
+    const [rows, unreported, liveSettings] = await Promise.all([
       kiosks.list(devids),
       kioskIdentities.unreported(devids),
+      // Each development's published opening hours and zone, read once for the whole list.
+      this.deps.repos.settings.liveOf(devids),
     ]);
+    const openNow = new Map<number, boolean>();
+    const presenceOptions = (devid: number): PresenceOptions => {
+      let open = openNow.get(devid);
+      if (open === undefined) {
+        const settings = liveSettings.get(devid) ?? DEFAULT_SETTINGS;
+        open = isOpenAt(settings.openingHours, settings.timeZone, now);
+        openNow.set(devid, open);
+      }
+      return { openNow: open };
+    };
     // Two reads: a totem whose first report lands between them must not be listed twice.
     const reported = new Set(rows.map((row) => `${row.devid}:${row.kiosk_id}`));
     return [
-      ...rows.map((row) => toKioskStatus(row, now)),
+      ...rows.map((row) => toKioskStatus(row, now, presenceOptions(row.devid))),
       ...unreported
         .filter((identity) => !reported.has(`${identity.devid}:${identity.kioskId}`))
         .map(neverSeenStatus),
