@@ -11,10 +11,10 @@
  * - `silent`: offline and no sign of life for longer than `silentAfterMs` (FLEET_SILENT_FLAG_MS by
  *   default; part 2 makes it a setting of the development). Strictly longer: at the threshold it
  *   is still `offline`.
- * - `outside-hours`: not online while the development is closed (`openNow: false`), so nothing is
- *   wrong with it. Part 2 brings the opening hours; until then `openNow` defaults to true and the
- *   state is never produced. Issue 53 switches screens off outside them and will add « écran
- *   éteint » here.
+ * - `outside-hours`: not online while the development is closed (`openNow: false`: the server's
+ *   fleet list asks the development's published opening hours, opening-hours.ts), so nothing is
+ *   wrong with it. A caller that does not know the hours leaves `openNow` out (open). Issue 53
+ *   switches screens off outside them and will add « écran éteint » here.
  * - `never-seen`: it logged in (it has an identity) but never reported (no `lastSeenAt`).
  *
  * The functions use no TypeBox; the schema of the value (at the end) is KioskStatus's `presence`.
