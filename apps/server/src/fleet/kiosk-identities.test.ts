@@ -96,6 +96,22 @@ describe('each totem its own identity', () => {
     expect(await fleetRow(first.kioskId!)).toBeDefined();
   });
 
+  it('a new totem’s login tells the live fleet pages, which list it at once as never seen', async () => {
+    let signals = 0;
+    const stop = f.bus.onFleet(f.ids.devid, () => {
+      signals += 1;
+    });
+    try {
+      const fresh = await loggedIn();
+      expect(signals).toBe(1);
+      // Logging in again as the same totem makes no new totem: nothing to tell.
+      await loggedIn(fresh.token);
+      expect(signals).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
   it('a heartbeat (and its alert acknowledgement) for another id → 403 in French, nothing recorded', async () => {
     const mine = await loggedIn();
     const other = await loggedIn();

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import { forbidden, HttpError } from '../lib/envelope.js';
+import type { EventBus } from '../lib/event-bus.js';
 import type { TokenIdentity, TokenService } from '../lib/tokens.js';
 import { FLEET_MAX_KIOSKS_PER_DEVELOPMENT } from './fleet.js';
 
@@ -32,6 +33,8 @@ export interface KioskIdentitiesDeps {
   repos: Pick<Repositories, 'kioskIdentities' | 'accounts' | 'kioskCommands'>;
   tokens: Pick<TokenService, 'signedIdentity' | 'issue'>;
   now: () => Date;
+  /** Tells the back-office's live fleet pages of a new totem (listed « Jamais vu » at once). */
+  bus?: Pick<EventBus, 'signalFleet'>;
 }
 
 /** What a report's check found: the id to record, and a new token for an upgraded totem. */
@@ -63,6 +66,9 @@ export class KioskIdentities {
     await this.assertRoom(devid);
     const kioskId = randomUUID();
     await kioskIdentities.create(devid, kioskId, 'login', this.deps.now());
+    // The open fleet pages list it at once (« Jamais vu » until its first report), not at their
+    // next periodic re-read. Best effort: the login stands whatever the signal does.
+    await this.deps.bus?.signalFleet(devid).catch(() => undefined);
     return kioskId;
   }
 
