@@ -87,6 +87,11 @@ describe('« Oublier ce totem »', () => {
     );
     try {
       await stream.waitFor((text) => text.includes('retry:'));
+      // The stream records its totem after its first lines (stream-routes.ts): wait for that
+      // write, or on a loaded machine it lands after the forget and brings the entry back.
+      await expect
+        .poll(async () => (await f.repos.kiosks.list([f.ids.devid], totem.kioskId!))[0]?.connected)
+        .toBe(1);
       const response = await editor.delete(forgetPath(totem.kioskId!));
       expect(response.statusCode, response.body).toBe(200);
       const envelope = response.json<Envelope<ForgottenKiosks>>();
