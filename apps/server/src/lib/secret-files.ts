@@ -4,7 +4,7 @@
  * (alert-token.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ALERT_TOKEN_FILE = 'alert-token';
@@ -35,13 +35,18 @@ export function readOrCreateSecret(dir: string, name: string): string {
   if (existing) return existing;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const value = randomBytes(48).toString('base64url');
+  // Written whole under a name of its own, then linked into place: instances that start together
+  // on one DATA_DIR never read a file created but not yet written (a link is atomic and, unlike a
+  // rename, fails when another process got there first — then its secret is the one to use).
+  const draft = join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  writeFileSync(draft, `${value}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': if another process created it in the meantime, use theirs rather than overwrite it.
-    writeFileSync(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
+    linkSync(draft, path);
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateSecret(dir, name);
     throw error;
+  } finally {
+    unlinkSync(draft);
   }
 }
