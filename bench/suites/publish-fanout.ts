@@ -17,14 +17,7 @@
  *    reading 5,000 sockets: an upper bound of the server's.
  */
 import { readFileSync } from 'node:fs';
-import {
-  ADMIN_CSRF_HEADER,
-  hashPasswordForLogin,
-  type AdminElement,
-  type AdminSession,
-  type Envelope,
-  pathOf,
-} from '@plant-kiosk/contract';
+import { hashPasswordForLogin, type AdminElement, pathOf } from '@plant-kiosk/contract';
 import {
   DEMO_ACCOUNT,
   newKioskContext,
@@ -33,7 +26,8 @@ import {
   withBrowser,
 } from '../support/browser.js';
 import { login, loginTotems } from '../support/development-reader.js';
-import { BENCH_ADMIN_PASSWORD, BENCH_PUBLISH_TOKEN } from '../support/processes.js';
+import { BenchAdmin } from '../support/admin-client.js';
+import { BENCH_PUBLISH_TOKEN } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
 import { openStreamClients, residentBytes, type StreamClient } from '../support/stream-clients.js';
@@ -43,46 +37,6 @@ const RUNS = sized({ alone: 5, withFleet: 5, scale: 5 }, { alone: 1, withFleet: 
 const FLEET = sized(50, 3);
 const SCALE = sized(5000, 20);
 const TARGETS = { bytesPerConnection: 20 * 1024, scaleP99Ms: 250 };
-
-class AdminClient {
-  private cookie = '';
-  private csrf = '';
-  constructor(private readonly base: string) {}
-
-  async login() {
-    // The server creates its first admin just after it starts listening: retry for a moment.
-    let response: Response | undefined;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      response = await fetch(this.base + pathOf('adminLogin'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: this.base },
-        body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-      });
-      if (response.status !== 401) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (!response?.ok) throw new Error(`admin login: HTTP ${response?.status}`);
-    this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-    this.csrf = ((await response.json()) as Envelope<AdminSession>).data!.csrfToken;
-  }
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(this.base + path, {
-      method,
-      headers: {
-        cookie: this.cookie,
-        origin: this.base,
-        [ADMIN_CSRF_HEADER]: this.csrf,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = (await response.json()) as Envelope<T>;
-    if (!response.ok)
-      throw new Error(`${method} ${path}: HTTP ${response.status} ${envelope.message}`);
-    return envelope.data as T;
-  }
-}
 
 const fileName = (value: string) => value.split('/').pop()!;
 
@@ -100,7 +54,7 @@ function latencies(
 export async function publishFanoutBench(log: (line: string) => void) {
   const server = await startDemoServer();
   try {
-    const admin = new AdminClient(server.url);
+    const admin = new BenchAdmin(server.url);
     await admin.login();
     const kiosk = await login(
       server.url,
