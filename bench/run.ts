@@ -25,6 +25,7 @@ import { kioskFirstSyncBench, kioskSyncBench } from './suites/kiosk-sync.js';
 import { lighthouseBench } from './suites/lighthouse.js';
 import { loginFloodBench } from './suites/login-flood.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
+import { thumbnailDrawBench } from './suites/thumbnail-draw.js';
 import { SMOKE } from './support/sizes.js';
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--smoke');
@@ -45,6 +46,7 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'demo-pack': demoPackBench,
   'fleet-channel': fleetChannelBench,
   'command-ack': commandAckBench,
+  'thumbnail-draw': thumbnailDrawBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

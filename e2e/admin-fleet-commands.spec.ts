@@ -45,7 +45,7 @@ test('« Identifier » is sent to a totem from the fleet page and shows in the t
   await logInAdmin(page, server);
   await page.getByRole('link', { name: 'Parc de totems' }).click();
   await expect(page.getByText('● En direct')).toBeVisible();
-  const row = page.locator('tbody tr').first();
+  const row = page.getByTestId('fleet-card').first();
   await expect(row.getByText('En ligne')).toBeVisible({ timeout: 15_000 });
   const shortId = ((await row.locator('.mono').textContent()) ?? '').trim();
 

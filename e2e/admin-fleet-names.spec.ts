@@ -25,7 +25,7 @@ test('a totem is named, placed and grouped from the fleet page, at once and with
   await logInAdmin(page, server);
   await page.getByRole('link', { name: 'Parc de totems' }).click();
   await expect(page.getByText('● En direct')).toBeVisible();
-  const row = page.locator('tbody tr').first();
+  const row = page.getByTestId('fleet-card').first();
   await expect(row.getByText('En ligne')).toBeVisible({ timeout: 15_000 });
   await expect(row.getByText('Sans nom')).toBeVisible();
   const shortId = ((await row.locator('.mono').textContent()) ?? '').trim();
@@ -62,12 +62,12 @@ test('a totem is named, placed and grouped from the fleet page, at once and with
 
   // The server holds it: after a reload, from the list itself.
   await page.reload();
-  await expect(page.locator('tbody tr').first().getByTestId('fleet-name')).toHaveText(
+  await expect(page.getByTestId('fleet-card').first().getByTestId('fleet-name')).toHaveText(
     'Hall d’accueil',
   );
   const select = page.getByLabel('Groupe');
   await select.selectOption('Accueil');
-  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('fleet-card')).toHaveCount(1);
   await expect(page.getByText('1 totem dans « Accueil »')).toBeVisible();
 
   await context.close();

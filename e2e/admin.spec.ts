@@ -115,7 +115,7 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   // The fleet page lists that kiosk, online and up to date, over its live channel.
   await page.getByRole('link', { name: 'Parc de totems' }).click();
   await expect(page.getByText('● En direct')).toBeVisible();
-  const row = page.locator('tbody tr').first();
+  const row = page.getByTestId('fleet-card').first();
   await expect(row.getByText('En ligne')).toBeVisible();
   await expect(row.getByText('À jour', { exact: true })).toBeVisible({ timeout: 15_000 });
   // Content-first sync: which revision it shows, and how many totems show the published one.

@@ -56,6 +56,7 @@ const SERVER_DOMAINS = [
   'publishing',
   'settings',
   'streaming',
+  'usage',
 ];
 
 /** Where each layer lives. The first descriptor that matches a folder wins (server first). */

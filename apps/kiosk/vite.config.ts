@@ -64,6 +64,8 @@ function vendorChunk(id: string): string | undefined {
   if (name === 'pdfjs-dist') return 'pdfjs';
   if (name.startsWith('embla-carousel')) return 'carousel';
   if (name === 'react-zoom-pan-pinch' || name === 'qrcode.react') return 'viewers-vendor';
+  // The thumbnails' DOM-to-image library: loaded with the first thumbnail (issue 48), never at start.
+  if (name === 'modern-screenshot') return 'thumbnail-vendor';
   if (KIOSK_ONLY_PACKAGES.has(name)) return 'vendor-kiosk';
   return 'vendor';
 }

@@ -32,7 +32,7 @@ import { bodyWithoutArrayCoercion, jsonBodyPluginFp } from './plugins/json-body.
 import { textInputPluginFp } from './plugins/text-input.js';
 import { kioskLoginRoutes } from './accounts/index.js';
 import { displayRoutes, pingRoute } from './display/index.js';
-import { kioskCommandAckRoutes } from './fleet/index.js';
+import { kioskCommandAckRoutes, kioskThumbnailRoutes } from './fleet/index.js';
 import { heartbeatRoutes, kioskOwnSettingsRoutes } from './fleet/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
@@ -43,6 +43,7 @@ import { createNotifier } from './notifications/index.js';
 import { HealthMonitor } from './health/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
+import { kioskUsageRoutes } from './usage/index.js';
 
 export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
 export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];
@@ -261,6 +262,8 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(kioskOwnSettingsRoutes, ctx);
     await fastify.register(streamTicketRoutes, ctx);
     await fastify.register(kioskCommandAckRoutes, ctx);
+    await fastify.register(kioskUsageRoutes, ctx);
+    await fastify.register(kioskThumbnailRoutes, ctx);
   }
   if (services.has('stream')) {
     await fastify.register(streamRoutes, ctx);

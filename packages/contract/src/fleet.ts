@@ -23,6 +23,7 @@ import { AlertAck } from './alerts.js';
 import { Id, IsoDate, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 import { TotemPresence } from './totem-presence.js';
+import { KioskLatestThumbnail } from './kiosk-thumbnails.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
@@ -219,6 +220,11 @@ export const KioskStatus = Type.Object({
       Type.Null(),
     ]),
   ),
+  /**
+   * Its latest thumbnail (kiosk-thumbnails.ts, issue 48; null: none yet); absent where a view reads
+   * the status alone.
+   */
+  thumbnail: Type.Optional(Type.Union([KioskLatestThumbnail, Type.Null()])),
 });
 export type KioskStatus = Static<typeof KioskStatus>;
 

@@ -21,7 +21,18 @@ import { Id, IsoDate, KioskId } from './entities.js';
 import { KIOSK_GROUP_MAX_LENGTH } from './kiosk-profile.js';
 import { adminRelative } from './route-table.js';
 
-export const KIOSK_COMMAND_KINDS = ['reload', 'resync', 'rebuild', 'identify', 'set-mode'] as const;
+/**
+ * `thumbnail` (issue 48): the totem draws its page now and sends it (kiosk-thumbnails.ts); the
+ * upload acknowledges it.
+ */
+export const KIOSK_COMMAND_KINDS = [
+  'reload',
+  'resync',
+  'rebuild',
+  'identify',
+  'set-mode',
+  'thumbnail',
+] as const;
 export type KioskCommandKind = (typeof KIOSK_COMMAND_KINDS)[number];
 export const KioskCommandKind = Type.Union(KIOSK_COMMAND_KINDS.map((kind) => Type.Literal(kind)));
 
@@ -32,6 +43,7 @@ export const KIOSK_COMMAND_LABELS: Record<KioskCommandKind, string> = {
   rebuild: 'Reconstruire la copie locale',
   identify: 'Identifier',
   'set-mode': 'Changer de mode',
+  thumbnail: 'Prendre une vignette',
 };
 
 /**

@@ -147,6 +147,14 @@ import {
   ScheduledPublicationList,
 } from './scheduled-publishing.js';
 import { WeekAheadQuery, WeekAheadResponse } from './week-ahead.js';
+import { UsageBatch, UsageBatchResult, UsageCsvParams, UsageCsvQuery } from './usage-events.js';
+import {
+  KioskThumbnail,
+  KioskThumbnailImageParams,
+  KioskThumbnailList,
+  KioskThumbnailsParams,
+  KioskThumbnailUploadQuery,
+} from './kiosk-thumbnails.js';
 
 // The back-office's import of a content pack: its schemas live in their own module, exported from
 // here (the package's index re-exports this module).
@@ -272,7 +280,9 @@ export type RouteAnswer =
   /** A zip file (a download: a content pack). */
   | 'zip'
   /** Plain text: the Prometheus text exposition format (GET /metrics). */
-  | 'prometheus';
+  | 'prometheus'
+  /** A WebP picture (a totem's thumbnail). */
+  | 'webp';
 
 export interface RouteSchema {
   params?: TSchema;
@@ -280,7 +290,7 @@ export interface RouteSchema {
   /** A JSON body (absent: no body, or a multipart one, see `bodyType`). */
   body?: TSchema;
   /** Set when the body is not JSON. */
-  bodyType?: 'multipart/form-data';
+  bodyType?: 'multipart/form-data' | 'image/webp';
   /** The success answer's `data` (or the whole body for `answer: 'json'`). */
   response?: TSchema;
   /** Default 'envelope'. */
@@ -367,6 +377,21 @@ export const ROUTE_SCHEMAS = {
     body: KioskCommandAck,
     response: KioskCommandAck,
     note: 'The totem of the token only (403 for another totem’s command, nothing recorded; 404 for an unknown one). The first acknowledgement is kept; a repeat answers 200 with it.',
+  },
+  kioskThumbnailUpload: {
+    params: DevidParams,
+    querystring: KioskThumbnailUploadQuery,
+    bodyType: 'image/webp',
+    response: KioskThumbnail,
+    status: 201,
+    note: 'The body is the WebP picture (Content-Type image/webp), at most 64 KiB. The totem of the token only. 403 for a token bound to no totem; 415 for a body that is not WebP (read from its bytes); 413 above 64 KiB; 429 for a second thumbnail within 60 s, unless `commandId` names an open `thumbnail` command of this totem (it is then acknowledged as done). The latest 5 per totem are kept; never backed up.',
+  },
+  kioskUsage: {
+    params: DevidParams,
+    body: UsageBatch,
+    response: UsageBatchResult,
+    note: 'The totem of the token only (403 for another development, a token bound to no totem, or a `kioskId` other than the token’s). Each event is checked on its own: a malformed one, an unknown kind or a time more than 300 s ahead of the server is refused with its reason in `refused`, the others are kept. An id already stored counts in `duplicates` (a retry; with other content the first is kept and the conflict logged). Late events (weeks old) are filed at their time. 413 above 256 KiB; 429 with Retry-After past 30 batches a minute per totem (keep the backlog and send it later).',
+    example: { accepted: 2, duplicates: 1, refused: [] } satisfies UsageBatchResult,
   },
   streamTicket: {
     params: DevidParams,
@@ -635,6 +660,16 @@ export const ROUTE_SCHEMAS = {
     response: KioskCommandList,
     note: 'Admins, editors and viewers of the development. Newest first (`limit`, default 100); one totem’s with `kioskId`.',
   },
+  adminKioskThumbnails: {
+    params: KioskThumbnailsParams,
+    response: KioskThumbnailList,
+    note: 'Admins, editors and viewers of the development. The totem’s latest thumbnails (5 at most), newest first; [] when it has sent none. 404 for a totem the development does not have.',
+  },
+  adminKioskThumbnailImage: {
+    params: KioskThumbnailImageParams,
+    answer: 'webp',
+    note: 'Admins, editors and viewers of the development. The picture (image/webp, private, never cached by a proxy). 404 when the thumbnail is gone (only the latest 5 are kept).',
+  },
   adminHealthRules: {
     params: DevidParams,
     response: HealthRules,
@@ -737,6 +772,12 @@ export const ROUTE_SCHEMAS = {
     answer: 'csv',
     note: 'UTF-8 with a byte order mark, `;`-separated, French column headers: the start, each totem’s first acknowledgement (its takeover time; those after the end say so), the end. 404 for an alert of another development.',
   },
+  adminUsageCsv: {
+    params: UsageCsvParams,
+    querystring: UsageCsvQuery,
+    answer: 'csv',
+    note: 'Admins and the development’s editors (403 otherwise). `from` inclusive, `to` exclusive, RFC 3339 instants, on when the events happened (400 when missing, malformed or `from` ≥ `to`). UTF-8, `,`-separated, header `time,totem,totem_name,kind,route,zone,target,language,session`, one line per event ordered by time then id, `time` in RFC 3339 UTC; cells starting with = + - @ get an apostrophe before them (spreadsheet formulas). Streamed.',
+  },
 
   // ---------- back-office: content packs (issue 44, docs/content-packs.md) ----------
   adminExportPack: {
@@ -808,7 +849,8 @@ export type BodyOf<N extends RouteName> = RouteSchemas[N] extends {
 export type JsonRouteName = {
   [N in RouteName]: RouteSchemas[N] extends { readonly response: TSchema }
     ? RouteSchemas[N] extends {
-        readonly answer: 'json' | 'event-stream' | 'empty' | 'html' | 'csv' | 'zip' | 'prometheus';
+        readonly answer:
+          'json' | 'event-stream' | 'empty' | 'html' | 'csv' | 'zip' | 'prometheus' | 'webp';
       }
       ? never
       : N

@@ -116,6 +116,18 @@ export const ROUTES = {
     'kiosk-token',
     'A totem acknowledges a remote command it ran (done, or failed with a reason)',
   ),
+  kioskThumbnailUpload: route(
+    'POST',
+    '/display/thumbnails/:devid',
+    'kiosk-token',
+    'A totem sends the thumbnail it drew of its own page (WebP, with its route and revision)',
+  ),
+  kioskUsage: route(
+    'POST',
+    '/display/usage/:devid',
+    'kiosk-token',
+    'A totem sends a batch of usage events (each stored once, however often the batch is retried)',
+  ),
   streamTicket: route(
     'POST',
     '/display/stream-ticket/:devid',
@@ -414,6 +426,18 @@ export const ROUTES = {
     'admin-session',
     'The remote commands sent to the development’s totems, newest first',
   ),
+  adminKioskThumbnails: route(
+    'GET',
+    `${A}/developments/:devid/kiosks/:kioskId/thumbnails`,
+    'admin-session',
+    'A totem’s latest thumbnails of its own page, newest first',
+  ),
+  adminKioskThumbnailImage: route(
+    'GET',
+    `${A}/developments/:devid/kiosks/:kioskId/thumbnails/:thumbnailId`,
+    'admin-session',
+    'One thumbnail’s picture (WebP)',
+  ),
   adminHealthRules: route(
     'GET',
     `${A}/developments/:devid/health-rules`,
@@ -534,6 +558,12 @@ export const ROUTES = {
     `${A}/developments/:devid/alerts/:alertid/timeline.csv`,
     'admin-session',
     'One alert’s timeline (start, each totem’s acknowledgement, end) as CSV',
+  ),
+  adminUsageCsv: route(
+    'GET',
+    `${A}/developments/:devid/usage.csv`,
+    'admin-session',
+    'The development’s usage events between two instants, one CSV line per event',
   ),
   adminExportPack: route(
     'GET',

@@ -9,6 +9,10 @@
  *                                        issue 47) ──► sync, full sync, identify, mode, reload
  *                                        stream `profile` naming this totem, open, online ──►
  *                                        own settings (issue 47: name, place, « Vous êtes ici »)
+ *   first successful sync ──► thumbnails (issue 48: the page drawn every 10 min, and on a
+ *                             `thumbnail` command) ──► uploadThumbnail
+ *   taps, pages, visits ──► usage log (issue 49, local database) ──sync, every minute, online──►
+ *                           sendUsage
  *
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
@@ -57,6 +61,13 @@ import type { KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, replaceToken, type Session } from '../lib/session/session';
 import { receiveAlert } from '../features/emergency-alert/alert-store';
 import { createOwnSettings } from '../features/own-settings';
+import {
+  createThumbnailScheduler,
+  takeThumbnail,
+  type ThumbnailScheduler,
+} from '../features/thumbnails';
+import { useSyncStore } from '../features/sync/sync-store';
+import { startUsage, type UsageOptions } from '../features/usage';
 
 export interface KioskServicesOptions {
   config: RuntimeConfig;
@@ -83,6 +94,10 @@ export interface KioskServicesOptions {
   navigate?: (path: string) => void;
   /** Test seam: what a remote command does, instead of the real actions. */
   commandActions?: Partial<CommandActions>;
+  /** Test seam: the thumbnails' drawing and schedule (jsdom cannot draw). */
+  thumbnailOptions?: Partial<Parameters<typeof createThumbnailScheduler>[0]>;
+  /** Test seam: the usage log's clock and sender timers (issue 49). */
+  usageOptions?: Pick<UsageOptions, 'now' | 'senderOptions'>;
 }
 
 export interface KioskServices {
@@ -151,10 +166,41 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     ...options.fleetOptions,
   });
 
+  // Usage analytics (issue 49): recorded into the local database, sent in batches when online
+  // (after a sync, every minute, back online); see features/usage.
+  const usage = startUsage({
+    db,
+    api,
+    devid: session.devid,
+    devname: config.devname,
+    kioskId: getKioskId,
+    isOnline: () => useConnectionStore.getState().online,
+    ...options.usageOptions,
+  });
+
+  // Thumbnails (issue 48): armed by the first successful sync (before it, nothing worth showing).
+  const thumbnails: ThumbnailScheduler = createThumbnailScheduler({
+    take: () => takeThumbnail(() => useSyncStore.getState().contentVersion),
+    upload: async (shot, commandId) => {
+      await api.uploadThumbnail(session.devid, shot.blob, {
+        route: shot.route,
+        revision: shot.revision ?? undefined,
+        takenAt: shot.takenAt,
+        placeholders: shot.placeholders,
+        commandId,
+      });
+    },
+    isOnline: () => useConnectionStore.getState().online,
+    isHidden: () => document.visibilityState === 'hidden',
+    ...options.thumbnailOptions,
+  });
+
   const sync = async (reason: string, runOptions?: SyncRunOptions): Promise<SyncResult | null> => {
     if (stopped) return null;
     const result = await engine.sync(reason, runOptions);
     last = result;
+    if (result.ok) thumbnails.synced();
+    if (result.ok) void usage.send('sync');
     // The fleet view learns the outcome (new content version, or the failure) at once.
     void fleet.send();
     return result;
@@ -181,6 +227,10 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       rebuild: () => syncAck('command-rebuild', { full: true }),
       identify: (identification) => showIdentification(identification),
       setMode: (mode) => applyKioskMode(mode, navigate),
+      thumbnail: async (commandId) => {
+        await thumbnails.takeNow(commandId);
+        return { status: 'done' };
+      },
       ...options.commandActions,
     },
   });
@@ -254,6 +304,7 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
         seenOnline = true;
         // Acknowledgements of remote commands that could not be sent offline (or before a reload).
         void commands.flushAcks();
+        void usage.send('online');
       }
     },
   });
@@ -273,6 +324,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
       stream.stop();
       ownSettings.stop();
       commands.stop();
+      thumbnails.stop();
+      usage.stop();
       hideIdentification();
       engine.dispose();
       useConnectionStore.setState({ streamConnected: false });

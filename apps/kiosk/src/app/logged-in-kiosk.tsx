@@ -20,6 +20,7 @@ import { PosterGate } from './poster-gate';
 import { restoreAlert } from '../features/emergency-alert/alert-store';
 import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-alert-takeover';
 import { IdentifyOverlay } from '../features/remote-commands';
+import { noteUsageRoute } from '../features/usage';
 import { createKioskRouter } from './routes';
 
 export interface LoggedInKioskProps {
@@ -44,7 +45,11 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
     const created = createKioskRouter();
     routerRef.current = created;
     setRouter(created);
+    // Page views (issue 49): the usage log follows the router's location.
+    noteUsageRoute(created.state.location.pathname);
+    const unwatch = created.subscribe((state) => noteUsageRoute(state.location.pathname));
     return () => {
+      unwatch();
       if (routerRef.current === created) routerRef.current = null;
       created.dispose();
     };

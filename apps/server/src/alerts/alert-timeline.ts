@@ -7,6 +7,7 @@
  * guess about the reader's zone).
  */
 import type { AlertHistoryTable } from '../db/schema.js';
+import { csvField } from '../lib/csv.js';
 import type { StoredAlertAck } from './alert-repository.js';
 
 export const TIMELINE_HEADERS = [
@@ -19,15 +20,6 @@ export const TIMELINE_HEADERS = [
 ] as const;
 
 type HistoryRow = Omit<AlertHistoryTable, 'alertid'> & { alertid: number };
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // A cell starting with = + - @ is a formula for spreadsheets: never run what a name contains.
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 const END_LABELS: Record<string, string> = {
   ended: 'Fin d’alerte',
@@ -66,5 +58,5 @@ export function alertTimelineCsv(alert: HistoryRow, acks: readonly StoredAlertAc
       null,
     ]);
   }
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${rows.map((row) => row.map((cell) => csvField(cell, ';')).join(';')).join('\r\n')}\r\n`;
 }

@@ -28,6 +28,8 @@ import * as kioskCommands from './migrations/018-kiosk-commands.js';
 import * as kioskPlanMarks from './migrations/019-kiosk-plan-marks.js';
 import * as health from './migrations/020-health.js';
 import * as notifications from './migrations/021-notifications.js';
+import * as kioskThumbnails from './migrations/022-kiosk-thumbnails.js';
+import * as usageEvents from './migrations/023-usage-events.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -97,6 +99,8 @@ const migrations: Record<string, Migration> = {
   '019-kiosk-plan-marks': kioskPlanMarks,
   '020-health': health,
   '021-notifications': notifications,
+  '022-kiosk-thumbnails': kioskThumbnails,
+  '023-usage-events': usageEvents,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -423,6 +423,24 @@ export interface KioskCommandTable {
 }
 
 /**
+ * A thumbnail a totem drew of its own page (migration 022, contract kiosk-thumbnails.ts): the WebP
+ * bytes in `image` (a blob on SQLite, bytea on PostgreSQL; both drivers read it as a Buffer).
+ */
+export interface KioskThumbnailTable {
+  thumbnail_id: Generated<number>;
+  devid: number;
+  kiosk_id: string;
+  route: string;
+  revision: number | null;
+  taken_at: string;
+  received_at: string;
+  bytes: number;
+  placeholders: number;
+  command_id: number | null;
+  image: Buffer;
+}
+
+/**
  * « Vous êtes ici » (migration 019): one point per totem and image of the « Plan du site » zone,
  * relative to the image (0–1); `image` is the element's image it was placed on.
  */
@@ -499,6 +517,35 @@ export interface KioskMuteTable {
   until: string;
 }
 
+/**
+ * One usage event of a totem (migration 023, contract usage-events.ts), stored once per
+ * (devid, event_id). `at` and `received_at` are `toISOString()` text: compared as text, in order.
+ */
+export interface UsageEventTable {
+  devid: number;
+  event_id: string;
+  kiosk_id: string;
+  kind: string;
+  at: string;
+  route: string;
+  zone: string | null;
+  target: string | null;
+  language: string | null;
+  session: string | null;
+  page: number | null;
+  received_at: string;
+  /** sha256 (hex) of the event's content: tells a retry from an id reused with other content. */
+  fingerprint: string;
+}
+
+/** How many events a totem said it had to drop (migration 023): a running total per totem. */
+export interface UsageDroppedTable {
+  devid: number;
+  kiosk_id: string;
+  dropped: number;
+  updated_at: string;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -531,12 +578,15 @@ export interface Database {
   kiosk_profiles: KioskProfileTable;
   kiosk_identities: KioskIdentityTable;
   kiosk_commands: KioskCommandTable;
+  kiosk_thumbnails: KioskThumbnailTable;
   kiosk_plan_marks: KioskPlanMarkTable;
   health_rules: HealthRulesTable;
   health_incidents: HealthIncidentTable;
   kiosk_mutes: KioskMuteTable;
   notification_settings: NotificationSettingsTable;
   notification_deliveries: NotificationDeliveryTable;
+  usage_events: UsageEventTable;
+  usage_dropped: UsageDroppedTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

@@ -33,3 +33,8 @@ export { KioskCommandRepository } from './kiosk-command-repository.js';
 export { adminKioskCommandRoutes } from './kiosk-command-routes.js';
 export { kioskCommandAckRoutes } from './kiosk-command-ack-routes.js';
 export { KioskCommands } from './kiosk-commands.js';
+// Thumbnails the totems draw of their own page (issue 48): the store's side, the totem's upload and
+// the back-office's reads.
+export { KioskThumbnailRepository } from './kiosk-thumbnail-repository.js';
+export { kioskThumbnailRoutes } from './kiosk-thumbnail-routes.js';
+export { adminKioskThumbnailRoutes } from './kiosk-thumbnail-admin-routes.js';

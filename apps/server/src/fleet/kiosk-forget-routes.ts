@@ -4,7 +4,8 @@
  *   token is refused from its next call (401; the token cache of another instance holds it for at
  *   most its version-cache time, 2 s by default); an online totem is told at once over its stream
  *   (a `forgotten` message naming it: it logs out and shows the login screen); its fleet entry
- *   goes, and its remote commands with it. A totem that logs in again afterwards is a new totem.
+ *   goes, and its remote commands and thumbnails with it. A totem that logs in again afterwards
+ *   is a new totem.
  * - `POST …/kiosks/purge`: the same for every totem of the development not seen for longer than
  *   `silentForHours`, and for every one that logged in before then and never reported (issue 48).
  * Admins and editors of the development (requireDevelopment: 403 for another development's
@@ -50,6 +51,8 @@ async function forgetOne(ctx: Ctx, devid: number, kioskId: string): Promise<bool
   if (!hadIdentity && !hadEntry) return false;
   // Its remote commands too (issue 47): queue and history belong to the totem that goes.
   await ctx.repos.kioskCommands.deleteForKiosk(devid, kioskId);
+  // And its thumbnails (issue 48): pictures of a totem that is no longer there.
+  await ctx.repos.kioskThumbnails.deleteForKiosk(devid, kioskId);
   ctx.tokens.forgetKiosk(devid, kioskId);
   KioskIdentities.forgetSeen(devid, kioskId);
   // Every instance's streams of the development hear it; only the totem it names acts on it.

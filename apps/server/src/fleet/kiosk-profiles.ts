@@ -8,6 +8,7 @@ import type { KioskCommand, KioskProfileRequest, KioskStatus } from '@plant-kios
 import { Fleet, type FleetDeps } from './fleet.js';
 import { toKioskCommand } from './kiosk-command-repository.js';
 import { emptyProfile, type KioskProfileWrite } from './kiosk-profile-repository.js';
+import { toLatestThumbnail } from './kiosk-thumbnail-repository.js';
 
 const text = (value: string): string | null => {
   const trimmed = value.trim();
@@ -49,10 +50,11 @@ const lastCommand = (command: KioskCommand): NonNullable<KioskStatus['lastComman
 });
 
 /**
- * The fleet as the back-office sees it: each status with its totem's profile and its latest remote
- * command (one query each for the whole list; an expired command is reported so, not stored here:
- * the history's read stores it). A subclass, so that the live channel (which takes a Fleet) reads
- * the same entries as the list.
+ * The fleet as the back-office sees it: each status with its totem's profile, its latest remote
+ * command and its latest thumbnail (what the picture shows, never its bytes); one query each for
+ * the whole list. An expired command is reported so, not stored here: the history's read stores
+ * it. A subclass, so that the live channel (which takes a Fleet) reads the same entries as the
+ * list.
  */
 export class ProfiledFleet extends Fleet {
   constructor(private readonly profileDeps: FleetDeps) {
@@ -62,13 +64,15 @@ export class ProfiledFleet extends Fleet {
   override async list(devids?: readonly number[]): Promise<KioskStatus[]> {
     const { repos } = this.profileDeps;
     const now = this.profileDeps.now();
-    const [statuses, profiles, commands] = await Promise.all([
+    const [statuses, profiles, commands, thumbnails] = await Promise.all([
       super.list(devids),
       repos.kioskProfiles.byKiosk(devids),
       repos.kioskCommands.latestByKiosk(devids),
+      repos.kioskThumbnails.latestByKiosk(devids),
     ]);
     return statuses.map((status) => {
       const command = commands.get(`${status.devid}:${status.kioskId}`);
+      const thumbnail = thumbnails.get(`${status.devid}:${status.kioskId}`);
       const profile =
         profiles.get(`${status.devid}:${status.kioskId}`) ??
         emptyProfile(status.devid, status.kioskId);
@@ -80,6 +84,7 @@ export class ProfiledFleet extends Fleet {
         note: profile.note,
         profileVersion: profile.version,
         lastCommand: command ? lastCommand(toKioskCommand(command, now)) : null,
+        thumbnail: thumbnail ? toLatestThumbnail(thumbnail) : null,
       };
     });
   }

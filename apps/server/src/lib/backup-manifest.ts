@@ -6,7 +6,7 @@
  * migrations and content versions).
  *
  * PostgreSQL deployments back up their database with pg_dump (docs/deployment.md); backup and
- * restore refuse them rather than copy half of it.
+ * restore refuse them rather than copy half of it. Neither kind keeps TABLES_NOT_BACKED_UP's rows.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -21,8 +21,27 @@ export const MANIFEST_FILE = 'manifest.json';
 /** The database's name inside a backup, whatever its name in the deployment. */
 export const BACKUP_DATABASE_FILE = 'kiosk.sqlite';
 /** What a backup holds besides the database: folders of DATA_DIR, copied whole. */
-/** What a backup holds besides the database: folders of DATA_DIR, copied whole. */
 export const BACKUP_FOLDERS = ['media', 'secrets'] as const;
+
+/**
+ * Tables whose rows a backup leaves out (their definition stays, empty): the totems' thumbnails
+ * (decision 043) are pictures of a moment, worth nothing after a restore, and may show what a
+ * session wrote on a PDF (docs/privacy.md). SQLite: emptied in the copy (backup.ts); PostgreSQL:
+ * PG_DUMP_EXCLUDE_OPTIONS.
+ */
+export const TABLES_NOT_BACKED_UP = ['kiosk_thumbnails'] as const;
+
+/**
+ * What pg_dump is told so that a PostgreSQL backup leaves the same rows out. Schema `*`: an
+ * unqualified name matches only a table on pg_dump's search path, and a deployment's schema may
+ * not be on it (one schema per instance, chosen in DATABASE_URL or by the role).
+ */
+export const PG_DUMP_EXCLUDE_OPTIONS = TABLES_NOT_BACKED_UP.map(
+  (table) => `--exclude-table-data=*.${table}`,
+);
+
+/** The same, quoted for a shell (the `*` is pg_dump's, not the shell's). */
+const PG_DUMP_SHELL_OPTIONS = PG_DUMP_EXCLUDE_OPTIONS.map((option) => `'${option}'`).join(' ');
 
 export interface ManifestFile {
   /** Path inside the backup, with forward slashes ("media/pdf/guide.pdf"). */
@@ -58,8 +77,8 @@ export function refusePostgres(config: Pick<ServerConfig, 'databaseUrl'>, what: 
   if (isPostgres(config.databaseUrl)) {
     throw new BackupError(
       `DATABASE_URL is PostgreSQL: ${what} covers SQLite deployments only. Back up the database ` +
-        'with pg_dump and DATA_DIR/media and DATA_DIR/secrets with any file backup; see ' +
-        'docs/deployment.md, "Backup and restore".',
+        `with pg_dump ${PG_DUMP_SHELL_OPTIONS} and DATA_DIR/media and DATA_DIR/secrets with any ` +
+        'file backup; see docs/deployment.md, "Backup and restore".',
     );
   }
   if (config.databaseUrl === ':memory:') {

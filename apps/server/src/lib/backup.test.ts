@@ -427,5 +427,52 @@ describe.skipIf(testingPostgres())('backup and restore', () => {
     await expect(createBackup({ config: source, target: archive })).rejects.toThrow(
       /already exists/,
     );
+    // Its pointer to pg_dump leaves the thumbnails out, as a SQLite backup does (below).
+    await expect(createBackup({ config: pg, target: join(root, 'pg.tar.gz') })).rejects.toThrow(
+      /pg_dump '--exclude-table-data=\*\.kiosk_thumbnails'/,
+    );
+  });
+
+  it('leaves the totems’ thumbnails out: the table is in the copy, empty, none of its bytes', async () => {
+    const repos = createRepositories(handle.db);
+    // Bytes found nowhere else, to look for in the copy's file (free pages included).
+    const marker = Buffer.from('RIFF\0\0\0\0WEBP-thumbnail-marker-'.repeat(40));
+    for (const kioskId of ['k-hall', 'k-quai']) {
+      await repos.kioskThumbnails.insert({
+        devid: ids.devid,
+        kioskId,
+        route: '/zone/Moulage',
+        revision: 1,
+        takenAt: '2026-03-10T09:00:00.000Z',
+        receivedAt: new Date('2026-03-10T09:00:01.000Z'),
+        placeholders: 0,
+        commandId: null,
+        image: marker,
+      });
+    }
+    const target = join(root, 'without-thumbnails');
+    await createBackup({ config: source, target });
+    const copyFile = join(target, 'kiosk.sqlite');
+    const copy = new SQLite(copyFile, { readonly: true });
+    try {
+      expect(copy.prepare('SELECT count(*) AS n FROM kiosk_thumbnails').get()).toEqual({ n: 0 });
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      copy.close();
+    }
+    expect(readFileSync(copyFile).includes(Buffer.from('WEBP-thumbnail-marker-'))).toBe(false);
+    // The deployment keeps its own.
+    expect(await repos.kioskThumbnails.list(ids.devid, 'k-hall', 10)).toHaveLength(1);
+
+    // Restored, the server starts with none, and takes new ones.
+    const restoredConfig = configFor(join(root, 'restored-without-thumbnails'));
+    await restoreBackup({ config: restoredConfig, source: target });
+    const restored = await openDatabase({ url: restoredConfig.databaseUrl });
+    try {
+      const restoredRepos = createRepositories(restored.db);
+      expect(await restoredRepos.kioskThumbnails.latestByKiosk()).toEqual(new Map());
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -6,8 +6,10 @@
  *
  * The database copy is `VACUUM INTO`: one read transaction, so it is a consistent snapshot even
  * while the server keeps writing (WAL mode lets writers go on), and unlike the page-by-page
- * backup API it never restarts under a steady stream of writes. An archive is written next to its
- * target and renamed into place, never left half-written.
+ * backup API it never restarts under a steady stream of writes. The copy's TABLES_NOT_BACKED_UP
+ * (the totems' thumbnails) are then emptied and the copy vacuumed again, so that none of their
+ * bytes is left in its free pages. An archive is written next to its target and renamed into
+ * place, never left half-written.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +31,7 @@ import {
   MANIFEST_FILE,
   refusePostgres,
   sha256File,
+  TABLES_NOT_BACKED_UP,
   type BackupManifest,
   type ManifestFile,
 } from './backup-manifest.js';
@@ -40,6 +43,26 @@ const isArchive = (path: string) => /\.(tar\.gz|tgz)$/i.test(path);
 async function describeFile(root: string, path: string): Promise<ManifestFile> {
   const full = join(root, path);
   return { path, size: (await stat(full)).size, sha256: await sha256File(full) };
+}
+
+/** Empties the copy's tables a backup leaves out; vacuums it when that freed any page. */
+function leaveOutTables(file: string): void {
+  const copy = new SQLite(file, { fileMustExist: true });
+  try {
+    const tableExists = copy.prepare(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+    );
+    let deleted = 0;
+    for (const table of TABLES_NOT_BACKED_UP) {
+      // A database from before the table's migration has none.
+      if (tableExists.get(table) === undefined) continue;
+      deleted += copy.prepare(`DELETE FROM "${table}"`).run().changes;
+    }
+    // The deleted rows' bytes stay in free pages until a VACUUM rewrites the file.
+    if (deleted > 0) copy.exec('VACUUM');
+  } finally {
+    copy.close();
+  }
 }
 
 export interface BackupOptions {
@@ -77,6 +100,7 @@ export async function createBackup({ config, target, now = () => new Date() }: B
     } finally {
       source.close();
     }
+    leaveOutTables(copy);
     const { migrations, developments } = databaseFacts(copy);
 
     const files: ManifestFile[] = [];

@@ -155,6 +155,12 @@ function requestBody(entry: RouteSchema): Json | undefined {
       },
     };
   }
+  if (entry.bodyType === 'image/webp') {
+    return {
+      required: true,
+      content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   if (!entry.body) return undefined;
   const schema = plain(entry.body);
   const required = Array.isArray(schema.required) && schema.required.length > 0;
@@ -225,6 +231,11 @@ function successResponse(entry: RouteSchema): Json {
       return {
         description: 'The Prometheus text exposition format.',
         content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+      };
+    case 'webp':
+      return {
+        description: 'A WebP picture.',
+        content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
       };
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Remote commands from the fleet page (issue 47): « Commandes… » on a row and « Commande à un
+ * Remote commands from the fleet page (issue 47): « Commandes… » on a card and « Commande à un
  * groupe… » / « à tous les totems… » above the list send the contract's request (command, mode,
  * target, expiry); the confirmation says how many totems and the offline ones' turn; the server's
  * refusal shows in French in the dialog; only users who may edit the development see the actions;
- * each row shows its last command live.
+ * each card shows its last command live; « Prendre une vignette » goes to a group or all the
+ * totems too (issue 48).
  */
 import { pathOf, type KioskCommandBatch, type KioskStatus } from '@plant-kiosk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { sentMessage } from './command-dialog';
 import { FleetPage } from './fleet-page';
-import { command, FakeEventSource, kiosk, renderAt, sessionOf, user } from './fleet-test-fixtures';
+import {
+  cardOf,
+  command,
+  FakeEventSource,
+  kiosk,
+  renderAt,
+  sessionOf,
+  user,
+} from './fleet-test-fixtures';
 
 const hall = kiosk({
   kioskId: 'bbbbbbbb-1111-2222-3333-444444444444',
@@ -64,7 +73,7 @@ function open(rows: KioskStatus[] = [hall, atelier, atelier2, other]) {
   FakeEventSource.last.emit('fleet', rows);
 }
 
-const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+const rowOf = cardOf;
 
 beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterEach(() => vi.unstubAllGlobals());
@@ -86,6 +95,7 @@ describe('remote commands on the fleet page', () => {
       'Reconstruire la copie locale',
       'Identifier',
       'Changer de mode',
+      'Prendre une vignette',
     ]);
     // « Identifier » by default, an hour to wait for an offline totem.
     expect(
@@ -181,6 +191,29 @@ describe('remote commands on the fleet page', () => {
     });
   });
 
+  it('takes a thumbnail on every totem of a development, as after a publish', async () => {
+    const calls = serve(() => ({ data: batchOf(hall, atelier, atelier2) }));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Commande à tous les totems…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Commande à tous les totems' });
+    fireEvent.change(within(dialog).getByLabelText('Développement'), { target: { value: '1' } });
+    const choice = within(dialog).getByRole('radio', { name: 'Prendre une vignette' });
+    expect(
+      document.getElementById(choice.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toMatch(/dessine sa page tout de suite/);
+    fireEvent.click(choice);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'thumbnail',
+      target: { kind: 'all' },
+      expiresInMinutes: 60,
+    });
+    expect(screen.getByText(/envoyée à 3 totems/).textContent).toMatch(
+      /^« Prendre une vignette » envoyée à 3 totems\./,
+    );
+  });
+
   it('shows the server’s refusal in French in the dialog, which stays open', async () => {
     serve(() => ({
       status: 404,
@@ -211,7 +244,7 @@ describe('remote commands on the fleet page', () => {
     expect(within(screen.getByRole('dialog')).queryByLabelText('Développement')).toBeNull();
   });
 
-  it('shows each row’s last command live: kind, state, reason and when', async () => {
+  it('shows each card’s last command live: kind, state, reason and when', async () => {
     serve(() => ({ data: batchOf(hall) }));
     open();
     const cell = () => within(rowOf('Hall d’accueil')).queryByTestId('fleet-last-command');

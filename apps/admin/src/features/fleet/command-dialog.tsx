@@ -1,10 +1,12 @@
 /**
  * « Commandes… » (issue 47): a remote command to one totem, or to a group or all the totems of a
  * development — reload the page, resynchronise, rebuild the local copy, identify, change the mode
- * — with how long it may wait for an offline totem. One request (`adminSendKioskCommand`) makes
- * one command per totem aimed; the confirmation says how many, and that the offline ones get it
- * when they reconnect (until it expires). The server's refusal (an unknown group, a forgotten
- * totem, a development not the user's) is shown in the dialog as it says it.
+ * — or take a thumbnail of its page now (issue 48: after a publish, « Prendre une vignette » on all
+ * the totems shows at a glance what each one displays) — with how long it may wait for an offline
+ * totem. One request (`adminSendKioskCommand`, send-command.ts) makes one command per totem aimed;
+ * the confirmation says how many, and that the offline ones get it when they reconnect (until it
+ * expires). The server's refusal (an unknown group, a forgotten totem, a development not the
+ * user's) is shown in the dialog as it says it.
  */
 import {
   KIOSK_COMMAND_DEFAULT_EXPIRY_MINUTES,
@@ -21,9 +23,10 @@ import {
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
-import { call, errorMessage } from '../../lib/api/client';
+import { errorMessage } from '../../lib/api/client';
 import { EXPIRY_CHOICES, MODE_LABELS } from './command-text';
 import { groupsOf } from './fleet-groups';
+import { sendCommand } from './send-command';
 
 /** What a command is for: one totem, or a choice among the developments' groups and totems. */
 export type CommandScope =
@@ -44,6 +47,8 @@ const KIND_HINTS: Record<KioskCommandKind, string> = {
     'Le totem télécharge tout le contenu, puis remplace sa copie locale d’un coup : il ne reste jamais vide.',
   identify: 'Le totem affiche en grand son nom, son lieu et son identifiant pendant 10 secondes.',
   'set-mode': 'Le totem passe au mode choisi.',
+  thumbnail:
+    'Le totem dessine sa page tout de suite et l’envoie : la vignette apparaît dans le parc et sur sa page.',
 };
 
 const labelOf = (kiosk: KioskStatus) => kiosk.name ?? kiosk.kioskId.slice(0, 8);
@@ -136,7 +141,7 @@ export function CommandDialog({
       expiresInMinutes,
     };
     try {
-      const batch = await call('adminSendKioskCommand', { params: { devid }, body });
+      const batch = await sendCommand(devid, body);
       onSent(sentMessage(batch, kind, expiry ?? `${expiresInMinutes} min`, rows), batch);
     } catch (error) {
       setFailure(errorMessage(error));

@@ -3,26 +3,31 @@
  * channel's `fleet` event, then each `kiosk` event replaces one row).
  *
  * Which revision each totem shows (content-first sync, decision 019): "révision 14 — à jour",
- * "révision 12 — 2 de retard", or "révision 5012 — en avance sur le serveur (sauvegarde restaurée ?)"
- * for a totem holding revisions the server no longer has (`aheadOfServer`); and per development, "38 / 40 totems sur la révision 61" — live,
+ * "révision 12 — 2 de retard", or "révision 5012 — en avance sur le serveur (sauvegarde
+ * restaurée ?)" for a totem holding revisions the server no longer has (`aheadOfServer`); and per
+ * development, "38 / 40 totems sur la révision 61" — live,
  * since a publish sends every kiosk of the development again with the new published revision.
  * And whether it holds that revision's media (content-first sync, from its heartbeat): "· médias
  * complets", "· médias 38 / 40" (some given up until its next sync), "· médias 12 / 40 en
  * téléchargement"; nothing when the totem did not say (an older kiosk).
  *
  * Each totem by its name, with its place and groups (decision 038): the 8-character id stays,
- * secondary; « Modifier » opens its profile form, saved at once (no publish); the list can be
- * narrowed to one group.
+ * secondary; « Modifier » opens its profile form, saved at once (no publish).
  *
  * Each totem's state in words (issue 48, presence-state.tsx): « En ligne », « Hors ligne — affiche
  * la révision 12 depuis le … », « Silencieux — aucune nouvelle depuis le … », « Jamais vu —
  * identifié le …, aucun rapport depuis » (a totem that logged in and never reported), in the plant's
- * zone; the list can be narrowed to one state.
+ * zone.
  *
- * Remote commands (issue 47): « Commandes… » on a row, « Commande à un groupe… » and « Commande à
+ * A grid of cards (issue 48, fleet-card.tsx), each led by the totem's latest thumbnail — what its
+ * screen showed, and when — which the live channel replaces as soon as a new one arrives. The grid
+ * is narrowed by group and by state together; both choices are kept in the address's query
+ * (`?group=…&state=…`), so that a link shares the view.
+ *
+ * Remote commands (issue 47): « Commandes… » on a card, « Commande à un groupe… » and « Commande à
  * tous les totems… » above the list (command-dialog.tsx), for the totems the user may edit; each
- * row shows its last command's state live (the channel carries it). A totem's name opens its page
- * (kiosk-page.tsx): its status and its commands' history.
+ * card shows its last command's state live (the channel carries it). A totem's name opens its page
+ * (kiosk-page.tsx): its status, its thumbnails and its commands' history.
  */
 import {
   PRESENCE_LABELS,
@@ -31,36 +36,30 @@ import {
   type TotemPresence,
 } from '@plant-kiosk/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, callWithMessage, errorMessage } from '../../lib/api/client';
-import { formatBytes } from '../../lib/api/media-api';
-import { formatDate } from '../../lib/labels';
 import { usePlantZones } from '../../lib/plant-zone';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { Notice } from '../../components/notice';
 import { CommandDialog, type CommandScope } from './command-dialog';
-import { canCommand, seenText } from './command-text';
+import { canCommand } from './command-text';
+import { FleetCard, kioskPath } from './fleet-card';
 import { groupsOf } from './fleet-groups';
 import { KioskProfileForm } from './kiosk-profile-form';
-import { LastCommand } from './last-command';
-import {
-  FLAG_LABELS,
-  PRESENCE_FILTERS,
-  mediaText,
-  modeText,
-  revisionText,
-} from './kiosk-status-text';
-import { PresenceState } from './presence-state';
+import { PRESENCE_FILTERS } from './kiosk-status-text';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
 import './fleet.css';
 
-export { groupsOf };
+export { groupsOf, kioskPath };
 
-/** A totem's own page: its status and its commands' history. */
-export const kioskPath = (kiosk: Pick<KioskStatus, 'devid' | 'kioskId'>) =>
-  `/parc/${kiosk.devid}/${encodeURIComponent(kiosk.kioskId)}`;
+/** The filters' query parameters: a link to `/parc?group=Accueil&state=silent` shares the view. */
+export const FILTER_PARAMS = { group: 'group', state: 'state' } as const;
+
+// From the labels, a plain record: the schema would bring TypeBox into the production bundle.
+const isPresence = (value: string): value is TotemPresence =>
+  Object.prototype.hasOwnProperty.call(PRESENCE_LABELS, value);
 
 interface DevelopmentProgress {
   devid: number;
@@ -111,9 +110,23 @@ export function FleetPage() {
   const [silentForHours, setSilentForHours] = useState(PURGE_CHOICES[1]!.hours);
   const [busy, setBusy] = useState(false);
   const [commanding, setCommanding] = useState<CommandScope | null>(null);
-  // '' shows every totem.
-  const [group, setGroup] = useState('');
-  const [presence, setPresence] = useState<TotemPresence | ''>('');
+  // The filters live in the address ('' or absent: every totem); a state the contract does not
+  // know (an old or mistyped link) filters nothing.
+  const [search, setSearch] = useSearchParams();
+  const group = search.get(FILTER_PARAMS.group) ?? '';
+  const stateParam = search.get(FILTER_PARAMS.state) ?? '';
+  const presence: TotemPresence | '' = isPresence(stateParam) ? stateParam : '';
+  const setFilter = (name: keyof typeof FILTER_PARAMS, value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(FILTER_PARAMS[name]);
+        else next.set(FILTER_PARAMS[name], value);
+        return next;
+      },
+      // Each choice replaces the address: « Retour » leaves the page rather than undo a filter.
+      { replace: true },
+    );
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -133,16 +146,23 @@ export function FleetPage() {
       ),
     [kiosks],
   );
-  const groups = useMemo(() => groupsOf(rows), [rows]);
+  const known = useMemo(() => groupsOf(rows), [rows]);
+  // A group named by the address but no totem's (yet, or any more) stays a choice: the select must
+  // show what filters the list.
+  const groups = group === '' || known.includes(group) ? known : [...known, group];
   const shown = rows.filter(
     (kiosk) =>
       (group === '' || kiosk.groups?.includes(group)) &&
       (presence === '' || presenceOf(kiosk) === presence),
   );
-  // The states the filter offers: the usual ones, and any other a totem is in (outside hours).
+  // The states the filter offers: the usual ones, any other a totem is in (outside hours), and
+  // the one the address names.
   const presences = [
-    ...PRESENCE_FILTERS,
-    ...new Set(rows.map(presenceOf).filter((value) => !PRESENCE_FILTERS.includes(value))),
+    ...new Set([
+      ...PRESENCE_FILTERS,
+      ...rows.map(presenceOf),
+      ...(presence === '' ? [] : [presence]),
+    ]),
   ];
   const online = rows.filter((k) => k.state === 'online').length;
   // A totem never seen has no revision to be behind with.
@@ -288,7 +308,7 @@ export function FleetPage() {
                 <span>État</span>
                 <select
                   value={presence}
-                  onChange={(event) => setPresence(event.target.value as TotemPresence | '')}
+                  onChange={(event) => setFilter('state', event.target.value)}
                 >
                   <option value="">Tous les états</option>
                   {presences.map((value) => (
@@ -301,7 +321,10 @@ export function FleetPage() {
               {groups.length > 0 && (
                 <label className="dev-switcher">
                   <span>Groupe</span>
-                  <select value={group} onChange={(event) => setGroup(event.target.value)}>
+                  <select
+                    value={group}
+                    onChange={(event) => setFilter('group', event.target.value)}
+                  >
                     <option value="">Tous les totems</option>
                     {groups.map((name) => (
                       <option key={name} value={name}>
@@ -320,174 +343,69 @@ export function FleetPage() {
               )}
             </div>
           )}
-          <div className="card table-scroll">
-            {rows.length === 0 ? (
+          {rows.length === 0 ? (
+            <div className="card">
               <p className="muted">
                 Aucun totem ne s’est encore signalé. Ils apparaissent ici dès leur connexion.
               </p>
-            ) : shown.length === 0 ? (
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="card">
               <p className="muted">
                 Aucun totem
                 {presence !== '' && <> à l’état « {PRESENCE_LABELS[presence]} »</>}
                 {group !== '' && <> dans le groupe « {group} »</>}.
               </p>
-            ) : (
-              <table className="table table-compact table-stack">
-                <caption className="visually-hidden">Totems</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Totem</th>
-                    <th scope="col">État</th>
-                    <th scope="col">Contenu</th>
-                    <th scope="col">Mode</th>
-                    <th scope="col">Version de l’app</th>
-                    <th scope="col">Dernière synchro</th>
-                    <th scope="col">Vu</th>
-                    <th scope="col">Stockage</th>
-                    <th scope="col">Dernière erreur</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((kiosk) => (
-                    <tr key={keyOf(kiosk)} className={kiosk.flag ? 'row-flagged' : undefined}>
-                      <td data-label="Totem">
-                        {/* The name and short id open the totem's page: « Sans nom » alone
-                            would not say which. */}
-                        <Link to={kioskPath(kiosk)} className="fleet-name-link">
-                          {kiosk.name ? (
-                            <strong data-testid="fleet-name">{kiosk.name}</strong>
-                          ) : (
-                            <strong className="muted">Sans nom</strong>
-                          )}{' '}
-                          <span className="mono muted small" title={kiosk.kioskId}>
-                            {kiosk.kioskId.slice(0, 8)}
-                          </span>
-                        </Link>
-                        <span className="muted small"> {kiosk.devname}</span>
-                        {kiosk.location && (
-                          <span className="fleet-location small" data-testid="fleet-location">
-                            {kiosk.location}
-                          </span>
-                        )}
-                        {(kiosk.groups?.length ?? 0) > 0 && (
-                          <span className="fleet-groups">
-                            <span className="visually-hidden">Groupes : </span>
-                            {kiosk.groups?.map((name) => (
-                              <span key={name} className="badge badge-muted">
-                                {name}
-                              </span>
-                            ))}
-                          </span>
-                        )}
-                        {/* « silencieux » is the state's own word (its column): not said twice. */}
-                        {kiosk.flag && kiosk.flag !== 'silent' && (
-                          <span className="badge badge-flag" title={kiosk.flagMessage ?? undefined}>
-                            ⚠ {FLAG_LABELS[kiosk.flag]}
-                          </span>
-                        )}
-                        {kiosk.flagMessage && (
-                          <span className="visually-hidden"> : {kiosk.flagMessage}</span>
-                        )}
-                      </td>
-                      <td data-label="État">
-                        <PresenceState
-                          kiosk={kiosk}
-                          timeZone={zoneOf(kiosk.devid)}
-                          testId="fleet-presence"
-                        />
-                        {/* Under its state rather than a column of its own: the table
-                            still fits a 1080 px screen. */}
-                        <LastCommand
-                          command={kiosk.lastCommand}
-                          now={now}
-                          timeZone={zoneOf(kiosk.devid)}
-                        />
-                      </td>
-                      <td data-label="Contenu">
-                        {/* A totem never seen is not behind: it has shown nothing yet. */}
-                        {presenceOf(kiosk) !== 'never-seen' && (
-                          <span className={`badge ${kiosk.upToDate ? 'badge-ok' : 'badge-warn'}`}>
-                            {kiosk.upToDate
-                              ? 'À jour'
-                              : kiosk.aheadOfServer
-                                ? 'En avance'
-                                : 'En retard'}
-                          </span>
-                        )}
-                        <span className="small" data-testid="fleet-content">
-                          {' '}
-                          {revisionText(kiosk)}
-                          {kiosk.contentVersion !== null && mediaText(kiosk.media) !== null && (
-                            <> · {mediaText(kiosk.media)}</>
-                          )}
-                        </span>
-                      </td>
-                      <td data-label="Mode">{modeText(kiosk)}</td>
-                      <td data-label="Version de l’app">{kiosk.appVersion ?? '—'}</td>
-                      {/* The date and time may wrap: with the three actions, the table fits a
-                          1080 px screen. */}
-                      <td data-label="Dernière synchro">
-                        {formatDate(kiosk.lastSyncAt, zoneOf(kiosk.devid))}
-                      </td>
-                      <td className="nowrap" data-label="Vu">
-                        {seenText(kiosk, now, zoneOf(kiosk.devid))}
-                      </td>
-                      <td className="nowrap" data-label="Stockage">
-                        {kiosk.storageUsedBytes === null
-                          ? '—'
-                          : `${formatBytes(kiosk.storageUsedBytes)} / ${formatBytes(kiosk.storageQuotaBytes)}`}
-                      </td>
-                      <td className="error-cell" data-label="Dernière erreur">
-                        {kiosk.lastError ?? '—'}
-                      </td>
-                      <td data-label="Actions">
-                        {canCommand(user, kiosk.devid) && (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-small"
-                              onClick={() => setCommanding({ kind: 'kiosk', kiosk })}
-                              aria-label={`Commandes au totem ${labelOf(kiosk)}`}
-                            >
-                              Commandes…
-                            </button>{' '}
-                          </>
-                        )}
-                        {/* Its profile hangs on its first report (the server says so): until
-                            then, nothing to edit. */}
-                        {presenceOf(kiosk) !== 'never-seen' && (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-small"
-                              onClick={() => {
-                                setSaved(null);
-                                setEditing(kiosk);
-                              }}
-                              aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
-                            >
-                              Modifier
-                            </button>{' '}
-                          </>
-                        )}
+            </div>
+          ) : (
+            <ul className="fleet-grid" aria-label="Totems">
+              {shown.map((kiosk) => (
+                <FleetCard
+                  key={keyOf(kiosk)}
+                  kiosk={kiosk}
+                  now={now}
+                  timeZone={zoneOf(kiosk.devid)}
+                  actions={
+                    <>
+                      {canCommand(user, kiosk.devid) && (
                         <button
                           type="button"
-                          className="button button-small button-danger-outline"
-                          onClick={() => setForgetting(kiosk)}
-                          aria-label={`Oublier le totem ${labelOf(kiosk)}`}
+                          className="button button-small"
+                          onClick={() => setCommanding({ kind: 'kiosk', kiosk })}
+                          aria-label={`Commandes au totem ${labelOf(kiosk)}`}
                         >
-                          Oublier
+                          Commandes…
                         </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
+                      )}
+                      {/* Its profile hangs on its first report (the server says so): until
+                          then, nothing to edit. */}
+                      {presenceOf(kiosk) !== 'never-seen' && (
+                        <button
+                          type="button"
+                          className="button button-small"
+                          onClick={() => {
+                            setSaved(null);
+                            setEditing(kiosk);
+                          }}
+                          aria-label={`Modifier le totem ${kiosk.name ?? kiosk.kioskId.slice(0, 8)}`}
+                        >
+                          Modifier
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button-small button-danger-outline"
+                        onClick={() => setForgetting(kiosk)}
+                        aria-label={`Oublier le totem ${labelOf(kiosk)}`}
+                      >
+                        Oublier
+                      </button>
+                    </>
+                  }
+                />
+              ))}
+            </ul>
+          )}
         </>
       )}
       {forgetting && (

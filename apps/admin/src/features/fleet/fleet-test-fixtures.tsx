@@ -1,9 +1,10 @@
 /**
  * What the fleet's component tests share: a totem's status, a stand-in for the live channel's
- * EventSource, a logged-in user, and the pages rendered inside the session and a router.
+ * EventSource, a logged-in user, the pages rendered inside the session and a router, and the
+ * fleet grid's cards as a user finds them (the list « Totems », one item per totem).
  */
 import type { AdminUser, KioskCommand, KioskStatus } from '@plant-kiosk/contract';
-import { act, render } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SessionProvider } from '../../lib/session/session-context';
@@ -109,4 +110,17 @@ export function renderAt(path: string, pattern: string, screen: ReactNode) {
       </MemoryRouter>
     </SessionProvider>,
   );
+}
+
+/** The fleet grid's cards, in order ([] when the grid shows none). */
+export function cards(): HTMLElement[] {
+  const list = screen.queryByRole('list', { name: 'Totems' });
+  return list ? within(list).getAllByRole('listitem') : [];
+}
+
+/** The card holding that text (a totem's name, its short id). */
+export function cardOf(text: string): HTMLElement {
+  const card = cards().find((item) => within(item).queryByText(text) !== null);
+  if (!card) throw new Error(`no card shows « ${text} »`);
+  return card;
 }

@@ -100,10 +100,11 @@ describe('a totem’s page', () => {
     );
     expect(screen.getByTestId('kiosk-revision').textContent).toBe('révision 12 — 2 de retard');
     expect(screen.getByText('1.4.2')).toBeTruthy();
-    // The totem's « Vous êtes ici » points, then the history and the journal's word.
+    // Its thumbnails under its state, its « Vous êtes ici » points, then the history and the
+    // journal's word.
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['État', 'Vous êtes ici', 'Commandes', 'Journal']);
+    ).toEqual(['État', 'Vignettes', 'Vous êtes ici', 'Commandes', 'Journal']);
     expect(screen.getByText(/ne se lit pas encore totem par totem/)).toBeTruthy();
 
     const rows = await screen.findAllByTestId('kiosk-command');

@@ -1,9 +1,10 @@
 /**
  * A totem's own page, `/parc/:devid/:kioskId` (issue 47): its name, place, groups and note, its
  * status as the fleet's live channel tells it (its state in words, issue 48: presence-state.tsx),
- * and the history of the remote commands sent to it (`adminKioskCommands`, newest first) — read again when the channel says the totem changed (an
- * acknowledgement changes its last command) and every 15 s (a command expiring changes nothing on
- * the totem). « Commandes… » sends one more, as on the fleet page.
+ * its latest thumbnails and « Prendre une vignette maintenant » (issue 48: kiosk-thumbnails.tsx),
+ * and the history of the remote commands sent to it (`adminKioskCommands`, newest first) — read
+ * again when the channel says the totem changed (an acknowledgement changes its last command) and
+ * every 15 s (a command expiring changes nothing on the totem). « Commandes… » sends one more, as on the fleet page.
  *
  * The journal cannot be read for one totem (the audit API filters by development only, and an
  * entry's target is a number, not a totem's id): the page says so and links to the journal.
@@ -21,6 +22,7 @@ import { CommandDialog } from './command-dialog';
 import { canCommand, commandLabel, seenText, since, stateBadge, stateLabel } from './command-text';
 import { KioskMuteControl } from '../health';
 import { KioskPlanMarksEditor } from './kiosk-plan-marks-editor';
+import { KioskThumbnails } from './kiosk-thumbnails';
 import { FLAG_LABELS, mediaText, modeText, revisionText } from './kiosk-status-text';
 import { PresenceState } from './presence-state';
 import { keyOf, liveText, useFleetLive } from './use-fleet-live';
@@ -127,6 +129,17 @@ function KioskView({ devid, kioskId }: { devid: number; kioskId: string }) {
         </Notice>
       )}
       {kiosk && <KioskFacts kiosk={kiosk} now={now} timeZone={timeZone} />}
+      {/* « What is that screen showing right now? » (issue 48), under its state. */}
+      {kiosk && (
+        <KioskThumbnails
+          kiosk={kiosk}
+          history={commands}
+          canRequest={canCommand(user, devid)}
+          timeZone={timeZone}
+          now={now}
+          onRequested={(batch) => setCommands((known) => [...batch.commands, ...(known ?? [])])}
+        />
+      )}
       {/* Health messages (issue 48): a mute for planned work. */}
       {kiosk && canCommand(user, devid) && (
         <section className="card kiosk-section" aria-labelledby="kiosk-health-title">

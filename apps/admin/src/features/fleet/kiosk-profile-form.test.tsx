@@ -10,6 +10,7 @@ import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { MemoryRouter } from 'react-router-dom';
 import { FleetPage } from './fleet-page';
 import { profileErrors, splitGroups } from './kiosk-profile-form';
+import { cards } from './fleet-test-fixtures';
 
 // The page links each totem to its own page: it needs a router.
 const renderFleet = () =>
@@ -79,7 +80,7 @@ function serve(onPut: (call: Call) => { status?: number; data?: unknown; message
   });
 }
 
-const rows = () => screen.getAllByRole('row').slice(1);
+const rows = cards;
 
 afterEach(() => vi.unstubAllGlobals());
 

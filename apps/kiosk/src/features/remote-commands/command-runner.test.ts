@@ -40,6 +40,10 @@ function actions(overrides: Partial<CommandActions> = {}): CommandActions {
     },
     identify: (identification) => log.push(`identify ${JSON.stringify(identification)}`),
     setMode: (mode) => log.push(`set-mode ${mode}`),
+    thumbnail: async (commandId) => {
+      log.push(`thumbnail ${commandId}`);
+      return { status: 'done' };
+    },
     ...overrides,
   };
 }
@@ -106,6 +110,31 @@ describe('command runner', () => {
     expect(sent).toEqual(
       [1, 2, 3, 4, 5].map((commandId) => ({ devid: DEVID, commandId, ack: { status: 'done' } })),
     );
+  });
+
+  it('a thumbnail command draws with its id and is acknowledged done (issue 48)', async () => {
+    const r = runner();
+    r.receive(command(9, 'thumbnail'));
+    await r.idle();
+    expect(log).toEqual(['thumbnail 9']);
+    expect(sent).toEqual([{ devid: DEVID, commandId: 9, ack: { status: 'done' } }]);
+  });
+
+  it('a thumbnail that could not be drawn or sent is acknowledged failed with the reason', async () => {
+    const r = runner({
+      thumbnail: async () => {
+        throw new Error('la page est sortie vide (une seule couleur)');
+      },
+    });
+    r.receive(command(9, 'thumbnail'));
+    await r.idle();
+    expect(sent).toEqual([
+      {
+        devid: DEVID,
+        commandId: 9,
+        ack: { status: 'failed', reason: 'la page est sortie vide (une seule couleur)' },
+      },
+    ]);
   });
 
   it('ignores a command for another totem: nothing run, nothing acknowledged', async () => {

@@ -41,6 +41,12 @@ export interface CommandActions {
   rebuild(): Promise<KioskCommandAck>;
   identify(identification: Identification): void;
   setMode(mode: KioskCommandMode): void;
+  /**
+   * Draws the page now and sends the thumbnail with the command's id (issue 48; the server then
+   * records the command done — this runner acknowledges it all the same, a repeat is harmless).
+   * Rejects with the reason when it could not: the command is acknowledged failed with it.
+   */
+  thumbnail(commandId: number): Promise<KioskCommandAck>;
 }
 
 export interface CommandRunnerOptions {
@@ -123,6 +129,8 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
         if (command.mode === undefined) return failed('mode manquant');
         actions.setMode(command.mode);
         return { status: 'done' };
+      case 'thumbnail':
+        return actions.thumbnail(command.commandId);
       case 'reload':
         // Handled before (acknowledged first); not reached.
         return { status: 'done' };

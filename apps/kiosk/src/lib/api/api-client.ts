@@ -29,8 +29,11 @@ import {
   type Envelope,
   type QueryOf,
   type ResponseOf,
+  THUMBNAIL_MEDIA_TYPE,
   type RouteMethod,
   type RouteName,
+  type UsageBatch,
+  type UsageBatchResult,
 } from '@plant-kiosk/contract';
 import type { RuntimeConfig } from '../config/runtime-config';
 
@@ -147,7 +150,28 @@ export interface ApiClient {
     ack: BodyOf<'kioskCommandAck'>,
     options?: RequestOptions,
   ): Promise<ResponseOf<'kioskCommandAck'>>;
+  /**
+   * Sends the thumbnail this totem drew of its page (issue 48): the WebP bytes as the body, what
+   * it shows in the query (contract kiosk-thumbnails.ts). A refusal (403, 413, 415, 429) is an
+   * ApiError with its status.
+   */
+  uploadThumbnail(
+    devid: number,
+    picture: Blob,
+    query: QueryOf<'kioskThumbnailUpload'>,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<'kioskThumbnailUpload'>>;
+  /**
+   * Sends a batch of this totem's usage events (issue 49, contract usage-events.ts). A 429 is an
+   * answer, not a failure: `busy` with the wait its Retry-After asks (the backlog is kept). Any
+   * other refusal is an ApiError with its status.
+   */
+  sendUsage(devid: number, batch: UsageBatch, options?: RequestOptions): Promise<UsageSendResult>;
 }
+
+/** What `sendUsage` got: the server's answer, or « too many batches, wait this long ». */
+export type UsageSendResult =
+  { status: 'ok'; result: UsageBatchResult } | { status: 'busy'; retryAfterMs: number };
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
@@ -171,6 +195,8 @@ interface RouteExchange {
   /** From the route table (`createRouteClient` or `pathOf`), query included. */
   path: string;
   body?: unknown;
+  /** A body sent as is (a picture), with its own type as Content-Type; instead of `body`. */
+  rawBody?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -219,11 +245,14 @@ export function createApiClient(
     const token = getToken();
     if (token) headers[TOKEN_HEADER] = token;
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (request.rawBody !== undefined) headers['Content-Type'] = request.rawBody.type;
     try {
       const response = await fetchImpl(url, {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body:
+          request.rawBody ??
+          (request.body === undefined ? undefined : JSON.stringify(request.body)),
         // Lists must never come from the browser's HTTP cache: the ETag is handled by hand.
         cache: 'no-store',
         signal: controller.signal,
@@ -261,9 +290,10 @@ export function createApiClient(
       return { status: 'ok', data, etag: response.headers.get('ETag') };
     });
 
-  /** The typed client of every JSON route (decision 031), over the transport above. */
-  const { call } = createRouteClient<RequestOptions>((route, opts) =>
-    exchange({ ...route, signal: opts?.signal }, async (response, url) => {
+  /** Reads route N's envelope: its data and message, or the failure as an ApiError. */
+  const enveloped =
+    <N extends RouteName>(name: N) =>
+    async (response: Response, url: string) => {
       const envelope = await readEnvelope(response);
       if (!response.ok) {
         throw new ApiError(
@@ -280,11 +310,12 @@ export function createApiClient(
           envelope?.error ?? 'bad_response',
         );
       }
-      return {
-        data: answer(route.name, response.status, envelope.data),
-        message: envelope.message,
-      };
-    }),
+      return { data: answer(name, response.status, envelope.data), message: envelope.message };
+    };
+
+  /** The typed client of every JSON route (decision 031), over the transport above. */
+  const { call } = createRouteClient<RequestOptions>((route, opts) =>
+    exchange({ ...route, signal: opts?.signal }, enveloped(route.name)),
   );
 
   return {
@@ -329,6 +360,45 @@ export function createApiClient(
     ackCommand: (devid, commandId, ack, opts) =>
       call('kioskCommandAck', { params: { devid, commandId }, body: ack }, opts),
 
+    async uploadThumbnail(devid, picture, query, opts) {
+      // The body is the picture, not JSON: the route table gives the path, the transport the rest.
+      const { data } = await exchange(
+        {
+          name: 'kioskThumbnailUpload',
+          method: 'POST',
+          path: pathOf('kioskThumbnailUpload', { params: { devid }, query }),
+          // Typed as what the contract names, whatever type the encoder put on the blob.
+          rawBody:
+            picture.type === THUMBNAIL_MEDIA_TYPE
+              ? picture
+              : new Blob([picture], { type: THUMBNAIL_MEDIA_TYPE }),
+          signal: opts?.signal,
+        },
+        enveloped('kioskThumbnailUpload'),
+      );
+      return data;
+    },
+
+    async sendUsage(devid, batch, opts) {
+      const request = {
+        name: 'kioskUsage',
+        method: 'POST',
+        path: pathOf('kioskUsage', { params: { devid } }),
+        body: batch,
+        signal: opts?.signal,
+      } as const;
+      return exchange<UsageSendResult>(request, async (response, url) => {
+        if (response.status === 429) {
+          return {
+            status: 'busy',
+            retryAfterMs: retryAfterMs(response.headers.get('Retry-After')),
+          };
+        }
+        const { data } = await enveloped('kioskUsage')(response, url);
+        return { status: 'ok', result: data };
+      });
+    },
+
     async snapshot(devid, etag, opts) {
       const read = await conditional({
         name: 'snapshot',
@@ -355,6 +425,16 @@ export function createApiClient(
 }
 
 /** `?order=&quantity=`, in that order, and nothing else of the caller's object. */
+/** A Retry-After (seconds, or an HTTP date) in ms; a minute when absent or unreadable. */
+function retryAfterMs(header: string | null, now: number = Date.now()): number {
+  const fallback = 60_000;
+  if (header === null) return fallback;
+  const seconds = Number(header.trim());
+  if (header.trim() !== '' && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? fallback : Math.max(0, date - now);
+}
+
 function batchQuery(batch: BatchParams = {}): BatchParams {
   return { order: batch.order, quantity: batch.quantity };
 }

@@ -30,6 +30,9 @@ describe('local database', () => {
       alertTemplates: { key: 'templateid', indexes: ['name'] },
       // Published settings (schema version 3): the development's published settings, one row.
       settings: { key: 'id', indexes: [] },
+      // Usage analytics (schema version 4, issue 49): the events kept until sent, and their figures.
+      usageEvents: { key: 'id', indexes: ['t'] },
+      usageMeta: { key: 'key', indexes: [] },
     });
     // The real IndexedDB database, not only Dexie's view of it.
     const names = (await indexedDB.databases()).map((info) => info.name);

@@ -10,6 +10,7 @@ import type {
   Element,
   Subelement,
   Subgroup,
+  UsageEvent,
   Zone,
 } from '@plant-kiosk/contract';
 
@@ -52,6 +53,31 @@ export const KIOSK_DB_SCHEMA_V3 = {
   settings: 'id',
 } as const;
 
+/**
+ * Version 4 (usage analytics, issue 49) adds the totem's usage events, kept until the server has
+ * them (features/usage): keyed by the event's own id, indexed by its time (the oldest go first when
+ * a bound is hit); and a small store of the log's own figures (how many events were dropped).
+ * Neither is content: a sync, full or not, never clears them.
+ */
+export const KIOSK_DB_SCHEMA_V4 = {
+  ...KIOSK_DB_SCHEMA_V3,
+  usageEvents: 'id, t',
+  usageMeta: 'key',
+} as const;
+
+/** A usage event as kept (features/usage): `t` is its time in epoch ms, for the order. */
+export interface StoredUsageEvent {
+  id: string;
+  t: number;
+  event: UsageEvent;
+}
+
+/** One figure of the usage log (`dropped`: events dropped since the last accepted batch). */
+export interface StoredUsageMeta {
+  key: string;
+  value: number;
+}
+
 /** The one row of the settings store. */
 export const SETTINGS_ROW_ID = 'development';
 export interface StoredSettings {
@@ -66,6 +92,8 @@ export class KioskDb extends Dexie {
   subgroups!: Table<Subgroup, number>;
   alertTemplates!: Table<AlertTemplate, number>;
   settings!: Table<StoredSettings, string>;
+  usageEvents!: Table<StoredUsageEvent, string>;
+  usageMeta!: Table<StoredUsageMeta, string>;
 
   constructor(devname: string) {
     // Dexie 4's query cache is off: with it, every live query run subscribes to cache entries
@@ -78,6 +106,7 @@ export class KioskDb extends Dexie {
     this.version(1).stores(KIOSK_DB_SCHEMA);
     this.version(2).stores(KIOSK_DB_SCHEMA_V2);
     this.version(3).stores(KIOSK_DB_SCHEMA_V3);
+    this.version(4).stores(KIOSK_DB_SCHEMA_V4);
   }
 }
 

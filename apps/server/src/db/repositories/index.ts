@@ -9,7 +9,7 @@ import {
   KioskProfileRepository,
   KioskRepository,
 } from '../../fleet/index.js';
-import { KioskCommandRepository } from '../../fleet/index.js';
+import { KioskCommandRepository, KioskThumbnailRepository } from '../../fleet/index.js';
 import { HealthRepository } from '../../health/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { NotificationRepository } from '../../notifications/index.js';
@@ -28,6 +28,7 @@ import {
 } from '../../publishing/index.js';
 import { SettingsRepository } from '../../settings/index.js';
 import { StreamTicketRepository } from '../../streaming/index.js';
+import { UsageRepository } from '../../usage/index.js';
 
 export {
   AccountRepository,
@@ -43,12 +44,14 @@ export {
   KioskPlanMarkRepository,
   KioskProfileRepository,
   KioskRepository,
+  KioskThumbnailRepository,
   LiveContentRepository,
   MediaRepository,
   NotificationRepository,
   RevisionRepository,
   SettingsRepository,
   StreamTicketRepository,
+  UsageRepository,
 };
 export { AdminAuditRepository, AdminUserRepository };
 export type { AuditInput } from '../../audit/index.js';
@@ -90,6 +93,8 @@ export interface Repositories {
   kioskPlanMarks: KioskPlanMarkRepository;
   /** Remote commands to the totems (issue 47): each totem's queue and the history. */
   kioskCommands: KioskCommandRepository;
+  /** The thumbnails the totems draw of their own page (issue 48): the latest few per totem. */
+  kioskThumbnails: KioskThumbnailRepository;
   /** Emergency alerts (decision 012): templates and the alert in force. */
   alerts: AlertRepository;
   /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
@@ -106,6 +111,8 @@ export interface Repositories {
   health: HealthRepository;
   /** Health notices' settings (server-wide, never published) and deliveries (decision 042). */
   notifications: NotificationRepository;
+  /** The totems' usage events (issue 49), each stored once, and their dropped counters. */
+  usage: UsageRepository;
   /** Runs `work` in one transaction; `createRepositories(trx)` gives the repositories bound to it.
    * (Not from inside one: a transaction's repositories cannot open another.) */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -129,6 +136,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     kioskProfiles: new KioskProfileRepository(db),
     kioskPlanMarks: new KioskPlanMarkRepository(db),
     kioskCommands: new KioskCommandRepository(db),
+    kioskThumbnails: new KioskThumbnailRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),
     settings: new SettingsRepository(db),
@@ -136,6 +144,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     streamTickets: new StreamTicketRepository(db),
     health: new HealthRepository(db),
     notifications: new NotificationRepository(db),
+    usage: new UsageRepository(db),
     transaction: (work) => db.transaction().execute(work),
   };
 }

@@ -24,6 +24,7 @@ import {
   adminKioskForgetRoutes,
   adminKioskProfileRoutes,
   adminKioskPlanMarkRoutes,
+  adminKioskThumbnailRoutes,
 } from '../../fleet/index.js';
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
@@ -50,6 +51,7 @@ import type { AdminServices } from './admin-services.js';
 import { assertCsrf, assertSameOrigin } from './guards.js';
 import { adminContentRoutes } from '../../content/index.js';
 import { settingsRoutes } from '../../settings/index.js';
+import { adminUsageRoutes } from '../../usage/index.js';
 
 export interface AdminRoutesOptions {
   ctx: AppContext;
@@ -156,12 +158,14 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminKioskProfileRoutes, services);
   await fastify.register(adminKioskPlanMarkRoutes, services);
   await fastify.register(adminKioskCommandRoutes, services);
+  await fastify.register(adminKioskThumbnailRoutes, services);
   await fastify.register(adminHealthRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminNotificationRoutes, services);
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);
   await fastify.register(adminAlertTokenRoutes, services);
+  await fastify.register(adminUsageRoutes, services);
 };
 
 export const adminRoutes = adminPlugin;

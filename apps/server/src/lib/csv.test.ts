@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField } from './alert-timeline.js';
+import { csvField } from './csv.js';
 
 describe('csvField', () => {
   it('quotes separators, quotes and line breaks, and defuses spreadsheet formulas', () => {
@@ -10,5 +10,13 @@ describe('csvField', () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField(-3)).toBe('-3');
     expect(csvField(null)).toBe('');
+  });
+
+  it('quotes the separator it is given', () => {
+    expect(csvField('a,b', ',')).toBe('"a,b"');
+    expect(csvField('a;b', ',')).toBe('a;b');
+    expect(csvField('a,b')).toBe('a,b');
+    expect(csvField('=cmd', ',')).toBe("'=cmd");
+    expect(csvField('+1,2', ',')).toBe('"\'+1,2"');
   });
 });
