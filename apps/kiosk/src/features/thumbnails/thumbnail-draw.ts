@@ -28,9 +28,18 @@
  * - fonts are not embedded (`font: false`): embedding fetches and base64-encodes every web font
  *   into the SVG, for letters 3 px high — the fallback font is indistinguishable at that size;
  * - no web workers for the library's fetches: `fetchFn` (reducedImage) does them, asynchronous
- *   and off-thread already; a worker would add a script to precache for nothing measured.
- * What remains in one piece: serialising the SVG, and the browser decoding it (40–200 ms each on
- * the shared bench machine: the suite logs where each long task fell).
+ *   and off-thread already; a worker would add a script to precache for nothing measured;
+ * - only the style properties a 270 × 480 picture shows are copied (thumbnail-styles.ts), elements
+ *   that show nothing (display none, opacity 0) are left out, and the clone's inline styles are
+ *   thinned of what the element would inherit or has by default anyway (style-pruning.ts): the
+ *   SVG went from ~480 K to ~160 K characters on the demo's home, its decoding from 60–270 ms to
+ *   30–60 ms;
+ * - the SVG is serialised and URL-encoded in slices too (sliced-markup.ts), not in one 40–170 ms
+ *   call;
+ * - the library's sandbox frame (tags' default styles) is made and loaded before the clone, in a
+ *   task of its own.
+ * What remains in one piece: decoding the SVG (30–60 ms on the shared bench machine; the suite
+ * logs where each long task fell).
  */
 import { createContext, destroyContext, domToForeignObjectSvg } from 'modern-screenshot';
 import { ThumbnailError } from './thumbnail-error';
@@ -45,6 +54,9 @@ import {
 } from './thumbnail-geometry';
 import { nextQuietMoment, whenIdle, yieldToPage } from './page-turns';
 import { markThumbnail } from './thumbnail-marks';
+import { slicedSvgDataUrl } from './sliced-markup';
+import { pruneInlineStyles } from './style-pruning';
+import { THUMBNAIL_STYLE_PROPERTIES } from './thumbnail-styles';
 
 export interface DrawnPage {
   canvas: HTMLCanvasElement;
@@ -62,8 +74,8 @@ const FETCH_TIMEOUT_MS = 8000;
  * slow to decode on the main thread for pixels nobody sees.
  */
 const INLINED_IMAGE_MAX = 2 * THUMBNAIL_SIZE.width;
-/** Cloning the page yields to it after this much work (the library clones in one go otherwise). */
-const CLONE_SLICE_MS = 25;
+/** Cloning and serialising yield to the page after this much work (one go otherwise). */
+const SLICE_MS = 25;
 
 /** What the library must not be given, and how it shows on the thumbnail. */
 export function undrawableKind(element: Element): PlaceholderKind | null {
@@ -115,6 +127,42 @@ function unseen(element: Element, view: Window): boolean {
     node = node.parentElement;
   }
   return false;
+}
+
+/**
+ * An element that shows nothing, nor do its descendants: not displayed, or fully transparent
+ * (the slideshow's hidden slides). The library would clone it with its styles all the same, text
+ * for the SVG's decoder to parse and lay out for no pixel.
+ */
+function invisible(element: Element, view: Window): boolean {
+  const style = view.getComputedStyle(element);
+  return style.display === 'none' || style.opacity === '0';
+}
+
+/** Longest wait for the sandbox frame's empty document (it loads from a string, at once). */
+const SANDBOX_LOAD_MS = 2000;
+
+/**
+ * The frame where the library reads each tag's default style (to copy only what differs), as the
+ * library would make it: hidden, empty, at the end of the page; destroyContext removes it.
+ */
+async function styleSandbox(doc: Document): Promise<HTMLIFrameElement> {
+  const sandbox = doc.createElement('iframe');
+  sandbox.id = '__SANDBOX__thumbnail';
+  sandbox.width = '0';
+  sandbox.height = '0';
+  sandbox.style.visibility = 'hidden';
+  sandbox.style.position = 'fixed';
+  sandbox.setAttribute('aria-hidden', 'true');
+  sandbox.tabIndex = -1;
+  const loaded = new Promise<void>((resolve) => {
+    sandbox.addEventListener('load', () => resolve(), { once: true });
+    setTimeout(resolve, SANDBOX_LOAD_MS);
+  });
+  doc.body.appendChild(sandbox);
+  sandbox.srcdoc = '<!DOCTYPE html><meta charset="UTF-8"><title></title><body>';
+  await loaded;
+  return sandbox;
 }
 
 interface PageSurvey {
@@ -292,12 +340,13 @@ export async function drawPage(doc: Document = document): Promise<DrawnPage> {
     timeout: FETCH_TIMEOUT_MS,
     // The page as it is scrolled (a long staff page read halfway), not its top.
     features: { restoreScrollPosition: true },
-    filter: (node) => !(node instanceof Element && excluded.has(node)),
+    includeStyleProperties: [...THUMBNAIL_STYLE_PROPERTIES],
+    filter: (node) => !(node instanceof Element && (excluded.has(node) || invisible(node, view))),
     // Awaited by the library after each element: the clone is cut in slices, the page gets its
     // turn between them (a tap, an animation frame). The page may change meanwhile: at thumbnail
     // size, a slide that moved on halfway is an acceptable blur, a 500 ms freeze is not.
     onCloneEachNode: async () => {
-      if (performance.now() - sliceStart < CLONE_SLICE_MS) return;
+      if (performance.now() - sliceStart < SLICE_MS) return;
       await yieldToPage();
       sliceStart = performance.now();
     },
@@ -310,7 +359,25 @@ export async function drawPage(doc: Document = document): Promise<DrawnPage> {
     },
   });
   try {
+    // Made here, not by the library at its first element: adding a frame to the page and loading
+    // it was a 60–100 ms task at the clone's start (the page laid out again, the frame's document
+    // made). Its own task now, and the page renders before the clone starts.
+    const sandbox = await styleSandbox(doc);
+    context.sandbox = sandbox;
+    excluded.add(sandbox);
+    await nextQuietMoment();
+    sliceStart = performance.now();
     svg = await domToForeignObjectSvg(context);
+    const clonedRoot = svg.querySelector('foreignObject')?.firstElementChild;
+    if (clonedRoot && sandbox.contentDocument) {
+      await pruneInlineStyles(
+        clonedRoot,
+        sandbox.contentDocument,
+        THUMBNAIL_STYLE_PROPERTIES,
+        yieldToPage,
+        SLICE_MS,
+      );
+    }
   } catch (error) {
     throw new ThumbnailError(
       `la page n’a pas pu être copiée : ${error instanceof Error ? error.message : String(error)}`,
@@ -328,13 +395,7 @@ export async function drawPage(doc: Document = document): Promise<DrawnPage> {
   // browser rasterises 270 × 480 pixels when it decodes, not the whole screen's 2 million.
   svg.setAttribute('width', String(Math.round(fit.width)));
   svg.setAttribute('height', String(Math.round(fit.height)));
-  // Control characters are not XML: one in a text would make the whole SVG unreadable (the
-  // library strips them the same way).
-  const markup = new XMLSerializer()
-    .serializeToString(svg)
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u0008\v\f\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu, '');
-  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+  const url = await slicedSvgDataUrl(svg, yieldToPage, SLICE_MS);
   markThumbnail('serialized');
   // Serialising and decoding are each tens of milliseconds on a busy page: two tasks, not one.
   await yieldToPage();
