@@ -43,7 +43,7 @@ import { createNotifier } from './notifications/index.js';
 import { HealthMonitor } from './health/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
-import { kioskUsageRoutes } from './usage/index.js';
+import { kioskUsageRoutes, UsageRetention } from './usage/index.js';
 
 export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
 export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];
@@ -114,6 +114,12 @@ export interface AppOptions {
    * injected clock); server.ts turns it on where the back-office or the publish API is served.
    */
   healthMonitor?: { checkMs: number; notify?: (notice: HealthNotice) => Promise<void> };
+  /**
+   * The raw usage events' retention (issue 49): how often this instance deletes the expired ones.
+   * Off when absent (tests drive a UsageRetention's `sweepNow` on an injected clock); every
+   * instance may run one: a chunk is deleted under the sweep's lock (usage/usage-retention.ts).
+   */
+  usageRetention?: { intervalMs: number };
 }
 
 declare module 'fastify' {
@@ -240,6 +246,15 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       // The attempts under way end before the store closes.
       await notifier.settled();
     });
+  }
+
+  if (options.usageRetention && (services.has('admin') || services.has('stream'))) {
+    const retention = new UsageRetention(
+      { repos: ctx.repos, now, log: fastify.log },
+      { intervalMs: options.usageRetention.intervalMs },
+    );
+    fastify.addHook('onReady', async () => retention.start());
+    fastify.addHook('onClose', async () => retention.stop());
   }
 
   // Always 200 (load balancers and `restore` read it); `media` reports damaged files.

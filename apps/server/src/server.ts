@@ -17,6 +17,7 @@ import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { NOTIFICATION_WORKER_MS } from './notifications/index.js';
 import { HEALTH_CHECK_MS } from './health/index.js';
+import { USAGE_RETENTION_SWEEP_MS } from './usage/index.js';
 import { ensureFirstAdmin, type FirstAdminResult } from './accounts/index.js';
 import { PostgresEventBus } from './lib/postgres-event-bus.js';
 import { InMemoryEventBus, type EventBus } from './lib/event-bus.js';
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
         },
         notificationWorker: { intervalMs: NOTIFICATION_WORKER_MS },
         healthMonitor: { checkMs: HEALTH_CHECK_MS },
+        usageRetention: { intervalMs: USAGE_RETENTION_SWEEP_MS },
       });
       apps.push(app);
       await app.listen({ port: instance.port, host: config.host });

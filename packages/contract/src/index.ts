@@ -33,3 +33,4 @@ export * from './health.js';
 export * from './notifications.js';
 export * from './content-pack.js';
 export * from './usage-events.js';
+export * from './usage-dashboard.js';

@@ -148,6 +148,7 @@ import {
 } from './scheduled-publishing.js';
 import { WeekAheadQuery, WeekAheadResponse } from './week-ahead.js';
 import { UsageBatch, UsageBatchResult, UsageCsvParams, UsageCsvQuery } from './usage-events.js';
+import { UsageDashboard, UsageDashboardParams, UsageDashboardQuery } from './usage-dashboard.js';
 import {
   KioskThumbnail,
   KioskThumbnailImageParams,
@@ -777,6 +778,12 @@ export const ROUTE_SCHEMAS = {
     querystring: UsageCsvQuery,
     answer: 'csv',
     note: 'Admins and the development’s editors (403 otherwise). `from` inclusive, `to` exclusive, RFC 3339 instants, on when the events happened (400 when missing, malformed or `from` ≥ `to`). UTF-8, `,`-separated, header `time,totem,totem_name,kind,route,zone,target,language,session`, one line per event ordered by time then id, `time` in RFC 3339 UTC; cells starting with = + - @ get an apostrophe before them (spreadsheet formulas). Streamed.',
+  },
+  adminUsageDashboard: {
+    params: UsageDashboardParams,
+    querystring: UsageDashboardQuery,
+    response: UsageDashboard,
+    note: 'Admins and the development’s editors (403 otherwise). `from` and `to` are days on the plant’s calendar, both inclusive, 400 days at most (400 otherwise, or when `from` is after `to`); `kioskId` or `group` narrow it. Read from the hourly and daily roll-ups, never from the raw events.',
   },
 
   // ---------- back-office: content packs (issue 44, docs/content-packs.md) ----------

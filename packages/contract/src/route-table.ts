@@ -565,6 +565,12 @@ export const ROUTES = {
     'admin-session',
     'The development’s usage events between two instants, one CSV line per event',
   ),
+  adminUsageDashboard: route(
+    'GET',
+    `${A}/developments/:devid/usage`,
+    'admin-session',
+    'What people read on the totems between two days: visits, pages, documents, languages',
+  ),
   adminExportPack: route(
     'GET',
     `${A}/developments/:devid/pack`,

@@ -30,6 +30,7 @@ import * as health from './migrations/020-health.js';
 import * as notifications from './migrations/021-notifications.js';
 import * as kioskThumbnails from './migrations/022-kiosk-thumbnails.js';
 import * as usageEvents from './migrations/023-usage-events.js';
+import * as usageRollups from './migrations/024-usage-rollups.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '021-notifications': notifications,
   '022-kiosk-thumbnails': kioskThumbnails,
   '023-usage-events': usageEvents,
+  '024-usage-rollups': usageRollups,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -546,6 +546,55 @@ export interface UsageDroppedTable {
   updated_at: string;
 }
 
+/** Visits and page views per totem and UTC hour (migration 024): the dashboard's heat map. */
+export interface UsageHourlyTable {
+  devid: number;
+  /** `toISOString()` of the hour's start (UTC). */
+  hour_start: string;
+  kiosk_id: string;
+  sessions: number;
+  page_views: number;
+}
+
+/** Per totem and plant day (migration 024): the dashboard's days, totals, languages, totems. */
+export interface UsageDailyTable {
+  devid: number;
+  /** `YYYY-MM-DD` on the plant's calendar when the events were filed. */
+  day: string;
+  kiosk_id: string;
+  sessions: number;
+  engaged_sessions: number;
+  page_views: number;
+  taps: number;
+  documents_opened: number;
+  pages_read: number;
+  alerts_shown: number;
+  views_fr: number;
+  views_en: number;
+  views_unknown: number;
+}
+
+/** One item's count per totem (or `*`: the whole development) and plant day (migration 024). */
+export interface UsageDailyItemTable {
+  devid: number;
+  kiosk_id: string;
+  day: string;
+  /** `page`, `document`, `read` or `parcours`. */
+  item: string;
+  name: string;
+  count: number;
+}
+
+/** The same per plant month, `YYYY-MM` (migration 024): long ranges' « top » lists. */
+export interface UsageMonthlyItemTable {
+  devid: number;
+  kiosk_id: string;
+  month: string;
+  item: string;
+  name: string;
+  count: number;
+}
+
 export interface Database {
   developments: DevelopmentTable;
   kiosk_accounts: KioskAccountTable;
@@ -587,6 +636,10 @@ export interface Database {
   notification_deliveries: NotificationDeliveryTable;
   usage_events: UsageEventTable;
   usage_dropped: UsageDroppedTable;
+  usage_hourly: UsageHourlyTable;
+  usage_daily: UsageDailyTable;
+  usage_daily_items: UsageDailyItemTable;
+  usage_monthly_items: UsageMonthlyItemTable;
 }
 
 export type DevelopmentRow = Selectable<DevelopmentTable>;

@@ -5,5 +5,7 @@
  */
 export { kioskUsageRoutes } from './kiosk-usage-routes.js';
 export { adminUsageRoutes } from './admin-routes.js';
+// The raw events' retention sweep (app.ts runs one per instance).
+export { UsageRetention, USAGE_RETENTION_SWEEP_MS } from './usage-retention.js';
 // The store's side, for the repositories' aggregate (db/repositories/index.ts).
 export { UsageRepository } from './usage-repository.js';

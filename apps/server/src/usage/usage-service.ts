@@ -177,7 +177,7 @@ export interface IngestOutcome {
 
 /** Checks and stores a totem's batch (one write transaction); what the totem is told. */
 export async function ingestBatch(
-  repos: Pick<Repositories, 'usage'>,
+  repos: Pick<Repositories, 'usage' | 'settings'>,
   input: { devid: number; kioskId: string; batch: UsageBatch; now: Date },
 ): Promise<IngestOutcome> {
   const { devid, kioskId, batch, now } = input;
@@ -196,9 +196,17 @@ export async function ingestBatch(
     else firsts.set(checked.row.event_id, { index, row: checked.row });
   });
   const rows = [...firsts.values()].map((entry) => entry.row);
+  // The plant's days of the roll-ups are read in the zone of the development now (usage-rollups.ts).
   const stored =
     rows.length > 0
-      ? await repos.usage.storeBatch(devid, kioskId, rows, batch.dropped ?? 0, now)
+      ? await repos.usage.storeBatch(
+          devid,
+          kioskId,
+          rows,
+          batch.dropped ?? 0,
+          now,
+          (await repos.settings.live(devid)).timeZone,
+        )
       : { inserted: new Set<string>(), existing: new Map<string, string>() };
 
   let duplicates = 0;
