@@ -73,8 +73,13 @@ describe('Layout', () => {
       'Semaine à venir',
       'Parc de totems',
       'Santé des totems',
+      'Fréquentation',
       'Journal',
     ]);
+    // « Fréquentation » (issue 49) is for editors too.
+    expect(within(nav).getByRole('link', { name: 'Fréquentation' }).getAttribute('href')).toBe(
+      '/frequentation',
+    );
     expect(within(nav).getByRole('link', { name: 'Programmées' }).getAttribute('href')).toBe(
       '/programmees',
     );

@@ -23,6 +23,8 @@ const LINKS = [
   { to: '/semaine', label: 'Semaine à venir', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/sante', label: 'Santé des totems', adminOnly: false },
+  // What people read on the totems (issue 49).
+  { to: '/frequentation', label: 'Fréquentation', adminOnly: false },
   { to: '/journal', label: 'Journal', adminOnly: false },
   { to: '/developpements', label: 'Développements', adminOnly: true },
   { to: '/utilisateurs', label: 'Utilisateurs', adminOnly: true },

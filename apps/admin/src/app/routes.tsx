@@ -70,6 +70,8 @@ const WeekAheadPage = lazyScreen(() =>
   import('../features/week-ahead/week-ahead-page').then((m) => m.WeekAheadPage),
 );
 const UsersPage = lazyScreen(() => import('../features/users/users-page').then((m) => m.UsersPage));
+// « Fréquentation » (issue 49): its chunk and its chart's (Chart.js) load only when it opens.
+const UsagePage = lazyScreen(() => import('../features/usage/usage-page').then((m) => m.UsagePage));
 const NotificationsPage = lazyScreen(() =>
   import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
 );
@@ -125,6 +127,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'parc', element: <FleetPage /> },
       // A totem's page (issue 47): its status and its commands' history.
       { path: 'parc/:devid/:kioskId', element: <KioskPage /> },
+      { path: 'frequentation', element: <UsagePage /> },
+      { path: 'frequentation/:devid', element: <UsagePage /> },
       { path: 'journal', element: <AuditPage /> },
       { path: 'alerte/:devid', element: <AlertPage /> },
       { path: 'modeles-alerte', element: <AlertTemplatesPage /> },
