@@ -26,6 +26,8 @@ import { lighthouseBench } from './suites/lighthouse.js';
 import { loginFloodBench } from './suites/login-flood.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
 import { thumbnailDrawBench } from './suites/thumbnail-draw.js';
+import { usageAnalyticsBench } from './suites/usage-analytics.js';
+import { usageRecordingBench } from './suites/usage-recording.js';
 import { SMOKE } from './support/sizes.js';
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--smoke');
@@ -47,6 +49,8 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'fleet-channel': fleetChannelBench,
   'command-ack': commandAckBench,
   'thumbnail-draw': thumbnailDrawBench,
+  'usage-analytics': usageAnalyticsBench,
+  'usage-recording': usageRecordingBench,
 };
 
 /** Where a result holds something other than a finite number where a number is expected. */

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeUsage, type DocumentUsageEvent } from '../../lib/usage-sink/usage-sink';
 import { installLayout } from '../image-carousel/testing/layout-shims';
 import { PageViewer, PageViewerPopup, pageAtLine } from './page-viewer';
 
@@ -179,6 +180,72 @@ describe('PageViewerPopup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('PageViewer: usage events (issue 49)', () => {
+  let events: DocumentUsageEvent[] = [];
+  let stop: () => void = () => {};
+  beforeEach(() => {
+    events = [];
+    stop = subscribeUsage((event) => events.push(event));
+  });
+  afterEach(() => stop());
+  const wait = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+
+  it('says the document opened, by its first page’s file name, and each page shown for 1 s', () => {
+    render(<PageViewer pages={pagesOf(6)} title="Magazine n° 12" />);
+    const area = scrollArea();
+    expect(events).toEqual([{ kind: 'document_open', target: 'page-1.webp' }]);
+    wait(999);
+    expect(events).toHaveLength(1);
+    wait(1);
+    expect(events.at(-1)).toEqual({ kind: 'page_read', target: 'page-1.webp', page: 1 });
+    // Scrolled past: page 2 is at the top for less than a second, page 3 stays.
+    scrollTo(area, PAGE_HEIGHT);
+    wait(500);
+    scrollTo(area, PAGE_HEIGHT * 2);
+    wait(1000);
+    // Back to page 1, already read in this opening: nothing more.
+    scrollTo(area, 0);
+    wait(5000);
+    expect(events).toEqual([
+      { kind: 'document_open', target: 'page-1.webp' },
+      { kind: 'page_read', target: 'page-1.webp', page: 1 },
+      { kind: 'page_read', target: 'page-1.webp', page: 3 },
+    ]);
+  });
+
+  it('names the document by the id it is given, and counts a page jumped to', () => {
+    render(<PageViewer pages={pagesOf(6)} title="Catalogue" documentId="element-42" />);
+    scrollArea();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    wait(1000);
+    expect(events).toEqual([
+      { kind: 'document_open', target: 'element-42' },
+      { kind: 'page_read', target: 'element-42', page: 5 },
+    ]);
+  });
+
+  it('says nothing while no page has arrived, nor after it is closed', () => {
+    const { rerender } = render(<PageViewerPopup open onClose={() => {}} pages={[]} title="M" />);
+    wait(5000);
+    expect(events).toEqual([]);
+    rerender(<PageViewerPopup open onClose={() => {}} pages={pagesOf(2)} title="M" />);
+    expect(events).toEqual([{ kind: 'document_open', target: 'page-1.webp' }]);
+    rerender(<PageViewerPopup open={false} onClose={() => {}} pages={pagesOf(2)} title="M" />);
+    wait(5000);
+    expect(events).toHaveLength(1);
+    // Opened again: a new opening, its pages read again.
+    rerender(<PageViewerPopup open onClose={() => {}} pages={pagesOf(2)} title="M" />);
+    wait(1000);
+    expect(events.slice(1)).toEqual([
+      { kind: 'document_open', target: 'page-1.webp' },
+      { kind: 'page_read', target: 'page-1.webp', page: 1 },
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@
  * search over the page offsets.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { documentIdOf, useDocumentReading } from '../../lib/usage-sink/document-reading';
 import { Popup } from '../popup/popup';
 import './page-viewer.css';
 
@@ -47,6 +48,11 @@ export interface PageViewerProps {
   loaderTimeoutMs?: number;
   /** Called with the 1-based page at the top of the scroll area. */
   onPageChange?: (page: number) => void;
+  /**
+   * The document's stable id in the usage events (`document_open`, `page_read`; docs/usage.md):
+   * an element id or a media file name. Default: the file name of its first page.
+   */
+  documentId?: string;
   className?: string;
 }
 
@@ -83,6 +89,7 @@ export function PageViewer({
   buttonsPerGroup = PAGE_VIEWER_DEFAULTS.buttonsPerGroup,
   loaderTimeoutMs = PAGE_VIEWER_DEFAULTS.loaderTimeoutMs,
   onPageChange,
+  documentId,
   className,
 }: PageViewerProps) {
   const list = useMemo(() => pages.map(normalise), [pages]);
@@ -183,6 +190,13 @@ export function PageViewer({
       }
     };
   }, [count, pageElements, showPage]);
+
+  // Usage (issue 49): the opening, and each page that stays at the top for a second.
+  useDocumentReading(
+    documentId ?? documentIdOf(list[0]?.src),
+    count > 0,
+    count > 0 ? active : null,
+  );
 
   const paged = count > buttonsPerGroup;
   const groupEnd = Math.min(count, groupStart + buttonsPerGroup);

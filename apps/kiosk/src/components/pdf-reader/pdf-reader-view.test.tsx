@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/en';
 import { fr } from '../../i18n/fr';
 import { i18nFor, type Language } from '../../i18n/i18n';
 import type { HeldImage, HeldImageSource } from '../../lib/media/held-images';
+import { subscribeUsage, type DocumentUsageEvent } from '../../lib/usage-sink/usage-sink';
 import type {
   EditorMode,
   PdfLoadOptions,
@@ -202,6 +203,65 @@ describe('PdfReaderView: page controls', () => {
     const { adapter } = openReader({ initialPage: 4 });
     await adapter.finishLoading(10, 4);
     expect(screen.getByText('Page 4 / 10')).toBeTruthy();
+  });
+});
+
+describe('PdfReaderView: usage events (issue 49)', () => {
+  let events: DocumentUsageEvent[] = [];
+  let stop: () => void = () => {};
+  beforeEach(() => {
+    events = [];
+    stop = subscribeUsage((event) => events.push(event));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+  const wait = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+
+  it('says the document opened once loaded, by its file name, and each page shown for 1 s', async () => {
+    const { adapter, unmount } = openReader({ file: 'docs/guide%20rh.pdf', title: 'Guide RH' });
+    wait(2000);
+    expect(events).toEqual([]);
+    await adapter.finishLoading(5);
+    expect(events).toEqual([{ kind: 'document_open', target: 'guide rh.pdf' }]);
+    wait(1000);
+    adapter.showPage(2);
+    wait(400);
+    adapter.showPage(3);
+    wait(1000);
+    adapter.showPage(1);
+    wait(3000);
+    adapter.showPage(4);
+    unmount();
+    wait(3000);
+    expect(events).toEqual([
+      { kind: 'document_open', target: 'guide rh.pdf' },
+      { kind: 'page_read', target: 'guide rh.pdf', page: 1 },
+      { kind: 'page_read', target: 'guide rh.pdf', page: 3 },
+    ]);
+  });
+
+  it('names the document by the id it is given', async () => {
+    const { adapter } = openReader({ documentId: 'element-7', initialPage: 4 });
+    await adapter.finishLoading(10, 4);
+    wait(1000);
+    expect(events).toEqual([
+      { kind: 'document_open', target: 'element-7' },
+      { kind: 'page_read', target: 'element-7', page: 4 },
+    ]);
+  });
+
+  it('says nothing of a document that could not be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { adapter } = openReader();
+    await adapter.fail(new Error('404'));
+    wait(2000);
+    expect(events).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { en } from '../../i18n/en';
 import { fr } from '../../i18n/fr';
 import type { HeldImage, HeldImageSource } from '../../lib/media/held-images';
+import { documentIdOf, useDocumentReading } from '../../lib/usage-sink/document-reading';
 import { Popup } from '../popup/popup';
 import { QrTile } from '../qr-code/qr-tile';
 import { AnnotationToolbar } from './annotation-toolbar';
@@ -50,6 +51,11 @@ export interface PdfReaderProps {
   title?: string;
   /** Called once the first page has been drawn (measured by the benchmarks). */
   onFirstPageRendered?: () => void;
+  /**
+   * The document's stable id in the usage events (`document_open`, `page_read`; docs/usage.md):
+   * an element id or a media file name. Default: the file's name.
+   */
+  documentId?: string;
 }
 
 export interface PdfReaderViewProps extends PdfReaderProps {
@@ -85,6 +91,7 @@ export function PdfReaderView({
   initialPage = 1,
   title,
   onFirstPageRendered,
+  documentId,
   createAdapter,
   stampImages = NO_IMAGES,
 }: PdfReaderViewProps) {
@@ -259,6 +266,8 @@ export function PdfReaderView({
   };
 
   const ready = status === 'ready';
+  // Usage (issue 49): the opening once the document is loaded, and each page shown for a second.
+  useDocumentReading(documentId ?? documentIdOf(file), ready, ready ? page : null);
   const showControls = ready && numPages > 1;
   return (
     <Popup

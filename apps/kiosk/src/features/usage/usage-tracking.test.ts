@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeKioskDb, openKioskDb } from '../../lib/local-db/kiosk-db';
 import { resetPreviewRequestForTests } from '../../lib/preview/preview-request';
 import { initialUiState, useUiStore } from '../../lib/ui-store/ui-store';
+import { publishUsage } from '../../lib/usage-sink/usage-sink';
 import { useAlertStore } from '../emergency-alert';
 import { noteUsageRoute, startUsage, tapTarget, usageJournalKey, type Usage } from './index';
 
@@ -150,6 +151,51 @@ describe('usage tracking', () => {
     useAlertStore.setState({ active: null, ack: null });
   });
 
+  it('records the documents opened and the pages read that the readers publish, in the visit', async () => {
+    start();
+    noteUsageRoute('/accueil/informations');
+    tap(document.body);
+    publishUsage({ kind: 'document_open', target: 'magazine-12.jpg' });
+    publishUsage({ kind: 'page_read', target: 'magazine-12.jpg', page: 3 });
+    const events = await recorded();
+    const session = events.find((event) => event.kind === 'session_start')?.session;
+    expect(session).toBeTruthy();
+    expect(
+      events
+        .filter((event) => event.kind === 'document_open' || event.kind === 'page_read')
+        .map((e) => [e.kind, e.route, e.target, e.page, e.session]),
+    ).toEqual([
+      ['document_open', '/accueil/informations', 'magazine-12.jpg', null, session],
+      ['page_read', '/accueil/informations', 'magazine-12.jpg', 3, session],
+    ]);
+  });
+
+  it('stops listening to the readers when stopped', async () => {
+    const started = start();
+    started.stop();
+    publishUsage({ kind: 'document_open', target: 'guide-rh.pdf' });
+    expect((await recorded()).some((event) => event.kind === 'document_open')).toBe(false);
+  });
+
+  it('records one idle_page per opening of the Veille reader, after the visit’s end', async () => {
+    start();
+    tap(document.body);
+    useUiStore.setState({ idleReaderOpen: true });
+    // The reader turning its pages changes nothing in the store: one event for the opening.
+    useUiStore.setState({ idleCounter: 3 });
+    useUiStore.getState().closeIdleReader();
+    useUiStore.setState({ idleReaderOpen: true });
+    const events = await recorded();
+    expect(events.map((event) => event.kind)).toEqual([
+      'page_view',
+      'session_start',
+      'session_end',
+      'idle_page',
+      'idle_page',
+    ]);
+    expect(events.at(-1)).toMatchObject({ target: 'Veille', zone: 'Veille', session: null });
+  });
+
   it('sends the log when online and forgets what the server took', async () => {
     const started = start({ online: true });
     noteUsageRoute('/accueil/projets');
@@ -166,6 +212,9 @@ describe('usage tracking', () => {
     tap(document.body);
     noteUsageRoute('/accueil/hse');
     useUiStore.getState().setLanguage('en');
+    publishUsage({ kind: 'document_open', target: 'guide-rh.pdf' });
+    publishUsage({ kind: 'page_read', target: 'guide-rh.pdf', page: 1 });
+    useUiStore.setState({ idleReaderOpen: true });
     expect(await recorded()).toEqual([]);
   });
 
@@ -175,6 +224,8 @@ describe('usage tracking', () => {
     start({ online: true });
     tap(document.body);
     noteUsageRoute('/accueil/hse');
+    publishUsage({ kind: 'document_open', target: 'guide-rh.pdf' });
+    useUiStore.setState({ idleReaderOpen: true });
     expect(await recorded()).toEqual([]);
     expect(sendUsage).not.toHaveBeenCalled();
   });

@@ -6,18 +6,27 @@
  *   keypad digits have none of these: a code typed is never recorded);
  * - `language` when the visitor switches language, `parcours` when the mode is chosen;
  * - `alert_shown` when an alert's takeover was painted (its template);
+ * - `document_open` and `page_read` as the page viewer and the PDF reader publish them
+ *   (lib/usage-sink: components cannot import a feature);
+ * - `idle_page` once per opening of the Veille reader — not per page it turns to: it turns a page
+ *   every 5 s all night, some 17,000 events a day per totem that say nothing a person did;
  * - visits (usage-session.ts) from pointer and key events.
  *
  * Listeners are passive and capture-phase, on `window`; a tap is recorded before the page's own
  * handler runs, so its route is the page it happened on.
  */
+import { IMAGE_ZONES } from '@plant-kiosk/contract';
 import { useAlertStore } from '../emergency-alert';
+import { subscribeUsage } from '../../lib/usage-sink/usage-sink';
 import { isScreenIdle, isVisitorPage, useUiStore } from '../../lib/ui-store/ui-store';
 import type { UsagePlace, UsageRecorder } from './usage-recorder';
 import type { UsageSessions } from './usage-session';
 
 /** What starts or feeds a visit: a touch (pointerdown covers fingers, pens and mice) or a key. */
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+
+/** What the Veille reader shows: the pages of its zone. */
+const IDLE_ZONE = IMAGE_ZONES.idle.fr;
 
 /** How often a visit's silence is checked when the page frame's countdown is not running. */
 export const USAGE_SESSION_CHECK_MS = 5000;
@@ -102,8 +111,18 @@ export function startUsageTracking(options: UsageTrackingOptions): () => void {
   recorder.record('page_view');
   routeListener = () => recorder.record('page_view');
 
+  const stopDocuments = subscribeUsage((event) =>
+    recorder.record(event.kind, {
+      target: event.target,
+      page: event.kind === 'page_read' ? event.page : null,
+    }),
+  );
+
   const stopUi = useUiStore.subscribe((state, previous) => {
     if (isScreenIdle(state) && !isScreenIdle(previous)) sessions.rest();
+    // After the visit's end: the Veille reader is nobody's visit.
+    if (state.idleReaderOpen && !previous.idleReaderOpen)
+      recorder.record('idle_page', { target: IDLE_ZONE, zone: IDLE_ZONE });
     // A return to the root puts French back: not a visitor's choice.
     if (state.language !== previous.language && state.resetGeneration === previous.resetGeneration)
       recorder.record('language', { language: state.language, target: state.language });
@@ -123,6 +142,7 @@ export function startUsageTracking(options: UsageTrackingOptions): () => void {
     }
     target.removeEventListener('click', onClick, { capture: true });
     routeListener = null;
+    stopDocuments();
     stopUi();
     stopAlerts();
     clear(check);
