@@ -91,17 +91,10 @@ export function undrawableKind(element: Element): PlaceholderKind | null {
     }
   }
   if (tag === 'EMBED' || tag === 'OBJECT') return 'other';
-  if (tag === 'CANVAS') {
-    try {
-      // The library reads a canvas with toDataURL, which throws on a tainted one. A 1 × 1 read
-      // tells the same without copying the whole canvas. (A WebGL canvas answers null here and
-      // is left to the library; the page's canvases — PDF pages — have their 2D context already.)
-      (element as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, 1, 1);
-      return null;
-    } catch {
-      return 'other';
-    }
-  }
+  // A canvas is left to the library, never probed here: asking a canvas for a context creates
+  // one when the page has not yet, and the page (pdf.js drawing a PDF page) may then be refused
+  // the context it asks for — a PDF opening while a thumbnail was drawn failed to load (seen in
+  // the viewers' browser test under load). The page's canvases are same-origin drawings.
   return null;
 }
 
