@@ -91,6 +91,9 @@ export default function ViewersDemoPage() {
     .map(parseTocEntry)
     .filter((entry): entry is TocEntry => entry !== undefined);
   const guideFile = guidePdf ?? DEMO_PDFS.hrGuide;
+  // Until the local content says which file the guide is, the fallback name may not be the one
+  // the totem holds: opening it then, offline, fails (seen under load in the viewers' browser test).
+  const guideKnown = !hrGuide.loading && (guideElement === undefined || guidePdf !== undefined);
   const guideTitle = guideElement?.value ?? 'Guide pratique RH';
   const plan = plans.elements[0] ?? sitePlan.elements[0];
 
@@ -165,6 +168,7 @@ export default function ViewersDemoPage() {
         <div className="viewers-demo__actions">
           <button
             type="button"
+            disabled={!guideKnown}
             onClick={() => setReader({ file: media(guideFile), title: guideTitle })}
           >
             Guide pratique RH
