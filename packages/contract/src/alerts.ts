@@ -10,6 +10,22 @@ import { StreamMessage } from './messages.js';
 import { CommandMessage } from './kiosk-commands.js';
 import { adminRelative } from './route-table.js';
 
+/**
+ * Texts that stand in for the template's (issue 50): a CAP message shown on the free-message
+ * template carries its own headline and instructions, in French and English. A field left out keeps
+ * the template's.
+ */
+export const AlertText = Type.Object(
+  {
+    titleFr: Type.Optional(Type.String({ maxLength: 200 })),
+    titleEn: Type.Optional(Type.String({ maxLength: 200 })),
+    instructionsFr: Type.Optional(Type.String({ maxLength: 4000 })),
+    instructionsEn: Type.Optional(Type.String({ maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+);
+export type AlertText = Static<typeof AlertText>;
+
 /** One alert at a time per development. */
 export const ActiveAlert = Type.Object({
   /**
@@ -27,6 +43,8 @@ export const ActiveAlert = Type.Object({
   startedBy: Type.String(),
   /** A totem that never hears the end ends the alert by itself this long after `startedAt`. */
   maxDurationMinutes: Type.Integer({ minimum: 1 }),
+  /** Its own texts over the template's (a CAP free message); absent: the template's. */
+  text: Type.Optional(AlertText),
 });
 export type ActiveAlert = Static<typeof ActiveAlert>;
 

@@ -5,6 +5,7 @@ export * from './messages.js';
 export * from './alerts.js';
 export * from './alert-token.js';
 export * from './alert-templates.js';
+export * from './cap-alerts.js';
 export * from './look-alike-names.js';
 export * from './paths.js';
 export * from './route-table.js';

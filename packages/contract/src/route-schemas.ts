@@ -74,6 +74,7 @@ import {
   StreamEvent,
 } from './alerts.js';
 import { AdminAlertToken } from './alert-token.js';
+import { CapAcks, CapAcksQuery } from './cap-alerts.js';
 import {
   AdminAlertTemplate,
   AdminAlertTemplateList,
@@ -283,7 +284,9 @@ export type RouteAnswer =
   /** Plain text: the Prometheus text exposition format (GET /metrics). */
   | 'prometheus'
   /** A WebP picture (a totem's thumbnail). */
-  | 'webp';
+  | 'webp'
+  /** A CAP 1.2 XML document (the CAP call's `Ack`, or its `Error` on a refusal). */
+  | 'cap-xml';
 
 export interface RouteSchema {
   params?: TSchema;
@@ -291,7 +294,7 @@ export interface RouteSchema {
   /** A JSON body (absent: no body, or a multipart one, see `bodyType`). */
   body?: TSchema;
   /** Set when the body is not JSON. */
-  bodyType?: 'multipart/form-data' | 'image/webp';
+  bodyType?: 'multipart/form-data' | 'image/webp' | 'application/cap+xml';
   /** The success answer's `data` (or the whole body for `answer: 'json'`). */
   response?: TSchema;
   /** Default 'envelope'. */
@@ -425,6 +428,18 @@ export const ROUTE_SCHEMAS = {
     note: 'With no alert in force: 200, `changed: false`, and a message saying so.',
   },
   alertGet: { params: DevidParams, response: AlertState },
+  alertCap: {
+    params: DevidParams,
+    bodyType: 'application/cap+xml',
+    answer: 'cap-xml',
+    note: 'The body is a CAP 1.2 `alert` document (Content-Type application/cap+xml, application/xml or text/xml; at most 256 KiB; no DTD). Alerts are keyed by (`sender`, `identifier`); a duplicate is answered as the first time. `status` Actual: a real alert; Exercise: a drill; Test and System: recorded, nothing shown; Draft: refused. `msgType` Alert starts (a real alert over a drill escalates; a drill over a real alert, or another alert while one is in force and not named by `references`, is refused: 409); Update replaces the alert it `references`; Cancel ends the alert in force only if it `references` it; Ack and Error are recorded. The template is the one mapped to the CAP `eventCode` or `event` in the back-office, else the one named as the `event`, else the free message showing the `headline`, `description` and `instruction` of the `fr-*` and `en-*` `info` blocks. `expires` bounds the takeover. Success: 200 and a CAP `Ack` whose `references` names the message; a refused CAP document: 4xx and a CAP `Error` whose `note` says why; anything else (no token, not XML): the JSON envelope.',
+  },
+  alertCapAcks: {
+    params: DevidParams,
+    querystring: CapAcksQuery,
+    response: CapAcks,
+    note: '404 when no CAP message of this `sender` and `identifier` reached this development.',
+  },
   config: { response: KioskConfig, answer: 'json' },
   health: {
     response: HealthResponse,

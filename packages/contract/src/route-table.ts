@@ -154,6 +154,18 @@ export const ROUTES = {
   ),
   alertEnd: route('DELETE', '/api/alerts/:devid', 'alert-token', 'End the emergency alert'),
   alertGet: route('GET', '/api/alerts/:devid', 'alert-token', 'The emergency alert in force'),
+  alertCap: route(
+    'POST',
+    '/api/alerts/:devid/cap',
+    'alert-token',
+    'A CAP 1.2 message (a building system, a fire panel): start, update or cancel an alert',
+  ),
+  alertCapAcks: route(
+    'GET',
+    '/api/alerts/:devid/cap/acks',
+    'alert-token',
+    'Which totems showed the alert a CAP message started, and when',
+  ),
   config: route('GET', '/config.json', 'none', "The kiosk's runtime configuration"),
   health: route('GET', '/healthz', 'none', 'Liveness'),
   metrics: route(

@@ -9,6 +9,7 @@
 import type {
   ActiveAlert,
   AlertAck,
+  AlertText,
   AlertKind,
   AlertPictogram,
   AlertTemplate,
@@ -51,6 +52,7 @@ const toActiveAlert = (row: ActiveAlertRow): ActiveAlert => ({
   startedAt: row.started_at,
   startedBy: row.started_by,
   maxDurationMinutes: row.max_duration_minutes,
+  ...(row.alert_text ? { text: JSON.parse(row.alert_text) as AlertText } : {}),
 });
 
 /** Whether an alert is still in force at `now` (it lapses after its maximum duration). */
@@ -176,6 +178,15 @@ export class AlertRepository {
       by: string;
       now: Date;
       decide: (previous: ActiveAlert | null) => AlertStartDecision;
+      /** Texts over the template's (a CAP free message). */
+      text?: AlertText | null;
+      /** Shorter than the template's maximum (a CAP `expires`). */
+      maxDurationMinutes?: number;
+      /** Runs in the transaction once the alert is written (a CAP message's record). */
+      written?: (
+        trx: Transaction<Database>,
+        change: { alert: ActiveAlert; previous: ActiveAlert | null },
+      ) => Promise<void>;
     },
   ): Promise<AlertChange> {
     return this.inTransaction(async (trx) => {
@@ -183,10 +194,16 @@ export class AlertRepository {
       const previous = await this.active(devid, input.now, trx);
       const decision = input.decide(previous);
       if (previous && decision === 'keep') return { alert: previous, previous, changed: false };
-      if (previous && decision === 'refuse')
+      // Refused even with nothing in force: a caller's rule may (a CAP Update of an alert over).
+      if (decision === 'refuse')
         return { alert: previous, previous, changed: false, refused: true };
       await this.closeHistory(trx, devid, input.now, input.by, previous ? 'replaced' : 'expired');
       const startedAt = input.now.toISOString();
+      const maxDurationMinutes = Math.min(
+        template.maxDurationMinutes,
+        input.maxDurationMinutes ?? template.maxDurationMinutes,
+      );
+      const alertText = input.text ? JSON.stringify(input.text) : null;
       const { alertid } = await trx
         .insertInto('alert_history')
         .values({
@@ -197,7 +214,8 @@ export class AlertRepository {
           drill: input.drill ? 1 : 0,
           started_at: startedAt,
           started_by: input.by,
-          max_duration_minutes: template.maxDurationMinutes,
+          max_duration_minutes: maxDurationMinutes,
+          alert_text: alertText,
         })
         .returning('alertid')
         .executeTakeFirstOrThrow();
@@ -210,7 +228,8 @@ export class AlertRepository {
         drill: input.drill ? 1 : 0,
         started_at: startedAt,
         started_by: input.by,
-        max_duration_minutes: template.maxDurationMinutes,
+        max_duration_minutes: maxDurationMinutes,
+        alert_text: alertText,
       };
       const { devid: _devid, ...update } = row;
       await trx
@@ -218,18 +237,35 @@ export class AlertRepository {
         .values(row)
         .onConflict((oc) => oc.column('devid').doUpdateSet(update))
         .execute();
-      return { alert: toActiveAlert(row), previous, changed: true };
+      const alert = toActiveAlert(row);
+      await input.written?.(trx, { alert, previous });
+      return { alert, previous, changed: true };
     });
   }
 
-  /** Ends the alert in force; nothing to end changes nothing. */
-  async end(devid: number, now: Date, by = 'api'): Promise<AlertChange> {
+  /**
+   * Ends the alert in force; nothing to end changes nothing. `only` (a CAP `Cancel`) ends it only
+   * when it says yes of the alert in force, decided in the transaction: otherwise nothing changes
+   * and the answer is `refused`. `written` runs in the transaction once the end is written.
+   */
+  async end(
+    devid: number,
+    now: Date,
+    by = 'api',
+    options: {
+      only?: (inForce: ActiveAlert | null) => boolean;
+      written?: (trx: Transaction<Database>, ended: ActiveAlert | null) => Promise<void>;
+    } = {},
+  ): Promise<AlertChange> {
     return this.inTransaction(async (trx) => {
       await this.lockDevelopment(trx, devid);
       const previous = await this.active(devid, now, trx);
+      if (options.only && !options.only(previous))
+        return { alert: previous, previous, changed: false, refused: true };
       await this.closeHistory(trx, devid, now, by, previous ? 'ended' : 'expired');
       // A lapsed row goes too: it is no longer anyone's alert.
       await trx.deleteFrom('active_alerts').where('devid', '=', devid).execute();
+      await options.written?.(trx, previous);
       return { alert: null, previous, changed: previous !== null };
     });
   }

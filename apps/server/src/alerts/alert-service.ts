@@ -10,8 +10,16 @@
  * alert; a real alert always replaces a drill; another alert of the same kind replaces the one in
  * force only when the call says `replace`.
  */
-import type { ActiveAlert, AlertMessage, AlertState, AlertTemplate } from '@plant-kiosk/contract';
+import type {
+  ActiveAlert,
+  AlertMessage,
+  AlertState,
+  AlertTemplate,
+  AlertText,
+} from '@plant-kiosk/contract';
+import type { Transaction } from 'kysely';
 import type { AlertStartDecision } from './alert-repository.js';
+import type { Database } from '../db/schema.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { notFound } from '../lib/envelope.js';
 import type { EventBus } from '../lib/event-bus.js';
@@ -23,15 +31,20 @@ export interface AlertDeps {
 }
 
 /**
- * Who made the call: "api" (the alert token), "cli" when the CLI says so, or a back-office user
- * (the red button, red button and acknowledgements).
+ * Who made the call: "api" (the alert token), "cli" when the CLI says so, a back-office user
+ * (the red button, red button and acknowledgements), or a CAP message's sender (issue 50).
  */
-export type AlertCaller = 'api' | 'cli' | { userid: number; username: string };
+export type AlertCaller =
+  'api' | 'cli' | { userid: number; username: string } | { capSender: string };
 
 const callerName = (caller: AlertCaller): string =>
-  typeof caller === 'string' ? caller : caller.username;
+  typeof caller === 'string'
+    ? caller
+    : 'capSender' in caller
+      ? `CAP ${caller.capSender}`
+      : caller.username;
 const callerId = (caller: AlertCaller): number | null =>
-  typeof caller === 'string' ? null : caller.userid;
+  typeof caller === 'string' || 'capSender' in caller ? null : caller.userid;
 
 export interface AlertOutcome extends AlertState {
   /** For a person: what happened ("Alerte « Évacuation » déclenchée"). */
@@ -53,7 +66,7 @@ export const alertMessage = (devid: number, alert: ActiveAlert | null): AlertMes
   alert,
 });
 
-async function requireDevelopment(repos: Repositories, devid: number): Promise<void> {
+export async function requireDevelopment(repos: Repositories, devid: number): Promise<void> {
   if (!(await repos.developments.find(devid)))
     throw notFound(`Development ${devid} does not exist`);
 }
@@ -115,36 +128,74 @@ function refusalMessage(
       ? caller === 'cli'
         ? 'relancez la commande avec --replace'
         : 'renvoyez l’appel avec "replace": true'
-      : 'cochez « Remplacer l’alerte en cours »';
+      : 'capSender' in caller
+        ? 'envoyez un message CAP dont <references> nomme celui de l’alerte en cours'
+        : 'cochez « Remplacer l’alerte en cours »';
   return `${inForce} Pour la remplacer par « ${asked.template.name} », ${how} ; sinon terminez-la d’abord.`;
 }
 
-export async function startAlert(
+/** "Alerte « Évacuation » déclenchée", "… : remplace l’exercice « Confinement »". */
+export function startedMessage(
+  templateName: string,
+  drill: boolean,
+  previous: Pick<ActiveAlert, 'drill' | 'templateName'> | null,
+): string {
+  const label = `${drill ? 'Exercice' : 'Alerte'} « ${templateName} »`;
+  const e = drill ? '' : 'e'; // "Exercice … déclenché", "Alerte … déclenchée".
+  return previous
+    ? `${label} déclenché${e} : remplace ${previous.drill ? 'l’exercice' : 'l’alerte'} « ${previous.templateName} »`
+    : `${label} déclenché${e}`;
+}
+
+/** A start from a template already found, under a rule the caller chose (decision 027's, or CAP's). */
+export interface TemplateStart {
+  template: AlertTemplate;
+  drill: boolean;
+  decide: (inForce: ActiveAlert | null) => AlertStartDecision;
+  /** The call asked to replace the alert in force (audited). */
+  replace: boolean;
+  /** Texts over the template's (a CAP free message). */
+  text?: AlertText | null;
+  /** Shorter than the template's maximum (a CAP `expires`). */
+  maxDurationMinutes?: number;
+  /** In the start's transaction, once the alert is written (a CAP message's record). */
+  written?: (
+    trx: Transaction<Database>,
+    change: { alert: ActiveAlert; previous: ActiveAlert | null },
+  ) => Promise<void>;
+  /** Words a refusal the caller's rule made for its own reason (null: the usual words). */
+  refusal?: (inForce: ActiveAlert | null) => string | null;
+  /** More for the audit rows (a CAP message's key). */
+  audit?: Record<string, unknown>;
+}
+
+/**
+ * Starts an alert from a template, or not, as `start.decide` says of the alert in force; audits
+ * what happened and announces a change on the bus.
+ */
+export async function startFromTemplate(
   deps: AlertDeps,
   devid: number,
-  input: { template: number | string; drill?: boolean; replace?: boolean },
+  start: TemplateStart,
   caller: AlertCaller,
 ): Promise<AlertOutcome> {
   const { repos, bus } = deps;
-  await requireDevelopment(repos, devid);
-  const template = await resolveTemplate(repos, devid, input.template);
+  const { template, drill } = start;
   const now = deps.now();
-  const drill = input.drill ?? false;
-  const asked: AlertStartRequest = {
-    templateid: template.templateid,
-    drill,
-    replace: input.replace ?? false,
-  };
   const change = await repos.alerts.start(devid, template, {
     drill,
     by: callerName(caller),
     now,
-    decide: (inForce) => replacementRule(inForce, asked),
+    decide: start.decide,
+    text: start.text ?? null,
+    ...(start.maxDurationMinutes === undefined
+      ? {}
+      : { maxDurationMinutes: start.maxDurationMinutes }),
+    ...(start.written ? { written: start.written } : {}),
   });
   const label = `${drill ? 'Exercice' : 'Alerte'} « ${template.name} »`;
-  const e = drill ? '' : 'e'; // "Exercice … déclenché", "Alerte … déclenchée".
   if (change.refused) {
-    const current = change.alert!;
+    const current = change.alert;
     await repos.audit.insert({
       at: now,
       userid: callerId(caller),
@@ -156,10 +207,11 @@ export async function startAlert(
       summary: {
         template: template.name,
         drill,
-        replace: asked.replace,
-        inForce: current.templateName,
-        inForceDrill: current.drill,
-        alertid: current.alertid ?? null,
+        replace: start.replace,
+        inForce: current?.templateName ?? null,
+        inForceDrill: current?.drill ?? null,
+        alertid: current?.alertid ?? null,
+        ...start.audit,
       },
     });
     return {
@@ -167,7 +219,11 @@ export async function startAlert(
       changed: false,
       delivered: 0,
       refused: true,
-      message: refusalMessage(current, { template, drill }, caller),
+      message:
+        start.refusal?.(current) ??
+        (current
+          ? refusalMessage(current, { template, drill }, caller)
+          : `${label} refusé${drill ? '' : 'e'}`),
     };
   }
   if (!change.changed)
@@ -192,6 +248,7 @@ export async function startAlert(
       ...(change.previous
         ? { replaced: change.previous.templateName, replacedDrill: change.previous.drill }
         : {}),
+      ...start.audit,
     },
   });
   const delivered = await bus.publish(alertMessage(devid, change.alert));
@@ -199,21 +256,69 @@ export async function startAlert(
     alert: change.alert,
     changed: true,
     delivered,
-    message: change.previous
-      ? `${label} déclenché${e} : remplace ${change.previous.drill ? 'l’exercice' : 'l’alerte'} « ${change.previous.templateName} »`
-      : `${label} déclenché${e}`,
+    message: startedMessage(template.name, drill, change.previous),
   };
+}
+
+export async function startAlert(
+  deps: AlertDeps,
+  devid: number,
+  input: { template: number | string; drill?: boolean; replace?: boolean },
+  caller: AlertCaller,
+): Promise<AlertOutcome> {
+  await requireDevelopment(deps.repos, devid);
+  const template = await resolveTemplate(deps.repos, devid, input.template);
+  const drill = input.drill ?? false;
+  const asked: AlertStartRequest = {
+    templateid: template.templateid,
+    drill,
+    replace: input.replace ?? false,
+  };
+  return startFromTemplate(
+    deps,
+    devid,
+    {
+      template,
+      drill,
+      replace: asked.replace,
+      decide: (inForce) => replacementRule(inForce, asked),
+    },
+    caller,
+  );
+}
+
+/** An end under a condition (a CAP `Cancel`), recorded in its transaction. */
+export interface EndOptions {
+  /** Ends the alert in force only when this says yes of it (decided in the transaction). */
+  only?: (inForce: ActiveAlert | null) => boolean;
+  written?: (trx: Transaction<Database>, ended: ActiveAlert | null) => Promise<void>;
+  /** More for the audit row. */
+  audit?: Record<string, unknown>;
 }
 
 export async function endAlert(
   deps: AlertDeps,
   devid: number,
   caller: AlertCaller,
+  options: EndOptions = {},
 ): Promise<AlertOutcome> {
   const { repos, bus } = deps;
   await requireDevelopment(repos, devid);
   const now = deps.now();
-  const change = await repos.alerts.end(devid, now, callerName(caller));
+  const change = await repos.alerts.end(devid, now, callerName(caller), {
+    ...(options.only ? { only: options.only } : {}),
+    ...(options.written ? { written: options.written } : {}),
+  });
+  if (change.refused)
+    return {
+      alert: change.alert,
+      changed: false,
+      delivered: 0,
+      refused: true,
+      message: change.alert
+        ? `${change.alert.drill ? 'L’exercice' : 'L’alerte'} en cours (« ${change.alert.templateName} ») n’est pas celle que l’appel nomme : elle continue`
+        : 'Aucune alerte en cours',
+    };
   if (!change.previous)
     // Decision 012: ending when nothing is in force is a no-op said in the body (200), so that a
     // panel that sends "end" twice, or after the totems' own timeout, gets no error.
@@ -235,6 +340,7 @@ export async function endAlert(
       ...(change.previous.alertid === undefined
         ? {}
         : { acknowledged: (await repos.alerts.acks(change.previous.alertid)).length }),
+      ...options.audit,
     },
   });
   const delivered = await bus.publish(alertMessage(devid, null));

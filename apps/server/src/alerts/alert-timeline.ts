@@ -19,7 +19,7 @@ export const TIMELINE_HEADERS = [
   'Détail',
 ] as const;
 
-type HistoryRow = Omit<AlertHistoryTable, 'alertid'> & { alertid: number };
+type HistoryRow = Omit<AlertHistoryTable, 'alertid' | 'alert_text'> & { alertid: number };
 
 const END_LABELS: Record<string, string> = {
   ended: 'Fin d’alerte',

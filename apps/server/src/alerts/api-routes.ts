@@ -7,14 +7,53 @@
  * address past its allowance of refusals gets 429 instead (audit/refused-calls.ts); the right token
  * always gets through. The token is asked for at each call: an admin may regenerate it, and the old
  * one is refused at once, by every instance (decision 026).
+ *
+ * /api/alerts/:devid/cap (issue 50, decision 044) is the same door in CAP 1.2: an XML body (its own
+ * parser, in this encapsulated plugin only, at most CAP_MAX_BYTES), a CAP answer (`Ack`, or `Error`
+ * for a refused CAP document); a body that is no CAP document gets the JSON envelope.
  */
-import { ERROR_CODES, routePatterns, type StartAlertRequest } from '@plant-kiosk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CAP_MAX_BYTES,
+  CAP_MEDIA_TYPES,
+  ERROR_CODES,
+  ROUTE_SCHEMAS,
+  routePatterns,
+  ROUTES,
+  type CapAcksQuery,
+  type StartAlertRequest,
+} from '@plant-kiosk/contract';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import { routeSchema } from '../routes/admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from './alert-service.js';
 import type { AppContext } from '../lib/context.js';
-import { ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
+import { badRequest, HttpError, ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
+import { CapRefusal } from './cap-document.js';
+import { CapService } from './cap-service.js';
 import { RefusedCalls } from '../audit/index.js';
+
+/** The media type of a Content-Type header, without its parameters, in lower case. */
+const mediaType = (header: string | undefined): string =>
+  (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
+/** The CAP call refuses any other content type before the body is read. */
+const requireCapType: onRequestHookHandler = (request, _reply, done) => {
+  if ((CAP_MEDIA_TYPES as readonly string[]).includes(mediaType(request.headers['content-type'])))
+    done();
+  else
+    done(
+      new HttpError(
+        415,
+        ERROR_CODES.unsupportedMediaType,
+        `Unsupported Content-Type: send a CAP 1.2 document as ${CAP_MEDIA_TYPES.join(', ')}`,
+      ),
+    );
+};
 
 /** Set by the CLI, so that the audit log says "cli". */
 export const ALERT_CLIENT_HEADER = 'x-alert-client';
@@ -60,6 +99,57 @@ export async function alertApiRoutes(fastify: FastifyInstance, ctx: AppContext):
     );
   };
   const deps = { repos: ctx.repos, bus: ctx.bus, now: ctx.now };
+  const cap = new CapService(deps);
+
+  // CAP's XML as a string, at most CAP_MAX_BYTES; read by cap-document.ts, never here.
+  fastify.addContentTypeParser(
+    [...CAP_MEDIA_TYPES],
+    { parseAs: 'string', bodyLimit: CAP_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  fastify.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new HttpError(
+        413,
+        ERROR_CODES.payloadTooLarge,
+        `CAP document too large: the limit is ${CAP_MAX_BYTES / 1024} KiB`,
+      );
+    throw error;
+  });
+
+  fastify.post<{ Params: { devid: number } }>(
+    ROUTES.alertCap.path,
+    {
+      // XML in, XML out: no body or response schema (the contract's entry says so).
+      schema: { params: ROUTE_SCHEMAS.alertCap.params },
+      bodyLimit: CAP_MAX_BYTES,
+      onRequest: [authorize, requireCapType],
+    },
+    async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      try {
+        const answer = await cap.receive(request.params.devid, body);
+        return reply
+          .code(answer.status)
+          .header('content-type', 'application/cap+xml; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(answer.xml);
+      } catch (error) {
+        // Not a CAP document at all: the JSON envelope says why.
+        if (error instanceof CapRefusal) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  );
+
+  fastify.get<{ Params: { devid: number }; Querystring: CapAcksQuery }>(
+    ROUTES.alertCapAcks.path,
+    { schema: routeSchema('alertCapAcks'), onRequest: authorize },
+    async (request) => {
+      const { sender, identifier } = request.query;
+      return ok(await cap.acks(request.params.devid, sender, identifier));
+    },
+  );
 
   fastify.post<{ Params: { devid: number }; Body: StartAlertRequest }>(
     routePatterns.alertStart,

@@ -16,3 +16,4 @@ export { fileAlertToken, fixedAlertToken, type AlertToken } from './alert-token.
 // and delta reads that carry the published templates, and the seed.
 export { AlertRepository, toAlertTemplate, type NewAlertTemplate } from './alert-repository.js';
 export { AlertTemplateRepository } from './alert-template-repository.js';
+export { CapRepository } from './cap-repository.js';

@@ -31,6 +31,7 @@ import * as notifications from './migrations/021-notifications.js';
 import * as kioskThumbnails from './migrations/022-kiosk-thumbnails.js';
 import * as usageEvents from './migrations/023-usage-events.js';
 import * as usageRollups from './migrations/024-usage-rollups.js';
+import * as capAlerts from './migrations/025-cap-alerts.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '022-kiosk-thumbnails': kioskThumbnails,
   '023-usage-events': usageEvents,
   '024-usage-rollups': usageRollups,
+  '025-cap-alerts': capAlerts,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -244,6 +244,8 @@ export interface ActiveAlertTable {
   max_duration_minutes: number;
   /** Migration 008: its row of `alert_history` (null only for a row written before 008 ran). */
   alertid: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 025: a free message's own texts (JSON `AlertText`), null for the template's. */
+  alert_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every alert started (migration 008), numbered; how it ended. */
@@ -261,6 +263,31 @@ export interface AlertHistoryTable {
   ended_by: string | null;
   /** 'ended' | 'replaced' | 'expired'. */
   end_reason: string | null;
+  /** Migration 025: as `active_alerts.alert_text`. */
+  alert_text: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A CAP message a development accepted (migration 025). */
+export interface CapMessageTable {
+  devid: number;
+  sender: string;
+  identifier: string;
+  sent: string;
+  status: string;
+  msg_type: string;
+  /** CapOutcome. */
+  outcome: string;
+  alertid: number | null;
+  note: string;
+  received_at: string;
+}
+
+/** A development's rules from CAP events to templates (migration 025): JSON `CapMappingRule[]`. */
+export interface CapMappingTable {
+  devid: number;
+  rules: string;
+  updated_at: string;
+  updated_by: string;
 }
 
 /** A totem's first "alerte affichée" for an alert (migration 008). */
@@ -620,6 +647,8 @@ export interface Database {
   active_alerts: ActiveAlertTable;
   alert_history: AlertHistoryTable;
   alert_acks: AlertAckTable;
+  cap_messages: CapMessageTable;
+  cap_mappings: CapMappingTable;
   development_settings: SettingsTable;
   pub_development_settings: SettingsTable;
   stream_tickets: StreamTicketTable;

@@ -155,6 +155,12 @@ function requestBody(entry: RouteSchema): Json | undefined {
       },
     };
   }
+  if (entry.bodyType === 'application/cap+xml') {
+    return {
+      required: true,
+      content: { 'application/cap+xml': { schema: { type: 'string' } } },
+    };
+  }
   if (entry.bodyType === 'image/webp') {
     return {
       required: true,
@@ -236,6 +242,11 @@ function successResponse(entry: RouteSchema): Json {
       return {
         description: 'A WebP picture.',
         content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+      };
+    case 'cap-xml':
+      return {
+        description: 'A CAP 1.2 `Ack` message referencing the message received.',
+        content: { 'application/cap+xml': { schema: { type: 'string' } } },
       };
   }
 }

@@ -294,6 +294,37 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     'Alerte « Confinement » refusée : l’alerte « Évacuation » était en cours (« Remplacer l’alerte en cours » n’était pas coché)',
   ],
   [
+    entry('alert.start', {
+      template: 'Évacuation',
+      drill: true,
+      alertid: 4,
+      cap: { sender: 'gtb@usine', identifier: 'gtb-42' },
+    }),
+    'Exercice « Évacuation » déclenché sur les totems (message CAP de gtb@usine, gtb-42)',
+  ],
+  [
+    entry('alert.refused', {
+      template: 'Confinement',
+      drill: false,
+      replace: false,
+      inForce: 'Évacuation',
+      inForceDrill: false,
+      cap: { sender: 'gtb@usine', identifier: 'gtb-43' },
+    }),
+    'Alerte « Confinement » refusée : l’alerte « Évacuation » était en cours (le message CAP ne la nommait pas dans <references>) (message CAP de gtb@usine, gtb-43)',
+  ],
+  [
+    entry('alert.cap_refused', {
+      status: 422,
+      reason: 'status "Draft": a draft is never shown on the totems, nor recorded',
+      sender: 'gtb@usine',
+      identifier: 'gtb-44',
+      capStatus: 'Draft',
+      capDocument: true,
+    }),
+    'Message CAP refusé (422) de gtb@usine, identifiant gtb-44 : status « Draft »: a draft is never shown on the totems, nor recorded',
+  ],
+  [
     entry('alert.unauthorized', { method: 'DELETE', ip: '10.0.0.7', token: 'missing' }),
     'Appel d’alerte refusé : jeton absent (requête DELETE depuis l’adresse 10.0.0.7)',
   ],
@@ -492,6 +523,7 @@ const SERVER_ACTIONS = [
   'alert.replace',
   'alert.end',
   'alert.refused',
+  'alert.cap_refused',
   'alert.unauthorized',
   'alert.token.regenerate',
   'alert_template.create',

@@ -190,6 +190,12 @@ const REORDERS: Record<string, [string, string]> = {
 
 const drillWord = (drill: unknown, name: unknown) =>
   `${drill ? 'l’exercice' : 'l’alerte'} ${quoted(name)}`;
+/** " (message CAP de gtb@usine, gtb-42)" when a CAP message did it (issue 50). */
+const capFrom = (cap: unknown): string =>
+  isRow(cap) && typeof cap.sender === 'string'
+    ? ` (message CAP de ${cap.sender}${typeof cap.identifier === 'string' ? `, ${cap.identifier}` : ''})`
+    : '';
+
 const alertHead = (drill: unknown, name: unknown) =>
   `${drill ? 'Exercice' : 'Alerte'} ${quoted(name)}`;
 const alertDone = (drill: unknown, verb: string) => `${verb}${drill ? '' : 'e'}`;
@@ -318,7 +324,7 @@ export function auditSentence(
       return `Retour à la révision ${num(summary.rolledBackTo) ?? '?'}, publié sur les totems comme révision ${num(summary.revision) ?? '?'}${counts ? ` (${counts})` : ''}`;
     }
     case 'alert.start':
-      return `${alertHead(summary.drill, summary.template)} ${alertDone(summary.drill, 'déclenché')} sur les totems`;
+      return `${alertHead(summary.drill, summary.template)} ${alertDone(summary.drill, 'déclenché')} sur les totems${capFrom(summary.cap)}`;
     case 'alert.replace':
       return `${alertHead(summary.drill, summary.template)} ${alertDone(summary.drill, 'déclenché')} en remplacement de ${drillWord(summary.replacedDrill, summary.replaced)}`;
     case 'alert.end': {
@@ -330,11 +336,20 @@ export function auditSentence(
       }`;
     }
     case 'alert.refused':
+      if (isRow(summary.cap) && summary.inForce == null)
+        return `${alertHead(summary.drill, summary.template)} refusé${summary.drill ? '' : 'e'} : l’alerte que le message CAP met à jour n’est plus en cours${capFrom(summary.cap)}`;
       return `${alertHead(summary.drill, summary.template)} refusé${summary.drill ? '' : 'e'} : ${drillWord(summary.inForceDrill, summary.inForce)} était en cours${
         summary.drill && !summary.inForceDrill
           ? ' (un exercice ne remplace jamais une alerte réelle)'
-          : ' (« Remplacer l’alerte en cours » n’était pas coché)'
-      }`;
+          : isRow(summary.cap)
+            ? ' (le message CAP ne la nommait pas dans <references>)'
+            : ' (« Remplacer l’alerte en cours » n’était pas coché)'
+      }${capFrom(summary.cap)}`;
+    case 'alert.cap_refused': {
+      const sender = str(summary.sender);
+      const identifier = str(summary.identifier);
+      return `Message CAP refusé (${num(summary.status) ?? '?'})${sender ? ` de ${sender}` : ''}${identifier ? `, identifiant ${identifier}` : ''} : ${(str(summary.reason) ?? 'raison inconnue').replace(/"([^"]*)"/g, '« $1 »')}`;
+    }
     case 'alert.unauthorized': {
       const method = str(summary.method);
       return `Appel d’alerte refusé : jeton ${summary.token === 'wrong' ? 'faux' : 'absent'}${method ? ` (requête ${method}${from})` : from}`;

@@ -104,6 +104,30 @@ describe('EmergencyAlertTakeover', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it('shows an alert’s own texts (a CAP free message) over the template’s, the instructions’ paragraphs kept', async () => {
+    await show();
+    act(() =>
+      receiveAlert(
+        DEV,
+        alert({
+          text: {
+            titleFr: 'Fuite de gaz bâtiment B',
+            titleEn: 'Gas leak in building B',
+            instructionsFr: 'Une fuite est détectée.\n\nÉvacuez le bâtiment B.',
+            instructionsEn: 'Leave building B.',
+          },
+        }),
+      ),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await screen.findByTestId('alert-elapsed');
+    expect(dialog.textContent).toContain('Fuite de gaz bâtiment B');
+    expect(dialog.textContent).toContain('Gas leak in building B');
+    expect(dialog.textContent).toContain('Évacuez le bâtiment B.');
+    expect(dialog.textContent).toContain('Leave building B.');
+    expect(dialog.textContent).not.toContain('Évacuation immédiate');
+  });
+
   it('holds the inactivity timers while it shows', async () => {
     await show();
     act(() => receiveAlert(DEV, alert()));

@@ -12,7 +12,8 @@
  * it shows, the idle counter and the inactivity countdown are held, so the page under it is not
  * reset during a long alert.
  * A template the totem lacks (never synced since it was added) gives a generic evacuation screen
- * naming the alert. A drill says EXERCICE / DRILL in a band at the top and the bottom, and its end
+ * naming the alert. An alert with its own texts (a CAP free message) shows them over the
+ * template's. A drill says EXERCICE / DRILL in a band at the top and the bottom, and its end
  * screen says "Fin de l'exercice" / "End of drill" above the template's end text. When the
  * development's published settings turn the alarm tone on, it sounds while the alert is in force
  * (alarm-tone.ts) and stops with it.
@@ -95,13 +96,15 @@ function screenOf(
   }
   if (template === undefined) return { state: 'alert', content: null };
   const shown = template ?? GENERIC_TEMPLATE;
+  // A CAP free message (issue 50) brings its own texts over the template's.
+  const text = active.text ?? {};
   return {
     state: 'alert',
     content: {
-      titleFr: shown.titleFr,
-      titleEn: shown.titleEn,
-      instructionsFr: shown.instructionsFr,
-      instructionsEn: shown.instructionsEn,
+      titleFr: text.titleFr ?? shown.titleFr,
+      titleEn: text.titleEn ?? shown.titleEn,
+      instructionsFr: text.instructionsFr ?? shown.instructionsFr,
+      instructionsEn: text.instructionsEn ?? shown.instructionsEn,
       pictogram: shown.pictogram,
       imageUrl: shown.image ? mediaUrl(shown.image, config) : null,
       missingTemplateName: template ? null : active.templateName,

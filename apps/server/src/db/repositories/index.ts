@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { AccountRepository } from '../../accounts/index.js';
 import { AdminAuditRepository } from '../../audit/index.js';
-import { AlertRepository, AlertTemplateRepository } from '../../alerts/index.js';
+import { AlertRepository, AlertTemplateRepository, CapRepository } from '../../alerts/index.js';
 import {
   KioskIdentityRepository,
   KioskPlanMarkRepository,
@@ -100,6 +100,8 @@ export interface Repositories {
   /** The draft's alert templates as the back-office edits them (red button and acknowledgements,
    * decision 018). */
   alertTemplates: AlertTemplateRepository;
+  /** CAP 1.2 messages received and the rules from CAP events to templates (issue 50). */
+  cap: CapRepository;
   /** A development's settings (published settings, decision 017), draft and published. */
   settings: SettingsRepository;
   /** What the publish checks read (rollback and publish checks, decision 014), and the draft's
@@ -139,6 +141,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     kioskThumbnails: new KioskThumbnailRepository(db),
     alerts: new AlertRepository(db),
     alertTemplates: new AlertTemplateRepository(db),
+    cap: new CapRepository(db),
     settings: new SettingsRepository(db),
     publishChecks: new PublishCheckRepository(db),
     streamTickets: new StreamTicketRepository(db),
