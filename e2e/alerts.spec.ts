@@ -5,7 +5,8 @@
  * DRILL, survives a reload and a stopped server (latched locally), and a totem that reconnects
  * after the end ends it — on "Fin de l'exercice" / "End of drill", which a touch dismisses without
  * reaching the page under it (issue 41, item 7). The API refuses a wrong token. axe passes on the
- * takeover. Screenshots of an alert, a drill and a drill's end at 1080 × 1920 go to
+ * takeover. A CAP 1.2 Exercise from a building system takes over as a drill, and its CAP Cancel
+ * ends it (issue 50). Screenshots of an alert, a drill and a drill's end at 1080 × 1920 go to
  * docs/screenshots/.
  */
 import { join } from 'node:path';
@@ -48,7 +49,7 @@ test('emergency alerts: takeover over a popup, end text then the page back, dril
   page,
   ownServer,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const server = await ownServer({ env: { ALERT_TOKEN } });
   const devid = devidOf(server, DEMO.devname);
   await openKioskLoggedIn(page, server);
@@ -150,5 +151,52 @@ test('emergency alerts: takeover over a popup, end text then the page back, dril
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(new URL(page.url()).hash).toBe(`#${PRODUCTS}`);
     await expect(page.locator('.product-tile').first()).toBeVisible();
+  });
+
+  await test.step('a CAP 1.2 Exercise from a building system takes over as a drill, its CAP Cancel ends it', async () => {
+    const sent = `${new Date().toISOString().slice(0, 19)}-00:00`;
+    const sender = 'gtb@usine.example';
+    const identifier = `gtb-e2e-${Date.now()}`;
+    const cap = (msgType: 'Alert' | 'Cancel', id: string, extra = '') =>
+      fetch(`${server.url}/api/alerts/${devid}/cap`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ALERT_TOKEN}`, 'content-type': 'application/cap+xml' },
+        body: `<?xml version="1.0" encoding="UTF-8"?>
+<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+  <identifier>${id}</identifier><sender>${sender}</sender><sent>${sent}</sent>
+  <status>Exercise</status><msgType>${msgType}</msgType><scope>Public</scope>${extra}
+  <info><language>fr-FR</language><category>Fire</category><event>Évacuation</event>
+    <urgency>Immediate</urgency><severity>Severe</severity><certainty>Observed</certainty></info>
+</alert>`,
+      });
+    const started = await cap('Alert', identifier);
+    expect(started.status).toBe(200);
+    expect(await started.text()).toContain('<msgType>Ack</msgType>');
+    await expect(takeover(page)).toBeVisible();
+    await expect(page.getByTestId('alert-drill').first()).toContainText('EXERCICE · DRILL');
+    await expect(takeover(page)).toContainText('Évacuation immédiate');
+
+    // Which totems showed it, and when: this kiosk, from the heartbeat sent when it painted it.
+    await expect
+      .poll(
+        async () => {
+          const acks = await fetch(
+            `${server.url}/api/alerts/${devid}/cap/acks?sender=${encodeURIComponent(sender)}&identifier=${identifier}`,
+            { headers: { authorization: `Bearer ${ALERT_TOKEN}` } },
+          );
+          return ((await acks.json()) as { data: { acks: unknown[] } }).data.acks.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    const cancelled = await cap(
+      'Cancel',
+      `${identifier}-fin`,
+      `<references>${sender},${identifier},${sent}</references>`,
+    );
+    expect(cancelled.status).toBe(200);
+    const end = page.getByTestId('emergency-alert-end');
+    await expect(end.getByRole('heading')).toHaveText(/Fin de l’exercice\s*End of drill/);
   });
 });
