@@ -10,8 +10,10 @@
  * the acknowledgement stored — p50/p99 over all totems and runs.
  *
  * Baselines in the same run, on the same PostgreSQL: every totem on instance A alone (B not yet
- * started), and for both set-ups the delivery only (trigger → the `alert` message received, no
- * heartbeat). The clients run in this process, so the figures include its own event loop's delay.
+ * started), for both set-ups the delivery only (trigger → the `alert` message received, no
+ * heartbeat), and for both the acknowledgements on instances started with the heartbeats' group
+ * commit off (HEARTBEAT_GROUP_COMMIT=off: one write per heartbeat, as before issue 50; decision
+ * 045), stopped once measured. Target: acknowledged p99 ≤ 1 s with the group commit on. The clients run in this process, so the figures include its own event loop's delay.
  *
  * PostgreSQL unreachable: skipped with one line, except under CI (support/postgres.ts).
  */
@@ -33,6 +35,7 @@ const BENCH_ALERT_TOKEN = 'bench-only-alert-token-0123456789';
 const RUNS = sized(5, 1);
 const TOTEMS = sized(500, 4);
 const TEMPLATES = ['Évacuation', 'Confinement'];
+const TARGET_ACK_P99_MS = 1000;
 
 interface Session {
   token: string;
@@ -62,10 +65,11 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
   const schema = await createBenchSchema();
   const data = makeDataDir();
   const servers: Child[] = [];
-  const start = async () => {
+  const start = async (groupCommit: 'on' | 'off' = 'on') => {
     const server = await startRealServer(data.dir, {
       DATABASE_URL: schema.url,
       ALERT_TOKEN: BENCH_ALERT_TOKEN,
+      HEARTBEAT_GROUP_COMMIT: groupCommit,
     });
     servers.push(server);
     return server;
@@ -211,28 +215,70 @@ export async function alertFanoutPgBench(log: (line: string) => void) {
         refusedHeartbeats: acks.refused,
       };
     };
+    /** The baseline: the same acknowledgements on instances with the group commit off. */
+    const unbatched = async (instances: Child[], label: string) => {
+      const acks = await acknowledged(instances, label);
+      return {
+        acknowledged: latencySummary(acks.all),
+        unacknowledged: acks.unacknowledged,
+        refusedHeartbeats: acks.refused,
+      };
+    };
+    /** Instances with the group commit off, for one measurement, then stopped. */
+    const withUnbatched = async <T>(count: number, work: (instances: Child[]) => Promise<T>) => {
+      const started: Child[] = [];
+      try {
+        for (let i = 0; i < count; i++) started.push(await start('off'));
+        return await work(started);
+      } finally {
+        await Promise.all(started.map((server) => server.stop()));
+        for (const server of started) servers.splice(servers.indexOf(server), 1);
+      }
+    };
+    const versus = (
+      on: { acknowledged: { p50Ms: number; p99Ms: number } },
+      off: { acknowledged: { p50Ms: number; p99Ms: number } },
+    ) => ({
+      p50: round(on.acknowledged.p50Ms / Math.max(1, off.acknowledged.p50Ms)),
+      p99: round(on.acknowledged.p99Ms / Math.max(1, off.acknowledged.p99Ms)),
+    });
 
     log(`  one instance on PostgreSQL, ${TOTEMS} totems…`);
     const one = await figures([a], 'one');
+    log(`  the same, group commit off (baseline)…`);
+    const oneOff = await withUnbatched(1, (instances) => unbatched(instances, 'one, off'));
     const b = await start();
     log(`  two instances on PostgreSQL, ${TOTEMS} totems split across them, trigger on A…`);
     const two = await figures([a, b], 'two');
+    log(`  the same, group commit off (baseline)…`);
+    const twoOff = await withUnbatched(2, (instances) => unbatched(instances, 'two, off'));
     const result = {
       postgres: true,
       oneInstance: one,
       twoInstances: two,
+      groupCommitOff: { oneInstance: oneOff, twoInstances: twoOff },
+      ackRatioToGroupCommitOff: {
+        oneInstance: versus(one, oneOff),
+        twoInstances: versus(two, twoOff),
+      },
+      targetAckP99Ms: TARGET_ACK_P99_MS,
       ackP99RatioToOneInstance: round(two.acknowledged.p99Ms / Math.max(1, one.acknowledged.p99Ms)),
       receivedP99RatioToOneInstance: round(two.received.p99Ms / Math.max(1, one.received.p99Ms)),
     };
-    for (const [name, set] of [
-      ['one instance ', one],
-      ['two instances', two],
+    for (const [name, set, off] of [
+      ['one instance ', one, oneOff],
+      ['two instances', two, twoOff],
     ] as const) {
       log(
         `  ${name}: trigger → acknowledged p50 ${set.acknowledged.p50Ms} / p99 ${set.acknowledged.p99Ms} ms ` +
-          `(unacknowledged ${set.unacknowledged}); delivery only p50 ${set.received.p50Ms} / p99 ${set.received.p99Ms} ms`,
+          `(target p99 ≤ ${TARGET_ACK_P99_MS}; unacknowledged ${set.unacknowledged}); delivery only p50 ${set.received.p50Ms} / p99 ${set.received.p99Ms} ms; ` +
+          `group commit off p50 ${off.acknowledged.p50Ms} / p99 ${off.acknowledged.p99Ms} ms (unacknowledged ${off.unacknowledged})`,
       );
     }
+    log(
+      `  group commit on / off, acknowledged: one instance p50 ×${result.ackRatioToGroupCommitOff.oneInstance.p50} p99 ×${result.ackRatioToGroupCommitOff.oneInstance.p99}; ` +
+        `two instances p50 ×${result.ackRatioToGroupCommitOff.twoInstances.p50} p99 ×${result.ackRatioToGroupCommitOff.twoInstances.p99}`,
+    );
     log(
       `  two instances / one: acknowledged p99 ×${result.ackP99RatioToOneInstance}, delivery p99 ×${result.receivedP99RatioToOneInstance}`,
     );

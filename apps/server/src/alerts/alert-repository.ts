@@ -349,6 +349,90 @@ export class AlertRepository {
     return afterEnd ? 'after-end' : 'recorded';
   }
 
+  /**
+   * recordAck for many acknowledgements at once (the heartbeats' group commit, decision 045): one
+   * read of their alerts and one insert per chunk instead of a read and an insert each; the same
+   * outcome per acknowledgement, in order. A totem acknowledging the same alert twice in one call
+   * is a duplicate the second time, as it would be in two calls. Run it inside the caller's
+   * transaction: the repository bound to it writes nothing outside.
+   */
+  async recordAcks(
+    acks: readonly { devid: number; kioskId: string; ack: AlertAck; now: Date }[],
+  ): Promise<AckOutcome[]> {
+    const CHUNK = 500;
+    const alertids = [...new Set(acks.map((entry) => entry.ack.alertid))];
+    const alerts = new Map<
+      number,
+      { devid: number; ended_at: string | null; started_at: string; max_duration_minutes: number }
+    >();
+    for (let i = 0; i < alertids.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('alert_history')
+        .select(['alertid', 'devid', 'ended_at', 'started_at', 'max_duration_minutes'])
+        .where('alertid', 'in', alertids.slice(i, i + CHUNK))
+        .execute();
+      for (const row of rows) alerts.set(row.alertid, row);
+    }
+    const outcomes: AckOutcome[] = [];
+    const rows: {
+      index: number;
+      values: {
+        alertid: number;
+        kiosk_id: string;
+        devid: number;
+        displayed_at: string;
+        takeover_ms: number;
+        acked_at: string;
+        after_end: number;
+      };
+    }[] = [];
+    const seen = new Set<string>();
+    for (const [index, { devid, kioskId, ack, now }] of acks.entries()) {
+      const alert = alerts.get(ack.alertid);
+      if (!alert || alert.devid !== devid) {
+        outcomes.push('unknown-alert');
+        continue;
+      }
+      const lapsedAt = Date.parse(alert.started_at) + alert.max_duration_minutes * 60_000;
+      const afterEnd = alert.ended_at !== null || now.getTime() >= lapsedAt;
+      outcomes.push(afterEnd ? 'after-end' : 'recorded');
+      const key = `${ack.alertid}\n${kioskId}`;
+      if (seen.has(key)) {
+        outcomes[index] = 'duplicate';
+        continue;
+      }
+      seen.add(key);
+      rows.push({
+        index,
+        values: {
+          alertid: ack.alertid,
+          kiosk_id: kioskId,
+          devid,
+          displayed_at: ack.displayedAt,
+          takeover_ms: ack.takeoverMs,
+          acked_at: now.toISOString(),
+          after_end: afterEnd ? 1 : 0,
+        },
+      });
+    }
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const inserted = await this.db
+        .insertInto('alert_acks')
+        .values(chunk.map((row) => row.values))
+        .onConflict((oc) => oc.columns(['alertid', 'kiosk_id']).doNothing())
+        .returning(['alertid', 'kiosk_id'])
+        .execute();
+      const stored = new Set(inserted.map((row) => `${row.alertid}\n${row.kiosk_id}`));
+      for (const row of chunk) {
+        if (!stored.has(`${row.values.alertid}\n${row.values.kiosk_id}`)) {
+          outcomes[row.index] = 'duplicate';
+        }
+      }
+    }
+    return outcomes;
+  }
+
   /** The acknowledgements of one alert, oldest first. */
   async acks(alertid: number): Promise<StoredAlertAck[]> {
     const rows = await this.db

@@ -26,6 +26,7 @@ import {
   sinceLastSeen,
   streamAlive,
   totemPresence,
+  type AlertAck,
   type KioskHeartbeat,
   type KioskStatus,
   type PresenceFacts,
@@ -33,7 +34,13 @@ import {
 } from '@plant-kiosk/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../db/repositories/index.js';
-import type { KioskWithDevelopment } from './kiosk-repository.js';
+import { AlertRepository } from '../alerts/index.js';
+import { KioskRepository, type KioskWithDevelopment, type KioskWrite } from './kiosk-repository.js';
+import {
+  GroupCommit,
+  HEARTBEAT_BATCH_MAX,
+  HEARTBEAT_BATCH_WINDOW_MS,
+} from './heartbeat-batcher.js';
 import type { UnreportedIdentity } from './kiosk-identity-repository.js';
 import { badRequest, HttpError } from '../lib/envelope.js';
 import type { EventBus } from '../lib/event-bus.js';
@@ -231,8 +238,87 @@ export function neverSeenStatus(identity: UnreportedIdentity): KioskStatus {
   };
 }
 
+/** What one heartbeat writes: its kiosk row, and its alert acknowledgement if it carries one. */
+export interface HeartbeatWrite {
+  kiosk: KioskWrite;
+  ack?: AlertAck;
+}
+
+/**
+ * Where a heartbeat's writes go once it is checked; resolves when they are committed and the
+ * fleet signalled. Either each alone (`unbatchedHeartbeats`) or grouped (`groupedHeartbeats`).
+ */
+export interface HeartbeatWriter {
+  write(write: HeartbeatWrite): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One heartbeat's writes as they were before group commit: the kiosk row, then the
+ * acknowledgement, each its own statement (and commit), then the signal. Kept as the benchmark's
+ * baseline (HEARTBEAT_GROUP_COMMIT=off) and for Fleets built without a writer.
+ */
+export function unbatchedHeartbeats(deps: FleetDeps): HeartbeatWriter {
+  return {
+    async write({ kiosk, ack }) {
+      await deps.repos.kiosks.record(kiosk);
+      // Stored before the signal, so the back-office's live alert list, woken by it, reads it.
+      if (ack) await deps.repos.alerts.recordAck(kiosk.devid, kiosk.kioskId, ack, kiosk.now);
+      await deps.bus.signalFleet(kiosk.devid);
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Several heartbeats' writes in one transaction (one heartbeat: the group commit's fallback). */
+async function writeHeartbeats(repos: Repositories, writes: readonly HeartbeatWrite[]) {
+  // One lock order for every batch (stable: a totem's two reports keep theirs), so that two
+  // instances committing batches over the same rows on PostgreSQL wait rather than deadlock.
+  const ordered = [...writes].sort(
+    (a, b) =>
+      a.kiosk.devid - b.kiosk.devid ||
+      (a.kiosk.kioskId < b.kiosk.kioskId ? -1 : a.kiosk.kioskId > b.kiosk.kioskId ? 1 : 0),
+  );
+  await repos.transaction(async (trx) => {
+    const kiosks = new KioskRepository(trx);
+    for (const { kiosk } of ordered) await kiosks.record(kiosk);
+    const acks = ordered.flatMap(({ kiosk, ack }) =>
+      ack ? [{ devid: kiosk.devid, kioskId: kiosk.kioskId, ack, now: kiosk.now }] : [],
+    );
+    if (acks.length > 0) await new AlertRepository(trx).recordAcks(acks);
+  });
+}
+
+/**
+ * The heartbeats' group commit (decision 045, heartbeat-batcher.ts): the writes of the heartbeats
+ * gathered over a few milliseconds in one transaction, then one fleet signal per development of
+ * the batch (a signal only says "re-read this development's fleet": one after the commit wakes
+ * the listeners to every report of it), then each heartbeat answered.
+ */
+export function groupedHeartbeats(
+  deps: FleetDeps,
+  options: { windowMs?: number; maxBatch?: number } = {},
+): HeartbeatWriter & { readonly batcher: GroupCommit<HeartbeatWrite> } {
+  const batcher = new GroupCommit<HeartbeatWrite>({
+    windowMs: options.windowMs ?? HEARTBEAT_BATCH_WINDOW_MS,
+    maxBatch: options.maxBatch ?? HEARTBEAT_BATCH_MAX,
+    writeBatch: (writes) => writeHeartbeats(deps.repos, writes),
+    writeAlone: (write) => writeHeartbeats(deps.repos, [write]),
+    async afterCommit(writes) {
+      for (const devid of new Set(writes.map((write) => write.kiosk.devid))) {
+        await deps.bus.signalFleet(devid);
+      }
+    },
+  });
+  return { batcher, write: (write) => batcher.submit(write), close: () => batcher.close() };
+}
+
 export class Fleet {
-  constructor(private readonly deps: FleetDeps) {}
+  constructor(
+    private readonly deps: FleetDeps,
+    /** Where heartbeats are written: each alone unless the route hands its group commit. */
+    private readonly heartbeats: HeartbeatWriter = unbatchedHeartbeats(deps),
+  ) {}
 
   /**
    * Every totem of the given developments (all when undefined): those that reported, then those
@@ -310,38 +396,32 @@ export class Fleet {
     // ahead of the latest (revisionStanding: recorded and flagged, like the stream's).
     const mediaProblem = report.media ? mediaReportProblem(report.media) : null;
     if (mediaProblem !== null) throw badRequest(mediaProblem);
-    await this.deps.repos.kiosks.record({
-      devid,
-      kioskId: report.kioskId,
-      now: this.deps.now(),
-      heartbeat: true,
-      currentContentVersion: current,
-      report: {
-        mode: report.mode,
-        totem: report.mode === 'totem' ? report.totem : null,
-        appVersion: report.appVersion,
-        contentVersion: report.contentVersion,
-        lastSyncAt: report.lastSyncAt,
-        storageUsedBytes: report.storageUsedBytes,
-        storageQuotaBytes: report.storageQuotaBytes,
-        lastError: report.lastError,
-        // A heartbeat is a whole report: a kiosk that omits its media (it predates the field)
-        // leaves them unknown rather than showing an older report's.
-        media: report.media ?? null,
-      },
-    });
-    // Red button and acknowledgements: "alerte affichée" rides on the heartbeat (decision 018).
-    // Stored before the signal, so the back-office's live alert list, woken by it, reads the
-    // acknowledgement.
-    if (report.alertAck) {
-      await this.deps.repos.alerts.recordAck(
+    const now = this.deps.now();
+    await this.heartbeats.write({
+      kiosk: {
         devid,
-        report.kioskId,
-        report.alertAck,
-        this.deps.now(),
-      );
-    }
-    await this.signal(devid);
+        kioskId: report.kioskId,
+        now,
+        heartbeat: true,
+        currentContentVersion: current,
+        report: {
+          mode: report.mode,
+          totem: report.mode === 'totem' ? report.totem : null,
+          appVersion: report.appVersion,
+          contentVersion: report.contentVersion,
+          lastSyncAt: report.lastSyncAt,
+          storageUsedBytes: report.storageUsedBytes,
+          storageQuotaBytes: report.storageQuotaBytes,
+          lastError: report.lastError,
+          // A heartbeat is a whole report: a kiosk that omits its media (it predates the field)
+          // leaves them unknown rather than showing an older report's.
+          media: report.media ?? null,
+        },
+      },
+      // Red button and acknowledgements: "alerte affichée" rides on the heartbeat (decision 018),
+      // stored with the report and before the fleet signal.
+      ...(report.alertAck ? { ack: report.alertAck } : {}),
+    });
     return current;
   }
 
