@@ -2,7 +2,8 @@
 # Turns a Debian machine into a plant kiosk totem: Chromium in kiosk mode on the kiosk URL, in a
 # minimal X session (Xorg + Openbox) of an unprivileged `totem` user logged in automatically on
 # tty1, restarted by systemd whenever it exits, screen never blanking, reloaded every night, with
-# a managed policy that opens no file chooser, download, print dialog or developer tools.
+# a managed policy that opens no file chooser, download, print dialog or developer tools, and
+# offline voices (speech-dispatcher + espeak-ng) for the kiosk's « Lire à voix haute ».
 #
 #   sudo deploy/totem/install-totem.sh --url https://kiosk.plant.example/
 #
@@ -139,12 +140,16 @@ render() {
 
 if [[ -z "$PREFIX" ]]; then
   export DEBIAN_FRONTEND=noninteractive
-  echo "Installing Chromium and a minimal X session (Xorg, xinit, Openbox)..."
+  echo "Installing Chromium, a minimal X session (Xorg, xinit, Openbox) and offline voices..."
   apt-get update -q
+  # Offline voices for « Lire à voix haute » (issue 52): Chromium speaks through speech-dispatcher
+  # (--enable-speech-dispatcher in totem-browser.service), which drives espeak-ng; espeak-ng-data
+  # holds its French and English voices. Nothing of it needs the Internet.
   # shellcheck disable=SC2086 # an empty CHROMIUM_PACKAGE must vanish, not become ''
   apt-get install -y -q --no-install-recommends \
     $CHROMIUM_PACKAGE xserver-xorg xserver-xorg-input-libinput xinit xauth openbox x11-xserver-utils \
-    x11-utils fonts-dejavu-core fonts-noto-color-emoji ca-certificates
+    x11-utils fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
+    speech-dispatcher speech-dispatcher-espeak-ng espeak-ng espeak-ng-data
 fi
 
 # --- the totem user ----------------------------------------------------------------------------
@@ -186,6 +191,31 @@ CHROMIUM_EXTRA_FLAGS=${EXTRA_FLAGS}
 ENV
 install -D -m 0644 "$env_tmp" "${ROOT}/etc/totem/totem.env"
 rm -f "$env_tmp"
+
+# speech-dispatcher, started by Chromium as the totem user, speaks to the sound card through ALSA:
+# the browser is a system service outside any PulseAudio or PipeWire user session, and the
+# `audio` group (above) gives the totem user the card, as it does for the alarm tone. A user
+# configuration replaces the system one, so it names everything it needs (modules are found by
+# themselves since speech-dispatcher 0.10).
+speechd_tmp="$(mktemp)"
+cat >"$speechd_tmp" <<SPEECHD
+# Written by deploy/totem/install-totem.sh: run it again to change it.
+AudioOutputMethod "alsa"
+AudioALSADevice "default"
+DefaultModule espeak-ng
+DefaultLanguage "fr"
+DefaultRate 0
+DefaultVolume 100
+SPEECHD
+SPEECHD_DIR="${TOTEM_HOME}/.config/speech-dispatcher"
+if [[ -z "$PREFIX" ]]; then
+  # Owned by the totem user: Chromium keeps its profile in ~/.config, which it must be able to
+  # create into (install -d converges an existing directory to the same owner and mode).
+  totem_group="$(id -gn "$TOTEM_USER")"
+  install -d -o "$TOTEM_USER" -g "$totem_group" -m 0755 "${TOTEM_HOME}/.config" "$SPEECHD_DIR"
+fi
+install -D -m 0644 "$speechd_tmp" "${ROOT}${SPEECHD_DIR}/speechd.conf"
+rm -f "$speechd_tmp"
 
 if [[ -n "$PREFIX" ]]; then
   echo "Files written under ${PREFIX} (nothing installed or started)."

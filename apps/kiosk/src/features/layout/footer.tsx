@@ -16,6 +16,7 @@ import { Popup } from '../../components/popup/popup';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useFrameCheck } from '../../lib/settings/use-frame-check';
 import { useUiStore } from '../../lib/ui-store/ui-store';
+import { AccessibilityControls } from '../accessibility';
 import { useConnectionStore } from '../network';
 
 const WEBSITE_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
@@ -52,6 +53,8 @@ export function Footer() {
 
   return (
     <footer className="frame-footer">
+      {/* Low on every page, within reach of a seated person (issue 52). */}
+      <AccessibilityControls />
       <p className="frame-footer__text">{t('footer.text')}</p>
       {url !== null && (
         <button type="button" className="frame-footer__link" onClick={() => setOpen(true)}>
