@@ -55,6 +55,7 @@ const SERVER_DOMAINS = [
   'packs',
   'publishing',
   'settings',
+  'sso',
   'streaming',
   'usage',
 ];

@@ -44,6 +44,7 @@ import { HealthMonitor } from './health/index.js';
 import { appRoutes, configRoute, mediaRoutes } from './routes/static.js';
 import { streamRoutes, streamTicketRoutes } from './streaming/index.js';
 import { kioskUsageRoutes, UsageRetention } from './usage/index.js';
+import type { SsoOptions } from './sso/index.js';
 
 export type Service = 'auth' | 'content' | 'stream' | 'static' | 'admin';
 export const ALL_SERVICES: readonly Service[] = ['auth', 'content', 'stream', 'static', 'admin'];
@@ -120,6 +121,8 @@ export interface AppOptions {
    * instance may run one: a chunk is deleted under the sweep's lock (usage/usage-retention.ts).
    */
   usageRetention?: { intervalMs: number };
+  /** Test seam of the OpenID Connect sign-in (decision 046): see sso/sso-service.ts. */
+  sso?: SsoOptions;
 }
 
 declare module 'fastify' {
@@ -290,7 +293,9 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     await fastify.register(configRoute, ctx);
     await fastify.register(appRoutes, ctx);
   }
-  if (services.has('admin')) await fastify.register(adminRoutes, { ctx, prefix: ADMIN_API_PREFIX });
+  if (services.has('admin')) {
+    await fastify.register(adminRoutes, { ctx, prefix: ADMIN_API_PREFIX, sso: options.sso });
+  }
 };
 
 /** The app as a plugin; not encapsulated, so its error and 404 handlers are the instance's own. */

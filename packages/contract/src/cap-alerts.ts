@@ -8,6 +8,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate } from './entities.js';
+import { nameKey } from './look-alike-names.js';
+import { adminRelative } from './route-table.js';
 
 /** The CAP 1.2 namespace: a document in another (CAP 1.1, none) is refused. */
 export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';
@@ -104,8 +106,21 @@ export const CapMappingRule = Type.Object(
 );
 export type CapMappingRule = Static<typeof CapMappingRule>;
 
+/** A rule as the back-office reads it: with its template's name and whether the totems have it. */
+export const CapMappingRuleView = Type.Object({
+  ...CapMappingRule.properties,
+  /** The template's name in the draft (null: deleted since the rule was saved). */
+  templateName: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Whether the template is published: a CAP message only ever shows a published template, so a
+   * rule whose template is not published yet (or deleted) matches nothing until it is.
+   */
+  published: Type.Boolean(),
+});
+export type CapMappingRuleView = Static<typeof CapMappingRuleView>;
+
 export const CapMapping = Type.Object({
-  rules: Type.Array(CapMappingRule, { maxItems: 200 }),
+  rules: Type.Array(CapMappingRuleView, { maxItems: 200 }),
   /** When and by whom it was last changed (null: never). */
   updatedAt: Type.Union([IsoDate, Type.Null()]),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
@@ -113,7 +128,41 @@ export const CapMapping = Type.Object({
 export type CapMapping = Static<typeof CapMapping>;
 
 export const CapMappingUpdate = Type.Object(
-  { rules: Type.Array(CapMappingRule, { maxItems: 200 }) },
+  {
+    rules: Type.Array(CapMappingRule, { maxItems: 200 }),
+    /**
+     * The `updatedAt` the form was read with (null: never saved): when another admin saved since,
+     * 409 with the mapping as it is now, rather than silently overwriting their rules.
+     */
+    expectedUpdatedAt: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+  },
   { additionalProperties: false },
 );
 export type CapMappingUpdate = Static<typeof CapMappingUpdate>;
+
+/** The audit action of a change of the mapping (its summary: the rules before and after). */
+export const CAP_MAPPING_AUDIT_ACTION = 'cap.mapping.update';
+
+/**
+ * What makes two rules the same rule: an `event` compared as template names are (`nameKey`), an
+ * `eventCode` by its `valueName` (absent: any) and `value`, exactly. Two rules of one key would
+ * leave the second one dead, or worse make the admin believe it applies: refused.
+ */
+export function capRuleKey(rule: Pick<CapMappingRule, 'match' | 'valueName' | 'value'>): string {
+  return rule.match === 'event'
+    ? `event\u0000${nameKey(rule.value)}`
+    : `eventCode\u0000${rule.valueName?.trim() ?? ''}\u0000${rule.value.trim()}`;
+}
+
+/** How a rule reads in a French message: « Évacuation » (événement), SAME « FRW » (code). */
+export function capRuleLabel(rule: Pick<CapMappingRule, 'match' | 'valueName' | 'value'>): string {
+  if (rule.match === 'event') return `l’événement « ${rule.value.trim()} »`;
+  const name = rule.valueName?.trim();
+  return name
+    ? `le code d’événement ${name} = « ${rule.value.trim()} »`
+    : `le code d’événement « ${rule.value.trim()} » (tout valueName)`;
+}
+
+export const adminCapMappingRoutePatterns = {
+  mapping: adminRelative('adminCapMapping'),
+} as const;

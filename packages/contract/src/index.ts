@@ -32,6 +32,7 @@ export * from './preview-input.js';
 export * from './health-notice.js';
 export * from './health.js';
 export * from './notifications.js';
+export * from './sso.js';
 export * from './content-pack.js';
 export * from './usage-events.js';
 export * from './usage-dashboard.js';

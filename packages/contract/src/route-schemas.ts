@@ -74,7 +74,7 @@ import {
   StreamEvent,
 } from './alerts.js';
 import { AdminAlertToken } from './alert-token.js';
-import { CapAcks, CapAcksQuery } from './cap-alerts.js';
+import { CapAcks, CapAcksQuery, CapMapping, CapMappingUpdate } from './cap-alerts.js';
 import {
   AdminAlertTemplate,
   AdminAlertTemplateList,
@@ -91,6 +91,13 @@ import {
   NotificationTestRequest,
   NotificationTestResult,
 } from './notifications.js';
+import {
+  SsoGroupRights,
+  SsoSettings,
+  SsoSettingsRequest,
+  SsoStatus,
+  SsoTestResult,
+} from './sso.js';
 import { KioskProfile, KioskProfileParams, KioskProfileRequest } from './kiosk-profile.js';
 import {
   HealthIncidentList,
@@ -732,6 +739,40 @@ export const ROUTE_SCHEMAS = {
     response: NotificationDeliveryList,
     note: 'Admins only. Newest first (`limit`, default 50): channel, subject, attempts, state (pending, delivered, retrying, failed), the last HTTP status or SMTP answer, the next attempt’s time. Retries after 30 s, 2 min, 10 min, 1 h, 6 h, then failed.',
   },
+  adminSsoSettings: {
+    response: SsoSettings,
+    note: 'Admins only (403 for an editor). One provider for the whole server; never published to the totems. The client secret is never answered: `hasSecret`. `redirectUri` is built from `publicBaseUrl`, never from the request’s Host.',
+  },
+  adminSaveSsoSettings: {
+    body: SsoSettingsRequest,
+    response: SsoSettings,
+    note: 'Admins only; audited (never the secret’s value). A secret absent is kept, "" clears it. 400 in French for an issuer or public address that is not https (http only on a loopback address), scopes without `openid`, enabled settings missing what a sign-in needs.',
+  },
+  adminTestSso: {
+    response: SsoTestResult,
+    note: 'Admins only; audited. Reads the saved issuer’s discovery document (`/.well-known/openid-configuration`) now; answers 200 with `ok` and the result in French (« injoignable », « l’émetteur annoncé n’est pas celui configuré », « pas de point d’autorisation »…).',
+  },
+  adminSsoGroupRights: {
+    response: SsoGroupRights,
+    note: 'Admins only. Each rule: a group name as the provider sends it, the role, the developments (`all` or a list), whether it may publish and trigger alerts.',
+  },
+  adminSaveSsoGroupRights: {
+    body: SsoGroupRights,
+    response: SsoGroupRights,
+    note: 'Admins only; audited. Rights are recomputed at each sign-in (and at each check with the provider, every 15 minutes at most). 400 in French for a group named twice or an editor rule without developments.',
+  },
+  adminSsoStatus: {
+    response: SsoStatus,
+    note: 'No session needed: what the login page shows.',
+  },
+  adminSsoLogin: {
+    answer: 'empty',
+    note: 'A 302 redirect to the provider’s authorization endpoint (code flow, PKCE S256, state and nonce kept server-side for 10 minutes, bound to this browser by a short-lived HttpOnly SameSite=Lax cookie). When the sign-in is off or the provider cannot be reached: a 302 to the login page with `?sso_error=<code>`.',
+  },
+  adminSsoCallback: {
+    answer: 'empty',
+    note: 'A 302 redirect: to the back-office with the session cookie set (the same as a local login), or to the login page with `?sso_error=<code>` (state forged, replayed or expired; token refused — issuer, audience, nonce, expiry; no group with rights; account disabled; provider unreachable).',
+  },
   adminMedia: { params: DevidParams, querystring: MediaListQuery, response: MediaList },
   adminUploadMedia: {
     params: DevidParams,
@@ -787,6 +828,17 @@ export const ROUTE_SCHEMAS = {
     params: AlertTimelineParams,
     answer: 'csv',
     note: 'UTF-8 with a byte order mark, `;`-separated, French column headers: the start, each totem’s first acknowledgement (its takeover time; those after the end say so), the end. 404 for an alert of another development.',
+  },
+  adminCapMapping: {
+    params: DevidParams,
+    response: CapMapping,
+    note: 'Admins and the development’s editors (403 otherwise). `published` false: the template is only in the draft (or was deleted, `templateName` null) and the rule matches nothing until it is published.',
+  },
+  adminUpdateCapMapping: {
+    params: DevidParams,
+    body: CapMappingUpdate,
+    response: CapMapping,
+    note: 'Admins only (403 otherwise). The whole list of rules, in order: `eventCode` rules are tried first, then `event` rules, then the template named as the event, then the free message. Each `templateid` must be a template of the development’s draft (published or not); `valueName` only for `eventCode` (absent: any valueName); no two rules of the same key (an event compared as template names are) — 400 with a French message otherwise. With `expectedUpdatedAt`: 409 and the mapping as now saved when someone saved since. In effect for the next CAP message; audited (`cap.mapping.update`, the rules before and after).',
   },
   adminUsageCsv: {
     params: UsageCsvParams,

@@ -504,6 +504,54 @@ export const ROUTES = {
     'admin-session',
     'The health notices’ deliveries, newest first, with their last answer (admins)',
   ),
+  adminSsoSettings: route(
+    'GET',
+    `${A}/sso/settings`,
+    'admin-session',
+    'OpenID Connect sign-in settings (admins; the client secret never answered)',
+  ),
+  adminSaveSsoSettings: route(
+    'PUT',
+    `${A}/sso/settings`,
+    'admin-session',
+    'Save the OpenID Connect sign-in settings (admins; the secret only when given)',
+  ),
+  adminTestSso: route(
+    'POST',
+    `${A}/sso/settings/test`,
+    'admin-session',
+    'Discovery against the saved issuer, answered in French (admins)',
+  ),
+  adminSsoGroupRights: route(
+    'GET',
+    `${A}/sso/group-rights`,
+    'admin-session',
+    'The table from the provider’s groups to back-office rights (admins)',
+  ),
+  adminSaveSsoGroupRights: route(
+    'PUT',
+    `${A}/sso/group-rights`,
+    'admin-session',
+    'Replace the groups → rights table (admins; used from the next sign-in)',
+  ),
+  adminSsoStatus: route(
+    'GET',
+    `${A}/sso/status`,
+    'none',
+    'Whether the login page offers « Se connecter avec … », and the name it shows',
+  ),
+  adminSsoLogin: route(
+    'GET',
+    `${A}/sso/login`,
+    'none',
+    'Starts an OpenID Connect sign-in: redirects to the provider (state, nonce, PKCE)',
+  ),
+  adminSsoCallback: route(
+    'GET',
+    `${A}/sso/callback`,
+    'none',
+    'The provider’s redirect back: opens a back-office session, or returns to the login page',
+  ),
   adminMedia: route(
     'GET',
     `${A}/developments/:devid/media`,
@@ -570,6 +618,18 @@ export const ROUTES = {
     `${A}/developments/:devid/alerts/:alertid/timeline.csv`,
     'admin-session',
     'One alert’s timeline (start, each totem’s acknowledgement, end) as CSV',
+  ),
+  adminCapMapping: route(
+    'GET',
+    `${A}/developments/:devid/cap-mapping`,
+    'admin-session',
+    'The rules from a CAP `event` or `eventCode` to an alert template, each saying whether its template is published',
+  ),
+  adminUpdateCapMapping: route(
+    'PUT',
+    `${A}/developments/:devid/cap-mapping`,
+    'admin-session',
+    'Replace the rules from CAP messages to alert templates: in effect for the next CAP message (admins)',
   ),
   adminUsageCsv: route(
     'GET',

@@ -119,13 +119,21 @@ describe('Layout', () => {
   it('opens the login screen outside a session without any 401 or console error (compression and bundle split, decision 020)', async () => {
     const errors = vi.spyOn(console, 'error');
     const calls = mockFetch((call) =>
-      call.url === pathOf('adminSessionProbe') ? { data: null } : undefined,
+      call.url === pathOf('adminSessionProbe')
+        ? { data: null }
+        : call.url === pathOf('adminSsoStatus')
+          ? { data: { enabled: false, displayName: '' } }
+          : undefined,
     );
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      `GET ${pathOf('adminSessionProbe')}`,
-    ]);
+    // The probe, then the login page's question (decision 046): is « Se connecter avec … » on?
+    await vi.waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+        `GET ${pathOf('adminSessionProbe')}`,
+        `GET ${pathOf('adminSsoStatus')}`,
+      ]),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();

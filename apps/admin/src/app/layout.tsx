@@ -30,6 +30,8 @@ const LINKS = [
   { to: '/utilisateurs', label: 'Utilisateurs', adminOnly: true },
   // Where the health messages go (issue 48, decision 042): the server's, admins only.
   { to: '/notifications', label: 'Notifications', adminOnly: true },
+  // How the group's accounts sign in (issue 51, decision 046): the server's, admins only.
+  { to: '/connexion-sso', label: 'Connexion SSO', adminOnly: true },
 ];
 
 export function Layout() {

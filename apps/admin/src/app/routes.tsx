@@ -75,6 +75,8 @@ const UsagePage = lazyScreen(() => import('../features/usage/usage-page').then((
 const NotificationsPage = lazyScreen(() =>
   import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
 );
+// OpenID Connect sign-in's settings (issue 51, decision 046): the server's, admins only.
+const SsoPage = lazyScreen(() => import('../features/sso/sso-page').then((m) => m.SsoPage));
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -163,6 +165,14 @@ export const adminRoutes: RouteObject[] = [
         element: (
           <AdminOnly>
             <NotificationsPage />
+          </AdminOnly>
+        ),
+      },
+      {
+        path: 'connexion-sso',
+        element: (
+          <AdminOnly>
+            <SsoPage />
           </AdminOnly>
         ),
       },

@@ -116,6 +116,56 @@ export class AdminUserRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The user the OpenID provider knows as `subject` (decision 046): never found by name. */
+  async findBySso(issuer: string, subject: string): Promise<AdminUserRow | undefined> {
+    return this.db
+      .selectFrom('admin_users')
+      .selectAll()
+      .where('sso_issuer', '=', issuer)
+      .where('sso_subject', '=', subject)
+      .executeTakeFirst();
+  }
+
+  /** A user created at their first sign-in through the provider: no local password (empty hash,
+   * which no password verifies). */
+  async createSso(input: {
+    username: string;
+    issuer: string;
+    subject: string;
+    role: AdminRole;
+    now: Date;
+  }): Promise<AdminUserRow> {
+    return this.db
+      .insertInto('admin_users')
+      .values({
+        username: input.username.toLowerCase(),
+        role: input.role,
+        password_hash: '',
+        password_salt: '',
+        created_at: input.now.toISOString(),
+        sso_issuer: input.issuer,
+        sso_subject: input.subject,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Role and rights at once (an SSO user's, recomputed from their groups at each sign-in). */
+  async setRights(
+    userid: number,
+    rights: { role: AdminRole; canPublish: boolean; canAlert: boolean },
+  ): Promise<void> {
+    await this.db
+      .updateTable('admin_users')
+      .set({
+        role: rights.role,
+        can_publish: rights.canPublish ? 1 : 0,
+        can_alert: rights.canAlert ? 1 : 0,
+      })
+      .where('userid', '=', userid)
+      .execute();
+  }
+
   async setDisabled(userid: number, disabled: boolean): Promise<void> {
     await this.db
       .updateTable('admin_users')
@@ -196,6 +246,8 @@ export class AdminUserRepository {
         'admin_users.disabled',
         'admin_users.can_publish',
         'admin_users.can_alert',
+        'admin_users.sso_issuer',
+        'admin_users.sso_subject',
       ])
       .where('admin_sessions.session_id', '=', sessionId)
       .executeTakeFirst();
@@ -219,6 +271,8 @@ export class AdminUserRepository {
         disabled: row.disabled,
         can_publish: row.can_publish,
         can_alert: row.can_alert,
+        sso_issuer: row.sso_issuer,
+        sso_subject: row.sso_subject,
       },
     };
   }

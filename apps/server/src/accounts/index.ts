@@ -8,7 +8,7 @@
 export { authRoutes as kioskLoginRoutes } from './kiosk-login-routes.js';
 export { sessionRoutes as adminSessionRoutes } from './session-routes.js';
 export { managementRoutes as adminManagementRoutes } from './admin-routes.js';
-export { AdminSessions, sameSecret, type AdminAuth } from './sessions.js';
+export { AdminSessions, sameSecret, type AdminAuth, type SessionRecheck } from './sessions.js';
 export { Management } from './management.js';
 export { ensureFirstAdmin, type FirstAdminResult } from './first-admin.js';
 // Test fixtures create back-office users with real password hashes.

@@ -14,6 +14,7 @@ import {
   type AdminUser,
 } from '@plant-kiosk/contract';
 import type { AdminUserRepository } from '../db/repositories/index.js';
+import type { AdminUserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/envelope.js';
 import type { ScryptCost } from '../lib/passwords.js';
 import { verifyAdminAgainstNothing, verifyAdminPassword } from './admin-passwords.js';
@@ -47,7 +48,15 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/**
+ * A check of a live session with something outside (decision 046: a session opened by the OpenID
+ * provider is checked with it again every 15 minutes). False ends the session (401).
+ */
+export type SessionRecheck = (session: { sessionId: string; userid: number }) => Promise<boolean>;
+
 export class AdminSessions {
+  private recheck: SessionRecheck | undefined;
+
   constructor(
     private readonly users: AdminUserRepository,
     private readonly now: () => Date,
@@ -55,13 +64,19 @@ export class AdminSessions {
     private readonly dummyCost: ScryptCost,
   ) {}
 
+  /** Installs the check every authentication runs after its own (one; the SSO domain's). */
+  setRecheck(recheck: SessionRecheck): void {
+    this.recheck = recheck;
+  }
+
   /** Checks the credentials and opens a session; 401 (or 403 for a disabled account) otherwise. */
   async login(
     username: string,
     password: string,
   ): Promise<{ token: string; session: AdminSession; user: AdminUser }> {
     const row = await this.users.findByUsername(username.trim());
-    if (!row) {
+    // A user of the OpenID provider has no local password: the same answer as an unknown user.
+    if (!row || row.sso_subject !== null) {
       await verifyAdminAgainstNothing(password, this.dummyCost);
       throw unauthorized(ADMIN_MESSAGES.loginFailed);
     }
@@ -71,6 +86,13 @@ export class AdminSessions {
     // Told only to whoever knows the password: they need to know why they cannot get in.
     if (row.disabled) throw forbidden(ADMIN_MESSAGES.accountDisabled);
 
+    return this.open(row);
+  }
+
+  /** Opens a session for a user already identified (by password, or by the OpenID provider). */
+  async open(
+    row: AdminUserRow,
+  ): Promise<{ token: string; session: AdminSession; user: AdminUser; sessionId: string }> {
     const now = this.now();
     await this.users.deleteExpiredSessions(now);
     const token = newToken();
@@ -84,7 +106,12 @@ export class AdminSessions {
       expiresAt,
     });
     const user = await this.users.toUser(row);
-    return { token, user, session: { user, csrfToken, expiresAt: expiresAt.toISOString() } };
+    return {
+      token,
+      user,
+      sessionId: sessionIdOf(token),
+      session: { user, csrfToken, expiresAt: expiresAt.toISOString() },
+    };
   }
 
   /** The session behind a cookie token; 401 when there is none, it has ended or its user is disabled. */
@@ -102,6 +129,15 @@ export class AdminSessions {
       throw unauthorized(
         user.disabled ? ADMIN_MESSAGES.accountDisabled : ADMIN_MESSAGES.sessionExpired,
       );
+    }
+    // Only a user of the OpenID provider has anything to re-check (decision 046).
+    if (
+      this.recheck &&
+      user.sso_subject !== null &&
+      !(await this.recheck({ sessionId: session.session_id, userid: user.userid }))
+    ) {
+      await this.users.deleteSession(session.session_id);
+      throw unauthorized(ADMIN_MESSAGES.sessionExpired);
     }
     let expiresAt = new Date(session.expires_at);
     let slid = false;

@@ -7,6 +7,7 @@ export { alertApiRoutes } from './api-routes.js';
 export { adminAlertRoutes } from './admin-routes.js';
 export { adminAlertTemplateRoutes } from './admin-template-routes.js';
 export { adminAlertTokenRoutes } from './admin-token-routes.js';
+export { adminCapMappingRoutes } from './cap-mapping-routes.js';
 export { alertMessage } from './alert-service.js';
 // What the back-office sees of a development's alert (its totems and their acknowledgements): the
 // metrics read it too.

@@ -32,6 +32,7 @@ import * as kioskThumbnails from './migrations/022-kiosk-thumbnails.js';
 import * as usageEvents from './migrations/023-usage-events.js';
 import * as usageRollups from './migrations/024-usage-rollups.js';
 import * as capAlerts from './migrations/025-cap-alerts.js';
+import * as sso from './migrations/026-sso.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '023-usage-events': usageEvents,
   '024-usage-rollups': usageRollups,
   '025-cap-alerts': capAlerts,
+  '026-sso': sso,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

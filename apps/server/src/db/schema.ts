@@ -328,6 +328,9 @@ export interface AdminUserTable {
   can_publish: ColumnType<number, number | undefined, number>;
   /** Migration 008: an editor may trigger and end emergency alerts (admins always may). */
   can_alert: ColumnType<number, number | undefined, number>;
+  /** Migration 026: who the user is at the OpenID provider; null for a local account. */
+  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The developments an editor may edit. */
@@ -502,6 +505,42 @@ export interface NotificationSettingsTable {
   updated_at: string | null;
 }
 
+/** OpenID Connect sign-in (migration 026, decision 046): one row (id 1), the secret never answered. */
+export interface SsoSettingsTable {
+  id: number;
+  enabled: ColumnType<number, number | undefined, number>;
+  issuer: ColumnType<string, string | undefined, string>;
+  client_id: ColumnType<string, string | undefined, string>;
+  client_secret: ColumnType<string, string | undefined, string>;
+  display_name: ColumnType<string, string | undefined, string>;
+  groups_claim: ColumnType<string, string | undefined, string>;
+  scopes: ColumnType<string, string | undefined, string>;
+  public_base_url: ColumnType<string, string | undefined, string>;
+  /** JSON list of the contract's SsoGroupRule. */
+  group_rights: ColumnType<string, string | undefined, string>;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A sign-in under way (migration 026): single use, bound to the browser's cookie. */
+export interface SsoLoginTable {
+  state_hash: string;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: string;
+}
+
+/** A back-office session opened by the provider (migration 026): what re-checks it. */
+export interface SsoSessionTable {
+  session_id: string;
+  userid: number;
+  subject: string;
+  refresh_token: string | null;
+  access_token: string | null;
+  checked_at: string;
+}
+
 /** One health notice to one channel (migration 021): the queue and the history at once. */
 export interface NotificationDeliveryTable {
   delivery_id: string;
@@ -662,6 +701,9 @@ export interface Database {
   health_incidents: HealthIncidentTable;
   kiosk_mutes: KioskMuteTable;
   notification_settings: NotificationSettingsTable;
+  sso_settings: SsoSettingsTable;
+  sso_logins: SsoLoginTable;
+  sso_sessions: SsoSessionTable;
   notification_deliveries: NotificationDeliveryTable;
   usage_events: UsageEventTable;
   usage_dropped: UsageDroppedTable;

@@ -5,7 +5,8 @@
  * whether the totems already have it as shown ("Non publié" otherwise) and whether it is the alert
  * in force's. Templates whose name a trigger could mistake for another (saved before the naming
  * rules of issue 40: decomposed, invisible characters, mixed scripts, a look-alike twin) are
- * listed with the reasons: the server never renames them, the admin does.
+ * listed with the reasons: the server never renames them, the admin does. Below them, the rules
+ * from CAP messages (building systems) to templates (cap-mapping-section.tsx, issue 50).
  */
 import {
   ALERT_KIND_LABELS,
@@ -22,6 +23,7 @@ import { FeedbackNotice, Notice, type Feedback } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call } from '../../lib/api/client';
 import { useResource } from '../../lib/use-resource';
+import { CapMappingSection } from './cap-mapping-section';
 import { TemplateEditor } from './template-editor';
 import { formatMinutes } from './template-form';
 import './alert-templates.css';
@@ -156,6 +158,7 @@ function AlertTemplates({
           ))}
         </ul>
       )}
+      {list && <CapMappingSection devid={devid} templates={list.templates} />}
     </Page>
   );
 }

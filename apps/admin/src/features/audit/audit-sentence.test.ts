@@ -329,6 +329,26 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     'Appel d’alerte refusé : jeton absent (requête DELETE depuis l’adresse 10.0.0.7)',
   ],
   [
+    entry('cap.mapping.update', {
+      before: [
+        { match: 'event', value: 'Incendie', templateid: 4, template: 'Évacuation' },
+        { match: 'eventCode', value: 'GAS', templateid: 5, template: 'Fuite' },
+      ],
+      after: [
+        { match: 'event', value: 'INCENDIE', templateid: 6, template: 'Confinement' },
+        { match: 'eventCode', valueName: 'SAME', value: 'FRW', templateid: 4, template: null },
+      ],
+    }),
+    'Règles des messages CAP modifiées : ajout code d’événement SAME = « FRW » → modèle n° 4 ; événement « INCENDIE » : « Évacuation » → « Confinement » ; retrait code d’événement « GAS » → « Fuite »',
+  ],
+  [
+    entry('cap.mapping.update', {
+      before: [{ match: 'event', value: 'Incendie', templateid: 4, template: 'Évacuation' }],
+      after: [{ match: 'event', value: 'Incendie', templateid: 4, template: 'Évacuation' }],
+    }),
+    'Règles des messages CAP enregistrées sans changement (1 règle)',
+  ],
+  [
     entry('alert.token.regenerate', { ip: '10.0.0.8' }),
     'Jeton d’alerte régénéré depuis l’adresse 10.0.0.8 : l’ancien est refusé depuis',
   ],
@@ -463,6 +483,34 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     entry('notifications.test', { channel: 'webhook', ok: true, result: 'HTTP 200' }),
     'Test des notifications par webhook : remis (HTTP 200)',
   ],
+  [
+    entry('sso.settings.update', {
+      enabled: { before: false, after: true },
+      issuer: { before: '', after: 'https://idp.groupe.example' },
+      clientSecret: 'modifié',
+    }),
+    'Connexion SSO modifiée — connexion activée : non → oui ; émetteur : (vide) → « https://idp.groupe.example » ; secret du client modifié',
+  ],
+  [
+    entry('sso.test', { ok: false, result: 'Le fournisseur d’identité est injoignable' }),
+    'Test de la connexion SSO : échec (Le fournisseur d’identité est injoignable)',
+  ],
+  [
+    entry('sso.group-rights.update', { before: [], after: ['it-admins', 'totems'] }),
+    'Droits par groupe de la connexion SSO modifiés — « it-admins », « totems »',
+  ],
+  [
+    entry('sso.login.refused', { code: 'no_rights', reason: 'x', ip: '10.0.0.9' }),
+    /^Connexion par le compte du groupe refusée depuis l’adresse 10\.0\.0\.9 : Votre compte n’appartient/,
+  ],
+  [
+    entry('sso.user.create', { role: 'editor', groups: ['totems'] }),
+    'Utilisateur créé à sa première connexion par le compte du groupe (éditeur)',
+  ],
+  [
+    entry('sso.session.end', { reason: 'invalid_grant' }),
+    'Session terminée : le fournisseur d’identité ne l’a pas confirmée',
+  ],
 ];
 
 describe('the journal in sentences', () => {
@@ -526,6 +574,7 @@ const SERVER_ACTIONS = [
   'alert.cap_refused',
   'alert.unauthorized',
   'alert.token.regenerate',
+  'cap.mapping.update',
   'alert_template.create',
   'alert_template.update',
   'alert_template.delete',
@@ -552,4 +601,10 @@ const SERVER_ACTIONS = [
   'kiosk.purge',
   'notifications.settings.update',
   'notifications.test',
+  'sso.settings.update',
+  'sso.test',
+  'sso.group-rights.update',
+  'sso.login.refused',
+  'sso.user.create',
+  'sso.session.end',
 ];

@@ -7,6 +7,8 @@
  */
 import {
   ALERT_TOKEN_AUDIT_ACTION,
+  CAP_MAPPING_AUDIT_ACTION,
+  capRuleKey,
   DEFAULT_SETTINGS,
   KIOSK_COMMAND_AUDIT_ACTION,
   KIOSK_COMMAND_LABELS,
@@ -20,6 +22,10 @@ import {
   NOTIFICATION_FIELD_LABELS,
   SETTINGS_AUDIT_ACTION,
   SETTINGS_LABELS,
+  SSO_AUDIT_ACTIONS,
+  SSO_ERROR_MESSAGES,
+  SSO_FIELD_LABELS,
+  isSsoErrorCode,
   normalizeOpeningHours,
   openingHoursText,
   type AuditEntry,
@@ -200,6 +206,48 @@ const alertHead = (drill: unknown, name: unknown) =>
   `${drill ? 'Exercice' : 'Alerte'} ${quoted(name)}`;
 const alertDone = (drill: unknown, verb: string) => `${verb}${drill ? '' : 'e'}`;
 
+/**
+ * A change of the CAP mapping (issue 50) from its rules before and after: the rules added, removed
+ * and pointed at another template, each as « code d’événement SAME = « FRW » → « Évacuation » ».
+ */
+function capMappingSentence(summary: Row): string {
+  const rules = (value: unknown) => (Array.isArray(value) ? value.filter(isRow) : []);
+  const match = (rule: Row) => (rule.match === 'event' ? 'event' : 'eventCode');
+  const keyOf = (rule: Row) =>
+    capRuleKey({
+      match: match(rule),
+      valueName: str(rule.valueName) ?? undefined,
+      value: str(rule.value) ?? '',
+    });
+  const what = (rule: Row) => {
+    const valueName = str(rule.valueName);
+    return match(rule) === 'event'
+      ? `événement « ${str(rule.value) ?? '?'} »`
+      : `code d’événement ${valueName ? `${valueName} = ` : ''}« ${str(rule.value) ?? '?'} »`;
+  };
+  const template = (rule: Row) =>
+    str(rule.template) ? quoted(rule.template) : `modèle n° ${num(rule.templateid) ?? '?'}`;
+  const before = new Map(rules(summary.before).map((rule) => [keyOf(rule), rule]));
+  const after = new Map(rules(summary.after).map((rule) => [keyOf(rule), rule]));
+  const parts = [
+    ...[...after]
+      .filter(([key]) => !before.has(key))
+      .map(([, rule]) => `ajout ${what(rule)} → ${template(rule)}`),
+    ...[...after].flatMap(([key, rule]) => {
+      const old = before.get(key);
+      return old && num(old.templateid) !== num(rule.templateid)
+        ? [`${what(rule)} : ${template(old)} → ${template(rule)}`]
+        : [];
+    }),
+    ...[...before]
+      .filter(([key]) => !after.has(key))
+      .map(([, rule]) => `retrait ${what(rule)} → ${template(rule)}`),
+  ];
+  return parts.length > 0
+    ? `Règles des messages CAP modifiées : ${parts.join(' ; ')}`
+    : `Règles des messages CAP enregistrées sans changement (${plural(after.size, 'règle', 'règles')})`;
+}
+
 /** A pack's counts, as ` : 3 zones, 40 éléments, 12 fichiers` (nothing when absent). */
 function packCounts(value: unknown): string {
   if (!isRow(value)) return '';
@@ -247,7 +295,9 @@ export function auditSentence(
   const from = ip ? ` depuis l’adresse ${ip}` : '';
   switch (entry.action) {
     case 'session.login':
-      return `Connexion au back-office${from}`;
+      return summary.sso === true
+        ? `Connexion au back-office par le compte du groupe${from}`
+        : `Connexion au back-office${from}`;
     case 'publish': {
       const revision = num(summary.revision);
       const counts = countsSentence(summary.counts);
@@ -354,6 +404,8 @@ export function auditSentence(
       const method = str(summary.method);
       return `Appel d’alerte refusé : jeton ${summary.token === 'wrong' ? 'faux' : 'absent'}${method ? ` (requête ${method}${from})` : from}`;
     }
+    case CAP_MAPPING_AUDIT_ACTION:
+      return capMappingSentence(summary);
     case ALERT_TOKEN_AUDIT_ACTION:
       return `Jeton d’alerte régénéré${from} : l’ancien est refusé depuis`;
     case 'alert_template.create':
@@ -405,6 +457,36 @@ export function auditSentence(
       const result = str(summary.result);
       return `Test des notifications par ${channel} : ${summary.ok === true ? 'remis' : 'échec'}${result ? ` (${result})` : ''}`;
     }
+    case SSO_AUDIT_ACTIONS.update: {
+      // Issue 51 (decision 046): the client secret is summarised as « modifié » or « effacé ».
+      const value = (field: unknown): string =>
+        typeof field === 'boolean' ? (field ? 'oui' : 'non') : quoted(field);
+      const parts = Object.entries(summary).map(([field, change]) => {
+        const label = SSO_FIELD_LABELS[field] ?? field;
+        if (!isRow(change)) return `${label} ${str(change) ?? 'modifié'}`;
+        return `${label} : ${value(change.before)} → ${value(change.after)}`;
+      });
+      return `Connexion SSO modifiée${parts.length ? ` — ${parts.join(' ; ')}` : ''}`;
+    }
+    case SSO_AUDIT_ACTIONS.test: {
+      const result = str(summary.result);
+      return `Test de la connexion SSO : ${summary.ok === true ? 'réussi' : 'échec'}${result ? ` (${result})` : ''}`;
+    }
+    case SSO_AUDIT_ACTIONS.groupRights: {
+      const after = Array.isArray(summary.after) ? summary.after : [];
+      return `Droits par groupe de la connexion SSO modifiés — ${after.length ? after.map((group) => quoted(group)).join(', ') : 'aucun groupe'}`;
+    }
+    case SSO_AUDIT_ACTIONS.refused: {
+      const code = str(summary.code);
+      const why = code && isSsoErrorCode(code) ? ` : ${SSO_ERROR_MESSAGES[code]}` : '';
+      return `Connexion par le compte du groupe refusée${from}${why}`;
+    }
+    case SSO_AUDIT_ACTIONS.userCreated: {
+      const role = summary.role === 'admin' ? 'administrateur' : 'éditeur';
+      return `Utilisateur créé à sa première connexion par le compte du groupe (${role})`;
+    }
+    case SSO_AUDIT_ACTIONS.sessionEnded:
+      return 'Session terminée : le fournisseur d’identité ne l’a pas confirmée';
     case MEDIA_AUDIT_ACTIONS.upload: {
       const after = isRow(summary.after) ? summary.after : {};
       const bytes = num(after.bytes);

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/session/session-context';
 import { mockFetch } from '../../testing/fake-fetch';
 import { LoginPage } from './login-page';
@@ -82,5 +82,73 @@ describe('LoginPage', () => {
     await fillAndSubmit('Admin', 'un-bon-mot-de-passe');
     const login = calls.find((call) => call.url.endsWith('/login'));
     expect(login?.body).toEqual({ username: 'admin', password: 'un-bon-mot-de-passe' });
+  });
+
+  it('offers « Se connecter avec <name> » when the SSO sign-in is on', async () => {
+    mockFetch((call) =>
+      call.url === '/api/admin/sso/status'
+        ? { data: { enabled: true, displayName: 'le compte du groupe' } }
+        : { status: 401 },
+    );
+    render(
+      <SessionProvider>
+        <LoginPage />
+      </SessionProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Se connecter avec le compte du groupe' });
+    expect(link.getAttribute('href')).toBe('/api/admin/sso/login');
+    // The local sign-in stays.
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+  });
+
+  it('offers no SSO button when it is off', async () => {
+    const calls = mockFetch((call) =>
+      call.url === '/api/admin/sso/status'
+        ? { data: { enabled: false, displayName: '' } }
+        : { status: 401 },
+    );
+    render(
+      <SessionProvider>
+        <LoginPage />
+      </SessionProvider>,
+    );
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/admin/sso/status')).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: /Se connecter avec/ })).toBeNull();
+  });
+
+  it('shows the French message of a failed SSO sign-in (?sso_error=…), never a text from the address', async () => {
+    mockFetch(() => ({ status: 401 }));
+    window.history.replaceState(null, '', '/admin/?sso_error=no_rights');
+    try {
+      render(
+        <SessionProvider>
+          <LoginPage />
+        </SessionProvider>,
+      );
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'Votre compte n’appartient à aucun groupe autorisé',
+      );
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('ignores an unknown ?sso_error= code', async () => {
+    mockFetch(() => ({ status: 401 }));
+    window.history.replaceState(null, '', '/admin/?sso_error=Appelez+le+0800');
+    try {
+      render(
+        <SessionProvider>
+          <LoginPage />
+        </SessionProvider>,
+      );
+      await screen.findByRole('button', { name: 'Se connecter' });
+      expect(screen.queryByText(/0800/)).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -1,12 +1,28 @@
 /**
  * Login of the back-office. The server's message is shown as is on a refusal (wrong password,
  * disabled account, too many attempts with the wait time), because it is already in French.
+ *
+ * When the OpenID Connect sign-in is on (decision 046), « Se connecter avec <name> » leads to the
+ * provider; a failed sign-in comes back here with `?sso_error=<code>`, whose French text is the
+ * contract's (a code, not a text, so a crafted link cannot write on this page).
  */
-import { AdminLoginRequest } from '@plant-kiosk/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  AdminLoginRequest,
+  SSO_ERROR_MESSAGES,
+  isSsoErrorCode,
+  pathOf,
+  type SsoStatus,
+} from '@plant-kiosk/contract';
+import { useEffect, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/field';
 import { Notice } from '../../components/notice';
-import { errorMessage } from '../../lib/api/client';
+import { call, errorMessage } from '../../lib/api/client';
+
+/** The message of `?sso_error=` in the page's address, if any. */
+function ssoErrorOf(search: string): string | null {
+  const code = new URLSearchParams(search).get('sso_error');
+  return code !== null && isSsoErrorCode(code) ? SSO_ERROR_MESSAGES[code] : null;
+}
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { useSession } from '../../lib/session/session-context';
 
@@ -18,6 +34,21 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reason = state.status === 'anonymous' ? state.reason : undefined;
+  const [sso, setSso] = useState<SsoStatus | null>(null);
+  const [ssoError] = useState(() => ssoErrorOf(window.location.search));
+
+  useEffect(() => {
+    let live = true;
+    // Without an answer the page simply offers the local sign-in.
+    call('adminSsoStatus')
+      .then((status) => {
+        if (live) setSso(status);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +75,8 @@ export function LoginPage() {
         </p>
         <h1 id="login-title">Connexion</h1>
         <p className="muted">Modifiez et publiez le contenu des totems du site.</p>
-        {reason && !error && <Notice tone="info">{reason}</Notice>}
+        {ssoError && !error && <Notice tone="error">{ssoError}</Notice>}
+        {reason && !error && !ssoError && <Notice tone="info">{reason}</Notice>}
         {error && <Notice tone="error">{error}</Notice>}
         <TextField
           label="Identifiant"
@@ -67,6 +99,14 @@ export function LoginPage() {
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? 'Connexion…' : 'Se connecter'}
         </button>
+        {sso?.enabled && (
+          <>
+            <p className="muted">ou</p>
+            <a className="button button-block" href={pathOf('adminSsoLogin', {})}>
+              Se connecter avec {sso.displayName}
+            </a>
+          </>
+        )}
       </form>
     </main>
   );

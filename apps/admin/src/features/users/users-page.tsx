@@ -9,6 +9,7 @@ import {
   type UpdateAdminUserRequest,
 } from '@plant-kiosk/contract';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FormCard } from '../../components/form-scaffold';
@@ -245,6 +246,10 @@ export function UsersPage() {
 
   return (
     <Page title="Utilisateurs du back-office">
+      <p className="muted">
+        Les membres du groupe peuvent aussi se connecter avec leur compte habituel : voir{' '}
+        <Link to="/connexion-sso">Connexion SSO</Link>.
+      </p>
       {users.loading && !users.data && <Loading />}
       {users.error && <LoadError message={users.error} onRetry={users.reload} />}
       {users.data && (

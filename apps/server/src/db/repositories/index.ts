@@ -13,6 +13,7 @@ import { KioskCommandRepository, KioskThumbnailRepository } from '../../fleet/in
 import { HealthRepository } from '../../health/index.js';
 import { MediaRepository } from '../../media/index.js';
 import { NotificationRepository } from '../../notifications/index.js';
+import { SsoRepository } from '../../sso/index.js';
 import { DevelopmentRepository } from '../../accounts/index.js';
 import { AdminUserRepository } from '../../accounts/index.js';
 import {
@@ -49,6 +50,7 @@ export {
   MediaRepository,
   NotificationRepository,
   RevisionRepository,
+  SsoRepository,
   SettingsRepository,
   StreamTicketRepository,
   UsageRepository,
@@ -115,6 +117,9 @@ export interface Repositories {
   notifications: NotificationRepository;
   /** The totems' usage events (issue 49), each stored once, and their dropped counters. */
   usage: UsageRepository;
+  /** OpenID Connect sign-in (decision 046): settings (server-wide, never published), sign-ins
+   * under way and the sessions they opened. */
+  sso: SsoRepository;
   /** Runs `work` in one transaction; `createRepositories(trx)` gives the repositories bound to it.
    * (Not from inside one: a transaction's repositories cannot open another.) */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -148,6 +153,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     health: new HealthRepository(db),
     notifications: new NotificationRepository(db),
     usage: new UsageRepository(db),
+    sso: new SsoRepository(db),
     transaction: (work) => db.transaction().execute(work),
   };
 }

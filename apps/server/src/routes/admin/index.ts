@@ -15,6 +15,7 @@ import {
   adminAlertRoutes,
   adminAlertTemplateRoutes,
   adminAlertTokenRoutes,
+  adminCapMappingRoutes,
 } from '../../alerts/index.js';
 import { adminAuditRoutes } from '../../audit/index.js';
 import { adminHealthRoutes } from '../../health/index.js';
@@ -29,6 +30,7 @@ import {
 import { adminPackRoutes } from '../../packs/index.js';
 import { adminMediaRoutes } from '../../media/index.js';
 import { adminNotificationRoutes } from '../../notifications/index.js';
+import { adminSsoRoutes, ssoSignInRoutes, SsoService, type SsoOptions } from '../../sso/index.js';
 import {
   adminPreviewRoutes,
   adminPublishRoutes,
@@ -55,6 +57,8 @@ import { adminUsageRoutes } from '../../usage/index.js';
 
 export interface AdminRoutesOptions {
   ctx: AppContext;
+  /** OpenID Connect sign-in's test seam (sso/sso-service.ts). */
+  sso?: SsoOptions;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,9 +85,12 @@ function checkIntegers(values: unknown, names: readonly string[]): void {
 
 const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   fastify: FastifyInstance,
-  { ctx },
+  { ctx, sso: ssoOptions },
 ) => {
   const sessions = new AdminSessions(ctx.repos.adminUsers, ctx.now, ctx.passwordCost);
+  // Sessions opened through the OpenID provider are checked with it again (decision 046).
+  const sso = new SsoService({ repos: ctx.repos, now: ctx.now, log: fastify.log }, ssoOptions);
+  sessions.setRecheck((session) => sso.recheck(session));
   const services: AdminServices = {
     ctx,
     sessions,
@@ -162,9 +169,12 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminHealthRoutes, services);
   await fastify.register(settingsRoutes, services);
   await fastify.register(adminNotificationRoutes, services);
+  await fastify.register(adminSsoRoutes, { ...services, sso });
+  await fastify.register(ssoSignInRoutes, { ...services, sso });
   await fastify.register(adminAlertRoutes, services);
   await fastify.register(adminAlertTemplateRoutes, services);
   await fastify.register(adminAlertTokenRoutes, services);
+  await fastify.register(adminCapMappingRoutes, services);
   await fastify.register(adminUsageRoutes, services);
 };
 
