@@ -1,7 +1,7 @@
 /**
  * « Messages CAP (systèmes du bâtiment) » on the alert templates page (issue 50): the rules from a
  * CAP 1.2 `eventCode` or `event` — what a fire panel or a building management system sends to
- * `/api/alerts/<devid>/cap` — to the template the totems show. Saved on the server and in effect
+ * the CAP call (route `alertCap`) — to the template the totems show. Saved on the server and in effect
  * for the next message, without a publish; only admins edit them (the building systems'
  * integration), the development's editors read them (what a panel will show concerns them too).
  *
