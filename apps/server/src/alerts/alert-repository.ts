@@ -323,30 +323,9 @@ export class AlertRepository {
    * One naming an alert of another development, or none, is ignored.
    */
   async recordAck(devid: number, kioskId: string, ack: AlertAck, now: Date): Promise<AckOutcome> {
-    const alert = await this.db
-      .selectFrom('alert_history')
-      .select(['alertid', 'ended_at', 'started_at', 'max_duration_minutes'])
-      .where('alertid', '=', ack.alertid)
-      .where('devid', '=', devid)
-      .executeTakeFirst();
-    if (!alert) return 'unknown-alert';
-    const lapsedAt = Date.parse(alert.started_at) + alert.max_duration_minutes * 60_000;
-    const afterEnd = alert.ended_at !== null || now.getTime() >= lapsedAt;
-    const result = await this.db
-      .insertInto('alert_acks')
-      .values({
-        alertid: ack.alertid,
-        kiosk_id: kioskId,
-        devid,
-        displayed_at: ack.displayedAt,
-        takeover_ms: ack.takeoverMs,
-        acked_at: now.toISOString(),
-        after_end: afterEnd ? 1 : 0,
-      })
-      .onConflict((oc) => oc.columns(['alertid', 'kiosk_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
-    return afterEnd ? 'after-end' : 'recorded';
+    // One is a batch of one (recordAcks, the heartbeats' group commit): the same rules, once.
+    const [outcome] = await this.recordAcks([{ devid, kioskId, ack, now }]);
+    return outcome!;
   }
 
   /**

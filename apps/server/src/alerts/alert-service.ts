@@ -348,11 +348,15 @@ export async function endAlert(
     alert: null,
     changed: true,
     delivered,
-    message: change.previous.drill
-      ? `Exercice « ${change.previous.templateName} » terminé`
-      : `Alerte « ${change.previous.templateName} » terminée`,
+    message: endedMessage(change.previous),
   };
 }
+
+/** "Exercice « Évacuation » terminé", "Alerte « Confinement » terminée". */
+export const endedMessage = (ended: Pick<ActiveAlert, 'drill' | 'templateName'>): string =>
+  ended.drill
+    ? `Exercice « ${ended.templateName} » terminé`
+    : `Alerte « ${ended.templateName} » terminée`;
 
 export async function currentAlert(deps: AlertDeps, devid: number): Promise<AlertOutcome> {
   await requireDevelopment(deps.repos, devid);

@@ -22,38 +22,15 @@ import {
   type CapAcksQuery,
   type StartAlertRequest,
 } from '@plant-kiosk/contract';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../routes/admin/schemas.js';
 import { currentAlert, endAlert, startAlert, type AlertCaller } from './alert-service.js';
 import type { AppContext } from '../lib/context.js';
-import { badRequest, HttpError, ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
+import { badRequest, ok, tooManyRequests, unauthorized } from '../lib/envelope.js';
+import { acceptRawBody } from '../lib/raw-body.js';
 import { CapRefusal } from './cap-document.js';
 import { CapService } from './cap-service.js';
 import { RefusedCalls } from '../audit/index.js';
-
-/** The media type of a Content-Type header, without its parameters, in lower case. */
-const mediaType = (header: string | undefined): string =>
-  (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
-
-/** The CAP call refuses any other content type before the body is read. */
-const requireCapType: onRequestHookHandler = (request, _reply, done) => {
-  if ((CAP_MEDIA_TYPES as readonly string[]).includes(mediaType(request.headers['content-type'])))
-    done();
-  else
-    done(
-      new HttpError(
-        415,
-        ERROR_CODES.unsupportedMediaType,
-        `Unsupported Content-Type: send a CAP 1.2 document as ${CAP_MEDIA_TYPES.join(', ')}`,
-      ),
-    );
-};
 
 /** Set by the CLI, so that the audit log says "cli". */
 export const ALERT_CLIENT_HEADER = 'x-alert-client';
@@ -102,19 +79,12 @@ export async function alertApiRoutes(fastify: FastifyInstance, ctx: AppContext):
   const cap = new CapService(deps);
 
   // CAP's XML as a string, at most CAP_MAX_BYTES; read by cap-document.ts, never here.
-  fastify.addContentTypeParser(
-    [...CAP_MEDIA_TYPES],
-    { parseAs: 'string', bodyLimit: CAP_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  fastify.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      throw new HttpError(
-        413,
-        ERROR_CODES.payloadTooLarge,
-        `CAP document too large: the limit is ${CAP_MAX_BYTES / 1024} KiB`,
-      );
-    throw error;
+  const requireCapType = acceptRawBody(fastify, {
+    mediaTypes: CAP_MEDIA_TYPES,
+    parseAs: 'string',
+    bodyLimit: CAP_MAX_BYTES,
+    wrongType: `Unsupported Content-Type: send a CAP 1.2 document as ${CAP_MEDIA_TYPES.join(', ')}`,
+    tooLarge: `CAP document too large: the limit is ${CAP_MAX_BYTES / 1024} KiB`,
   });
 
   fastify.post<{ Params: { devid: number } }>(

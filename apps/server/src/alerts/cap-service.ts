@@ -31,6 +31,8 @@ import { randomUUID } from 'node:crypto';
 import type { AlertStartDecision } from './alert-repository.js';
 import {
   endAlert,
+  endedMessage,
+  replacementRule,
   requireDevelopment,
   startFromTemplate,
   startedMessage,
@@ -58,21 +60,26 @@ export interface CapAnswer {
   outcome?: CapOutcome;
 }
 
+/** Whether the alert in force is one of those a message's `references` name. */
+const named = (
+  inForce: Pick<ActiveAlert, 'alertid'> | null,
+  referenced: ReadonlySet<number>,
+): boolean => inForce?.alertid !== undefined && referenced.has(inForce.alertid);
+
 /**
- * The start rule as CAP words it (decision 027's, with `references` for `replace`): nothing in
- * force → start; a real alert over a drill → start (it escalates); a drill over a real alert →
- * refused; another alert of the same kind → replaces the one in force only when the message
- * references it. Never "keep": a CAP message is a new message, even with the same template.
+ * The start rule as CAP words it: decision 027's `replacementRule`, with `references` naming the
+ * alert in force standing for `replace` — and never "keep": a CAP message is a new message, so the
+ * same template again replaces the alert when it names it, and is refused otherwise.
  */
 export function capStartRule(
-  inForce: Pick<ActiveAlert, 'alertid' | 'drill'> | null,
-  drill: boolean,
+  inForce: Pick<ActiveAlert, 'alertid' | 'templateid' | 'drill'> | null,
+  asked: { templateid: number; drill: boolean },
   referenced: ReadonlySet<number>,
 ): AlertStartDecision {
-  if (!inForce) return 'write';
-  if (inForce.drill && !drill) return 'write';
-  if (!inForce.drill && drill) return 'refuse';
-  return inForce.alertid !== undefined && referenced.has(inForce.alertid) ? 'write' : 'refuse';
+  const replace = named(inForce, referenced);
+  const decision = replacementRule(inForce, { ...asked, replace });
+  if (decision !== 'keep') return decision;
+  return replace ? 'write' : 'refuse';
 }
 
 /** What fits the takeover's fields: CAP texts may be long; the screen has its limits. */
@@ -248,9 +255,10 @@ export class CapService {
       const outcome = await this.recorded(() =>
         endAlert(this.deps, devid, caller, {
           audit,
-          only: (inForce) => inForce?.alertid !== undefined && referenced.has(inForce.alertid),
+          only: (inForce) => named(inForce, referenced),
           written: async (trx, ended) => {
-            note = `${ended?.drill ? 'Exercice' : 'Alerte'} « ${ended?.templateName} » terminé${ended?.drill ? '' : 'e'}`;
+            // `only` let the end through: an alert was in force.
+            note = endedMessage(ended!);
             await this.record(devid, message, 'ended', ended?.alertid ?? null, note, trx);
           },
         }),
@@ -292,7 +300,9 @@ export class CapService {
         422,
         `No published template for the event « ${message.infos[0]!.event} », and no free-message template to show its texts`,
       );
-    const update = message.msgType === 'Update';
+    // An Update changes the alert it references, only while that one is in force.
+    const staleUpdate = (inForce: ActiveAlert | null) =>
+      message.msgType === 'Update' && !named(inForce, referenced);
     let note = '';
     const started: AlertOutcome = await this.recorded(() =>
       startFromTemplate(
@@ -307,14 +317,16 @@ export class CapService {
             ? {}
             : { maxDurationMinutes: Math.max(1, Math.ceil((expires - now.getTime()) / 60_000)) }),
           audit: { ...audit, template: chosen.how },
-          decide: (inForce) => {
-            // An Update changes the alert it references, only while that one is in force.
-            if (update && (inForce?.alertid === undefined || !referenced.has(inForce.alertid)))
-              return 'refuse';
-            return capStartRule(inForce, drill, referenced);
-          },
+          decide: (inForce) =>
+            staleUpdate(inForce)
+              ? 'refuse'
+              : capStartRule(
+                  inForce,
+                  { templateid: chosen.template.templateid, drill },
+                  referenced,
+                ),
           refusal: (inForce) =>
-            update && (inForce?.alertid === undefined || !referenced.has(inForce.alertid))
+            staleUpdate(inForce)
               ? 'The alert this Update references is no longer in force: nothing shown'
               : null,
           written: async (trx, { alert, previous }) => {

@@ -13,32 +13,18 @@
  * 429 too soon (Retry-After).
  */
 import {
-  ERROR_CODES,
   ROUTES,
   THUMBNAIL_MAX_BYTES,
   THUMBNAIL_MEDIA_TYPE,
   type KioskThumbnailUploadQuery,
 } from '@plant-kiosk/contract';
-import type { FastifyError, FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
-import { HttpError, ok, tooManyRequests } from '../lib/envelope.js';
+import { ok, tooManyRequests } from '../lib/envelope.js';
+import { acceptRawBody } from '../lib/raw-body.js';
 import { assertDevelopment, tokenHook } from '../plugins/auth.js';
 import { routeSchema } from '../routes/admin/schemas.js';
-import {
-  KIOSK_THUMBNAIL_MESSAGES,
-  KioskThumbnails,
-  unsupportedMediaType,
-} from './kiosk-thumbnails.js';
-
-/** The media type of a Content-Type header, without its parameters, in lower case. */
-const mediaType = (header: string | undefined): string =>
-  (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
-
-/** Refuses any other content type before the body is read. */
-const requireWebpType: onRequestHookHandler = (request, _reply, done) => {
-  if (mediaType(request.headers['content-type']) === THUMBNAIL_MEDIA_TYPE) done();
-  else done(unsupportedMediaType(KIOSK_THUMBNAIL_MESSAGES.wrongType));
-};
+import { KIOSK_THUMBNAIL_MESSAGES, KioskThumbnails } from './kiosk-thumbnails.js';
 
 export async function kioskThumbnailRoutes(
   fastify: FastifyInstance,
@@ -46,20 +32,14 @@ export async function kioskThumbnailRoutes(
 ): Promise<void> {
   const thumbnails = new KioskThumbnails(ctx);
 
-  // The body as bytes, at most THUMBNAIL_MAX_BYTES: the picture is checked by its bytes, not parsed.
-  fastify.addContentTypeParser(
-    THUMBNAIL_MEDIA_TYPE,
-    { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-
-  // The app's handler words a too-large body in general terms; a totem's log says what the limit
-  // is, in French like the rest of the answers here. Everything else goes on to the app's handler.
-  fastify.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new HttpError(413, ERROR_CODES.payloadTooLarge, KIOSK_THUMBNAIL_MESSAGES.tooLarge);
-    }
-    throw error;
+  // The body as bytes, at most THUMBNAIL_MAX_BYTES: the picture is checked by its bytes, not
+  // parsed; a totem's log says what the limit is, in French like the rest of the answers here.
+  const requireWebpType = acceptRawBody(fastify, {
+    mediaTypes: [THUMBNAIL_MEDIA_TYPE],
+    parseAs: 'buffer',
+    bodyLimit: THUMBNAIL_MAX_BYTES,
+    wrongType: KIOSK_THUMBNAIL_MESSAGES.wrongType,
+    tooLarge: KIOSK_THUMBNAIL_MESSAGES.tooLarge,
   });
 
   fastify.post<{ Params: { devid: number }; Querystring: KioskThumbnailUploadQuery }>(
