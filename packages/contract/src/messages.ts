@@ -140,6 +140,12 @@ export const PublishRequest = Type.Object(
      * holds what it will bring at its time); true publishes them now too (issue 45).
      */
     includeScheduled: Type.Optional(Type.Boolean()),
+    /**
+     * Four-eyes publishing (issue 51): an admin publishing without the second person's approval
+     * says why (at least 10 characters; audited). The back-office only: the publish token's door
+     * refuses it.
+     */
+    bypassReason: Type.Optional(Type.String({ minLength: 10, maxLength: 500 })),
   },
   { additionalProperties: false },
 );

@@ -155,6 +155,18 @@ import {
   ScheduledPublicationList,
 } from './scheduled-publishing.js';
 import { WeekAheadQuery, WeekAheadResponse } from './week-ahead.js';
+import {
+  CreatePublicationRequest,
+  FourEyesSettings,
+  FourEyesSettingsRequest,
+  PublicationRequest,
+  PublicationRequestDetail,
+  PublicationRequestList,
+  PublicationRequestParams,
+  RefuseRequest,
+  ReviewRequest,
+  RollbackRequest,
+} from './publication-requests.js';
 import { UsageBatch, UsageBatchResult, UsageCsvParams, UsageCsvQuery } from './usage-events.js';
 import { UsageDashboard, UsageDashboardParams, UsageDashboardQuery } from './usage-dashboard.js';
 import {
@@ -172,6 +184,8 @@ export * from './pack-upload.js';
 export * from './scheduled-publishing.js';
 // The week ahead (issue 46), likewise.
 export * from './week-ahead.js';
+// Four-eyes publishing (issue 51), likewise.
+export * from './publication-requests.js';
 
 // ---------- path parameters (Fastify's `:name`, arriving as strings, coerced and checked) ----------
 
@@ -601,6 +615,37 @@ export const ROUTE_SCHEMAS = {
     response: ScheduledPublication,
   },
   adminCancelScheduled: { params: ScheduledParams, response: ScheduledPublication },
+  adminFourEyes: { params: DevidParams, response: FourEyesSettings },
+  adminSaveFourEyes: {
+    params: DevidParams,
+    body: FourEyesSettingsRequest,
+    response: FourEyesSettings,
+    note: 'Admins only (403 for an editor). Server-side, never published to the totems; audited.',
+  },
+  adminPublicationRequests: { params: DevidParams, response: PublicationRequestList },
+  adminCreatePublicationRequest: {
+    params: DevidParams,
+    body: CreatePublicationRequest,
+    response: PublicationRequest,
+    status: 201,
+    note: 'Anyone who may edit the development. The changes are fixed now (a change set); a waiting request of the same author over the same items is superseded. 409 when there is nothing to publish; 400 for a bad `at` or `zoneid` with `rollbackTo`.',
+  },
+  adminPublicationRequest: { params: PublicationRequestParams, response: PublicationRequestDetail },
+  adminApprovePublicationRequest: {
+    params: PublicationRequestParams,
+    body: ReviewRequest,
+    response: PublicationRequest,
+    note: 'Someone with the publishing right other than the author (403 for the author). 409 when the request is no longer waiting, or when the draft or live changed since in its items (named in the message and in `data.changedSince`).',
+  },
+  adminRefusePublicationRequest: {
+    params: PublicationRequestParams,
+    body: RefuseRequest,
+    response: PublicationRequest,
+  },
+  adminWithdrawPublicationRequest: {
+    params: PublicationRequestParams,
+    response: PublicationRequest,
+  },
   adminPreview: {
     params: DevidParams,
     querystring: PreviewQuery,
@@ -625,7 +670,7 @@ export const ROUTE_SCHEMAS = {
     body: DiscardDraftRequest,
     response: DiscardDraftResponse,
   },
-  adminRollback: { params: RevisionParams, response: RollbackResponse },
+  adminRollback: { params: RevisionParams, body: RollbackRequest, response: RollbackResponse },
   adminRollbackPreview: {
     params: RevisionParams,
     querystring: RollbackPreviewQuery,

@@ -70,6 +70,7 @@ describe('Layout', () => {
       'Modèles d’alerte',
       'Historique',
       'Programmées',
+      'Demandes',
       'Semaine à venir',
       'Parc de totems',
       'Santé des totems',

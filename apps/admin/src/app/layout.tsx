@@ -20,6 +20,8 @@ const LINKS = [
   // What will go live (issue 45), next to what went live: the scheduled publications, then the
   // week ahead (scheduled publications, sub-groups arriving or leaving, « nouveau » badges ending).
   { to: '/programmees', label: 'Programmées', adminOnly: false },
+  // What waits for a second person's approval (four-eyes publishing, issue 51 part 2).
+  { to: '/demandes', label: 'Demandes', adminOnly: false },
   { to: '/semaine', label: 'Semaine à venir', adminOnly: false },
   { to: '/parc', label: 'Parc de totems', adminOnly: false },
   { to: '/sante', label: 'Santé des totems', adminOnly: false },

@@ -60,6 +60,10 @@ const PreviewPage = lazyScreen(() =>
 const ScheduledPage = lazyScreen(() =>
   import('../features/scheduled/scheduled-page').then((m) => m.ScheduledPage),
 );
+// « Demandes de publication » (issue 51, part 2): four-eyes publishing's requests to decide.
+const RequestsPage = lazyScreen(() =>
+  import('../features/publication-requests/requests-page').then((m) => m.RequestsPage),
+);
 const HealthPage = lazyScreen(() =>
   import('../features/health/health-page').then((m) => m.HealthPage),
 );
@@ -112,6 +116,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'sante', element: <HealthPage /> },
       { path: 'sante/:devid', element: <HealthPage /> },
       { path: 'programmees/:devid', element: <ScheduledPage /> },
+      { path: 'demandes', element: <RequestsPage /> },
+      { path: 'demandes/:devid', element: <RequestsPage /> },
       { path: 'semaine', element: <WeekAheadPage /> },
       { path: 'semaine/:devid', element: <WeekAheadPage /> },
       { path: 'historique', element: <HistoryPage /> },

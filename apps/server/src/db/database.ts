@@ -33,6 +33,7 @@ import * as usageEvents from './migrations/023-usage-events.js';
 import * as usageRollups from './migrations/024-usage-rollups.js';
 import * as capAlerts from './migrations/025-cap-alerts.js';
 import * as sso from './migrations/026-sso.js';
+import * as fourEyes from './migrations/027-four-eyes.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '024-usage-rollups': usageRollups,
   '025-cap-alerts': capAlerts,
   '026-sso': sso,
+  '027-four-eyes': fourEyes,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -18,6 +18,12 @@ export interface DevelopmentTable {
   /** Bumped to revoke every kiosk token of the development at once. */
   token_version: ColumnType<number, number | undefined, number>;
   created_at: string;
+  /** Migration 027: four-eyes publishing (1 = on): every publish needs a second person's approval. */
+  four_eyes: ColumnType<number, number | undefined, number>;
+  /** Migration 027: the publish token (and the CLI) may still publish while four-eyes is on. */
+  four_eyes_token: ColumnType<number, number | undefined, number>;
+  four_eyes_at: ColumnType<string | null, string | null | undefined, string | null>;
+  four_eyes_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface KioskAccountTable {
@@ -393,6 +399,19 @@ export interface ChangeSetTable {
   late_ms: number | null;
   held_reason: string | null;
   updated_at: string;
+  /**
+   * Migration 027, a publication request (purpose `request` / `rollback-request`): `requested`,
+   * `approved`, `refused`, `superseded`, `withdrawn`; null for a plain scheduled publication.
+   */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  review_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A rollback request: the revision it brings back. */
+  rollback_to: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The live revision the request was made on. */
+  base_revision: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Single-use tickets that open a kiosk's event stream (migration 013, decision 028). */

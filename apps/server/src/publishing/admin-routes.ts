@@ -14,6 +14,7 @@ import {
   PublishRequest,
   type PublishResponse,
   type RescheduleRequest,
+  type RollbackRequest,
   type RollbackResponse,
   adminRelative,
   adminRoutePatterns,
@@ -37,7 +38,7 @@ import { DevidParams, answers, routeSchema } from '../routes/admin/schemas.js';
 /** The back-office user asking. */
 const userOf = (request: FastifyRequest): Publisher => {
   const { userid, username } = actorOf(request);
-  return { kind: 'user', userid, username };
+  return { kind: 'user', userid, username, admin: request.adminAuth?.user.role === 'admin' };
 };
 
 /** `delivered` counts the kiosks connected to this server process. */
@@ -164,14 +165,22 @@ export async function publishRoutes(
     },
   );
 
-  fastify.post<{ Params: { devid: number; revision: number } }>(
+  fastify.post<{ Params: { devid: number; revision: number }; Body: RollbackRequest }>(
     adminRoutePatterns.rollback,
-    { schema: routeSchema('adminRollback') },
+    {
+      schema: routeSchema('adminRollback'),
+      // No body: a plain rollback; `bypassReason` only under four-eyes (issue 51).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request) => {
       const { devid, revision } = request.params;
       requirePublishRight(request, devid);
       await editor.development(devid);
-      const result = await rollback(ctx, devid, revision, userOf(request));
+      const result = await rollback(ctx, devid, revision, userOf(request), {
+        bypassReason: request.body.bypassReason,
+      });
       if (!result) {
         throw notFound(
           `La révision ${revision} n’existe pas dans ce développement (ou ne peut plus être reconstruite).`,

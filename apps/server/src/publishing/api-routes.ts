@@ -11,7 +11,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { routePatterns, type PublishRequest } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
-import { forbidden, ok, unauthorized } from '../lib/envelope.js';
+import { badRequest, forbidden, ok, unauthorized } from '../lib/envelope.js';
 import { publish } from './publish-service.js';
 import { schedulePublish } from './scheduled-publish.js';
 import { DevidParams, PublishRequest as PublishRequestSchema } from '../routes/schemas.js';
@@ -47,6 +47,11 @@ export async function publishRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request, reply) => {
       const { devid } = request.params;
       const client = request.headers[PUBLISH_CLIENT_HEADER] === 'cli' ? 'cli' : 'api';
+      if (request.body.bypassReason !== undefined) {
+        throw badRequest(
+          '« bypassReason » is for an admin in the back-office: the publish token cannot publish without approval (four-eyes publishing).',
+        );
+      }
       const { at } = request.body;
       if (at !== undefined) {
         // Scheduled (issue 45): accepted, nothing live yet.

@@ -6,7 +6,9 @@
  */
 import type { Selectable } from 'kysely';
 import type { ChangeSetTable } from '../db/schema.js';
+import type { FourEyesSettings } from '@plant-kiosk/contract';
 import type { Db } from './change-kinds.js';
+import { fourEyesOf } from './four-eyes.js';
 
 export type ChangeSetRow = Selectable<ChangeSetTable>;
 
@@ -50,6 +52,13 @@ export class ChangeSetRepository {
       .selectAll()
       .where('devid', '=', devid)
       .where('status', 'in', ['published', 'cancelled'])
+      // Requests refused, withdrawn or approved for now were never scheduled publications.
+      .where((eb) =>
+        eb.or([
+          eb('review', 'is', null),
+          eb.and([eb('review', '=', 'approved'), eb('due_at', 'is not', null)]),
+        ]),
+      )
       .orderBy('updated_at', 'desc')
       .limit(closed)
       .execute();
@@ -65,5 +74,32 @@ export class ChangeSetRepository {
       .where('status', 'in', ['scheduled', 'held'])
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Publication requests (issue 51): those waiting, oldest first, then the last `decided`. */
+  async requests(devid: number, decided: number): Promise<ChangeSetRow[]> {
+    const waiting = await this.db
+      .selectFrom('change_sets')
+      .selectAll()
+      .where('devid', '=', devid)
+      .where('review', '=', 'requested')
+      .orderBy('setid')
+      .execute();
+    const done = await this.db
+      .selectFrom('change_sets')
+      .selectAll()
+      .where('devid', '=', devid)
+      .where('review', 'is not', null)
+      .where('review', '!=', 'requested')
+      .orderBy('updated_at', 'desc')
+      .orderBy('setid', 'desc')
+      .limit(decided)
+      .execute();
+    return [...waiting, ...done];
+  }
+
+  /** The development's four-eyes setting (issue 51); 404 for an unknown development. */
+  fourEyes(devid: number): Promise<FourEyesSettings> {
+    return fourEyesOf(this.db, devid);
   }
 }

@@ -10,6 +10,8 @@
 export { publishRoutes as publishApiRoutes } from './api-routes.js';
 export { publishRoutes as adminPublishRoutes } from './admin-routes.js';
 export { revisionRoutes as adminRevisionRoutes } from './admin-revision-routes.js';
+// Four-eyes publishing (issue 51): the setting and the publication requests.
+export { publicationRequestRoutes as adminPublicationRequestRoutes } from './publication-request-routes.js';
 // The back-office's preview snapshot (issue 46): the draft, a date, a change set.
 export { previewRoutes as adminPreviewRoutes } from './preview-routes.js';
 // The week ahead (issue 46): what changes on the totems, day by plant-local day.

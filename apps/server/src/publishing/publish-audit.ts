@@ -18,7 +18,14 @@ import type { RevisionAuthor, RevisionCounts } from './change-kinds.js';
 
 /** Who asks for a publish, a rollback or a discard. */
 export type Publisher =
-  { kind: 'user'; userid: number; username: string } | { kind: 'api' | 'cli' };
+  | {
+      kind: 'user';
+      userid: number;
+      username: string;
+      /** An admin (four-eyes: only an admin may publish without approval, with a reason). */
+      admin?: boolean;
+    }
+  | { kind: 'api' | 'cli' };
 
 /** The author a revision records for who asked. */
 export const authorOf = (who: Publisher): RevisionAuthor =>

@@ -47,6 +47,7 @@ import {
 } from './change-kinds.js';
 import { capturedBy, itemKey } from './pending-sets.js';
 import { discardIn, type DiscardOutcome } from './discard.js';
+import { passFourEyes } from './four-eyes.js';
 import { scopedDiff } from './draft-diff.js';
 import { refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
 import {
@@ -90,6 +91,7 @@ export async function publish(
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) return undefined;
+    await passFourEyes(trx, devid, who, 'publish', request.bypassReason, now);
     const diff = await scopedDiff(trx, devid, onlyZone);
     // What a waiting scheduled publication brings waits for it, unless asked (issue 45).
     const captured = request.includeScheduled
@@ -149,6 +151,21 @@ export interface RollbackResult {
   delivered: number;
 }
 
+export interface RollbackOptions {
+  /** An admin's reason to roll back without approval while four-eyes is on. */
+  bypassReason?: string;
+  /**
+   * An approved rollback request (publication-requests.ts): its checks under the lock instead of
+   * the four-eyes gate, the revision's note, and its own record once the revision is written —
+   * all in the rollback's transaction.
+   */
+  approved?: {
+    check: (trx: Transaction<Database>, contentVersion: number) => Promise<void>;
+    note: string;
+    done: (trx: Transaction<Database>, revision: number) => Promise<void>;
+  };
+}
+
 /**
  * Rollback (decision 014): revision K's content published again as a new revision, with the steps
  * of a publish. Undefined for an unknown revision; a rollback to what is already live, or refused
@@ -159,11 +176,14 @@ export async function rollback(
   devid: number,
   target: number,
   who: Publisher,
+  options: RollbackOptions = {},
 ): Promise<RollbackResult | undefined> {
   const now = clock(deps);
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) return undefined;
+    if (options.approved) await options.approved.check(trx, development.content_version);
+    else await passFourEyes(trx, devid, who, 'rollback', options.bypassReason, now);
     const plan = await planRollback(trx, devid, target, development.content_version);
     if (plan.status !== 'ready') return plan;
     await refuseRemovingActiveAlertTemplate(trx, devid, plan.changes);
@@ -171,24 +191,17 @@ export async function rollback(
       content: plan.content,
       touched: touched(plan.changes),
     });
-    const note = `Retour à la révision ${target}`;
+    const note = options.approved?.note ?? `Retour à la révision ${target}`;
     const revision = await writeRollback(trx, devid, plan, { author: authorOf(who), now, note });
     await writeAudit(trx, rollbackAuditEntry(now, devid, target, revision, plan.counts, who));
+    await options.approved?.done(trx, revision);
     return { status: 'created' as const, revision, counts: plan.counts };
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
   if (outcome.status === 'unknown') return undefined;
   if (outcome.status !== 'created') return { ...outcome, delivered: 0 };
 
-  await afterCommit(deps, devid);
-  const message: StreamMessage = {
-    devid,
-    type: 'sync',
-    version: outcome.revision,
-    revision: outcome.revision,
-  };
-  const delivered = await deps.bus.publish(message);
-  await fleetAfterPublish({ repos: deps.repos, bus: deps.bus, now: clockOf(deps) }, devid);
+  const delivered = await announce(deps, devid, outcome.revision);
   return { ...outcome, delivered };
 }
 
@@ -320,6 +333,23 @@ export async function publishChecks(
     mediaDir: deps.config?.mediaDir,
     mediaIntegrity: deps.mediaIntegrity,
   });
+}
+
+/**
+ * After a revision made by a rollback, a scheduled publication or an approved request committed:
+ * the caches (afterCommit), the `sync` stream message, the fleet told every totem is behind. How
+ * many kiosks connected to this process heard it.
+ */
+export async function announce(
+  deps: PublishDeps,
+  devid: number,
+  revision: number,
+): Promise<number> {
+  await afterCommit(deps, devid);
+  const message: StreamMessage = { devid, type: 'sync', version: revision, revision };
+  const delivered = await deps.bus.publish(message);
+  await fleetAfterPublish({ repos: deps.repos, bus: deps.bus, now: clockOf(deps) }, devid);
+  return delivered;
 }
 
 /**

@@ -29,14 +29,12 @@ import {
   type PublishScheduledResponse,
   type RevisionCounts,
   type ScheduledPublication,
-  type StreamMessage,
 } from '@plant-kiosk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ChangeSetRow } from './change-set-repository.js';
 import { badRequest, notFound } from '../lib/envelope.js';
 import { ConflictError, conflict } from '../lib/admin/errors.js';
-import { fleetAfterPublish } from '../fleet/index.js';
 import {
   KIND,
   countsOf,
@@ -49,7 +47,8 @@ import {
   type Row,
 } from './change-kinds.js';
 import { scopedDiff } from './draft-diff.js';
-import { itemKey, parseChanges, sameRow, waitingSets } from './pending-sets.js';
+import { passFourEyes } from './four-eyes.js';
+import { capturedBy, itemKey, parseChanges, sameRow, waitingSets } from './pending-sets.js';
 import {
   ActiveAlertTemplateError,
   liveContent,
@@ -57,7 +56,7 @@ import {
   writeRevision,
 } from './live-apply.js';
 import { auditedAs, authorOf, writeAudit, type Publisher } from './publish-audit.js';
-import { afterCommit, publishChecks, type PublishDeps } from './publish-service.js';
+import { announce, publishChecks, type PublishDeps } from './publish-service.js';
 import { summarizeCounts } from './revision-summary.js';
 
 export interface ScheduleDeps extends PublishDeps {
@@ -98,28 +97,8 @@ export async function schedulePublish(
   const setid = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) throw notFound(`Development ${devid} does not exist`);
-    const { changes } = await scopedDiff(trx, devid, zoneid ?? undefined);
-    // What live will hold at `at`: live, with each earlier pending set's changes on top.
-    const expected = new Map<string, Row | undefined>();
-    for (const set of await waitingSets(trx, devid)) {
-      if (set.due_at! > at) break;
-      for (const change of parseChanges(set)) {
-        expected.set(itemKey(change.kind, change.id), change.after);
-      }
-    }
-    const fixed: PendingChange[] = [];
-    for (const change of changes) {
-      const key = itemKey(change.kind, change.id);
-      const before = expected.has(key) ? expected.get(key) : change.before;
-      // An earlier set already brings the draft's value: that set's to apply.
-      if (sameRow(change.kind, before, change.after)) continue;
-      fixed.push({
-        kind: change.kind,
-        id: change.id,
-        ...(before ? { before } : {}),
-        ...(change.after ? { after: change.after } : {}),
-      });
-    }
+    await passFourEyes(trx, devid, who, 'schedule', request.bypassReason, now);
+    const fixed = await fixChanges(trx, devid, zoneid, at);
     if (fixed.length === 0) {
       throw conflict(
         zoneid === null
@@ -163,6 +142,48 @@ export async function schedulePublish(
   return { scheduled: { id: setid, at, scope: { zoneid }, note } };
 }
 
+/**
+ * The draft's changes (all, or one zone's) fixed as a change set for `at`, stacked on the waiting
+ * sets due by then (see the header): each item's `before` is what live will be at `at`, and an item
+ * whose draft value an earlier set already brings is left to it. With `at` null (a request to be
+ * approved for now), `before` is live and the items a waiting set captured are left to it, as a
+ * publish now leaves them.
+ */
+export async function fixChanges(
+  trx: Transaction<Database>,
+  devid: number,
+  zoneid: number | null,
+  at: string | null,
+): Promise<PendingChange[]> {
+  const { changes } = await scopedDiff(trx, devid, zoneid ?? undefined);
+  // What live will hold at `at`: live, with each earlier pending set's changes on top.
+  const expected = new Map<string, Row | undefined>();
+  const captured = at === null ? await capturedBy(trx, devid, changes) : new Map();
+  if (at !== null) {
+    for (const set of await waitingSets(trx, devid)) {
+      if (set.due_at! > at) break;
+      for (const change of parseChanges(set)) {
+        expected.set(itemKey(change.kind, change.id), change.after);
+      }
+    }
+  }
+  const fixed: PendingChange[] = [];
+  for (const change of changes) {
+    const key = itemKey(change.kind, change.id);
+    if (captured.has(key)) continue;
+    const before = expected.has(key) ? expected.get(key) : change.before;
+    // An earlier set already brings the draft's value: that set's to apply.
+    if (sameRow(change.kind, before, change.after)) continue;
+    fixed.push({
+      kind: change.kind,
+      id: change.id,
+      ...(before ? { before } : {}),
+      ...(change.after ? { after: change.after } : {}),
+    });
+  }
+  return fixed;
+}
+
 /** The answer's shape of a stored set. */
 export function scheduledPublicationOf(row: ChangeSetRow): ScheduledPublication {
   return {
@@ -202,7 +223,8 @@ async function openSet(trx: Transaction<Database>, devid: number, setid: number)
     .where('setid', '=', setid)
     .where('devid', '=', devid)
     .executeTakeFirst();
-  if (!set)
+  // A request waiting for approval is not a scheduled publication: only its approval moves it.
+  if (!set || set.status === 'requested')
     throw notFound(`La publication programmée ${setid} n’existe pas dans ce développement.`);
   if (set.status === 'published') {
     // No revision: it found everything live already at its time.
@@ -301,7 +323,7 @@ export function contentAfter(live: LiveContent, changes: readonly PendingChange[
  * meanwhile with « inclure les programmées ») are dropped; the items neither as the set expects
  * nor as it would make them are conflicts, named in French.
  */
-async function againstLive(
+export async function againstLive(
   trx: Transaction<Database>,
   devid: number,
   changes: readonly PendingChange[],
@@ -321,7 +343,7 @@ async function againstLive(
   return { live, toApply, conflicts };
 }
 
-const KIND_NAMES: Record<ChangeKind, string> = {
+export const KIND_NAMES: Record<ChangeKind, string> = {
   zone: 'zone',
   element: 'élément',
   subgroup: 'sous-groupe',
@@ -435,11 +457,18 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
       return { setid, status: 'already-live' as const, revision: development.content_version };
     }
     try {
-      await refuseRemovingActiveAlertTemplate(trx, devid, changes);
-      await publishChecks(deps, trx, devid, {
-        content: contentAfter(live, changes),
-        touched: touched(changes),
+      const revision = await applySetIn(deps, trx, {
+        devid,
+        contentVersion: development.content_version,
+        set,
+        live,
+        changes,
+        now,
+        lateMs,
+        doneBy: { userid: null, username: 'programmation' },
+        action: 'publish.scheduled',
       });
+      return { setid, status: 'published' as const, revision, lateMs };
     } catch (error) {
       // A refusal (the checks' 409, the alert template in force) holds it; anything else (the
       // store failing) is not a verdict on the set: it stays waiting for the next tick.
@@ -448,65 +477,83 @@ export async function publishDueSet(deps: ScheduleDeps, setid: number): Promise<
       }
       throw error;
     }
-    const counts = countsOf(changes);
-    const revision = development.content_version + 1;
-    const late = lateMs >= 60_000 ? ` (publiée avec ${hoursText(lateMs)} de retard)` : '';
-    await writeRevision(trx, devid, revision, changes, counts, {
-      author: {
-        kind: set.author_kind as 'user' | 'cli' | 'api' | 'system',
-        name: set.author_name,
-        userid: set.userid,
-      },
-      now,
-      note: `${set.note ?? 'Publication programmée'}${late}`,
-      source: 'schedule',
-    });
-    await trx
-      .updateTable('change_sets')
-      .set({
-        status: 'published',
-        revision,
-        published_at: now.toISOString(),
-        late_ms: lateMs,
-        updated_at: now.toISOString(),
-      })
-      .where('setid', '=', setid)
-      .execute();
-    await writeAudit(trx, {
-      at: now,
-      userid: null,
-      username: 'programmation',
-      devid,
-      action: 'publish.scheduled',
-      targetType: 'development',
-      targetId: devid,
-      summary: {
-        setid,
-        revision,
-        at: set.due_at,
-        lateMs,
-        counts,
-        summary: summarizeCounts(counts),
-      },
-    });
-    return { setid, status: 'published' as const, revision, lateMs };
   });
 
-  if (outcome.status === 'published') {
-    await afterCommit(deps, devid);
-    const message: StreamMessage = {
-      devid,
-      type: 'sync',
-      version: outcome.revision,
-      revision: outcome.revision,
-    };
-    await deps.bus.publish(message);
-    await fleetAfterPublish(
-      { repos: deps.repos, bus: deps.bus, now: deps.now ?? (() => new Date()) },
-      devid,
-    );
-  }
+  if (outcome.status === 'published') await announce(deps, devid, outcome.revision);
   return outcome;
+}
+
+/**
+ * A set's changes written live, under the development's lock the caller holds: the alert-template
+ * guard and the publish checks on what live becomes (a refusal throws, nothing written), the
+ * revision (source `schedule`, the set's author and note, with how late), the set marked
+ * published, the audit entry of `doneBy`. The new revision; the caller sends the stream message
+ * after its commit (`announce`).
+ */
+export async function applySetIn(
+  deps: PublishDeps,
+  trx: Transaction<Database>,
+  job: {
+    devid: number;
+    contentVersion: number;
+    set: ChangeSetRow;
+    live: LiveContent;
+    changes: PendingChange[];
+    now: Date;
+    lateMs: number;
+    doneBy: { userid: number | null; username: string };
+    action: string;
+    /** Added to the revision's note (« approuvée par … »). */
+    noteSuffix?: string;
+  },
+): Promise<number> {
+  const { devid, set, changes, now, lateMs } = job;
+  await refuseRemovingActiveAlertTemplate(trx, devid, changes);
+  await publishChecks(deps, trx, devid, {
+    content: contentAfter(job.live, changes),
+    touched: touched(changes),
+  });
+  const counts = countsOf(changes);
+  const revision = job.contentVersion + 1;
+  const late = lateMs >= 60_000 ? ` (publiée avec ${hoursText(lateMs)} de retard)` : '';
+  await writeRevision(trx, devid, revision, changes, counts, {
+    author: {
+      kind: set.author_kind as 'user' | 'cli' | 'api' | 'system',
+      name: set.author_name,
+      userid: set.userid,
+    },
+    now,
+    note: `${set.note ?? 'Publication programmée'}${job.noteSuffix ?? ''}${late}`,
+    source: 'schedule',
+  });
+  await trx
+    .updateTable('change_sets')
+    .set({
+      status: 'published',
+      revision,
+      published_at: now.toISOString(),
+      late_ms: lateMs,
+      updated_at: now.toISOString(),
+    })
+    .where('setid', '=', set.setid)
+    .execute();
+  await writeAudit(trx, {
+    at: now,
+    ...job.doneBy,
+    devid,
+    action: job.action,
+    targetType: 'development',
+    targetId: devid,
+    summary: {
+      setid: set.setid,
+      revision,
+      at: set.due_at,
+      lateMs,
+      counts,
+      summary: summarizeCounts(counts),
+    },
+  });
+  return revision;
 }
 
 /** Publishes (or holds) every set due by now, oldest first; what became of each. */

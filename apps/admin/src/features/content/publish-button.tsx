@@ -7,14 +7,16 @@
  */
 import { useState } from 'react';
 import { Notice } from '../../components/notice';
-import { PublishDialog, useCanPublish } from '../revisions';
+import { PublishDialog, useCanPublish, useFourEyes } from '../revisions';
 
 export function PublishButton({ devid, devname }: { devid: number; devname: string }) {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   // Editors without the publish right prepare only (decision 014).
   const mayPublish = useCanPublish();
-  if (!mayPublish) return null;
+  // Under four-eyes (issue 51) every editor may ask; who may publish approves the request.
+  const fourEyes = useFourEyes(devid);
+  if (!mayPublish && !fourEyes.enabled) return null;
 
   return (
     <div className="publish">
@@ -27,7 +29,7 @@ export function PublishButton({ devid, devname }: { devid: number; devname: stri
         }}
         aria-describedby={`publish-help-${devid}`}
       >
-        Publier sur les totems
+        {fourEyes.enabled ? 'Demander une publication' : 'Publier sur les totems'}
       </button>
       <span id={`publish-help-${devid}`} className="visually-hidden">
         Montre les modifications enregistrées puis les envoie aux totems de {devname}.

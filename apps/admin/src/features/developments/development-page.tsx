@@ -21,6 +21,7 @@ import { usePlantZone } from '../../lib/plant-zone';
 import { useCreateForm } from '../../lib/use-create-form';
 import { useDevelopments } from '../../lib/use-developments';
 import { useResource } from '../../lib/use-resource';
+import { FourEyesSection } from '../revisions';
 
 const HINTS = { login: 'L’identifiant ne doit ni commencer ni finir par une espace.' };
 
@@ -165,6 +166,7 @@ export function DevelopmentPage() {
           hint="8 caractères au moins."
         />
       </FormCard>
+      <FourEyesSection devid={devid} />
       <section className="card card-danger" aria-labelledby="revoke-title">
         <h2 id="revoke-title">Déconnecter tous les totems</h2>
         <p>

@@ -9,8 +9,14 @@
  * clocks skip, a time already past), and sends the instant; nothing goes live now. Changes a
  * pending schedule already takes are listed apart, with its time, and a publish now leaves them
  * out unless the user ticks them in.
+ *
+ * Under four-eyes publishing (issue 51, decision 048) the same dialog makes a request instead:
+ * the changes as listed are fixed for someone else to approve (now, or for the chosen time), the
+ * note is mandatory (the reviewer reads it); an admin may tick « Publier sans approbation » and
+ * give the reason, which the server journals.
  */
 import {
+  BYPASS_REASON_MIN,
   DEFAULT_SETTINGS,
   formatPlantInstant,
   isScheduledAnswer,
@@ -26,8 +32,10 @@ import { Dialog } from '../../components/dialog';
 import { LoadError, Loading } from '../../components/page';
 import { Notice } from '../../components/notice';
 import { call, errorMessage } from '../../lib/api/client';
+import { useOptionalUser } from '../../lib/session/session-context';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
+import { refusedByFourEyes, requestsPagePath, useFourEyes } from './four-eyes';
 import { ProblemList, refusedProblems, WarningList } from './problem-list';
 import { notifyDraftChanged } from '../../lib/draft-events';
 import {
@@ -81,6 +89,12 @@ export function PublishDialog({
   onScheduled?: (scheduled: PublishScheduledResponse['scheduled'], text: string) => void;
 }) {
   const noteId = useId();
+  const reasonId = useId();
+  const fourEyes = useFourEyes(devid);
+  const isAdmin = useOptionalUser()?.role === 'admin';
+  const [bypass, setBypass] = useState(false);
+  const [reason, setReason] = useState('');
+  const [requestDone, setRequestDone] = useState(false);
   const includeId = useId();
   const draft = useResource(
     () => call('adminDraftChanges', { params: { devid } }),
@@ -121,8 +135,49 @@ export function PublishDialog({
   );
 
   const scheduling = when === 'schedule';
+  // Under four-eyes, a request unless an admin publishes without approval.
+  const asking = fourEyes.enabled && !bypass;
+  const bypassing = fourEyes.enabled && bypass;
+  const reasonShort = bypassing && reason.trim().length < BYPASS_REASON_MIN;
+  const ask = async () => {
+    if (!note.trim()) {
+      setError(
+        'Dites en une phrase ce que cette publication apporte : la personne qui approuvera la lira.',
+      );
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setProblems(null);
+    try {
+      const made = await call('adminCreatePublicationRequest', {
+        params: { devid },
+        body: {
+          note: note.trim(),
+          ...(zone ? { zoneid: zone.zoneid } : {}),
+          ...(scheduling && reading?.ok ? { at: reading.at } : {}),
+        },
+      });
+      setDone(
+        `Demande ${made.id} envoyée : une autre personne qui peut publier doit l’approuver. ${
+          made.at
+            ? `Approuvée, elle partira ${formatPlantInstant(made.at, shownZone)}.`
+            : 'Approuvée, elle partira aussitôt.'
+        }`,
+      );
+      setRequestDone(true);
+    } catch (failure) {
+      const refused = refusedProblems(failure);
+      if (refused) setProblems(refused);
+      else setError(`La demande a échoué : ${errorMessage(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
   const publish = async () => {
     if (scheduling && !reading?.ok) return;
+    if (asking) return ask();
+    if (reasonShort) return;
     setBusy(true);
     setError(null);
     setProblems(null);
@@ -131,6 +186,7 @@ export function PublishDialog({
       ...(zone ? { zoneid: zone.zoneid } : {}),
       ...(scheduling && reading?.ok ? { at: reading.at } : {}),
       ...(!scheduling && includeScheduled && captured.length > 0 ? { includeScheduled: true } : {}),
+      ...(bypassing ? { bypassReason: reason.trim() } : {}),
     };
     try {
       const data = await call('adminPublish', { params: { devid }, body });
@@ -148,6 +204,8 @@ export function PublishDialog({
       onPublished?.(data, text);
     } catch (failure) {
       const refused = refusedProblems(failure);
+      // Four-eyes turned on meanwhile: the dialog becomes the request form.
+      if (refusedByFourEyes(failure)) fourEyes.reload();
       if (refused) setProblems(refused);
       else
         setError(
@@ -158,9 +216,13 @@ export function PublishDialog({
     }
   };
 
-  const title = zone
-    ? `Publier la zone « ${zone.zonename} »`
-    : `Publier sur les totems de ${devname}`;
+  const title = asking
+    ? zone
+      ? `Demander la publication de la zone « ${zone.zonename} »`
+      : `Demander une publication sur les totems de ${devname}`
+    : zone
+      ? `Publier la zone « ${zone.zonename} »`
+      : `Publier sur les totems de ${devname}`;
   return (
     <Dialog
       title={title}
@@ -179,17 +241,31 @@ export function PublishDialog({
               type="button"
               className="button button-publish"
               onClick={() => void publish()}
-              disabled={busy || draft.loading || (scheduling && !reading?.ok)}
+              disabled={
+                busy ||
+                draft.loading ||
+                (scheduling && !reading?.ok) ||
+                (asking && !note.trim()) ||
+                reasonShort
+              }
             >
-              {scheduling
+              {asking
                 ? busy
-                  ? 'Programmation…'
-                  : 'Programmer la publication'
-                : busy
-                  ? 'Publication…'
-                  : zone
-                    ? 'Publier cette zone'
-                    : 'Publier'}
+                  ? 'Envoi…'
+                  : 'Envoyer la demande'
+                : bypassing
+                  ? busy
+                    ? 'Publication…'
+                    : 'Publier sans approbation'
+                  : scheduling
+                    ? busy
+                      ? 'Programmation…'
+                      : 'Programmer la publication'
+                    : busy
+                      ? 'Publication…'
+                      : zone
+                        ? 'Publier cette zone'
+                        : 'Publier'}
             </button>
           </>
         )
@@ -205,9 +281,21 @@ export function PublishDialog({
                 <Link to={scheduledPath(devid)}>Voir les modifications programmées</Link>
               </>
             )}
+            {requestDone && (
+              <>
+                {' '}
+                <Link to={requestsPagePath(devid)}>Voir les demandes de publication</Link>
+              </>
+            )}
           </Notice>
         ) : (
           <>
+            {fourEyes.enabled && (
+              <Notice tone="info">
+                Double validation : ce que vous voyez ici sera relu par une autre personne qui peut
+                publier, et c’est exactement cela qui partira sur les totems une fois approuvé.
+              </Notice>
+            )}
             <fieldset className="publish-when">
               <legend>Quand ?</legend>
               <label>
@@ -217,7 +305,7 @@ export function PublishDialog({
                   checked={!scheduling}
                   onChange={() => setWhen('now')}
                 />
-                Publier maintenant
+                {asking ? 'Dès son approbation' : 'Publier maintenant'}
               </label>
               <label>
                 <input
@@ -282,7 +370,7 @@ export function PublishDialog({
                 timeZone={shownZone}
                 media={indexMedia(media.data)}
                 include={
-                  scheduling ? null : (
+                  scheduling || asking ? null : (
                     <label className="checkbox" htmlFor={includeId}>
                       <input
                         id={includeId}
@@ -300,7 +388,11 @@ export function PublishDialog({
             )}
             <WarningList devid={devid} warnings={warnings} />
             <label className="field" htmlFor={noteId}>
-              <span>Note pour l’historique (facultative)</span>
+              <span>
+                {asking
+                  ? 'Note pour la personne qui approuvera (obligatoire)'
+                  : 'Note pour l’historique (facultative)'}
+              </span>
               <textarea
                 id={noteId}
                 className="publish-note"
@@ -310,6 +402,30 @@ export function PublishDialog({
                 onChange={(event) => setNote(event.target.value)}
               />
             </label>
+            {fourEyes.enabled && isAdmin && (
+              <div className="publish-bypass stack">
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={bypass}
+                    onChange={(event) => setBypass(event.target.checked)}
+                  />{' '}
+                  Publier sans approbation (urgence, administrateur)
+                </label>
+                {bypass && (
+                  <label className="field" htmlFor={reasonId}>
+                    <span>Raison (obligatoire, inscrite au journal)</span>
+                    <textarea
+                      id={reasonId}
+                      maxLength={500}
+                      value={reason}
+                      placeholder="Par exemple : numéro d’urgence faux sur tous les totems"
+                      onChange={(event) => setReason(event.target.value)}
+                    />
+                  </label>
+                )}
+              </div>
+            )}
             {problems && <ProblemList devid={devid} problems={problems} />}
             {error && <Notice tone="error">{error}</Notice>}
           </>

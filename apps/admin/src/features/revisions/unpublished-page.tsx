@@ -16,6 +16,7 @@ import { ChangeList, indexMedia, type ZoneGroup } from './change-list';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
 import { useCanPublish } from './can-publish';
 import { PublishDialog } from './publish-dialog';
+import { requestsPagePath, useFourEyes } from './four-eyes';
 import { scheduledPath } from '../scheduled';
 import { kioskPageOfZone, previewPagePath } from '../preview';
 
@@ -50,6 +51,9 @@ function Unpublished({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const mayPublish = useCanPublish();
+  // Under four-eyes (issue 51) every editor may ask for a publication; who may publish approves.
+  const fourEyes = useFourEyes(devid);
+  const mayAsk = mayPublish || fourEyes.enabled;
 
   const discard = async (scope: Scope) => {
     setBusy(true);
@@ -89,15 +93,17 @@ function Unpublished({
         >
           Aperçu de sa page sur la borne
         </Link>
+        {mayAsk && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setPublishing({ zoneid: group.zoneid!, zonename: group.zonename })}
+          >
+            {fourEyes.enabled ? 'Demander la publication de cette zone' : 'Publier cette zone'}
+          </button>
+        )}
         {mayPublish && (
           <>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => setPublishing({ zoneid: group.zoneid!, zonename: group.zonename })}
-            >
-              Publier cette zone
-            </button>
             <button
               type="button"
               className="button button-small button-danger-outline"
@@ -152,27 +158,35 @@ function Unpublished({
                 Ces modifications sont enregistrées mais <strong>pas encore sur les totems</strong>{' '}
                 (qui montrent la révision {draft.data.publishedRevision}) : {draft.data.summary}.
               </p>
-              {!mayPublish && (
+              {!mayAsk && (
                 <p className="muted">
                   Un administrateur ou une personne autorisée les publiera : vous pouvez préparer et
                   consulter, pas publier ni annuler.
                 </p>
               )}
-              <div className="inline-actions" hidden={!mayPublish}>
+              {fourEyes.enabled && (
+                <p className="muted">
+                  Double validation : une publication est demandée, puis approuvée par une autre
+                  personne qui peut publier (<Link to={requestsPagePath(devid)}>demandes</Link>).
+                </p>
+              )}
+              <div className="inline-actions" hidden={!mayAsk}>
                 <button
                   type="button"
                   className="button button-publish"
                   onClick={() => setPublishing(null)}
                 >
-                  Tout publier…
+                  {fourEyes.enabled ? 'Demander la publication de tout…' : 'Tout publier…'}
                 </button>
-                <button
-                  type="button"
-                  className="button button-danger-outline"
-                  onClick={() => setDiscarding(null)}
-                >
-                  Annuler les modifications non publiées
-                </button>
+                {mayPublish && (
+                  <button
+                    type="button"
+                    className="button button-danger-outline"
+                    onClick={() => setDiscarding(null)}
+                  >
+                    Annuler les modifications non publiées
+                  </button>
+                )}
               </div>
             </div>
             <ChangeList

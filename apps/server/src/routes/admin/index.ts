@@ -33,6 +33,7 @@ import { adminNotificationRoutes } from '../../notifications/index.js';
 import { adminSsoRoutes, ssoSignInRoutes, SsoService, type SsoOptions } from '../../sso/index.js';
 import {
   adminPreviewRoutes,
+  adminPublicationRequestRoutes,
   adminPublishRoutes,
   adminRevisionRoutes,
   adminWeekAheadRoutes,
@@ -154,6 +155,7 @@ const adminPlugin: FastifyPluginAsync<AdminRoutesOptions> = async (
   await fastify.register(adminManagementRoutes, services);
   await fastify.register(adminContentRoutes, services);
   await fastify.register(adminPublishRoutes, services);
+  await fastify.register(adminPublicationRequestRoutes, services);
   await fastify.register(adminRevisionRoutes, services);
   await fastify.register(adminPreviewRoutes, services);
   await fastify.register(adminWeekAheadRoutes, services);
