@@ -117,6 +117,8 @@ export const SSO_ERROR_MESSAGES = {
   no_rights:
     'Votre compte n’appartient à aucun groupe autorisé à utiliser le back-office. Demandez l’accès au service informatique.',
   disabled: 'Votre compte a été désactivé par un administrateur du back-office.',
+  rate_limited:
+    'Trop de tentatives de connexion depuis ce poste en peu de temps. Attendez quelques minutes avant de réessayer.',
   server: 'La connexion n’a pas pu aboutir à cause d’une erreur du serveur. Réessayez.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;

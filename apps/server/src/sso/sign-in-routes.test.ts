@@ -31,6 +31,7 @@ import {
   startTestProvider,
   type TestProvider,
 } from './testing/oidc-test-provider.js';
+import { SSO_START_LIMIT } from './sign-in-routes.js';
 
 const PUBLIC = 'http://localhost:8080';
 const REDIRECT = `${PUBLIC}/api/admin/sso/callback`;
@@ -99,8 +100,15 @@ const cookieOf = (response: LightMyRequestResponse, name: string): string | unde
 };
 
 /** The app's start: the provider's address and the browser-binding cookie. */
+let starts = 0;
 async function start(): Promise<{ location: string; binding: string }> {
-  const response = await f.app.inject({ method: 'GET', url: START });
+  // Each from its own address: the starts per address are limited (SSO_START_LIMIT).
+  starts++;
+  const response = await f.app.inject({
+    method: 'GET',
+    url: START,
+    remoteAddress: `10.1.${Math.floor(starts / 250)}.${(starts % 250) + 1}`,
+  });
   expect(response.statusCode).toBe(302);
   const location = response.headers.location as string;
   const binding = cookieOf(response, 'sso_login');
@@ -345,6 +353,19 @@ describe('OpenID Connect sign-in', () => {
     } finally {
       expect((await admin.put(SETTINGS, settings())).statusCode).toBe(200);
     }
+  });
+
+  it('limits the sign-ins started from one address, and says so on the login page', async () => {
+    const from = { method: 'GET' as const, url: START, remoteAddress: '10.2.0.1' };
+    for (let i = 0; i < SSO_START_LIMIT.max; i++) {
+      expect((await f.app.inject(from)).headers.location).toMatch(/^http:\/\/127\.0\.0\.1/);
+    }
+    expect(ssoErrorOf(await f.app.inject(from))).toBe('rate_limited');
+    // Another address is not concerned.
+    expect((await f.app.inject({ ...from, remoteAddress: '10.2.0.2' })).statusCode).toBe(302);
+    expect(
+      (await audit('sso.login.refused')).some((e) => JSON.stringify(e).includes('rate_limited')),
+    ).toBe(true);
   });
 
   it('sends the browser back to the login page when the sign-in is off', async () => {

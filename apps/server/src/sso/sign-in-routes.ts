@@ -13,6 +13,7 @@ import {
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../lib/admin/cookies.js';
+import { FailureLimiter } from '../lib/failure-limiter.js';
 import { ok } from '../lib/envelope.js';
 import type { AdminServices } from '../routes/admin/admin-services.js';
 import { routeSchema } from '../routes/admin/schemas.js';
@@ -35,6 +36,13 @@ function loginCookie(value: string, maxAgeSeconds: number, secure: boolean): str
   return parts.join('; ');
 }
 
+/**
+ * Sign-ins started per client address and window. Each start writes a row (its PKCE verifier and
+ * nonce) and sends the browser to the provider: a loop or a script must not fill the table nor
+ * hammer the group's provider in the plant's name. Generous for people (a few clicks a minute).
+ */
+export const SSO_START_LIMIT = { max: 30, windowMs: 5 * 60_000 };
+
 /** The back-office's address, from the configured public base URL (relative when unset). */
 const backOffice = (publicBaseUrl: string) => `${publicBaseUrl.replace(/\/+$/, '')}/admin/`;
 
@@ -43,6 +51,7 @@ export async function ssoSignInRoutes(
   services: AdminServices & { sso: SsoService },
 ): Promise<void> {
   const { ctx, sessions, sso } = services;
+  const starts = new FailureLimiter(SSO_START_LIMIT);
 
   const refuse = async (
     request: FastifyRequest,
@@ -82,6 +91,20 @@ export async function ssoSignInRoutes(
 
   fastify.get(routes.login, { config: { adminPublic: true } }, async (request, reply) => {
     const settings = await sso.settings();
+    const { attempt } = starts.begin(request.ip);
+    if (!attempt) {
+      return refuse(
+        request,
+        reply,
+        new SsoError(
+          'rate_limited',
+          `more than ${SSO_START_LIMIT.max} sign-ins started from this address`,
+        ),
+        settings.publicBaseUrl,
+      );
+    }
+    // Every start counts, finished or not: the window is what limits them.
+    attempt.fail();
     try {
       const { location, browserValue, secure } = await sso.start();
       return reply

@@ -511,6 +511,41 @@ const CASES: Array<[AuditEntry, string | RegExp]> = [
     entry('sso.session.end', { reason: 'invalid_grant' }),
     'Session terminée : le fournisseur d’identité ne l’a pas confirmée',
   ],
+  [
+    entry('publish.four-eyes', {
+      from: { enabled: false, allowToken: false },
+      to: { enabled: true, allowToken: false },
+    }),
+    'Double validation activée : chaque publication devra être approuvée par une autre personne',
+  ],
+  [
+    entry('publish.bypass', { what: 'publish', reason: 'Numéro des pompiers faux' }),
+    'Publication sans approbation malgré la double validation. Raison : « Numéro des pompiers faux »',
+  ],
+  [
+    entry('publish.request', {
+      setid: 12,
+      note: 'Menu S49',
+      at: null,
+      zoneid: null,
+      rollbackTo: null,
+      counts: { element: { added: 0, changed: 2, removed: 0 } },
+      superseded: [11],
+    }),
+    'Demande n° 12 : une publication (2 éléments modifiés), à approuver par une autre personne ; elle remplace 1 demande en attente. Note : « Menu S49 »',
+  ],
+  [
+    entry('publish.request-approve', { setid: 12, comment: 'Vu', revision: 8 }),
+    'Demande n° 12 approuvée et publiée : révision 8. Commentaire : « Vu »',
+  ],
+  [
+    entry('publish.request-refuse', { setid: 12, comment: 'Il manque les prix' }),
+    'Demande n° 12 refusée : « Il manque les prix » ; ses modifications restent non publiées',
+  ],
+  [
+    entry('publish.request-withdraw', { setid: 12, comment: null }),
+    'Demande n° 12 retirée ; ses modifications restent non publiées',
+  ],
 ];
 
 describe('the journal in sentences', () => {
@@ -607,4 +642,10 @@ const SERVER_ACTIONS = [
   'sso.login.refused',
   'sso.user.create',
   'sso.session.end',
+  'publish.four-eyes',
+  'publish.bypass',
+  'publish.request',
+  'publish.request-approve',
+  'publish.request-refuse',
+  'publish.request-withdraw',
 ];

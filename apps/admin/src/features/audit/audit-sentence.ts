@@ -345,6 +345,52 @@ export function auditSentence(
     }
     case 'publish.schedule-held':
       return `Publication programmée retenue (${setName(summary)}) : ${str(summary.reason) ?? 'raison inconnue'}`;
+    // Four-eyes publishing (issue 51, part 2).
+    case 'publish.four-eyes': {
+      const to = (isRow(summary.to) ? summary.to : {}) as Row;
+      return to.enabled === true
+        ? `Double validation activée : chaque publication devra être approuvée par une autre personne${to.allowToken === true ? ' (le jeton de publication et la CLI restent autorisés)' : ''}`
+        : 'Double validation désactivée : qui peut publier publie seul';
+    }
+    case 'publish.bypass': {
+      const what =
+        summary.what === 'rollback'
+          ? 'Retour à une version'
+          : summary.what === 'schedule'
+            ? 'Programmation'
+            : 'Publication';
+      return `${what} sans approbation malgré la double validation. Raison : « ${str(summary.reason) ?? '?'} »`;
+    }
+    case 'publish.request': {
+      const counts = countsSentence(summary.counts);
+      const what =
+        num(summary.rollbackTo) !== null
+          ? `le retour à la révision ${num(summary.rollbackTo)}`
+          : num(summary.zoneid) !== null
+            ? `la publication de la zone n° ${num(summary.zoneid)}`
+            : 'une publication';
+      const replaced = Array.isArray(summary.superseded) ? summary.superseded.length : 0;
+      return `Demande n° ${num(summary.setid) ?? '?'} : ${what}${counts ? ` (${counts})` : ''}${
+        str(summary.at) ? `, pour ${when(summary.at)}` : ''
+      }, à approuver par une autre personne${replaced > 0 ? ` ; elle remplace ${plural(replaced, 'demande', 'demandes')} en attente` : ''}${noteOf()}`;
+    }
+    case 'publish.request-approve': {
+      const revision = num(summary.revision);
+      const comment = str(summary.comment) ? `. Commentaire : « ${str(summary.comment)} »` : '';
+      const outcome =
+        revision !== null
+          ? ` et publiée : révision ${revision}`
+          : str(summary.at)
+            ? `, programmée pour ${when(summary.at)}`
+            : summary.alreadyLive === true
+              ? ' : tout était déjà en ligne'
+              : '';
+      return `Demande n° ${num(summary.setid) ?? '?'} approuvée${outcome}${comment}`;
+    }
+    case 'publish.request-refuse':
+      return `Demande n° ${num(summary.setid) ?? '?'} refusée : « ${str(summary.comment) ?? '?'} » ; ses modifications restent non publiées`;
+    case 'publish.request-withdraw':
+      return `Demande n° ${num(summary.setid) ?? '?'} retirée ; ses modifications restent non publiées`;
     case 'draft.discard': {
       const counts = countsSentence(summary.counts);
       const scope =
