@@ -354,7 +354,9 @@ export function PublishDialog({
                         : `Seules les modifications de cette zone partent sur les totems ; celles des autres zones restent en attente.`
                       : scheduling
                         ? `Ces modifications partiront sur les totems à l’heure choisie :`
-                        : `Ces modifications vont partir sur les totems :`}
+                        : asking
+                          ? `Ces modifications partiront sur les totems une fois la demande approuvée :`
+                          : `Ces modifications vont partir sur les totems :`}
                   </p>
                   <ChangeList
                     changes={changes}
