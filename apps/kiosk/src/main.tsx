@@ -16,6 +16,7 @@ import { loadRuntimeConfig } from './lib/config/runtime-config';
 import { installMediaFallback } from './lib/media/media-fallback';
 import { installNavigationGuard } from './lib/navigation-guard/navigation-guard';
 import { isPreview } from './lib/preview/preview-request';
+import { restoreDurableSession } from './lib/session/session';
 import { kioskStorage } from './lib/storage/kiosk-storage';
 
 installNavigationGuard();
@@ -23,6 +24,8 @@ installNavigationGuard();
 // the configuration's copy kept in its own storage, not a totem's.
 const preview = isPreview();
 const config = await loadRuntimeConfig(preview ? { storage: kioskStorage() } : {});
+// A session a power cut took from localStorage comes back from its durable copy (issue 53).
+if (!preview) await restoreDurableSession(config.devname);
 initI18n();
 // Content-first sync: an image the totem cannot have shows "Image indisponible", never a broken
 // icon.

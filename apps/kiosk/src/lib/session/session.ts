@@ -2,7 +2,9 @@
  * The kiosk's login session and the other local storage keys of docs/product.md#content-model. The key names are part of
  * the product (the e2e tests and field technicians read them), so they are built here only.
  */
+import { isPreview } from '../preview/preview-request';
 import { kioskStorage, storageKeys } from '../storage/kiosk-storage';
+import { mirrorSession, restoreSession } from './durable-session';
 
 export { storageKeys };
 
@@ -46,9 +48,34 @@ export function readSession(devname: string): Session | null {
   return { token, devid };
 }
 
-export function saveSession(devname: string, token: string, devid: number): void {
+function writeSession(devname: string, token: string, devid: number): void {
   write(storageKeys.jwt(devname), token);
   write(storageKeys.devid(devname), String(devid));
+}
+
+/**
+ * Mirrors the session to its durable copy (durable-session.ts: a power cut right after a login
+ * must not lose it). Not for the back-office's preview, which is no totem.
+ */
+function mirror(devname: string, session: Session | null): void {
+  if (isPreview()) return;
+  void mirrorSession(devname, session);
+}
+
+export function saveSession(devname: string, token: string, devid: number): void {
+  writeSession(devname, token, devid);
+  mirror(devname, { token, devid });
+}
+
+/**
+ * At start, before the first screen: a session localStorage lost (a power cut before Chromium
+ * wrote it to disk) is taken back from the durable copy. True when it was.
+ */
+export function restoreDurableSession(devname: string): Promise<boolean> {
+  if (isPreview()) return Promise.resolve(false);
+  return restoreSession(devname, readSession(devname), (session) =>
+    writeSession(devname, session.token, session.devid),
+  );
 }
 
 /**
@@ -63,6 +90,8 @@ export function previousToken(devname: string): string | null {
 /** A new token for the same session (the heartbeat's answer to a token without identity). */
 export function replaceToken(devname: string, token: string): void {
   write(storageKeys.jwt(devname), token);
+  const session = readSession(devname);
+  if (session) mirror(devname, session);
 }
 
 export function clearSession(devname: string): void {
@@ -71,6 +100,7 @@ export function clearSession(devname: string): void {
   if (token) write(storageKeys.previousJwt(devname), token);
   remove(storageKeys.jwt(devname));
   remove(storageKeys.devid(devname));
+  mirror(devname, null);
 }
 
 function randomId(): string {
