@@ -251,6 +251,24 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
     });
   }
 
+  if (services.has('admin')) {
+    // Four-eyes publishing's notices (decision 048): the publishing service hands them over after
+    // its commits; recorded for the enabled channels and sent at once, retried by the worker above.
+    const notices = createNotifier({ repos: ctx.repos, now, log: fastify.log });
+    ctx.notifyPublication = async (notice) => {
+      try {
+        await notices.notify(notice);
+      } catch (error) {
+        fastify.log.error(
+          { err: error, noticeId: notice.noticeId },
+          'could not record a publication notice',
+        );
+      }
+    };
+    // The attempts under way end before the store closes.
+    fastify.addHook('onClose', async () => notices.settled());
+  }
+
   if (options.usageRetention && (services.has('admin') || services.has('stream'))) {
     const retention = new UsageRetention(
       { repos: ctx.repos, now, log: fastify.log },

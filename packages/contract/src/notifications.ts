@@ -11,7 +11,8 @@
  * the back-office lists them with their last answer.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDate } from './entities.js';
+import { Id, IsoDate } from './entities.js';
+import type { HealthNotice } from './health-notice.js';
 import { adminRelative } from './route-table.js';
 
 export const NOTIFICATION_CHANNELS = ['webhook', 'email'] as const;
@@ -101,8 +102,50 @@ export const NOTIFICATION_DELIVERY_STATE_LABELS: Record<NotificationDeliveryStat
   retrying: 'Nouvel essai prévu',
 };
 
+/**
+ * Four-eyes publishing's notices (issue 51, part 2; decision 048), on the same channels as the
+ * health notices: a request made (for the reviewers), approved or refused (for its author), and an
+ * admin's publication without approval (for whoever watches the plant's publishing). The plant's
+ * IT recipients receive them: users have no e-mail address in the model.
+ */
+export const PUBLICATION_NOTICE_EVENTS = ['requested', 'approved', 'refused', 'bypass'] as const;
+export type PublicationNoticeEvent = (typeof PUBLICATION_NOTICE_EVENTS)[number];
+
+export const PublicationNotice = Type.Object({
+  /** The notice's own id (a delivery retried carries the same). */
+  noticeId: Type.String(),
+  /** What tells it from a health notice (which has no `kind`). */
+  kind: Type.Literal('publication'),
+  event: Type.Union(PUBLICATION_NOTICE_EVENTS.map((event) => Type.Literal(event))),
+  devid: Id,
+  devname: Type.String(),
+  /** The request concerned; null for a publication without approval. */
+  requestId: Type.Union([Id, Type.Null()]),
+  /** One line in French: « Demande de publication sur « usine-nord » : Nouveau menu ». */
+  subject: Type.String(),
+  /** A few lines in French: who asked what, the note, where to look (`/admin/#/demandes/<devid>`). */
+  text: Type.String(),
+  /** When this notice was made. */
+  at: IsoDate,
+});
+export type PublicationNotice = Static<typeof PublicationNotice>;
+
+/** Whatever the notifications deliver: a health notice or a publication notice. */
+export type Notice = HealthNotice | PublicationNotice;
+
+export const isPublicationNotice = (notice: Notice): notice is PublicationNotice =>
+  'kind' in notice && notice.kind === 'publication';
+
 /** The webhook's `x-plant-kiosk-event` of a notice. */
-export const NOTIFICATION_EVENTS = ['health.raised', 'health.cleared', 'test'] as const;
+export const NOTIFICATION_EVENTS = [
+  'health.raised',
+  'health.cleared',
+  'publication.requested',
+  'publication.approved',
+  'publication.refused',
+  'publication.bypass',
+  'test',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NotificationDelivery = Type.Object({

@@ -563,7 +563,7 @@ export interface SsoSessionTable {
 /** One health notice to one channel (migration 021): the queue and the history at once. */
 export interface NotificationDeliveryTable {
   delivery_id: string;
-  /** The HealthNotice as JSON. */
+  /** The notice as JSON (a HealthNotice, or a PublicationNotice: decision 048). */
   notice: string;
   channel: string;
   state: string;

@@ -1,4 +1,5 @@
 /** What the route plugins share: the store, the services built on it, and the configuration. */
+import type { PublicationNotice } from '@plant-kiosk/contract';
 import type { ServerConfig } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { ContentVersions } from './content-versions.js';
@@ -36,4 +37,10 @@ export interface AppContext {
   mediaMaxBytes: MediaLimits;
   /** Whether the library's files are on disk as stored (media integrity, decision 029). */
   mediaIntegrity: MediaIntegrity;
+  /**
+   * Four-eyes publishing's notices to the notifications (decision 048), where the back-office is
+   * served: the publishing service hands them over after its commits (PublishDeps). Never
+   * rejects: a notice that could not be recorded is logged.
+   */
+  notifyPublication?: (notice: PublicationNotice) => Promise<void>;
 }

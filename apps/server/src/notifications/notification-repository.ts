@@ -8,7 +8,7 @@
  * An instance that dies mid-send leaves the row due again once the lease ends (a repeat the
  * receiver recognises by its `x-plant-kiosk-delivery` id).
  */
-import type { HealthNotice } from '@plant-kiosk/contract';
+import type { Notice } from '@plant-kiosk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationDeliveryTable } from '../db/schema.js';
 
@@ -51,7 +51,7 @@ export const EMPTY_SETTINGS: StoredNotificationSettings = {
 
 export interface StoredDelivery {
   deliveryId: string;
-  notice: HealthNotice;
+  notice: Notice;
   channel: NotificationChannel;
   state: DeliveryState;
   attempts: number;
@@ -74,7 +74,7 @@ function parseList(text: string): string[] {
 
 const toDelivery = (row: Selectable<NotificationDeliveryTable>): StoredDelivery => ({
   deliveryId: row.delivery_id,
-  notice: JSON.parse(row.notice) as HealthNotice,
+  notice: JSON.parse(row.notice) as Notice,
   channel: row.channel as NotificationChannel,
   state: row.state as DeliveryState,
   attempts: Number(row.attempts),

@@ -10,7 +10,7 @@ import type {
   NotificationSettingsRequest,
 } from '@plant-kiosk/contract';
 import type { StoredDelivery, StoredNotificationSettings } from './notification-repository.js';
-import { isTestNotice } from './senders.js';
+import { noticeEvent } from './senders.js';
 
 export function settingsView(stored: StoredNotificationSettings): NotificationSettings {
   const { secret, ...webhook } = stored.webhook;
@@ -79,7 +79,7 @@ export function deliveryView(delivery: StoredDelivery): NotificationDelivery {
   return {
     deliveryId: delivery.deliveryId,
     channel: delivery.channel,
-    event: isTestNotice(delivery.notice) ? 'test' : `health.${delivery.notice.state}`,
+    event: noticeEvent(delivery.notice),
     subject: delivery.notice.subject,
     devname: delivery.notice.devname,
     state: delivery.state,

@@ -1,5 +1,6 @@
 /**
- * The notifier (decision 042): what the health rules call with each notice. `notify` records one
+ * The notifier (decision 042): what the health rules — and four-eyes publishing (decision 048) —
+ * call with each notice. `notify` records one
  * delivery per channel enabled in the server's settings, due at once, and starts an attempt; the
  * worker (`runDue`, on a timer in the app, by hand in the tests) sends what is due: 2xx or the
  * relay's acceptance = delivered; else a retry after 30 s, 2 min, 10 min, 1 h, 6 h, then failed.
@@ -9,7 +10,7 @@
  * and only the instance whose UPDATE matched sends it.
  */
 import { randomUUID } from 'node:crypto';
-import type { HealthNotice } from '@plant-kiosk/contract';
+import type { Notice } from '@plant-kiosk/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type {
   NotificationChannel,
@@ -48,11 +49,11 @@ export interface NotifierContext {
 
 export interface Notifier {
   /** Records the notice for every enabled channel and starts sending it (not awaited). */
-  notify(notice: HealthNotice): Promise<void>;
+  notify(notice: Notice): Promise<void>;
   /** Sends every due delivery this instance can claim; answers how many were attempted. */
   runDue(): Promise<number>;
   /** Sends `notice` on `channel` now, once, whatever its `enabled`, and records it (no retry). */
-  sendNow(channel: NotificationChannel, notice: HealthNotice): Promise<StoredDelivery>;
+  sendNow(channel: NotificationChannel, notice: Notice): Promise<StoredDelivery>;
   /** Resolves once the attempts started by `notify` are over (tests, shutdown). */
   settled(): Promise<void>;
   /** Runs `runDue` every `intervalMs` until `stop`. */
@@ -145,7 +146,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
         });
       }
       void track(notifier.runDue()).catch((error: unknown) =>
-        ctx.log?.error({ err: error }, 'could not send the health notices'),
+        ctx.log?.error({ err: error }, 'could not send the notices'),
       );
     },
 
@@ -187,9 +188,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
       timer = setInterval(() => {
         void notifier
           .runDue()
-          .catch((error: unknown) =>
-            ctx.log?.error({ err: error }, 'could not send the health notices'),
-          );
+          .catch((error: unknown) => ctx.log?.error({ err: error }, 'could not send the notices'));
       }, intervalMs);
       timer.unref();
     },

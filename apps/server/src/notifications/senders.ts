@@ -1,11 +1,12 @@
 /**
- * Sending one health notice on one channel, once (decision 042): the signed webhook (node's own
+ * Sending one notice — a health notice, or a publication notice of four-eyes publishing (decision
+ * 048) — on one channel, once (decision 042): the signed webhook (node's own
  * fetch) and e-mail through the plant's SMTP relay (nodemailer). Each answers what happened in
  * one French line — the delivery's `lastResult` and the « Envoyer un test » answer — and never
  * throws: the worker decides what a failure means (a retry, or failed for good).
  */
 import { createHmac } from 'node:crypto';
-import type { HealthNotice } from '@plant-kiosk/contract';
+import { isPublicationNotice, type Notice, type NotificationEvent } from '@plant-kiosk/contract';
 import nodemailer from 'nodemailer';
 import type { StoredNotificationSettings } from './notification-repository.js';
 
@@ -20,8 +21,14 @@ export interface SendResult {
 
 /** The notice that « Envoyer un test » sends: its id says it is a test (`x-plant-kiosk-event`). */
 export const TEST_NOTICE_PREFIX = 'test-';
-export const isTestNotice = (notice: HealthNotice): boolean =>
+export const isTestNotice = (notice: Notice): boolean =>
   notice.noticeId.startsWith(TEST_NOTICE_PREFIX);
+
+/** The notice's event: the webhook's `x-plant-kiosk-event`, and the deliveries list's label. */
+export function noticeEvent(notice: Notice): NotificationEvent {
+  if (isTestNotice(notice)) return 'test';
+  return isPublicationNotice(notice) ? `publication.${notice.event}` : `health.${notice.state}`;
+}
 
 /** The webhook's signature: hex HMAC-SHA256 of "<timestamp>.<body>" (docs/notifications.md). */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
@@ -79,7 +86,7 @@ function networkFailure(error: unknown, where: string): string {
 /** POSTs the notice as JSON, signed when a secret is set; 2xx = delivered. */
 export async function sendWebhook(
   settings: StoredNotificationSettings['webhook'],
-  notice: HealthNotice,
+  notice: Notice,
   deliveryId: string,
   now: Date,
 ): Promise<SendResult> {
@@ -94,7 +101,7 @@ export async function sendWebhook(
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'plant-kiosk-notifications',
-    'x-plant-kiosk-event': isTestNotice(notice) ? 'test' : `health.${notice.state}`,
+    'x-plant-kiosk-event': noticeEvent(notice),
     'x-plant-kiosk-delivery': deliveryId,
     'x-plant-kiosk-timestamp': timestamp,
   };
@@ -125,7 +132,7 @@ export async function sendWebhook(
 /** Sends the notice by e-mail through the relay; the relay's acceptance = delivered. */
 export async function sendEmail(
   settings: StoredNotificationSettings['email'],
-  notice: HealthNotice,
+  notice: Notice,
   /** Certificate authorities trusted beside the system's (PEM; the tests' own). */
   extraCa?: string,
 ): Promise<SendResult> {

@@ -63,6 +63,63 @@ export interface Mail {
   data: string;
 }
 
+/** Bytes written as text with `=XX` escapes (quoted-printable, RFC 2047's Q), read as UTF-8. */
+function unescapeBytes(text: string): string {
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const hex = text.slice(index + 1, index + 3);
+    if (text[index] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(text.charCodeAt(index));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_whole, _charset, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : unescapeBytes(text.replace(/_/g, ' ')),
+    );
+}
+
+/**
+ * A received mail read as its reader would: the subject decoded, the text part decoded from its
+ * transfer encoding. Enough for the single-part text mails the notifier sends (no MIME parser
+ * among the project's dependencies, and a test one would be a dependency for three lines).
+ */
+export function readMail(data: string): {
+  subject: string;
+  text: string;
+  header(name: string): string;
+} {
+  const split = data.indexOf('\r\n\r\n');
+  const head = data.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = data.slice(split + 4);
+  const headers = new Map<string, string>();
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const header = (name: string) => headers.get(name.toLowerCase()) ?? '';
+  const encoding = header('content-transfer-encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? unescapeBytes(body.replace(/=\r\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { subject: decodeWords(header('subject')), text: text.replace(/\r\n/g, '\n'), header };
+}
+
 export interface SmtpOptions {
   auth?: { user: string; pass: string };
   /** Offer STARTTLS with this certificate (else no STARTTLS). */

@@ -10,7 +10,9 @@
  * - the publish token and the CLI are refused, unless the setting allows them;
  * - a back-office user is refused and pointed to « Demander une publication », unless an admin
  *   gives a reason to publish without approval (the wrong emergency number at 3 a.m.): then it goes
- *   through, and the audit log says who, why and what (`publish.bypass`), in the same transaction.
+ *   through, and the audit log says who, why and what (`publish.bypass`), in the same transaction;
+ *   the gate answers the bypass so that the service tells the plant's IT once it committed (a
+ *   publication notice: notifications/publication-notices.ts).
  */
 import type { FourEyesSettings, FourEyesSettingsRequest } from '@plant-kiosk/contract';
 import type { Transaction } from 'kysely';
@@ -28,6 +30,13 @@ const WHAT: Record<GatedAction, string> = {
   schedule: 'programmer une publication',
   rollback: 'revenir à une version',
 };
+
+/** An admin's way through the gate: who, what and why, for the notice told after the commit. */
+export interface Bypass {
+  username: string;
+  action: GatedAction;
+  reason: string;
+}
 
 /** 409 with `data.reason` = `four-eyes`: the back-office offers « Demander » instead. */
 export class FourEyesError extends ConflictError {
@@ -90,7 +99,8 @@ export async function saveFourEyes(
 
 /**
  * The gate, under the development's lock (see the header). Throws when four-eyes refuses; writes
- * the bypass's audit entry when an admin goes through with a reason.
+ * the bypass's audit entry when an admin goes through with a reason, and answers that bypass
+ * (null when the gate simply let it through: four-eyes off, or the token allowed).
  */
 export async function passFourEyes(
   trx: Transaction<Database>,
@@ -99,11 +109,11 @@ export async function passFourEyes(
   action: GatedAction,
   bypassReason: string | undefined,
   now: Date,
-): Promise<void> {
+): Promise<Bypass | null> {
   const settings = await fourEyesOf(trx, devid);
-  if (!settings.enabled) return;
+  if (!settings.enabled) return null;
   if (who.kind !== 'user') {
-    if (settings.allowToken) return;
+    if (settings.allowToken) return null;
     throw new FourEyesError(
       `Ce développement publie à quatre yeux : le jeton de publication et la CLI ne peuvent pas ${WHAT[action]}. Demandez une publication dans le back-office, ou qu’un administrateur les autorise dans « Double validation ».`,
     );
@@ -126,4 +136,5 @@ export async function passFourEyes(
     targetId: devid,
     summary: { what: action, reason },
   });
+  return { username: who.username, action, reason };
 }

@@ -13,7 +13,9 @@
  *   then the stream message after the commit); for later, it becomes a scheduled publication;
  * - **refused** with a comment, or **withdrawn**: its changes stay in the draft.
  *
- * Every step is audited in its transaction (`publish.request*`).
+ * Every step is audited in its transaction (`publish.request*`). A request made, approved or
+ * refused is then told to the plant's notifications (e-mail, webhook: decision 048), after the
+ * commit and without ever failing the step (`tellPublication`).
  */
 import {
   publishAtProblem,
@@ -41,8 +43,9 @@ import {
 import { scopedDiff } from './draft-diff.js';
 import { refuseRemovingActiveAlertTemplate } from './live-apply.js';
 import { itemKey, parseChanges, sameRow } from './pending-sets.js';
+import { approvedNotice, refusedNotice, requestedNotice } from '../notifications/index.js';
 import { writeAudit } from './publish-audit.js';
-import { announce, rollback, type PublishDeps } from './publish-service.js';
+import { announce, rollback, tellPublication, type PublishDeps } from './publish-service.js';
 import { summarizeCounts } from './revision-summary.js';
 import { locate } from './revision-history-repository.js';
 import { planRollback } from './rollback.js';
@@ -302,7 +305,13 @@ export async function createRequest(
     });
     return inserted;
   });
-  return publicationRequestOf(row);
+  const made = publicationRequestOf(row);
+  const zoneName =
+    zoneid === null || !deps.notifyPublication
+      ? null
+      : ((await deps.repos.draft.findZone(zoneid).catch(() => undefined))?.zonename ?? null);
+  await tellPublication(deps, devid, (devname) => requestedNotice(made, devname, now, zoneName));
+  return made;
 }
 
 /**
@@ -429,9 +438,7 @@ export async function approveRequest(
         `Rien à faire : les totems ont déjà le contenu de la révision ${target}. Retirez cette demande.`,
       );
     }
-    return publicationRequestOf(
-      await deps.repos.revisions.transaction((trx) => requestRow(trx, devid, setid)),
-    );
+    return approved(deps, devid, setid, now);
   }
 
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
@@ -479,9 +486,21 @@ export async function approveRequest(
     return { revision };
   });
   if (outcome.revision !== null) await announce(deps, devid, outcome.revision);
-  return publicationRequestOf(
+  return approved(deps, devid, setid, now);
+}
+
+/** The approved request as it is now, told to the notifications (after the commit). */
+async function approved(
+  deps: PublishDeps,
+  devid: number,
+  setid: number,
+  now: Date,
+): Promise<PublicationRequest> {
+  const request = publicationRequestOf(
     await deps.repos.revisions.transaction((trx) => requestRow(trx, devid, setid)),
   );
+  await tellPublication(deps, devid, (devname) => approvedNotice(request, devname, now));
+  return request;
 }
 
 /** Refuses (someone else's request, with a comment) or withdraws it: its changes stay in the draft. */
@@ -521,7 +540,12 @@ export async function closeRequest(
     });
     return { ...found, ...closed };
   });
-  return publicationRequestOf(row);
+  const closed = publicationRequestOf(row);
+  // A withdrawal is its author's own doing: only a refusal is news for someone.
+  if (how.refuse) {
+    await tellPublication(deps, devid, (devname) => refusedNotice(closed, devname, now));
+  }
+  return closed;
 }
 
 /** The waiting requests, oldest first, then the last `decided` ones, newest first. */

@@ -16,11 +16,13 @@
  *    changed: kiosks that missed the last one catch up), and the fleet told every kiosk is behind.
  *
  * Only after the commit does anything leave: no kiosk and no other instance (the PostgreSQL bus
- * NOTIFYs after commit too) can hear of a revision it could not read yet. A publish given only
- * `zoneid` (no `type`) publishes that zone's changes alone; the `zone` / `element` types keep their
- * meaning for the kiosks: which item to reload.
+ * NOTIFYs after commit too) can hear of a revision it could not read yet — nor the plant's IT of
+ * an admin's publication without approval (four-eyes, decision 048: `notifyPublication`). A
+ * publish given only `zoneid` (no `type`) publishes that zone's changes alone; the `zone` /
+ * `element` types keep their meaning for the kiosks: which item to reload.
  */
 import type {
+  PublicationNotice,
   PublishProblem,
   PublishRequest,
   PublishResponse,
@@ -37,6 +39,7 @@ import type { EventBus } from '../lib/event-bus.js';
 import type { SnapshotCache } from '../lib/snapshot-cache.js';
 import { fleetAfterPublish } from '../fleet/index.js';
 import type { MediaIntegrity } from '../media/index.js';
+import { bypassNotice } from '../notifications/index.js';
 import type { PublishedFrameSources } from '../settings/index.js';
 import {
   countsOf,
@@ -47,7 +50,7 @@ import {
 } from './change-kinds.js';
 import { capturedBy, itemKey } from './pending-sets.js';
 import { discardIn, type DiscardOutcome } from './discard.js';
-import { passFourEyes } from './four-eyes.js';
+import { passFourEyes, type Bypass } from './four-eyes.js';
 import { scopedDiff } from './draft-diff.js';
 import { refuseRemovingActiveAlertTemplate, writeRevision } from './live-apply.js';
 import {
@@ -59,6 +62,7 @@ import {
   type Publisher,
 } from './publish-audit.js';
 import { assertPublishable, publishProblems, type CheckedContent } from './publish-checks.js';
+import { summarizeCounts } from './revision-summary.js';
 import { planRollback, writeRollback } from './rollback.js';
 
 export type { Publisher } from './publish-audit.js';
@@ -74,6 +78,13 @@ export interface PublishDeps {
   config?: Pick<ServerConfig, 'publishChecks' | 'mediaDir'>;
   /** The files a publish sends are checked on disk, and every size again after it. */
   mediaIntegrity?: Pick<MediaIntegrity, 'check' | 'refresh'>;
+  /**
+   * Four-eyes publishing's notices (decision 048): a request made, approved or refused, and an
+   * admin's publication without approval — handed over after the commit, to the notifications
+   * (webhook, e-mail: only the channels enabled send anything). The app's wiring logs its own
+   * failures; none fails what was done (`tellPublication`). Absent: no notices (most tests).
+   */
+  notifyPublication?: (notice: PublicationNotice) => Promise<void>;
 }
 
 const clockOf = (deps: PublishDeps) => deps.now ?? (() => new Date());
@@ -91,7 +102,7 @@ export async function publish(
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) return undefined;
-    await passFourEyes(trx, devid, who, 'publish', request.bypassReason, now);
+    const bypass = await passFourEyes(trx, devid, who, 'publish', request.bypassReason, now);
     const diff = await scopedDiff(trx, devid, onlyZone);
     // What a waiting scheduled publication brings waits for it, unless asked (issue 45).
     const captured = request.includeScheduled
@@ -124,7 +135,7 @@ export async function publish(
       ...(captured.size > 0 ? { scheduledLeftOut: captured.size } : {}),
     };
     const audit = publishAuditEntry(now, devid, request, result, who);
-    return { ...result, auditid: await writeAudit(trx, audit) };
+    return { ...result, bypass, auditid: await writeAudit(trx, audit) };
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
 
@@ -134,6 +145,16 @@ export async function publish(
   if (outcome.created)
     await fleetAfterPublish({ repos: deps.repos, bus: deps.bus, now: clockOf(deps) }, devid);
   const { revision, created, counts, scheduledLeftOut } = outcome;
+  if (outcome.bypass) {
+    await tellBypass(
+      deps,
+      devid,
+      outcome.bypass,
+      created
+        ? `la révision ${revision} (${summarizeCounts(counts).toLowerCase()})`
+        : `sans rien de nouveau (les totems avaient déjà la révision ${revision})`,
+    );
+  }
   return {
     delivered,
     message,
@@ -182,10 +203,11 @@ export async function rollback(
   const outcome = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) return undefined;
+    let bypass: Bypass | null = null;
     if (options.approved) await options.approved.check(trx, development.content_version);
-    else await passFourEyes(trx, devid, who, 'rollback', options.bypassReason, now);
+    else bypass = await passFourEyes(trx, devid, who, 'rollback', options.bypassReason, now);
     const plan = await planRollback(trx, devid, target, development.content_version);
-    if (plan.status !== 'ready') return plan;
+    if (plan.status !== 'ready') return { ...plan, bypass };
     await refuseRemovingActiveAlertTemplate(trx, devid, plan.changes);
     await publishChecks(deps, trx, devid, {
       content: plan.content,
@@ -195,14 +217,25 @@ export async function rollback(
     const revision = await writeRollback(trx, devid, plan, { author: authorOf(who), now, note });
     await writeAudit(trx, rollbackAuditEntry(now, devid, target, revision, plan.counts, who));
     await options.approved?.done(trx, revision);
-    return { status: 'created' as const, revision, counts: plan.counts };
+    return { status: 'created' as const, revision, counts: plan.counts, bypass };
   });
   if (!outcome) throw notFound(`Development ${devid} does not exist`);
   if (outcome.status === 'unknown') return undefined;
-  if (outcome.status !== 'created') return { ...outcome, delivered: 0 };
-
-  const delivered = await announce(deps, devid, outcome.revision);
-  return { ...outcome, delivered };
+  const { bypass, ...result } = outcome;
+  if (result.status === 'draft-changed') return { ...result, delivered: 0 };
+  const delivered = result.status === 'created' ? await announce(deps, devid, result.revision) : 0;
+  // The gate let an admin through (audited with the rollback): told once it is done.
+  if (bypass) {
+    await tellBypass(
+      deps,
+      devid,
+      bypass,
+      result.status === 'created'
+        ? `le contenu de la révision ${target} : révision ${result.revision} (${summarizeCounts(result.counts).toLowerCase()})`
+        : `le contenu de la révision ${target}, que les totems avaient déjà (rien n’a changé)`,
+    );
+  }
+  return { ...result, delivered };
 }
 
 /**
@@ -368,4 +401,47 @@ export async function afterCommit(deps: PublishDeps, devid: number): Promise<voi
     const entry = await deps.snapshots.get(devid);
     await entry?.gzipped();
   }
+}
+
+/**
+ * Hands a four-eyes notice to the notifications (decision 048), AFTER the commit of what it tells:
+ * never inside a transaction (a notice of something rolled back would be a lie, and the relay's
+ * pace must not hold the development's lock). Nothing here fails the request: the development's
+ * name falls back on its id, and the wiring (app.ts) logs a notice it could not record.
+ */
+export async function tellPublication(
+  deps: PublishDeps,
+  devid: number,
+  build: (devname: string) => PublicationNotice,
+): Promise<void> {
+  const notify = deps.notifyPublication;
+  if (!notify) return;
+  try {
+    const development = await deps.repos.developments.find(devid).catch(() => undefined);
+    await notify(build(development?.devname ?? `développement ${devid}`));
+  } catch {
+    // Told by the wiring's log; the publication itself is done and stays so.
+  }
+}
+
+/** An admin's publish, schedule or rollback without approval, told after its commit. */
+export function tellBypass(
+  deps: PublishDeps,
+  devid: number,
+  bypass: Bypass,
+  what: string,
+): Promise<void> {
+  return tellPublication(deps, devid, (devname) =>
+    bypassNotice(
+      {
+        devid,
+        devname,
+        username: bypass.username,
+        action: bypass.action,
+        reason: bypass.reason,
+        what,
+      },
+      clock(deps),
+    ),
+  );
 }

@@ -56,7 +56,8 @@ import {
   writeRevision,
 } from './live-apply.js';
 import { auditedAs, authorOf, writeAudit, type Publisher } from './publish-audit.js';
-import { announce, publishChecks, type PublishDeps } from './publish-service.js';
+import { announce, publishChecks, tellBypass, type PublishDeps } from './publish-service.js';
+import { utcTime } from '../notifications/index.js';
 import { summarizeCounts } from './revision-summary.js';
 
 export interface ScheduleDeps extends PublishDeps {
@@ -94,10 +95,10 @@ export async function schedulePublish(
   }
   const note = request.note?.trim() || null;
 
-  const setid = await deps.repos.revisions.transaction(async (trx) => {
+  const { setid, bypass } = await deps.repos.revisions.transaction(async (trx) => {
     const development = await lockDevelopment(trx, devid);
     if (!development) throw notFound(`Development ${devid} does not exist`);
-    await passFourEyes(trx, devid, who, 'schedule', request.bypassReason, now);
+    const bypass = await passFourEyes(trx, devid, who, 'schedule', request.bypassReason, now);
     const fixed = await fixChanges(trx, devid, zoneid, at);
     if (fixed.length === 0) {
       throw conflict(
@@ -137,8 +138,12 @@ export async function schedulePublish(
       targetId: zoneid ?? devid,
       summary: { setid: inserted.setid, at, note, counts },
     });
-    return inserted.setid;
+    return { setid: inserted.setid, bypass };
   });
+  // The gate let an admin through (audited with the schedule): told once it is committed.
+  if (bypass) {
+    await tellBypass(deps, devid, bypass, `la publication n° ${setid}, ${utcTime(at)}`);
+  }
   return { scheduled: { id: setid, at, scope: { zoneid }, note } };
 }
 

@@ -1,7 +1,8 @@
 /**
  * « Notifications »: the settings as saved (secrets shown as saved, never as values), a save that
  * sends a secret only when typed, the contract's French check before the call, « Envoyer un
- * test » with its result, and the deliveries with their state and last answer.
+ * test » with its result, and the deliveries with their state and last answer — a four-eyes
+ * publication notice's among them.
  */
 import type { AdminUser, NotificationDelivery, NotificationSettings } from '@plant-kiosk/contract';
 import { render, screen, within } from '@testing-library/react';
@@ -94,6 +95,31 @@ describe('Notifications', () => {
     const row = await screen.findByRole('row', { name: /silencieux/ });
     expect(within(row).getByText('Nouvel essai prévu')).toBeTruthy();
     expect(within(row).getByText(/HTTP 503/)).toBeTruthy();
+  });
+
+  it('lists a publication notice’s delivery with its event and subject', async () => {
+    setup((call) =>
+      call.url.startsWith('/api/admin/notification-deliveries')
+        ? {
+            data: [
+              {
+                ...DELIVERY,
+                deliveryId: 'd-2',
+                channel: 'email',
+                event: 'publication.requested',
+                subject: 'Demande de publication sur « usine » : Nouveau menu de la cantine',
+                state: 'delivered',
+                attempts: 1,
+                lastResult: '250 OK',
+                nextAttemptAt: null,
+              },
+            ],
+          }
+        : undefined,
+    );
+    const row = await screen.findByRole('row', { name: /Nouveau menu de la cantine/ });
+    expect(within(row).getByText('Demande de publication')).toBeTruthy();
+    expect(within(row).getByText('Remis')).toBeTruthy();
   });
 
   it('saves without the secret unless one is typed, and with the typed password', async () => {

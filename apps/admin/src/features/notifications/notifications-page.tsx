@@ -1,7 +1,7 @@
 /**
- * « Notifications » (issue 48, part 2; decision 042): where the server sends its health messages —
- * a signed webhook and e-mail through the plant's SMTP relay — with « Envoyer un test » per
- * channel and the latest deliveries. Admins only: one set of settings for the whole server, never
+ * « Notifications » (issue 48, part 2; decision 042): where the server sends its health messages
+ * and four-eyes publishing's notices (decision 048) — a signed webhook and e-mail through the
+ * plant's SMTP relay — with « Envoyer un test » per channel and the latest deliveries. Admins only: one set of settings for the whole server, never
  * published to the totems. Secrets are write-only: the page shows whether one is saved, never its
  * value; an empty field keeps it, « Effacer » removes it.
  */
@@ -33,6 +33,10 @@ const CHANNEL_LABELS: Record<NotificationChannel, string> = { webhook: 'Webhook'
 const EVENT_LABELS: Record<NotificationDelivery['event'], string> = {
   'health.raised': 'Incident',
   'health.cleared': 'Rétabli',
+  'publication.requested': 'Demande de publication',
+  'publication.approved': 'Publication approuvée',
+  'publication.refused': 'Demande refusée',
+  'publication.bypass': 'Publié sans approbation',
   test: 'Test',
 };
 
@@ -103,9 +107,10 @@ export function NotificationsPage() {
       <div className="stack">
         <p className="muted">
           Quand un totem va mal, puis quand c’est rétabli, le serveur prévient l’informatique de
-          l’usine ici : par un webhook signé et par e-mail via le relais SMTP. Ces réglages valent
-          pour tout le serveur ; ils restent sur le serveur et ne sont jamais publiés sur les
-          totems.
+          l’usine ici : par un webhook signé et par e-mail via le relais SMTP. Avec la double
+          validation, il y dit aussi les demandes de publication, leur approbation ou leur refus, et
+          chaque publication sans approbation. Ces réglages valent pour tout le serveur ; ils
+          restent sur le serveur et ne sont jamais publiés sur les totems.
         </p>
         {settings.loading && !settings.data && <Loading />}
         {settings.error && <LoadError message={settings.error} onRetry={settings.reload} />}
