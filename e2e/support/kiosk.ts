@@ -14,9 +14,11 @@ export async function openKioskLoggedIn(page: Page, server: RunningServer) {
  * Waits until the kiosk's latest sync ended well and no other one runs. Reads state that stays put
  * — the sync engine's `kiosk:sync:done` User Timing marks and the banner's `data-status` — rather
  * than the banner's green "Synchronisation terminée !", which shows for 3 s only: on a loaded
- * machine one poll of the page can take longer than that, and the text was missed.
+ * machine one poll of the page can take longer than that, and the text was missed. The bound only
+ * catches a hang: a first sync brings 312 media files, which at load 13 (two kiosks, a clean-clone
+ * check and a build on 2 cores) took more than 45 s.
  */
-export async function waitForSyncDone(page: Page, timeout = 45_000) {
+export async function waitForSyncDone(page: Page, timeout = 120_000) {
   // Polled from here, not with an in-page timer: tests that install Playwright's clock fake those.
   await expect
     .poll(
