@@ -24,7 +24,7 @@ import {
   type AdminClient,
   type AdminFixture,
 } from '../testing/admin-fixture.js';
-import { TEST_PUBLISH_TOKEN } from '../testing/fixture.js';
+import { TEST_PUBLISH_TOKEN, publishDraftDirectly } from '../testing/fixture.js';
 import { publishDueSets } from './scheduled-publish.js';
 
 let f: AdminFixture;
@@ -149,6 +149,30 @@ describe('while four-eyes is on, the publishing doors', () => {
     const [entry] = await audit('publish.bypass');
     expect(entry).toMatchObject({ username: 'admin' });
     expect(JSON.stringify(entry)).toContain('Le numéro des pompiers est faux');
+  });
+});
+
+describe('emergency alerts under four-eyes', () => {
+  it('are never subject to approval: the red button starts and ends an alert at once', async () => {
+    const templateid = await f.repos.alerts.createDraftTemplate(devid(), {
+      name: 'Évacuation',
+      kind: 'evacuation',
+      titleFr: 'Évacuation',
+      titleEn: 'Evacuation',
+      instructionsFr: 'Sortez.',
+      instructionsEn: 'Get out.',
+      pictogram: 'evacuation',
+      colour: 'rouge',
+      image: null,
+      endTextFr: null,
+      endTextEn: null,
+    });
+    await publishDraftDirectly(f.repos, devid());
+    await fourEyes(true);
+    const alertPath = pathOf('adminAlert', { params: { devid: devid() } });
+    const started = await admin.post(alertPath, { templateid, drill: false });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await f.repos.alerts.active(devid(), f.clock.now)).toMatchObject({ drill: false });
   });
 });
 
