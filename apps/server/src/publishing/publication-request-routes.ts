@@ -12,7 +12,7 @@ import {
   type ReviewRequest,
 } from '@plant-kiosk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, ok } from '../lib/envelope.js';
+import { ok } from '../lib/envelope.js';
 import {
   actorOf,
   requireAdmin,
@@ -170,13 +170,9 @@ export async function publicationRequestRoutes(
       const { devid, setid } = request.params;
       const auth = requireDevelopment(request, devid);
       await editor.development(devid);
-      const mayPublish = auth.user.role === 'admin' || auth.user.canPublish;
-      const { request: found } = await requestDetail(ctx, devid, setid);
-      if (found.author.userid !== auth.user.userid && !mayPublish) {
-        throw forbidden('Seul son auteur, ou qui peut publier, peut retirer une demande.');
-      }
       const withdrawn = await closeRequest(ctx, devid, setid, reviewerOf(request), {
         refuse: false,
+        mayPublish: auth.user.role === 'admin' || auth.user.canPublish,
       });
       return ok(
         withdrawn,

@@ -509,7 +509,13 @@ export async function closeRequest(
   devid: number,
   setid: number,
   who: Reviewer,
-  how: { refuse: true; comment: string } | { refuse: false },
+  how:
+    | { refuse: true; comment: string }
+    | {
+        refuse: false;
+        /** Whether who withdraws may publish: otherwise only the author may. */
+        mayPublish: boolean;
+      },
 ): Promise<PublicationRequest> {
   const now = clock(deps);
   const comment = how.refuse ? how.comment.trim() : null;
@@ -519,6 +525,9 @@ export async function closeRequest(
     const found = await requestRow(trx, devid, setid);
     stillWaiting(found);
     if (how.refuse) notTheAuthor(found, who, 'refuser');
+    else if (found.userid !== who.userid && !how.mayPublish) {
+      throw forbidden('Seul son auteur, ou qui peut publier, peut retirer une demande.');
+    }
     const closed = {
       review: how.refuse ? 'refused' : 'withdrawn',
       status: 'cancelled',

@@ -29,6 +29,7 @@ import { LoadError, Loading, Page } from '../../components/page';
 import { ApiError, call, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
 import { useUser } from '../../lib/session/session-context';
+import { usePollWhile } from '../../lib/use-poll-while';
 import { useResource } from '../../lib/use-resource';
 import { previewPagePath } from '../preview';
 import { ChangeList, indexMedia, useCanPublish, type MediaIndex } from '../revisions';
@@ -92,14 +93,7 @@ function Requests({
   const waiting = items.filter((item) => item.state === 'requested');
   const decided = items.filter((item) => item.state !== 'requested');
   const someoneWaits = waiting.length > 0;
-  const { reload } = list;
-  useEffect(() => {
-    if (!someoneWaits) return undefined;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') reload();
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [someoneWaits, reload]);
+  usePollWhile(someoneWaits, list.reload, POLL_MS);
 
   const zoneNames = useMemo(
     () => new Map((zones.data ?? []).map((row) => [row.zoneid, row.zonename] as const)),

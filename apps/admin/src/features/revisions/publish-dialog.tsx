@@ -35,6 +35,7 @@ import { call, errorMessage } from '../../lib/api/client';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { useResource } from '../../lib/use-resource';
 import { ChangeList, indexMedia } from './change-list';
+import { BypassFields } from './bypass-fields';
 import { refusedByFourEyes, requestsPagePath, useFourEyes } from './four-eyes';
 import { ProblemList, refusedProblems, WarningList } from './problem-list';
 import { notifyDraftChanged } from '../../lib/draft-events';
@@ -89,7 +90,6 @@ export function PublishDialog({
   onScheduled?: (scheduled: PublishScheduledResponse['scheduled'], text: string) => void;
 }) {
   const noteId = useId();
-  const reasonId = useId();
   const fourEyes = useFourEyes(devid);
   const isAdmin = useOptionalUser()?.role === 'admin';
   const [bypass, setBypass] = useState(false);
@@ -405,28 +405,13 @@ export function PublishDialog({
               />
             </label>
             {fourEyes.enabled && isAdmin && (
-              <div className="publish-bypass stack">
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={bypass}
-                    onChange={(event) => setBypass(event.target.checked)}
-                  />{' '}
-                  Publier sans approbation (urgence, administrateur)
-                </label>
-                {bypass && (
-                  <label className="field" htmlFor={reasonId}>
-                    <span>Raison (obligatoire, inscrite au journal)</span>
-                    <textarea
-                      id={reasonId}
-                      maxLength={500}
-                      value={reason}
-                      placeholder="Par exemple : numéro d’urgence faux sur tous les totems"
-                      onChange={(event) => setReason(event.target.value)}
-                    />
-                  </label>
-                )}
-              </div>
+              <BypassFields
+                label="Publier sans approbation (urgence, administrateur)"
+                checked={bypass}
+                onCheck={setBypass}
+                reason={reason}
+                onReason={setReason}
+              />
             )}
             {problems && <ProblemList devid={devid} problems={problems} />}
             {error && <Notice tone="error">{error}</Notice>}

@@ -25,6 +25,7 @@ import { ApiError, call, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged } from '../../lib/draft-events';
 import { useOptionalUser } from '../../lib/session/session-context';
 import { useResource } from '../../lib/use-resource';
+import { BypassFields } from './bypass-fields';
 import { refusedByFourEyes, requestsPagePath, useFourEyes } from './four-eyes';
 import { ChangeList, type MediaIndex } from './change-list';
 import { ProblemList, refusedProblems } from './problem-list';
@@ -75,7 +76,6 @@ export function RollbackDialog({
   const [note, setNote] = useState(`Retour à la révision ${entry.revision}`);
   const [requested, setRequested] = useState<string | null>(null);
   const noteId = useId();
-  const reasonId = useId();
   const asking = fourEyes.enabled && !bypass;
   const bypassing = fourEyes.enabled && bypass;
 
@@ -215,25 +215,13 @@ export function RollbackDialog({
                 </label>
               )}
               {isAdmin && (
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={bypass}
-                    onChange={(event) => setBypass(event.target.checked)}
-                  />{' '}
-                  Revenir sans approbation (urgence, administrateur)
-                </label>
-              )}
-              {bypass && (
-                <label className="field" htmlFor={reasonId}>
-                  <span>Raison (obligatoire, inscrite au journal)</span>
-                  <textarea
-                    id={reasonId}
-                    maxLength={500}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                  />
-                </label>
+                <BypassFields
+                  label="Revenir sans approbation (urgence, administrateur)"
+                  checked={bypass}
+                  onCheck={setBypass}
+                  reason={reason}
+                  onReason={setReason}
+                />
               )}
             </>
           )}

@@ -12,7 +12,7 @@ import {
   type AdminDevelopment,
   type ScheduledPublication,
 } from '@plant-kiosk/contract';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { DevelopmentGate } from '../../components/development-gate';
@@ -20,6 +20,7 @@ import { Notice } from '../../components/notice';
 import { LoadError, Loading, Page } from '../../components/page';
 import { call, errorMessage } from '../../lib/api/client';
 import { notifyDraftChanged, useDraftChanged } from '../../lib/draft-events';
+import { usePollWhile } from '../../lib/use-poll-while';
 import { useResource } from '../../lib/use-resource';
 import { defaultPlantTime, plantTimeOf, readPlantTime, usePlantTimeZone } from './plant-time';
 import { PlantTimeFields } from './plant-time-fields';
@@ -69,14 +70,7 @@ function Scheduled({
 
   const items = list.data?.items ?? [];
   const waiting = items.some((item) => item.status === 'scheduled');
-  const { reload } = list;
-  useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') reload();
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [waiting, reload]);
+  usePollWhile(waiting, list.reload, POLL_MS);
 
   const zoneNames = useMemo(
     () => new Map((zones.data ?? []).map((row) => [row.zoneid, row.zonename] as const)),
