@@ -7,6 +7,8 @@ import type { ContentLanguage, ItemType, ModelLabel, ZoneType } from '@plant-kio
 export interface PlannedValue {
   value: string;
   type: ItemType;
+  /** An image's text alternative (decision 050): the words it shows. */
+  alt?: string;
 }
 
 export interface PlannedSubgroup {
@@ -23,6 +25,8 @@ export interface PlannedElement {
   addingdate: string;
   /** The element's language (decision 021); French when absent. */
   lang?: ContentLanguage;
+  /** An image's text alternative (decision 050): the words it shows. */
+  alt?: string;
   subelements?: PlannedValue[];
   subgroups?: PlannedSubgroup[];
 }

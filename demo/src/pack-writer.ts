@@ -73,10 +73,11 @@ export function packRecords(zones: PlannedZone[], templates: NewAlertTemplate[])
         type: element.type,
         addingdate: element.addingdate,
         lang: element.lang ?? 'fr',
+        alt: element.alt ?? '',
       });
       let order = 0;
       const subelement = (
-        value: { value: string; type: string },
+        value: { value: string; type: string; alt?: string },
         subgroupid: number | null,
         fieldlabel: string | null,
       ) =>
@@ -88,6 +89,7 @@ export function packRecords(zones: PlannedZone[], templates: NewAlertTemplate[])
           type: value.type,
           subgroupid,
           fieldlabel,
+          alt: value.alt ?? '',
         });
       for (const sub of element.subelements ?? []) subelement(sub, null, null);
       for (const [groupIndex, group] of (element.subgroups ?? []).entries()) {

@@ -1,6 +1,7 @@
 /** What the content builders share: the media store, the seed's clock, and small helpers. */
 import type { MediaStore } from '../media-store.js';
 import type { PlannedElement, PlannedValue, PlannedZone } from '../demo-plan.js';
+import { imageAltText } from '../image-alt-text.js';
 
 export interface SeedContext {
   media: MediaStore;
@@ -26,6 +27,7 @@ export function imageElement(
   return {
     value: ctx.media.image(title, svg),
     type: 'image',
+    alt: imageAltText(title, svg),
     addingdate: ago(ctx, addedDaysAgo, addedHoursAgo),
   };
 }
@@ -33,6 +35,7 @@ export function imageElement(
 export const imageValue = (ctx: SeedContext, title: string, svg: string): PlannedValue => ({
   value: ctx.media.image(title, svg),
   type: 'image',
+  alt: imageAltText(title, svg),
 });
 
 export const textValue = (value: string): PlannedValue => ({ value, type: 'text' });

@@ -11,6 +11,7 @@ import { documentPagesSvg } from '../svg/document-pages.js';
 import { archiveThumbnailSvg, projectBoardSvg, type LeanProject } from '../svg/special.js';
 import { ago, imageValue, textValue, type SeedContext } from './context.js';
 import { slugify } from '../slugify.js';
+import { imageAltText } from '../image-alt-text.js';
 
 type Draft = Omit<LeanProject, 'totem' | 'slug'>;
 
@@ -497,9 +498,11 @@ async function totemZones(ctx: SeedContext, totem: TotemType): Promise<PlannedZo
   const archives: PlannedElement[] = drafts.archives.map((draft, i) => {
     const project = complete(draft);
     const pages = documentPagesSvg(reportSpec(project, true));
+    const thumbnail = archiveThumbnailSvg(project);
     return {
-      value: ctx.media.image(`Nos succès ${project.title}`, archiveThumbnailSvg(project)),
+      value: ctx.media.image(`Nos succès ${project.title}`, thumbnail),
       type: 'image',
+      alt: imageAltText(`Nos succès ${project.title}`, thumbnail),
       addingdate: ago(ctx, 420 - i * 70),
       subelements: pages.map((svg, n) =>
         imageValue(ctx, `${project.title} archive page ${n + 1}`, svg),
@@ -509,9 +512,11 @@ async function totemZones(ctx: SeedContext, totem: TotemType): Promise<PlannedZo
 
   const boards: PlannedElement[] = drafts.current.map((draft, i) => {
     const project = complete(draft);
+    const board = projectBoardSvg(project);
     return {
-      value: ctx.media.image(`Projet ${project.title} A3`, projectBoardSvg(project)),
+      value: ctx.media.image(`Projet ${project.title} A3`, board),
       type: 'image',
+      alt: imageAltText(`Projet ${project.title} A3`, board),
       addingdate: ago(ctx, 60 - i * 20),
     };
   });

@@ -16,6 +16,7 @@ import { ADMIN_PREFIX, adminRelative } from './route-table.js';
 import {
   ContentLanguage,
   ContentModel,
+  AltText,
   Element,
   Id,
   IsoDate,
@@ -224,6 +225,8 @@ export const CreateElementRequest = Type.Object(
     addingdate: Type.Optional(IsoDate),
     /** English content: `en` adds the element to the zone's English version; French by default. */
     lang: Type.Optional(ContentLanguage),
+    /** An image's text alternative (decision 050); only images take one. */
+    alt: Type.Optional(AltText),
   },
   strict,
 );
@@ -235,17 +238,27 @@ export const UpdateElementRequest = Type.Object(
     value: Type.Optional(ItemValue),
     type: Type.Optional(ItemType),
     addingdate: Type.Optional(IsoDate),
+    /** An empty string removes the text alternative. */
+    alt: Type.Optional(AltText),
   },
   strict,
 );
 export type UpdateElementRequest = Static<typeof UpdateElementRequest>;
 
 /** Plain sub-elements of an element (a sub-group's values are edited through the sub-group). */
-export const CreateSubelementRequest = Type.Object({ value: ItemValue, type: ItemType }, strict);
+export const CreateSubelementRequest = Type.Object(
+  { value: ItemValue, type: ItemType, alt: Type.Optional(AltText) },
+  strict,
+);
 export type CreateSubelementRequest = Static<typeof CreateSubelementRequest>;
 
 export const UpdateSubelementRequest = Type.Object(
-  { expectedVersion: ItemVersion, value: Type.Optional(ItemValue), type: Type.Optional(ItemType) },
+  {
+    expectedVersion: ItemVersion,
+    value: Type.Optional(ItemValue),
+    type: Type.Optional(ItemType),
+    alt: Type.Optional(AltText),
+  },
   strict,
 );
 export type UpdateSubelementRequest = Static<typeof UpdateSubelementRequest>;
@@ -257,7 +270,10 @@ export const ReorderRequest = Type.Object(
 );
 export type ReorderRequest = Static<typeof ReorderRequest>;
 
-export const FieldValue = Type.Object({ value: ItemValue, type: ItemType }, strict);
+export const FieldValue = Type.Object(
+  { value: ItemValue, type: ItemType, alt: Type.Optional(AltText) },
+  strict,
+);
 export type FieldValue = Static<typeof FieldValue>;
 
 /** Values by field label; labels must be fields of the sub-group's model. */
@@ -420,7 +436,8 @@ export type RevisionChanges = Static<typeof RevisionChanges>;
 
 /**
  * One reason a publish (or a rollback) was refused, with the item it is about; or, with code
- * `missing-translation`, a warning that does not refuse it (DraftChanges.warnings).
+ * `missing-translation` or `missing-alt-text`, a warning that does not refuse it
+ * (DraftChanges.warnings).
  */
 export const PublishProblem = Type.Object({
   code: Type.Union([
@@ -435,6 +452,11 @@ export const PublishProblem = Type.Object({
     Type.Literal('empty-emergency-zone'),
     /** A warning, never a refusal: a visitor zone with French content and no English version. */
     Type.Literal('missing-translation'),
+    /**
+     * A warning, never a refusal (decision 050): a zone with images that have no text alternative
+     * — read aloud and screen readers can only say the zone's name for them.
+     */
+    Type.Literal('missing-alt-text'),
   ]),
   /** In French, one line. */
   message: Type.String(),
@@ -456,7 +478,8 @@ export const DraftChanges = Type.Object({
   /**
    * What the next publish would warn about without refusing it (English content, decision 021): the
    * visitor zones with French content and no English version (`missing-translation`), in
-   * VISITOR_ZONES order.
+   * VISITOR_ZONES order; then the zones with images lacking a text alternative
+   * (`missing-alt-text`, decision 050), by zone name.
    */
   warnings: Type.Array(PublishProblem),
   /**

@@ -14,6 +14,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_DURATION_LIMITS } from './alert-templates.js';
 import {
   AlertKind,
+  AltText,
   AlertPictogram,
   ContentLanguage,
   ItemType,
@@ -27,8 +28,10 @@ export const PACK_FORMAT = 'plant-kiosk-content-pack';
  * Raised by a change of the content's fields; an import reads every version up to its own.
  * 2: the settings carry the plant's `timeZone` (issue 45); a version 1 pack's settings take
  * Europe/Paris.
+ * 3: images carry their text alternative, `alt` (issue 52, decision 050); an older pack's images
+ * have none.
  */
-export const PACK_FORMAT_VERSION = 2;
+export const PACK_FORMAT_VERSION = 3;
 export const PACK_MANIFEST_FILE = 'manifest.json';
 export const PACK_CONTENT_FILE = 'content.json';
 /** The folder of the media files inside the archive. */
@@ -103,6 +106,8 @@ export const PackElement = Type.Object({
   type: ItemType,
   addingdate: NullableDate,
   lang: ContentLanguage,
+  /** Format 3: an image's text alternative ('' when none); absent from older packs. */
+  alt: Type.Optional(AltText),
 });
 export const PackSubgroup = Type.Object({
   subgroupid: Id,
@@ -120,6 +125,8 @@ export const PackSubelement = Type.Object({
   type: ItemType,
   subgroupid: Type.Union([Id, Type.Null()]),
   fieldlabel: Type.Union([Type.String(), Type.Null()]),
+  /** Format 3, as the element's. */
+  alt: Type.Optional(AltText),
 });
 const OptionalText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
 export const PackAlertTemplate = Type.Object({

@@ -46,6 +46,14 @@ export const CONTENT_LANGUAGES = ['fr', 'en'] as const;
 export const ContentLanguage = Type.Union(CONTENT_LANGUAGES.map((lang) => Type.Literal(lang)));
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
+/**
+ * Text alternatives (issue 52, decision 050): most zones are pictures of text — menus, posters,
+ * plans — and a picture says nothing to someone who cannot see it. An image element or sub-element
+ * carries the words a reader says and a screen reader announces, written by the content team.
+ */
+export const ALT_TEXT_MAX_LENGTH = 1000;
+export const AltText = Type.String({ maxLength: ALT_TEXT_MAX_LENGTH });
+
 export const Zone = Type.Object({
   zoneid: Id,
   zonename: Type.String({ minLength: 1, maxLength: 120 }),
@@ -73,6 +81,12 @@ export const Element = Type.Object({
    * server sends it only for English elements, and a snapshot from before it reads as French.
    */
   lang: Type.Optional(ContentLanguage),
+  /**
+   * An image's text alternative (decision 050). Absent when none was written — the server sends it
+   * only when there is one, so older content keeps its ETags — and the kiosk then falls back to the
+   * zone's name (« Menu, 1 / 3 »).
+   */
+  alt: Type.Optional(AltText),
 });
 export type Element = Static<typeof Element>;
 
@@ -94,6 +108,8 @@ export const Subelement = Type.Object({
   type: ItemType,
   /** Set when the sub-element is one value of a sub-group's field; null for plain sub-elements. */
   subgroupinfo: Type.Union([SubgroupInfo, Type.Null()]),
+  /** An image's text alternative, as `Element.alt`. */
+  alt: Type.Optional(AltText),
 });
 export type Subelement = Static<typeof Subelement>;
 

@@ -29,7 +29,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import { badRequest } from '../lib/envelope.js';
 import { conflict } from '../lib/admin/errors.js';
 import { brief, changes } from '../audit/index.js';
-import { checkItemValue, normalizeDate } from './values.js';
+import { altTextChange, checkAltText, checkItemValue, normalizeDate } from './values.js';
 
 /** Where an item (or a parent) lives: its development and its id. */
 export interface Place {
@@ -88,8 +88,8 @@ const ownedElement = (parent: Owned<AdminElement>): Place => ({
 
 const FIELDS = {
   zone: ['zonename', 'type', 'checkList'],
-  element: ['value', 'type', 'addingdate'],
-  subelement: ['value', 'type'],
+  element: ['value', 'type', 'addingdate', 'alt'],
+  subelement: ['value', 'type', 'alt'],
 } as const;
 
 const nameTaken = (zonename: string) =>
@@ -153,16 +153,25 @@ export const elements: ContentKind<
   find: async (tx, id) => (await tx.draft.findElement(id))?.item,
   async create(tx, { id: zoneid }, body, now) {
     const value = checkItemValue(body.value, body.type);
+    const alt = checkAltText(body.alt, body.type);
     const addingdate = body.addingdate ? normalizeDate(body.addingdate) : now.toISOString();
     const element = await tx.draft.insertElement({
       zoneid,
       value,
       type: body.type,
       addingdate,
+      alt,
       ...(body.lang ? { lang: body.lang } : {}),
     });
     const { order, type, lang } = element;
-    const after = { zoneid, order, type, value: brief(value), ...(lang ? { lang } : {}) };
+    const after = {
+      zoneid,
+      order,
+      type,
+      value: brief(value),
+      ...(lang ? { lang } : {}),
+      ...(alt ? { alt: brief(alt) } : {}),
+    };
     return { item: element, id: element.elementid, after };
   },
   async update(tx, current, id, body) {
@@ -171,6 +180,7 @@ export const elements: ContentKind<
       value: body.value !== undefined || body.type !== undefined ? value : undefined,
       type: body.type,
       addingdate: body.addingdate ? normalizeDate(body.addingdate) : undefined,
+      alt: altTextChange(body.alt, body.type ?? current.type, current.alt),
     });
     return updated && { item: updated, summary: changes(current, updated, FIELDS.element) };
   },
@@ -202,7 +212,8 @@ export const subelements: ContentKind<
   },
   async create(tx, { id: elementid }, body) {
     const value = checkItemValue(body.value, body.type);
-    const inserted = await tx.draft.insertSubelement({ elementid, value, type: body.type });
+    const alt = checkAltText(body.alt, body.type);
+    const inserted = await tx.draft.insertSubelement({ elementid, value, type: body.type, alt });
     await tx.draft.normalizeSubelementOrders(elementid);
     const created = (await tx.draft.findSubelement(inserted.subelementid))!.item;
     const after = { elementid, order: created.order, type: created.type, value: brief(value) };
@@ -213,6 +224,7 @@ export const subelements: ContentKind<
     const updated = await tx.draft.updateSubelement(id, body.expectedVersion, {
       value,
       type: body.type,
+      alt: altTextChange(body.alt, body.type ?? current.type, current.alt),
     });
     return updated && { item: updated, summary: changes(current, updated, FIELDS.subelement) };
   },
@@ -244,6 +256,7 @@ function checkFields(
       values.map((item) => ({
         type: item.type,
         value: checkItemValue(item.value, item.type, what),
+        alt: checkAltText(item.alt, item.type, what),
       })),
     );
   }

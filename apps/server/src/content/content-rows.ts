@@ -57,6 +57,8 @@ export const toElement = (row: ElementFields): Element => ({
   addingdate: row.addingdate,
   // Absent means French (the contract's `Element.lang`): French content is sent as before 009.
   ...(row.lang === 'en' ? { lang: 'en' as const } : {}),
+  // Absent when none was written (decision 050): older content is sent as before 028.
+  ...(row.alt ? { alt: row.alt } : {}),
 });
 
 export const toSubelement = (row: SubelementFields): Subelement => ({
@@ -69,6 +71,7 @@ export const toSubelement = (row: SubelementFields): Subelement => ({
     row.subgroupid !== null && row.fieldlabel !== null
       ? { subgroupid: row.subgroupid, fieldlabel: row.fieldlabel }
       : null,
+  ...(row.alt ? { alt: row.alt } : {}),
 });
 
 export const toSubgroup = (row: SubgroupFields, label: string): Subgroup => ({

@@ -67,6 +67,7 @@ export class DraftContentRepository extends DraftContentWrites {
       type: ItemType;
       addingdate?: string;
       lang?: ContentLanguage;
+      alt?: string;
     },
     db: Db = this.db,
   ): Promise<Element> {
@@ -79,6 +80,7 @@ export class DraftContentRepository extends DraftContentWrites {
         type: input.type,
         addingdate: input.addingdate ?? new Date().toISOString(),
         lang: input.lang ?? 'fr',
+        alt: input.alt ?? '',
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -102,6 +104,7 @@ export class DraftContentRepository extends DraftContentWrites {
       type: ItemType;
       subgroupid?: number | null;
       fieldlabel?: string | null;
+      alt?: string;
     },
     db: Db = this.db,
   ): Promise<Subelement> {
@@ -114,6 +117,7 @@ export class DraftContentRepository extends DraftContentWrites {
         type: input.type,
         subgroupid: input.subgroupid ?? null,
         fieldlabel: input.fieldlabel ?? null,
+        alt: input.alt ?? '',
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -36,6 +36,8 @@ export interface ItemChanges {
   value?: string;
   type?: ItemType;
   addingdate?: string;
+  /** An image's text alternative; '' removes it (decision 050). */
+  alt?: string;
 }
 
 export interface SubgroupChanges {
@@ -46,6 +48,7 @@ export interface SubgroupChanges {
 export interface NewValue {
   value: string;
   type: ItemType;
+  alt?: string;
 }
 
 export class DraftContentWrites extends DraftContentReads {
@@ -110,6 +113,7 @@ export class DraftContentWrites extends DraftContentReads {
     type: ItemType;
     addingdate: string;
     lang?: ContentLanguage;
+    alt?: string;
   }): Promise<AdminElement> {
     const last = await this.db
       .selectFrom('elements')
@@ -125,6 +129,7 @@ export class DraftContentWrites extends DraftContentReads {
         type: input.type,
         addingdate: input.addingdate,
         lang: input.lang ?? 'fr',
+        alt: input.alt ?? '',
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -153,6 +158,7 @@ export class DraftContentWrites extends DraftContentReads {
         ...(changes.value !== undefined ? { value: changes.value } : {}),
         ...(changes.type !== undefined ? { type: changes.type } : {}),
         ...(changes.addingdate !== undefined ? { addingdate: changes.addingdate } : {}),
+        ...(changes.alt !== undefined ? { alt: changes.alt } : {}),
         version: eb('version', '+', 1),
       }))
       .where('elementid', '=', elementid)
@@ -210,6 +216,7 @@ export class DraftContentWrites extends DraftContentReads {
     type: ItemType;
     subgroupid?: number | null;
     fieldlabel?: string | null;
+    alt?: string;
   }): Promise<AdminSubelement> {
     const last = await this.db
       .selectFrom('subelements')
@@ -225,6 +232,7 @@ export class DraftContentWrites extends DraftContentReads {
         type: input.type,
         subgroupid: input.subgroupid ?? null,
         fieldlabel: input.fieldlabel ?? null,
+        alt: input.alt ?? '',
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -241,6 +249,7 @@ export class DraftContentWrites extends DraftContentReads {
       .set((eb) => ({
         ...(changes.value !== undefined ? { value: changes.value } : {}),
         ...(changes.type !== undefined ? { type: changes.type } : {}),
+        ...(changes.alt !== undefined ? { alt: changes.alt } : {}),
         version: eb('version', '+', 1),
       }))
       .where('subelementid', '=', subelementid)

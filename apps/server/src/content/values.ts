@@ -64,3 +64,36 @@ export function checkItemValue(value: string, type: ItemType, what = 'La valeur'
 export function normalizeDate(value: string): string {
   return new Date(value).toISOString();
 }
+
+/**
+ * The text alternative to store for an item of `type` (decision 050): trimmed, on one line, ''
+ * when none. Only images take one — a text, a link or a video says itself — so an alternative
+ * given to another type is a 400 rather than words that nothing would ever read.
+ */
+export function checkAltText(alt: string | undefined, type: ItemType, what = 'L’élément'): string {
+  const trimmed = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (trimmed === '') return '';
+  if (type !== 'image') {
+    throw badRequest(
+      `${what} est de type ${TYPE_NAMES[type]} : seule une image prend un texte alternatif.`,
+    );
+  }
+  if (CONTROL.test(trimmed)) {
+    throw badRequest('Le texte alternatif ne peut pas contenir de caractères de contrôle.');
+  }
+  return trimmed;
+}
+
+/**
+ * What an update writes to `alt`: the new alternative when one is given, '' when the item stops
+ * being an image (its old alternative would describe a picture that is gone), nothing otherwise.
+ */
+export function altTextChange(
+  given: string | undefined,
+  type: ItemType,
+  current: string | undefined,
+  what?: string,
+): string | undefined {
+  if (given !== undefined) return checkAltText(given, type, what);
+  return type !== 'image' && current ? '' : undefined;
+}

@@ -34,6 +34,7 @@ import * as usageRollups from './migrations/024-usage-rollups.js';
 import * as capAlerts from './migrations/025-cap-alerts.js';
 import * as sso from './migrations/026-sso.js';
 import * as fourEyes from './migrations/027-four-eyes.js';
+import * as textAlternatives from './migrations/028-text-alternatives.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '025-cap-alerts': capAlerts,
   '026-sso': sso,
   '027-four-eyes': fourEyes,
+  '028-text-alternatives': textAlternatives,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

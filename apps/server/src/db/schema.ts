@@ -56,6 +56,8 @@ export interface ElementTable {
   /** Migration 009 (English content, decision 021): 'fr' or 'en', the zone version the element
    * belongs to. */
   lang: ColumnType<string, string | undefined, string>;
+  /** Migration 028 (text alternatives, decision 050): an image's words, '' when none. */
+  alt: ColumnType<string, string | undefined, string>;
 }
 
 export interface ContentModelTable {
@@ -85,6 +87,8 @@ export interface SubelementTable {
   fieldlabel: string | null;
   /** Added by migration 002: the back-office's edit-conflict check. */
   version: ColumnType<number, number | undefined, number>;
+  /** Migration 028 (text alternatives, decision 050): an image's words, '' when none. */
+  alt: ColumnType<string, string | undefined, string>;
 }
 
 export interface MediaTable {
@@ -164,6 +168,8 @@ export interface LiveElementTable {
   addingdate: string;
   /** Migration 009: as the draft's (decision 021). */
   lang: ColumnType<string, string | undefined, string>;
+  /** Migration 028 (text alternatives, decision 050): an image's words, '' when none. */
+  alt: ColumnType<string, string | undefined, string>;
 }
 
 export interface LiveSubgroupTable {
@@ -185,6 +191,8 @@ export interface LiveSubelementTable {
   type: string;
   subgroupid: number | null;
   fieldlabel: string | null;
+  /** Migration 028 (text alternatives, decision 050): an image's words, '' when none. */
+  alt: ColumnType<string, string | undefined, string>;
 }
 
 /** One publish of a development (migration 004). */

@@ -370,6 +370,7 @@ async function writeDraft(
         type: str(element.type),
         addingdate: shifted(element.addingdate, shiftMs) ?? new Date().toISOString(),
         lang: str(element.lang ?? 'fr'),
+        alt: str(element.alt ?? ''),
       })
       .returning('elementid')
       .executeTakeFirstOrThrow();
@@ -400,6 +401,7 @@ async function writeDraft(
         type: str(item.type),
         subgroupid: item.subgroupid === null ? null : subgroupids.get(num(item.subgroupid))!,
         fieldlabel: item.fieldlabel === null ? null : str(item.fieldlabel),
+        alt: str(item.alt ?? ''),
       })
       .execute();
   }

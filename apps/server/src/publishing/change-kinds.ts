@@ -60,8 +60,9 @@ export interface KindTable {
   zoneOf: 'zoneid' | 'element' | null;
   /**
    * Values of columns added since a row could be logged, as their migration gave the rows of that
-   * time: an element logged before migration 009 was French (decision 021). Without it, a
-   * rollback across 009 would see every such element as changed.
+   * time: an element logged before migration 009 was French (decision 021), an image logged
+   * before 028 had no text alternative (decision 050). Without it, a rollback across them would
+   * see every such item as changed.
    */
   loggedDefaults?: Row;
   /**
@@ -96,9 +97,9 @@ export const KINDS: readonly KindTable[] = [
     live: 'pub_elements',
     key: 'elementid',
     owner: 'zone',
-    columns: ['elementid', 'zoneid', 'order', 'value', 'type', 'addingdate', 'lang'],
+    columns: ['elementid', 'zoneid', 'order', 'value', 'type', 'addingdate', 'lang', 'alt'],
     zoneOf: 'zoneid',
-    loggedDefaults: { lang: 'fr' },
+    loggedDefaults: { lang: 'fr', alt: '' },
     versioned: true,
   },
   {
@@ -118,8 +119,18 @@ export const KINDS: readonly KindTable[] = [
     live: 'pub_subelements',
     key: 'subelementid',
     owner: 'element',
-    columns: ['subelementid', 'elementid', 'order', 'value', 'type', 'subgroupid', 'fieldlabel'],
+    columns: [
+      'subelementid',
+      'elementid',
+      'order',
+      'value',
+      'type',
+      'subgroupid',
+      'fieldlabel',
+      'alt',
+    ],
     zoneOf: 'element',
+    loggedDefaults: { alt: '' },
     versioned: true,
   },
   {

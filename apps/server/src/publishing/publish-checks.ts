@@ -271,13 +271,52 @@ export function translationWarnings(
   return warnings;
 }
 
-/** The draft's publish warnings (see translationWarnings). */
+/**
+ * The zones whose images lack a text alternative (decision 050), a warning that never refuses a
+ * publish: one per zone, by zone name, counting its images and its sub-elements' images (a
+ * magazine's pages, a product's photo) with no `alt`. A row without `alt` (logged before
+ * migration 028) has none. The warning names the zone, not each image: the back-office's list
+ * leads to the zone, where each image says whether it has one.
+ */
+export function altTextWarnings(
+  content: Pick<CheckedContent, 'zone' | 'element' | 'subelement'>,
+): PublishProblem[] {
+  const zoneOfElement = new Map(
+    content.element.map((row) => [num(row.elementid), num(row.zoneid)]),
+  );
+  const missing = new Map<number, number>();
+  const count = (zoneid: number | undefined) => {
+    if (zoneid !== undefined) missing.set(zoneid, (missing.get(zoneid) ?? 0) + 1);
+  };
+  const lacksAlt = (row: Row) => str(row.type) === 'image' && !str(row.alt).trim();
+  for (const row of content.element) if (lacksAlt(row)) count(num(row.zoneid));
+  for (const row of content.subelement) {
+    if (lacksAlt(row)) count(zoneOfElement.get(num(row.elementid)));
+  }
+  return content.zone
+    .filter((zone) => missing.has(num(zone.zoneid)))
+    .sort((a, b) => str(a.zonename).localeCompare(str(b.zonename), 'fr'))
+    .map((zone) => {
+      const images = missing.get(num(zone.zoneid))!;
+      return {
+        code: 'missing-alt-text' as const,
+        zoneid: num(zone.zoneid),
+        zonename: str(zone.zonename),
+        elementid: null,
+        subgroupid: null,
+        subelementid: null,
+        message: `${label(str(zone.zonename))} : ${images === 1 ? '1 image sans texte alternatif' : `${images} images sans texte alternatif`} — la lecture à voix haute des totems n’en dira que le nom de la zone.`,
+      };
+    });
+}
+
+/** The draft's publish warnings (see translationWarnings and altTextWarnings). */
 export async function draftWarnings(
   repo: Pick<PublishCheckRepository, 'draftContent'>,
   devid: number,
 ): Promise<PublishProblem[]> {
   const content: DraftContent = await repo.draftContent(devid);
-  return translationWarnings(content);
+  return [...translationWarnings(content), ...altTextWarnings(content)];
 }
 
 function label(zonename: string | null): string {

@@ -38,6 +38,23 @@ describe('ZoneGallery', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('gives an image its written text alternative, in the list and zoomed (decision 050)', () => {
+    const described: ZoneGalleryItem[] = [
+      { ...items[0]!, description: 'Port des bouchons d’oreille : rouler, tirer, insérer.' },
+    ];
+    render(<ZoneGallery items={described} emptyMessage="vide" label="EPI" />);
+    // The button keeps its short name; the picture inside says what it shows.
+    const button = screen.getByRole('button', { name: 'Agrandir : EPI, 1 / 3' });
+    expect(within(button).getByRole('img').getAttribute('alt')).toBe(
+      'Port des bouchons d’oreille : rouler, tirer, insérer.',
+    );
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'EPI, 1 / 3' });
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toBe(
+      'Port des bouchons d’oreille : rouler, tirer, insérer.',
+    );
+  });
+
   it('lets the caller replace the popup with its own viewer', () => {
     const onOpen = vi.fn();
     render(<ZoneGallery items={items} emptyMessage="vide" onOpen={onOpen} />);

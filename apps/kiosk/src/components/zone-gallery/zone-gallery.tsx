@@ -21,7 +21,13 @@ import './zone-gallery.css';
 
 export interface ZoneGalleryItem {
   src: string;
+  /** A short name for the image (« Menu, 1 / 3 »): its button's name and its popup's label. */
   alt: string;
+  /**
+   * The image's text alternative written by the content team (decision 050): what the picture
+   * says, given to the image itself — read aloud and screen readers read it. `alt` otherwise.
+   */
+  description?: string;
   /** Added recently (docs/product.md#content-model: within 1440 minutes): shows the "Nouveau" badge. */
   isNew?: boolean;
   /** Stable React key; defaults to the index and src. */
@@ -165,7 +171,7 @@ export function ZoneGallery({
               <img
                 className="zone-gallery__image"
                 src={item.src}
-                alt={item.alt}
+                alt={item.description ?? item.alt}
                 width={item.width ?? imageSize.width}
                 height={item.height ?? imageSize.height}
                 decoding="async"
@@ -189,11 +195,11 @@ export function ZoneGallery({
             {openedOverlay ? (
               // The overlay's percentages are the image's: the frame is the image's own box.
               <span className="zone-gallery__zoomed">
-                <img src={opened.src} alt={opened.alt} draggable={false} />
+                <img src={opened.src} alt={opened.description ?? opened.alt} draggable={false} />
                 {openedOverlay}
               </span>
             ) : (
-              <img src={opened.src} alt={opened.alt} draggable={false} />
+              <img src={opened.src} alt={opened.description ?? opened.alt} draggable={false} />
             )}
           </ZoomPan>
         </Popup>

@@ -15,3 +15,4 @@ export { useZone, type UseZoneOptions, type UseZoneResult } from './use-zone';
 export { useSubelements, type UseSubelementsResult } from './use-subelements';
 export { useSubgroups, buildPopulatedSubgroups, type UseSubgroupsResult } from './use-subgroups';
 export { nextWindowChange, useWindowNow, type WindowedItem } from './content-clock';
+export { pageImages, toViewerPages, type PageImage } from './page-images';

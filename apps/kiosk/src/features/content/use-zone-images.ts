@@ -17,7 +17,10 @@ import { useZone, type UseZoneOptions } from './use-zone';
 import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface UseZoneImagesOptions extends UseZoneOptions {
-  /** Start of each image's alt text (default: the zone name), followed by "n / total". */
+  /**
+   * Start of each image's short name (default: the zone name), followed by "n / total"; the
+   * image's own text alternative, when written, is its `description`.
+   */
   altPrefix?: string;
 }
 
@@ -48,6 +51,8 @@ export function toGalleryItems(
     key: element.elementid,
     src: resolve(element.value),
     alt: images.length > 1 ? `${altPrefix}, ${index + 1} / ${images.length}` : altPrefix,
+    // The content team's words for the picture (decision 050), when written.
+    ...(element.alt ? { description: element.alt } : {}),
     isNew: isNew(element.addingdate, now),
   }));
 }

@@ -32,7 +32,7 @@ function IdleReaderPopup() {
         .filter((element) => element.type === 'image' && element.value.trim() !== '')
         .map((element, index) => ({
           src: mediaUrl(element.value, config),
-          alt: `${t('idle.readerTitle')} — ${index + 1}`,
+          alt: element.alt ?? `${t('idle.readerTitle')} — ${index + 1}`,
         })),
     [elements, config, t],
   );

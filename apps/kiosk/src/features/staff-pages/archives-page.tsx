@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageViewerPopup } from '../../components/page-viewer';
 import { ZoneGallery } from '../../components/zone-gallery';
-import { useSubelements, useZoneImages } from '../content';
+import { pageImages, toViewerPages, useSubelements, useZoneImages } from '../content';
 import { usePageFrame } from '../layout';
 import { useBeLeanTotem } from './be-lean';
 import { PAGE_SIZE } from './page-size';
@@ -59,9 +59,7 @@ export default function ArchivesPage() {
 function ArchiveViewer({ archive, onClose }: { archive: OpenedArchive; onClose: () => void }) {
   const media = useMedia();
   const { subelements } = useSubelements(archive.elementid);
-  const pages = subelements
-    .filter((sub) => sub.type === 'image' && sub.value.trim() !== '')
-    .map((sub) => media(sub.value));
+  const pages = toViewerPages(pageImages(subelements.filter((sub) => sub.type === 'image')), media);
   return (
     <PageViewerPopup
       open

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PageViewerPopup } from '../../components/page-viewer';
 import { Popup } from '../../components/popup/popup';
 import { QR_IN_PROGRESS_TEXT, QR_TILE_SIZE } from '../../components/qr-code/qr-code';
-import { useZone } from '../content';
+import { toViewerPages, useZone } from '../content';
 import { usePageFrame } from '../layout';
 import { PAGE_SIZE } from './page-size';
 import { toProductCategories, type Product, type ProductCategory } from './products';
@@ -83,7 +83,7 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
                 <span
                   className={`product-tile__images product-tile__images--${item.images.length}`}
                 >
-                  {item.images.map((image) => (
+                  {item.images.map(({ value: image }) => (
                     <img key={image} src={media(image)} alt="" width={600} height={600} />
                   ))}
                 </span>
@@ -102,7 +102,7 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
             onClick={() => setCatalogueOpen(true)}
           >
             <img
-              src={media(catalogue.pages[0])}
+              src={media(catalogue.pages[0].value)}
               alt=""
               width={CATALOGUE_COVER_WIDTH}
               height={Math.round((CATALOGUE_COVER_WIDTH * PAGE_SIZE.height) / PAGE_SIZE.width)}
@@ -141,7 +141,7 @@ function CategoryBlock({ category }: { category: ProductCategory }) {
           open={catalogueOpen}
           onClose={() => setCatalogueOpen(false)}
           title={`Catalogue ${category.name}`}
-          pages={catalogue.pages.map(media)}
+          pages={toViewerPages(catalogue.pages, media)}
           pageWidth={PAGE_SIZE.width}
           pageHeight={PAGE_SIZE.height}
         />
@@ -161,18 +161,18 @@ function ProductPopup({ product, onClose }: { product: Product; onClose: () => v
       {product.detail ? (
         <img
           className="product-popup__detail"
-          src={media(product.detail)}
-          alt={`Fiche produit ${product.title}`}
+          src={media(product.detail.value)}
+          alt={product.detail.alt ?? `Fiche produit ${product.title}`}
           width={PAGE_SIZE.width}
           height={PAGE_SIZE.height}
         />
       ) : (
         product.images.map((image, index) => (
           <img
-            key={image}
+            key={image.value}
             className="product-popup__detail"
-            src={media(image)}
-            alt={`${product.title}, image ${index + 1}`}
+            src={media(image.value)}
+            alt={image.alt ?? `${product.title}, image ${index + 1}`}
             width={600}
             height={600}
           />

@@ -2,7 +2,7 @@
 import { CONTENT_ZONES, MODEL_LABELS } from '@plant-kiosk/contract';
 import { useState } from 'react';
 import { PageViewerPopup } from '../../components/page-viewer';
-import { useSubgroups, useZone } from '../content';
+import { toViewerPages, useSubgroups, useZone } from '../content';
 import { DocumentCover } from './document-cover';
 import { PAGE_SIZE } from './page-size';
 import { pageValues } from './pdf-document';
@@ -17,7 +17,7 @@ export function HouseRules() {
     element?.elementid,
     MODEL_LABELS.houseRules,
   );
-  const pages = pageValues(subgroups[0]).map(media);
+  const pages = toViewerPages(pageValues(subgroups[0]), media);
   const title = element?.value ?? 'Règlement intérieur';
   const [open, setOpen] = useState(false);
 
@@ -26,7 +26,7 @@ export function HouseRules() {
     <>
       <DocumentCover
         title={title}
-        cover={pages[0]}
+        cover={pages[0]?.src}
         details={[STAFF_TEXT.pages(pages.length)]}
         coverWidth={300}
         onOpen={() => setOpen(true)}

@@ -29,7 +29,7 @@ export function HrGuide() {
     return <p className="staff-empty">{STAFF_TEXT.empty}</p>;
 
   const pdf = guide.pdf ? media(guide.pdf) : undefined;
-  const cover = guide.pages[0] ? media(guide.pages[0]) : undefined;
+  const cover = guide.pages[0] ? media(guide.pages[0].value) : undefined;
   return (
     <div className="hr-guide">
       <button

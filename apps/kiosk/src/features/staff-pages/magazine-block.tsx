@@ -7,7 +7,7 @@ import { CONTENT_ZONES, MODEL_LABELS } from '@plant-kiosk/contract';
 import { useMemo, useState } from 'react';
 import { ImageCarousel } from '../../components/image-carousel';
 import { PageViewerPopup } from '../../components/page-viewer';
-import { useZone } from '../content';
+import { toViewerPages, useZone } from '../content';
 import { DocumentCover } from './document-cover';
 import { newestIssue, toMagazineIssues, type MagazineIssue } from './magazine-issues';
 import { PAGE_SIZE } from './page-size';
@@ -36,7 +36,7 @@ export function MagazineBlock() {
       <DocumentCover
         className="magazine__newest"
         title={newest.title}
-        cover={media(newest.pages[0] ?? '')}
+        cover={media(newest.pages[0]?.value ?? '')}
         coverWidth={480}
         details={['Dernier numéro', newest.label, STAFF_TEXT.pages(newest.pages.length)]}
         action="Lire le magazine"
@@ -63,7 +63,7 @@ export function MagazineBlock() {
                 aria-label={`${issue.title}, ${issue.label}`}
               >
                 <img
-                  src={media(issue.pages[0] ?? '')}
+                  src={media(issue.pages[0]?.value ?? '')}
                   alt=""
                   width={PAGE_SIZE.width}
                   height={PAGE_SIZE.height}
@@ -79,7 +79,7 @@ export function MagazineBlock() {
         open={opened !== null}
         onClose={() => setOpened(null)}
         title={opened ? `${opened.title}` : ''}
-        pages={opened ? opened.pages.map(media) : []}
+        pages={opened ? toViewerPages(opened.pages, media) : []}
         pageWidth={PAGE_SIZE.width}
         pageHeight={PAGE_SIZE.height}
       />

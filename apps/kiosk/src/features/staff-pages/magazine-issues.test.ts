@@ -87,7 +87,7 @@ describe('magazine issues', () => {
       'Mars 2023',
       'Numéro spécial',
     ]);
-    expect(issues[2]?.pages).toEqual(['a1.svg', 'a2.svg']);
+    expect(issues[2]?.pages).toEqual([{ value: 'a1.svg' }, { value: 'a2.svg' }]);
   });
 
   it('shows the newest issue by its `mois` date, not by its order in the zone', () => {

@@ -5,6 +5,7 @@
  * element's name, so a typo in the back-office never hides an issue.
  */
 import type { Element, PopulatedSubgroup } from '@plant-kiosk/contract';
+import { pageImages, type PageImage } from '../content';
 
 export interface MagazineIssue {
   elementid: number;
@@ -13,8 +14,8 @@ export interface MagazineIssue {
   date: Date | null;
   /** "Octobre 2024" (or the title when the date is unreadable). */
   label: string;
-  /** Page image values in reading order. */
-  pages: string[];
+  /** Page images in reading order, with their text alternatives. */
+  pages: PageImage[];
 }
 
 const MONTH_YEAR = new Intl.DateTimeFormat('fr-FR', {
@@ -53,9 +54,7 @@ export function toMagazineIssues(
       title: element.value,
       date,
       label: date ? frenchMonthLabel(date) : element.value,
-      pages: (group?.fields['pages'] ?? [])
-        .map((page) => page.value)
-        .filter((value) => value.trim() !== ''),
+      pages: pageImages(group?.fields['pages']),
     };
   });
   return issues.sort(

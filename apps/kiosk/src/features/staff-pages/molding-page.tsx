@@ -20,7 +20,9 @@ export default function MoldingPage() {
   const { t } = useTranslation();
   usePageFrame({ title: t('pages.moulage') });
   const manual = useZoneImages(IMAGE_ZONES.operatorManual.fr);
-  const pages = manual.items.map((item) => item.src);
+  const pages = manual.items.map((item) =>
+    item.description ? { src: item.src, alt: item.description } : { src: item.src },
+  );
   const [open, setOpen] = useState(false);
 
   return (
@@ -29,7 +31,7 @@ export default function MoldingPage() {
         {manual.loading && pages.length === 0 ? null : (
           <DocumentCover
             title={MANUAL_TITLE}
-            cover={pages[0]}
+            cover={pages[0]?.src}
             details={[STAFF_TEXT.pages(pages.length), 'Consultation en plein écran']}
             onOpen={() => setOpen(true)}
           />

@@ -40,7 +40,7 @@ describe('PDF documents', () => {
     );
     expect(doc).toEqual({
       title: 'Guide pratique RH — édition juillet 2023',
-      pages: ['cover.svg'],
+      pages: [{ value: 'cover.svg' }],
       pdf: 'pdf/guide.pdf',
       toc: [
         { page: 3, title: 'Bienvenue au Neubourg' },
@@ -69,8 +69,8 @@ describe('PDF documents', () => {
       toc: [],
     });
     expect(pageValues(documentGroup({ pages: ['a.svg', ' ', 'b.svg'] }))).toEqual([
-      'a.svg',
-      'b.svg',
+      { value: 'a.svg' },
+      { value: 'b.svg' },
     ]);
   });
 });

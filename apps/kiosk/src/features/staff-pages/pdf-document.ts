@@ -4,11 +4,12 @@
  * entries that cannot be read are dropped (and logged) rather than shown with a wrong page.
  */
 import { parseTocEntry, type PopulatedSubgroup, type TocEntry } from '@plant-kiosk/contract';
+import { pageImages, type PageImage } from '../content';
 
 export interface PdfDocument {
   title: string;
-  /** Page images (the first is the cover). */
-  pages: string[];
+  /** Page images (the first is the cover), with their text alternatives. */
+  pages: PageImage[];
   /** The PDF file value, when the document has one. */
   pdf: string | undefined;
   toc: TocEntry[];
@@ -29,13 +30,13 @@ export function readPdfDocument(
   }
   return {
     title: values(group, 'titre')[0] ?? fallbackTitle,
-    pages: values(group, 'pages'),
+    pages: pageImages(group?.fields['pages']),
     pdf: values(group, 'pdf')[0],
     toc,
   };
 }
 
 /** The page images of any sub-group with a `pages` field (house rules, catalogues…). */
-export function pageValues(group: PopulatedSubgroup | undefined): string[] {
-  return values(group, 'pages');
+export function pageValues(group: PopulatedSubgroup | undefined): PageImage[] {
+  return pageImages(group?.fields['pages']);
 }

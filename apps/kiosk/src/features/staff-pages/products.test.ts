@@ -76,21 +76,24 @@ describe('product categories', () => {
       {
         id: expect.any(Number),
         title: 'LYRA',
-        images: ['lyra-1.svg', 'lyra-2.svg'],
-        detail: 'lyra-fiche.svg',
+        images: [{ value: 'lyra-1.svg' }, { value: 'lyra-2.svg' }],
+        detail: { value: 'lyra-fiche.svg' },
         video: undefined,
         isNew: false,
       },
       {
         id: expect.any(Number),
         title: 'BRUME FINE',
-        images: ['brume.svg'],
-        detail: 'brume-fiche.svg',
+        images: [{ value: 'brume.svg' }],
+        detail: { value: 'brume-fiche.svg' },
         video: 'brume.webm',
         isNew: true,
       },
     ]);
-    expect(result.catalogue).toEqual({ pages: ['cat-1.svg', 'cat-2.svg'], qr: 'qr.svg' });
+    expect(result.catalogue).toEqual({
+      pages: [{ value: 'cat-1.svg' }, { value: 'cat-2.svg' }],
+      qr: 'qr.svg',
+    });
   });
 
   it('upper-cases French titles with their accents', () => {
@@ -112,7 +115,7 @@ describe('product categories', () => {
       NOW,
     );
     expect(result.products).toEqual([]);
-    expect(result.catalogue).toEqual({ pages: ['p1.svg'], qr: undefined });
+    expect(result.catalogue).toEqual({ pages: [{ value: 'p1.svg' }], qr: undefined });
     expect(toProductCategory(category(4, 'Vide'), [], NOW).catalogue).toBeUndefined();
   });
 

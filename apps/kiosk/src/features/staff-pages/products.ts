@@ -5,22 +5,24 @@
  * qr). Values stay raw content values here; the screen resolves them to media URLs.
  */
 import { MODEL_LABELS, type Element, type PopulatedSubgroup } from '@plant-kiosk/contract';
-import { isNew } from '../content';
+import { isNew, pageImages, type PageImage } from '../content';
 import { kioskNow } from '../../lib/clock/kiosk-clock';
 
 export interface Product {
   id: number;
   /** Upper-cased for display (docs/product.md#screens). */
   title: string;
-  /** One or two thumbnail images. */
-  images: string[];
-  detail: string | undefined;
+  /** One or two thumbnail images, with their text alternatives. */
+  images: PageImage[];
+  /** The product sheet (an image of text), with its text alternative. */
+  detail: PageImage | undefined;
   video: string | undefined;
   isNew: boolean;
 }
 
 export interface ProductCatalogue {
-  pages: string[];
+  /** Page images, with their text alternatives. */
+  pages: PageImage[];
   /** The QR code image; none means the download is still being deployed. */
   qr: string | undefined;
 }
@@ -48,8 +50,8 @@ export function toProductCategory(
     .map((group): Product => ({
       id: group.subgroupid,
       title: (values(group, 'titre')[0] ?? '').toLocaleUpperCase('fr-FR'),
-      images: values(group, 'image').slice(0, MAX_PRODUCT_IMAGES),
-      detail: values(group, 'détail_produit')[0],
+      images: pageImages(group.fields['image']).slice(0, MAX_PRODUCT_IMAGES),
+      detail: pageImages(group.fields['détail_produit'])[0],
       video: values(group, 'vidéo')[0],
       isNew: isNew(group.addingdate, now),
     }))
@@ -61,7 +63,7 @@ export function toProductCategory(
     name: element.value,
     products,
     catalogue: catalogueGroup
-      ? { pages: values(catalogueGroup, 'pages'), qr: values(catalogueGroup, 'qr')[0] }
+      ? { pages: pageImages(catalogueGroup.fields['pages']), qr: values(catalogueGroup, 'qr')[0] }
       : undefined,
   };
 }

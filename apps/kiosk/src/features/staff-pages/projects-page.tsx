@@ -12,7 +12,7 @@ import { ImageCarousel } from '../../components/image-carousel';
 import { PageViewerPopup } from '../../components/page-viewer';
 import { RouteButton } from '../../components/route-button/route-button';
 import { ZOOM_DEFAULTS, ZoomPan } from '../../components/zoom-pan';
-import { useZone, useZoneImages } from '../content';
+import { toViewerPages, useZone, useZoneImages } from '../content';
 import { usePageFrame } from '../layout';
 import { useBeLeanTotem } from './be-lean';
 import { PAGE_SIZE } from './page-size';
@@ -64,7 +64,13 @@ function ProjectPlans({ zonename }: { zonename: string }) {
           maxScale={ZOOM_DEFAULTS.maxScale}
           className="be-lean__plan"
         >
-          <img src={plan.src} alt={plan.alt} width={2480} height={1754} draggable={false} />
+          <img
+            src={plan.src}
+            alt={plan.description ?? plan.alt}
+            width={2480}
+            height={1754}
+            draggable={false}
+          />
         </ZoomPan>
       ))}
     </div>
@@ -108,7 +114,7 @@ function ProjectDocuments({ zonename }: { zonename: string }) {
           renderItem={(document) => (
             <button type="button" className="be-lean__document" onClick={() => setOpened(document)}>
               <img
-                src={media(document.pages[0] ?? '')}
+                src={media(document.pages[0]?.value ?? '')}
                 alt=""
                 width={PAGE_SIZE.width}
                 height={PAGE_SIZE.height}
@@ -123,7 +129,7 @@ function ProjectDocuments({ zonename }: { zonename: string }) {
         open={opened !== null}
         onClose={() => setOpened(null)}
         title={opened?.title ?? ''}
-        pages={opened ? opened.pages.map(media) : []}
+        pages={opened ? toViewerPages(opened.pages, media) : []}
         pageWidth={PAGE_SIZE.width}
         pageHeight={PAGE_SIZE.height}
       />

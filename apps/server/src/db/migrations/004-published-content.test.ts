@@ -16,6 +16,7 @@ import * as publishedContent from './004-published-content.js';
 import * as alerts from './005-alerts.js';
 import * as settings from './007-settings.js';
 import * as contentLanguage from './009-content-language.js';
+import * as textAlternatives from './028-text-alternatives.js';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
@@ -166,6 +167,8 @@ describe('migration 004 (published content)', () => {
       await settings.up(db);
       // English content: French elements are sent without `lang`, so the ETag is still the old one.
       await contentLanguage.up(db);
+      // Text alternatives: images without one are sent without `alt`, so the ETag is still the old one.
+      await textAlternatives.up(db);
 
       const repos = createRepositories(db);
       const content = repos.live;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FingerIcon } from '../../../components/route-button/route-button';
 import { useRuntimeConfig } from '../../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../../lib/media/media-url';
-import { useSubgroups, useZone } from '../../content';
+import { pageImages, toViewerPages, useSubgroups, useZone } from '../../content';
 import { DocumentPopup } from '../document-popup';
 import { FrenchMark } from '../french-mark';
 import { useVisitorLanguage } from '../use-visitor-page';
@@ -31,10 +31,7 @@ export function EnvironmentCatalogue({ title, openLabel, closeLabel }: Environme
     MODEL_LABELS.environmentCatalogue,
   );
   const pages = useMemo(
-    () =>
-      (subgroups[0]?.fields.pages ?? [])
-        .filter((page) => page.value.trim() !== '')
-        .map((page) => mediaUrl(page.value, config)),
+    () => toViewerPages(pageImages(subgroups[0]?.fields.pages), (value) => mediaUrl(value, config)),
     [subgroups, config],
   );
   const [open, setOpen] = useState(false);
@@ -52,7 +49,7 @@ export function EnvironmentCatalogue({ title, openLabel, closeLabel }: Environme
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <img className="document-cover__image" src={pages[0]} alt="" draggable={false} />
+        <img className="document-cover__image" src={pages[0]?.src} alt="" draggable={false} />
         <span className="document-cover__text">
           <span className="document-cover__title">{title}</span>
           <span className="document-cover__action">{openLabel}</span>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { QR_TILE_SIZE } from '../../../components/qr-code';
 import { useRuntimeConfig } from '../../../lib/kiosk-context/kiosk-context';
 import { mediaUrl } from '../../../lib/media/media-url';
-import { useSubgroups, useZone } from '../../content';
+import { pageImages, toViewerPages, useSubgroups, useZone } from '../../content';
 import type { PlantTourCatalogue, ProductCategory } from '../../visitor-tour';
 import { DocumentPopup } from '../document-popup';
 import { FrenchMark } from '../french-mark';
@@ -82,10 +82,7 @@ function BrochureTile({
   const title = category ? labels.titles[category] : element.value;
   const brochure = subgroups[0];
   const pages = useMemo(
-    () =>
-      (brochure?.fields.pages ?? [])
-        .filter((page) => page.value.trim() !== '')
-        .map((page) => mediaUrl(page.value, config)),
+    () => toViewerPages(pageImages(brochure?.fields.pages), (value) => mediaUrl(value, config)),
     [brochure, config],
   );
   const qrValue = brochure?.fields.qr?.[0]?.value.trim();
@@ -102,7 +99,7 @@ function BrochureTile({
             aria-haspopup="dialog"
             onClick={() => setOpen(true)}
           >
-            <img src={pages[0]} alt="" draggable={false} />
+            <img src={pages[0].src} alt="" draggable={false} />
             <span className="brochure__browse">
               {t('visitorPages.range.browseBrochure')}
               <span className="visually-hidden"> — {title}</span>
