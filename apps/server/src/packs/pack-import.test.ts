@@ -110,6 +110,13 @@ describe('importing a content pack', () => {
     const source = await repos.live.snapshot(sourceDevid, NOW);
     const copy = await repos.live.snapshot(result.devid, NOW);
     expect(comparable(copy, mediaDir)).toEqual(comparable(source, mediaDir));
+    // The images' text alternatives came with them (format 3).
+    expect(copy?.elements.map((element) => element.alt).filter(Boolean)).toEqual([
+      'Plan du site : accueil au nord, parking au sud.',
+    ]);
+    expect(copy?.subelements.map((item) => item.alt).filter(Boolean)).toEqual([
+      'Pompe Alpha, vue de face',
+    ]);
     // Its files are its own, in its folder of the library.
     const library = await repos.media.list(result.devid);
     expect(library.map((row) => row.path).sort()).toEqual([

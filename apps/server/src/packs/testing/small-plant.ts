@@ -48,6 +48,8 @@ export async function writePlant(repos: Repositories, mediaDir: string, devname:
     order: 0,
     value: 'media/uploads/1/plan-0a1b2c3d.webp',
     type: 'image',
+    // Format 3 (decision 050): images carry their text alternative.
+    alt: 'Plan du site : accueil au nord, parking au sud.',
     addingdate: ADDED,
   });
   await repos.draft.createElement({
@@ -88,6 +90,7 @@ export async function writePlant(repos: Repositories, mediaDir: string, devname:
     type: 'image',
     subgroupid: subgroup.subgroupid,
     fieldlabel: 'image',
+    alt: 'Pompe Alpha, vue de face',
   });
   await repos.draft.createSubelement({
     elementid: catalogue.elementid,
