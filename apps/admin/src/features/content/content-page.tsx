@@ -1,6 +1,7 @@
 /**
- * Content of one development: its zones on the left (and the visitor zones that lack an English
- * version), the chosen zone's properties, its elements side by side in French and in English
+ * Content of one development: its zones on the left (and the zones the next publish would warn
+ * about: visitor zones that lack an English version, zones with images that lack a text
+ * alternative), the chosen zone's properties, its elements side by side in French and in English
  * (decision 021), the element being edited (with its sub-elements or sub-groups) and the preview
  * in the chosen language on the right, and the publish button on top.
  */
@@ -21,6 +22,7 @@ import { ZONE_TYPE_LABELS } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { ElementForm } from './element-form';
 import { elementName, elementsIn, ElementsPanel } from './elements-panel';
+import { MissingAltTexts } from './missing-alt-texts';
 import { MissingTranslations } from './missing-translations';
 import { PublishButton } from './publish-button';
 import { SubelementsPanel } from './subelements-panel';
@@ -28,6 +30,7 @@ import { SubgroupsPanel } from './subgroups-panel';
 import { ZoneDelete } from './zone-delete';
 import { ZoneForm } from './zone-form';
 import { ZonePreview } from './zone-preview';
+import { useDraftWarnings } from './zone-warnings';
 import { kioskPageOfZone, previewPagePath } from '../preview';
 
 export function ContentPage() {
@@ -53,6 +56,8 @@ function DevelopmentContent({
     () => call('adminZones', { params: { devid: development.devid } }),
     `zones-${development.devid}`,
   );
+  // One read of the draft's warnings for both lists below the zones.
+  const draft = useDraftWarnings(development.devid);
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
   const base = `/contenu/${development.devid}`;
@@ -106,7 +111,16 @@ function DevelopmentContent({
               </li>
             ))}
           </ul>
-          <MissingTranslations devid={development.devid} currentZoneid={selected?.zoneid} />
+          <MissingTranslations
+            devid={development.devid}
+            currentZoneid={selected?.zoneid}
+            draft={draft}
+          />
+          <MissingAltTexts
+            devid={development.devid}
+            currentZoneid={selected?.zoneid}
+            draft={draft}
+          />
         </nav>
         <div className="zone-main">
           {creating && (

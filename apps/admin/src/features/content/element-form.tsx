@@ -1,9 +1,11 @@
 /**
- * Edits one element's value, type and adding date with the version it loaded. A 409 shows the
- * values now on the server and offers to reload them; the user's text stays on screen until then.
- * The adding date is a wall-clock time of the plant (issue 45), whatever the browser's zone.
+ * Edits one element's value, type, adding date and, for an image, its text alternative (decision
+ * 050) with the version it loaded. A 409 shows the values now on the server and offers to reload
+ * them; the user's text stays on screen until then. The adding date is a wall-clock time of the
+ * plant (issue 45), whatever the browser's zone.
  */
 import {
+  elementLanguage,
   plantZoneLabel,
   UpdateElementRequest,
   type AdminElement,
@@ -25,6 +27,7 @@ import {
 } from '../../lib/labels';
 import { useRoutePlantZone } from '../../lib/plant-zone';
 import { useVersionedSave } from '../../lib/use-versioned-save';
+import { altBody, AltTextField } from './alt-text-field';
 import { ValueInput } from './value-input';
 
 export function ElementForm({
@@ -52,6 +55,9 @@ function ElementFormIn({
 }) {
   const [value, setValue] = useState(element.value);
   const [type, setType] = useState<ItemType>(element.type);
+  const [alt, setAlt] = useState(element.alt ?? '');
+  // The picture and the words saved together: a new picture with the old words is pointed out.
+  const [saved, setSaved] = useState({ value: element.value, alt: element.alt ?? '' });
   const [addingdate, setAddingdate] = useState(toLocalInput(element.addingdate, timeZone));
   // The field shows minutes only: send the date only when the user changed it, or every save
   // would rewrite the seconds away.
@@ -64,6 +70,8 @@ function ElementFormIn({
   const load = (current: AdminElement) => {
     setValue(current.value);
     setType(current.type);
+    setAlt(current.alt ?? '');
+    setSaved({ value: current.value, alt: current.alt ?? '' });
     setAddingdate(toLocalInput(current.addingdate, timeZone));
     setLoadedDate(toLocalInput(current.addingdate, timeZone));
     setVersion(current.version);
@@ -74,6 +82,7 @@ function ElementFormIn({
       expectedVersion: version,
       value,
       type,
+      ...altBody(type, alt),
     };
     if (addingdate !== loadedDate) {
       const read = fromLocalInput(addingdate, timeZone);
@@ -96,6 +105,9 @@ function ElementFormIn({
         ),
       onSaved: (data) => {
         setLoadedDate(toLocalInput(data.addingdate, timeZone));
+        // The server keeps the alternative on one line, trimmed: show what the totem will read.
+        setAlt(data.alt ?? '');
+        setSaved({ value: data.value, alt: data.alt ?? '' });
         onSaved(data);
       },
       clearFeedback: true,
@@ -116,6 +128,9 @@ function ElementFormIn({
             current={[
               { label: 'Valeur', value: conflict.value },
               { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
+              ...(conflict.type === 'image'
+                ? [{ label: 'Texte alternatif', value: conflict.alt ?? '' }]
+                : []),
               { label: 'Date d’ajout', value: formatDate(conflict.addingdate, timeZone) },
             ]}
             onReload={() => {
@@ -160,6 +175,15 @@ function ElementFormIn({
           onChange={setValue}
           onTypeChange={setType}
           error={errors.value}
+        />
+      )}
+      {type === 'image' && (
+        <AltTextField
+          value={alt}
+          onChange={setAlt}
+          lang={elementLanguage(element)}
+          error={errors.alt}
+          imageChanged={value !== saved.value && alt === saved.alt}
         />
       )}
     </FormScaffold>

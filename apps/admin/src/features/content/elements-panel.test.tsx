@@ -247,3 +247,73 @@ describe('ElementsPanel in two languages', () => {
     expect(within(french).getAllByRole('listitem')[0]!.textContent).toContain('Lundi');
   });
 });
+
+describe('ElementsPanel, images’ text alternatives', () => {
+  const IMAGES_ZONE = { ...ZONE, type: 'images' as const };
+  const image = (id: number, path: string, alt?: string): AdminElement => ({
+    ...element(id, path),
+    type: 'image',
+    ...(alt === undefined ? {} : { alt }),
+  });
+
+  function ImagesHarness({ initial }: { initial: AdminElement[] }) {
+    const [elements, setElements] = useState(initial);
+    return (
+      <ElementsPanel
+        zone={IMAGES_ZONE}
+        elements={elements}
+        setElements={setElements}
+        selectedId={null}
+        onSelect={() => undefined}
+      />
+    );
+  }
+
+  it('flags the images without one in the list', () => {
+    mockFetch(() => undefined);
+    render(
+      <ImagesHarness
+        initial={[
+          image(21, 'media/uploads/1/menu-lundi-0a1b2c3d.webp'),
+          image(22, 'media/uploads/1/menu-mardi-0a1b2c3d.webp', 'Menu du mardi : gratin.'),
+          element(23, 'Bon appétit'),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('sans texte alternatif').className).toContain('badge-warn');
+    expect(within(rows[1]!).queryByText('sans texte alternatif')).toBeNull();
+    expect(within(rows[2]!).queryByText('sans texte alternatif')).toBeNull();
+  });
+
+  it('asks for one when adding an image, and sends it', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'POST'
+        ? {
+            status: 201,
+            data: image(24, 'media/uploads/1/menu-0a1b2c3d.webp', 'Menu de la semaine.'),
+          }
+        : undefined,
+    );
+    render(<ImagesHarness initial={[]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '+ Ajouter un élément en français' }));
+    await user.click(screen.getByLabelText('Valeur du nouvel élément en français'));
+    await user.paste('media/uploads/1/menu-0a1b2c3d.webp');
+    const alt = screen.getByLabelText('Texte alternatif du nouvel élément en français');
+    await user.type(alt, 'Menu de la semaine.');
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      value: 'media/uploads/1/menu-0a1b2c3d.webp',
+      type: 'image',
+      alt: 'Menu de la semaine.',
+    });
+    expect(await screen.findByText('Élément ajouté.')).toBeTruthy();
+    expect(screen.queryByText('sans texte alternatif')).toBeNull();
+
+    // Another type has none to give.
+    await user.click(screen.getByRole('button', { name: '+ Ajouter un élément en français' }));
+    await user.selectOptions(screen.getByLabelText('Type du nouvel élément en français'), 'text');
+    expect(screen.queryByLabelText('Texte alternatif du nouvel élément en français')).toBeNull();
+  });
+});

@@ -25,6 +25,7 @@ import { ApiError, call, callWithMessage, errorMessage } from '../../lib/api/cli
 import { draftWrite } from '../../lib/draft-events';
 import { validate, type FieldErrors } from '../../lib/api/validate';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
+import { AltTextField, lacksAlt, MissingAltBadge } from './alt-text-field';
 import { elementLabel } from './element-label';
 import { ReorderList } from './reorder-list';
 
@@ -84,6 +85,7 @@ export function ElementsPanel({
   const [adding, setAdding] = useState(false);
   const [newValue, setNewValue] = useState('');
   const [newType, setNewType] = useState<ItemType>(DEFAULT_TYPE[zone.type]);
+  const [newAlt, setNewAlt] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -145,6 +147,8 @@ export function ElementsPanel({
       value: newValue,
       type: newType,
       ...(lang === 'en' ? { lang } : {}),
+      // Absent means none: an empty alternative is not sent on a new image.
+      ...(newType === 'image' && newAlt.trim() ? { alt: newAlt } : {}),
     };
     const found = validate(CreateElementRequest, body);
     setErrors(found);
@@ -158,6 +162,7 @@ export function ElementsPanel({
       const english = [...elementsIn(all, 'en'), ...(lang === 'en' ? [data] : [])];
       setElements([...french, ...english].map((e, index) => ({ ...e, order: index + 1 })));
       setNewValue('');
+      setNewAlt('');
       setAdding(false);
       onSelect(data.elementid);
       setFeedback({ tone: 'success', text: message || 'Élément ajouté.' });
@@ -192,6 +197,7 @@ export function ElementsPanel({
               <span className="element-value" title={element.value}>
                 {elementLabel(element) || <em>(vide)</em>}
               </span>
+              {lacksAlt(element) && <MissingAltBadge />}
               <span className="row-actions">
                 <button
                   type="button"
@@ -240,6 +246,15 @@ export function ElementsPanel({
               autoFocus
             />
           </div>
+          {newType === 'image' && (
+            <AltTextField
+              label={`Texte alternatif du nouvel élément ${words}`}
+              value={newAlt}
+              onChange={setNewAlt}
+              lang={lang}
+              error={errors.alt}
+            />
+          )}
           <div className="inline-actions">
             <button type="submit" className="button button-primary">
               Ajouter

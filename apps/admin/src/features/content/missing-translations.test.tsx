@@ -1,22 +1,14 @@
-import type { DraftChanges, PublishProblem } from '@plant-kiosk/contract';
-import { act, render, screen, within } from '@testing-library/react';
+import type { PublishProblem } from '@plant-kiosk/contract';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifyDraftChanged } from '../../lib/draft-events';
 import { mockFetch } from '../../testing/fake-fetch';
 import { MissingTranslations } from './missing-translations';
+import { altWarning, draftWithWarnings as draft } from './testing/content-data';
+import { renderZoneWarnings } from './testing/render-zone-warnings';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const none = { added: 0, changed: 0, removed: 0 };
-const draft = (warnings: PublishProblem[]): DraftChanges => ({
-  publishedRevision: 3,
-  counts: { zone: none, element: none, subgroup: none, subelement: none },
-  summary: 'Aucune modification non publiée',
-  changes: [],
-  warnings,
-});
 const missing = (zoneid: number, zonename: string): PublishProblem => ({
   code: 'missing-translation',
   zoneid,
@@ -29,17 +21,18 @@ const missing = (zoneid: number, zonename: string): PublishProblem => ({
 
 describe('MissingTranslations', () => {
   it('lists the visitor zones without an English version, each linking to its editor, and follows the draft', async () => {
-    let warnings = [missing(4, "Numéros d'urgence"), missing(9, 'Politiques qualité')];
+    // The other lists' warnings (an image without a text alternative) are not this list's.
+    let warnings = [
+      missing(4, "Numéros d'urgence"),
+      missing(9, 'Politiques qualité'),
+      altWarning(12, 'Menu', 2),
+    ];
     mockFetch((call) =>
       call.url === '/api/admin/developments/1/draft/changes'
         ? { data: draft(warnings) }
         : undefined,
     );
-    render(
-      <MemoryRouter>
-        <MissingTranslations devid={1} currentZoneid={4} />
-      </MemoryRouter>,
-    );
+    renderZoneWarnings([MissingTranslations], { currentZoneid: 4 });
     await userEvent.setup().click(await screen.findByText('Traductions manquantes'));
     const list = await screen.findByRole('list', { name: 'Zones visiteurs sans version anglaise' });
     expect(
@@ -68,11 +61,7 @@ describe('MissingTranslations', () => {
 
   it('says when the list cannot be loaded', async () => {
     mockFetch(() => ({ status: 500, message: 'Erreur du serveur.' }));
-    render(
-      <MemoryRouter>
-        <MissingTranslations devid={1} />
-      </MemoryRouter>,
-    );
+    renderZoneWarnings([MissingTranslations]);
     await userEvent.setup().click(screen.getByText('Traductions manquantes'));
     expect((await screen.findByRole('alert')).textContent).toContain('Erreur du serveur.');
   });

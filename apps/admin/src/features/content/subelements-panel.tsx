@@ -1,6 +1,7 @@
 /**
  * Plain sub-elements of an element (pages of a document, steps of a procedure…): each row edits
- * its value and type with its own version; rows reorder like elements.
+ * its value, type and, for an image, its text alternative (decision 050) with its own version;
+ * rows reorder like elements.
  */
 import {
   CreateSubelementRequest,
@@ -20,6 +21,7 @@ import { draftWrite } from '../../lib/draft-events';
 import { ITEM_TYPE_LABELS, itemTypeOptions } from '../../lib/labels';
 import { useResource } from '../../lib/use-resource';
 import { useVersionedSave } from '../../lib/use-versioned-save';
+import { altBody, AltTextField, lacksAlt, MissingAltBadge } from './alt-text-field';
 import { ReorderList } from './reorder-list';
 import { ValueInput } from './value-input';
 
@@ -36,13 +38,20 @@ function SubelementRow({
 }) {
   const [value, setValue] = useState(item.value);
   const [type, setType] = useState<ItemType>(item.type);
+  const [alt, setAlt] = useState(item.alt ?? '');
   const { version, setVersion, errors, feedback, setFeedback, conflict, setConflict, save } =
     useVersionedSave<AdminSubelement>(item.version);
-  const dirty = value !== item.value || type !== item.type;
+  const dirty =
+    value !== item.value || type !== item.type || (type === 'image' && alt !== (item.alt ?? ''));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body: UpdateSubelementRequest = { expectedVersion: version, value, type };
+    const body: UpdateSubelementRequest = {
+      expectedVersion: version,
+      value,
+      type,
+      ...altBody(type, alt),
+    };
     await save({
       schema: UpdateSubelementRequest,
       body,
@@ -53,7 +62,11 @@ function SubelementRow({
             body: valid,
           }),
         ),
-      onSaved,
+      onSaved: (saved) => {
+        // Trimmed to one line by the server: the field shows what the totem will read.
+        setAlt(saved.alt ?? '');
+        onSaved(saved);
+      },
     });
   };
 
@@ -69,10 +82,14 @@ function SubelementRow({
           current={[
             { label: 'Valeur', value: conflict.value },
             { label: 'Type', value: ITEM_TYPE_LABELS[conflict.type] },
+            ...(conflict.type === 'image'
+              ? [{ label: 'Texte alternatif', value: conflict.alt ?? '' }]
+              : []),
           ]}
           onReload={() => {
             setValue(conflict.value);
             setType(conflict.type);
+            setAlt(conflict.alt ?? '');
             setVersion(conflict.version);
             onSaved(conflict);
             setConflict(null);
@@ -80,6 +97,11 @@ function SubelementRow({
         />
       )}
       <FeedbackNotice feedback={feedback} onClose={() => setFeedback(null)} />
+      {lacksAlt(item) && (
+        <div>
+          <MissingAltBadge />
+        </div>
+      )}
       <div className="form-grid form-grid-compact">
         <SelectField
           label={`Type du sous-élément ${index + 1}`}
@@ -96,6 +118,14 @@ function SubelementRow({
           error={errors.value}
         />
       </div>
+      {type === 'image' && (
+        <AltTextField
+          label={`Texte alternatif du sous-élément ${index + 1}`}
+          value={alt}
+          onChange={setAlt}
+          error={errors.alt}
+        />
+      )}
       <div className="inline-actions">
         <button type="submit" className="button button-small button-primary" disabled={!dirty}>
           Enregistrer
@@ -122,6 +152,7 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
   const [toDelete, setToDelete] = useState<AdminSubelement | null>(null);
   const [newType, setNewType] = useState<ItemType>('image');
   const [newValue, setNewValue] = useState('');
+  const [newAlt, setNewAlt] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
   if (list.loading && !list.data) return <Loading />;
@@ -146,7 +177,12 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const body: CreateSubelementRequest = { value: newValue, type: newType };
+    const body: CreateSubelementRequest = {
+      value: newValue,
+      type: newType,
+      // Absent means none: an empty alternative is not sent on a new image.
+      ...(newType === 'image' && newAlt.trim() ? { alt: newAlt } : {}),
+    };
     const found = validate(CreateSubelementRequest, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -156,6 +192,7 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
       );
       list.setData([...items, data]);
       setNewValue('');
+      setNewAlt('');
       setFeedback({ tone: 'success', text: message || 'Sous-élément ajouté.' });
     } catch (failure) {
       setFeedback({ tone: 'error', text: errorMessage(failure) });
@@ -227,6 +264,14 @@ export function SubelementsPanel({ elementid }: { elementid: number }) {
             error={errors.value}
           />
         </div>
+        {newType === 'image' && (
+          <AltTextField
+            label="Texte alternatif du nouveau sous-élément"
+            value={newAlt}
+            onChange={setNewAlt}
+            error={errors.alt}
+          />
+        )}
         <div>
           <button type="submit" className="button">
             + Ajouter le sous-élément

@@ -112,3 +112,120 @@ describe('a sub-group’s dates, in the plant’s time', () => {
     expect(await screen.findByText(/ajouté le 01\/03\/2026 16:00/)).toBeTruthy();
   });
 });
+
+describe('a sub-group’s image values and their text alternatives', () => {
+  const value = (
+    id: number,
+    type: AdminSubgroup['fields'][string][number]['type'],
+    text: string,
+    alt?: string,
+  ) => ({
+    subelementid: id,
+    elementid: 5,
+    order: id,
+    value: text,
+    type,
+    subgroupinfo: null,
+    version: 1,
+    ...(alt === undefined ? {} : { alt }),
+  });
+  const MAGAZINE: AdminSubgroup = {
+    ...SUBGROUP,
+    label: 'Magazine',
+    fields: {
+      titre: [value(400, 'text', 'Le Mag n° 12')],
+      pages: [
+        value(
+          401,
+          'image',
+          'media/uploads/1/mag-p1-0a1b2c3d.webp',
+          'Couverture : la nouvelle presse.',
+        ),
+        value(402, 'image', 'media/uploads/1/mag-p2-0a1b2c3d.webp'),
+        value(403, 'image', 'media/uploads/1/mag-p3-0a1b2c3d.webp'),
+      ],
+    },
+  };
+
+  function magazineApi() {
+    return mockFetch((call) => {
+      if (call.url === '/api/admin/developments/1/settings')
+        return { data: { devid: 1, settings: DEFAULT_SETTINGS, unpublished: false } };
+      if (call.url === '/api/admin/elements/5/subgroups') return { data: [MAGAZINE] };
+      if (call.url === '/api/admin/content-models')
+        return { data: [{ modelid: 2, label: 'Magazine', fields: ['titre', 'pages'] }] };
+      if (call.method === 'PATCH') {
+        const body = call.body as {
+          fields: Record<string, { value: string; type: string; alt?: string }[]>;
+        };
+        return {
+          data: {
+            ...MAGAZINE,
+            version: 4,
+            fields: Object.fromEntries(
+              Object.entries(body.fields).map(([label, values]) => [
+                label,
+                values.map((item, index) => ({
+                  ...value(500 + index, item.type as 'text', item.value),
+                  ...(item.alt ? { alt: item.alt.replace(/\s+/g, ' ').trim() } : {}),
+                })),
+              ]),
+            ),
+          },
+          message: 'Enregistré.',
+        };
+      }
+      return undefined;
+    });
+  }
+
+  it('counts the images without one in the list, asks for each, and sends them with the values', async () => {
+    const calls = magazineApi();
+    renderPanel();
+    const row = (await screen.findByText('Magazine « Le Mag n° 12 »')).closest('li')!;
+    expect(within(row).getByText('2 images sans texte alternatif').className).toContain(
+      'badge-warn',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Modifier Magazine « Le Mag n° 12 »' }));
+    const form = screen.getByRole('form', { name: 'Modifier Magazine' });
+    // A text value has none to give; each page has its own.
+    expect(within(form).queryByLabelText(/Texte alternatif de « titre »/)).toBeNull();
+    expect(
+      (within(form).getByLabelText('Texte alternatif de « pages » n° 1') as HTMLTextAreaElement)
+        .value,
+    ).toBe('Couverture : la nouvelle presse.');
+    expect(
+      within(form).getAllByText('Sans texte alternatif, le totem ne dira que le nom de la zone.'),
+    ).toHaveLength(2);
+    await user.type(
+      within(form).getByLabelText('Texte alternatif de « pages » n° 2'),
+      'Page 2 :{Enter}l’édito.',
+    );
+    // The third page becomes a link: its (empty) alternative goes with the image it was.
+    await user.selectOptions(within(form).getByLabelText('Type de « pages » n° 3'), 'link');
+    expect(within(form).queryByLabelText('Texte alternatif de « pages » n° 3')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer « Magazine »' }));
+    expect(await within(form).findByText('Enregistré.')).toBeTruthy();
+    expect(
+      (calls.find((call) => call.method === 'PATCH')?.body as { fields: unknown }).fields,
+    ).toEqual({
+      titre: [{ value: 'Le Mag n° 12', type: 'text' }],
+      pages: [
+        {
+          value: 'media/uploads/1/mag-p1-0a1b2c3d.webp',
+          type: 'image',
+          alt: 'Couverture : la nouvelle presse.',
+        },
+        { value: 'media/uploads/1/mag-p2-0a1b2c3d.webp', type: 'image', alt: 'Page 2 :\nl’édito.' },
+        { value: 'media/uploads/1/mag-p3-0a1b2c3d.webp', type: 'link' },
+      ],
+    });
+    // The field shows what the server kept (one line); the list's badge is gone.
+    expect(
+      (within(form).getByLabelText('Texte alternatif de « pages » n° 2') as HTMLTextAreaElement)
+        .value,
+    ).toBe('Page 2 : l’édito.');
+    expect(within(row).queryByText(/sans texte alternatif/)).toBeNull();
+  });
+});

@@ -2,7 +2,8 @@
  * Sub-groups of a "group" element, by content model (Produit, Magazine…): each has the fields of
  * its model (labels from GET content-models), each field a list of values, plus an adding date
  * and an optional expiration date after which the totems stop showing it. Both dates are
- * wall-clock times of the plant (issue 45), whatever the browser's zone.
+ * wall-clock times of the plant (issue 45), whatever the browser's zone. An image value (a
+ * magazine's page, a product's photo) carries its text alternative (decision 050).
  */
 import {
   CreateSubgroupRequest,
@@ -27,6 +28,7 @@ import { formatDate, fromLocalInput, itemTypeOptions, toLocalInput } from '../..
 import { useRoutePlantZone } from '../../lib/plant-zone';
 import { useResource } from '../../lib/use-resource';
 import { useVersionedSave } from '../../lib/use-versioned-save';
+import { AltTextField, lacksAlt, MissingAltBadge } from './alt-text-field';
 import { ReorderList } from './reorder-list';
 import { ValueInput } from './value-input';
 
@@ -37,10 +39,42 @@ function fieldsOf(subgroup: AdminSubgroup, model: ContentModel | undefined): Fie
   return Object.fromEntries(
     labels.map((label) => [
       label,
-      (subgroup.fields[label] ?? []).map(({ value, type }) => ({ value, type })),
+      (subgroup.fields[label] ?? []).map(({ value, type, alt }) => ({
+        value,
+        type,
+        alt: alt ?? '',
+      })),
     ]),
   );
 }
+
+/**
+ * The values as sent: a sub-group's values are replaced as a whole, so an image's alternative goes
+ * with it (absent means none), and a value that is no longer an image drops the one it had — the
+ * server refuses an alternative on a text or a link.
+ */
+function fieldsToSend(fields: FieldsState): FieldsState {
+  return Object.fromEntries(
+    Object.entries(fields).map(([label, values]) => [
+      label,
+      values.map(({ value, type, alt }) => ({
+        value,
+        type,
+        ...(type === 'image' && alt?.trim() ? { alt } : {}),
+      })),
+    ]),
+  );
+}
+
+/** How many of a sub-group's image values the totem cannot read (no text alternative). */
+const imagesWithoutAlt = (subgroup: AdminSubgroup) =>
+  Object.values(subgroup.fields).flat().filter(lacksAlt).length;
+
+/** A value as the conflict notice shows it: the image's alternative beside its path. */
+const describeValue = (value: { value: string; type: ItemType; alt?: string | undefined }) =>
+  value.type === 'image' && value.alt
+    ? `${value.value} (texte alternatif : « ${value.alt} »)`
+    : value.value;
 
 function guessType(label: string): ItemType {
   if (/image|pages|affiche/i.test(label)) return 'image';
@@ -99,7 +133,7 @@ function SubgroupEditor({
     }));
 
   const submit = async () => {
-    const body: UpdateSubgroupRequest = { expectedVersion: version, fields };
+    const body: UpdateSubgroupRequest = { expectedVersion: version, fields: fieldsToSend(fields) };
     const found: { addingdate?: string; expirationdate?: string } = {};
     if (addingdate !== loaded.addingdate) {
       const read = fromLocalInput(addingdate, timeZone);
@@ -124,6 +158,8 @@ function SubgroupEditor({
           }),
         ),
       onSaved: (data) => {
+        // The server trims each alternative to one line: show what the totem will read.
+        setFields(fieldsOf(data, model));
         setLoaded({
           addingdate: toLocalInput(data.addingdate, timeZone),
           expirationdate: toLocalInput(data.expirationdate, timeZone),
@@ -146,7 +182,7 @@ function SubgroupEditor({
             current={[
               ...Object.entries(conflict.fields).map(([label, values]) => ({
                 label,
-                value: values.map((v) => v.value).join(' · '),
+                value: values.map(describeValue).join(' · '),
               })),
               { label: 'Date d’ajout', value: formatDate(conflict.addingdate, timeZone) },
               { label: 'Date d’expiration', value: formatDate(conflict.expirationdate, timeZone) },
@@ -184,36 +220,45 @@ function SubgroupEditor({
           <legend>{label}</legend>
           {values.length === 0 && <p className="muted">Aucune valeur.</p>}
           {values.map((value, index) => (
-            <div className="form-grid form-grid-compact" key={index}>
-              <SelectField
-                label={`Type de « ${label} » n° ${index + 1}`}
-                value={value.type}
-                options={itemTypeOptions}
-                onChange={(event) =>
-                  setValue(label, index, { type: event.target.value as ItemType })
-                }
-              />
-              <ValueInput
-                label={`« ${label} » n° ${index + 1}`}
-                type={value.type}
-                value={value.value}
-                onChange={(next) => setValue(label, index, { value: next })}
-              />
-              <div className="field-end">
-                <button
-                  type="button"
-                  className="button button-small button-danger-outline"
-                  aria-label={`Retirer « ${label} » n° ${index + 1}`}
-                  onClick={() =>
-                    setFields((current) => ({
-                      ...current,
-                      [label]: (current[label] ?? []).filter((_, i) => i !== index),
-                    }))
+            <div className="subgroup-value" key={index}>
+              <div className="form-grid form-grid-compact">
+                <SelectField
+                  label={`Type de « ${label} » n° ${index + 1}`}
+                  value={value.type}
+                  options={itemTypeOptions}
+                  onChange={(event) =>
+                    setValue(label, index, { type: event.target.value as ItemType })
                   }
-                >
-                  Retirer
-                </button>
+                />
+                <ValueInput
+                  label={`« ${label} » n° ${index + 1}`}
+                  type={value.type}
+                  value={value.value}
+                  onChange={(next) => setValue(label, index, { value: next })}
+                />
+                <div className="field-end">
+                  <button
+                    type="button"
+                    className="button button-small button-danger-outline"
+                    aria-label={`Retirer « ${label} » n° ${index + 1}`}
+                    onClick={() =>
+                      setFields((current) => ({
+                        ...current,
+                        [label]: (current[label] ?? []).filter((_, i) => i !== index),
+                      }))
+                    }
+                  >
+                    Retirer
+                  </button>
+                </div>
               </div>
+              {value.type === 'image' && (
+                <AltTextField
+                  label={`Texte alternatif de « ${label} » n° ${index + 1}`}
+                  value={value.alt ?? ''}
+                  onChange={(alt) => setValue(label, index, { alt })}
+                />
+              )}
             </div>
           ))}
           <button
@@ -222,7 +267,10 @@ function SubgroupEditor({
             onClick={() =>
               setFields((current) => ({
                 ...current,
-                [label]: [...(current[label] ?? []), { value: '', type: guessType(label) }],
+                [label]: [
+                  ...(current[label] ?? []),
+                  { value: '', type: guessType(label), alt: '' },
+                ],
               }))
             }
           >
@@ -337,6 +385,7 @@ export function SubgroupsPanel({ elementid }: { elementid: number }) {
               <div className="element-row">
                 <span className="element-value">{titleOf(item)}</span>
                 {item.expired && <span className="badge badge-muted">Expiré</span>}
+                {imagesWithoutAlt(item) > 0 && <MissingAltBadge count={imagesWithoutAlt(item)} />}
                 <span className="muted small">
                   ajouté le {formatDate(item.addingdate, timeZone)}
                   {item.expirationdate
