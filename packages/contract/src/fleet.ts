@@ -200,6 +200,9 @@ export const KioskStatus = Type.Object({
   location: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   groups: Type.Optional(Type.Array(Type.String())),
   note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Where its screen sits above the floor, in mm (null: the default mount; issue 52). */
+  screenBottomMm: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  screenTopMm: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** The profile's version (0: never saved), sent back by the form to detect a concurrent save. */
   profileVersion: Type.Optional(Type.Integer({ minimum: 0 })),
   /**

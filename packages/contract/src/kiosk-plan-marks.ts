@@ -89,6 +89,12 @@ export const KioskOwnSettings = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   location: Type.Union([Type.String(), Type.Null()]),
   marks: Type.Array(PlanMark),
+  /**
+   * Where its screen sits above the floor, in mm, for the reach mode's line (issue 52; null: the
+   * default mount). Absent from older servers.
+   */
+  screenBottomMm: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  screenTopMm: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type KioskOwnSettings = Static<typeof KioskOwnSettings>;
 

@@ -35,6 +35,7 @@ import * as capAlerts from './migrations/025-cap-alerts.js';
 import * as sso from './migrations/026-sso.js';
 import * as fourEyes from './migrations/027-four-eyes.js';
 import * as textAlternatives from './migrations/028-text-alternatives.js';
+import * as screenHeights from './migrations/029-screen-heights.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '026-sso': sso,
   '027-four-eyes': fourEyes,
   '028-text-alternatives': textAlternatives,
+  '029-screen-heights': screenHeights,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

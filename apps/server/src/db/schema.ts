@@ -460,6 +460,9 @@ export interface KioskProfileTable {
   note: string | null;
   updated_at: string;
   version: number;
+  /** Migration 029 (issue 52): the screen's edges above the floor in mm; null, the default mount. */
+  screen_bottom_mm: ColumnType<number | null, number | null | undefined, number | null>;
+  screen_top_mm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A remote command to one totem (migration 018, contract kiosk-commands.ts). */

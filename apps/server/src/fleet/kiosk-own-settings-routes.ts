@@ -38,6 +38,8 @@ export async function kioskOwnSettingsRoutes(
         name: profile?.name ?? null,
         location: profile?.location ?? null,
         marks,
+        screenBottomMm: profile?.screenBottomMm ?? null,
+        screenTopMm: profile?.screenTopMm ?? null,
       });
     },
   );

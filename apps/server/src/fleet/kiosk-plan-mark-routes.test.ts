@@ -116,18 +116,30 @@ describe('« Vous êtes ici » points', () => {
       name: null,
       location: null,
       marks: expected,
+      // The default mount until its profile says where its screen is (issue 52).
+      screenBottomMm: null,
+      screenTopMm: null,
     });
     expect(data<KioskOwnSettings>(await ownSettings(neighbour.token)).marks).toEqual([]);
 
     // Its name and place come along once the profile has them.
     const named = await editor.put(
       pathOf('adminKioskProfile', { params: { devid: f.ids.devid, kioskId: mine.kioskId! } }),
-      { name: 'Hall', location: 'Bâtiment A', groups: [], note: null },
+      {
+        name: 'Hall',
+        location: 'Bâtiment A',
+        groups: [],
+        note: null,
+        screenBottomMm: 900,
+        screenTopMm: 2100,
+      },
     );
     expect(named.statusCode, named.body).toBe(200);
     expect(data<KioskOwnSettings>(await ownSettings(mine.token))).toMatchObject({
       name: 'Hall',
       location: 'Bâtiment A',
+      screenBottomMm: 900,
+      screenTopMm: 2100,
     });
 
     // Saved whole: a list without the second image removes its point.

@@ -13,6 +13,9 @@ export interface KioskProfileWrite {
   location: string | null;
   groups: string[];
   note: string | null;
+  /** The screen's heights in mm; none (null or left out): the default mount. */
+  screenBottomMm?: number | null;
+  screenTopMm?: number | null;
 }
 
 /** A development's totem as it has no profile yet. */
@@ -23,6 +26,8 @@ export const emptyProfile = (devid: number, kioskId: string): KioskProfile => ({
   location: null,
   groups: [],
   note: null,
+  screenBottomMm: null,
+  screenTopMm: null,
   version: 0,
   updatedAt: null,
 });
@@ -44,6 +49,8 @@ const toProfile = (row: Selectable<KioskProfileTable>): KioskProfile => ({
   location: row.location,
   groups: parseGroups(row.groups),
   note: row.note,
+  screenBottomMm: row.screen_bottom_mm === null ? null : Number(row.screen_bottom_mm),
+  screenTopMm: row.screen_top_mm === null ? null : Number(row.screen_top_mm),
   version: Number(row.version),
   updatedAt: row.updated_at,
 });
@@ -88,6 +95,8 @@ export class KioskProfileRepository {
       location: profile.location,
       groups: JSON.stringify(profile.groups),
       note: profile.note,
+      screen_bottom_mm: profile.screenBottomMm ?? null,
+      screen_top_mm: profile.screenTopMm ?? null,
       updated_at: now.toISOString(),
       version,
     };

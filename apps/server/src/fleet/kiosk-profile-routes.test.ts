@@ -170,6 +170,42 @@ describe('PUT /api/admin/developments/:devid/kiosks/:kioskId/profile', () => {
     expect(data<KioskProfile>(fine).note).toBe('Ligne 1\nLigne 2');
   });
 
+  it('keeps where the screen sits (issue 52): both heights or neither, sensible ones, kept when left out', async () => {
+    const kioskId = await newKiosk();
+    const saved = await editor.put(
+      path(kioskId),
+      profile({ screenBottomMm: 900, screenTopMm: 2100 }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(data<KioskProfile>(saved)).toMatchObject({ screenBottomMm: 900, screenTopMm: 2100 });
+    expect(await fleetEntry(kioskId)).toMatchObject({ screenBottomMm: 900, screenTopMm: 2100 });
+
+    const refused: Array<[Partial<KioskProfileRequest>, RegExp]> = [
+      [{ screenBottomMm: 900, screenTopMm: null }, /les deux hauteurs de l’écran/],
+      [{ screenBottomMm: 1000, screenTopMm: 1100 }, /au moins 200 mm au-dessus de son bas/],
+      [{ screenBottomMm: -5, screenTopMm: 1100 }, /« screenBottomMm »/],
+      [{ screenBottomMm: 700, screenTopMm: 3500 }, /« screenTopMm »/],
+    ];
+    for (const [overrides, message] of refused) {
+      const response = await editor.put(path(kioskId), profile(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+    // A client from before the heights keeps them; null returns to the standard stand.
+    const renamed = await editor.put(path(kioskId), profile({ name: 'Cantine' }));
+    expect(data<KioskProfile>(renamed)).toMatchObject({
+      name: 'Cantine',
+      screenBottomMm: 900,
+      screenTopMm: 2100,
+    });
+    const cleared = await editor.put(
+      path(kioskId),
+      profile({ name: 'Cantine', screenBottomMm: null, screenTopMm: null }),
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(data<KioskProfile>(cleared)).toMatchObject({ screenBottomMm: null, screenTopMm: null });
+  });
+
   it('answers 404 for a totem the development does not have, 403 to an editor of another development', async () => {
     const unknown = await admin.put(path('kiosk-never-seen'), profile());
     expect(unknown.statusCode).toBe(404);

@@ -33,7 +33,7 @@ export const KIOSK_PROFILE_MESSAGES = {
   unchanged: 'Rien n’a changé.',
 } as const;
 
-const FIELDS = ['name', 'location', 'groups', 'note'] as const;
+const FIELDS = ['name', 'location', 'groups', 'note', 'screenBottomMm', 'screenTopMm'] as const;
 
 export async function adminKioskProfileRoutes(
   fastify: FastifyInstance,
@@ -45,7 +45,6 @@ export async function adminKioskProfileRoutes(
     async (request) => {
       const { devid, kioskId } = request.params;
       requireDevelopment(request, devid);
-      const wanted = cleanProfile(request.body);
       const actor = actorOf(request);
       const { profile, changed } = await ctx.repos.transaction(async (trx) => {
         const tx = createRepositories(trx);
@@ -59,6 +58,8 @@ export async function adminKioskProfileRoutes(
         }
         const before =
           (await tx.kioskProfiles.find(devid, kioskId)) ?? emptyProfile(devid, kioskId);
+        // Cleaned against what is stored: heights left out of the request are kept.
+        const wanted = cleanProfile(request.body, before);
         const expected = request.body.version;
         if (expected !== undefined && expected !== before.version) {
           throw new ConflictError(before, KIOSK_PROFILE_MESSAGES.conflict);

@@ -4,7 +4,14 @@
  * fleet read, so the back-office sees a save at once, and the live channel (which re-reads the
  * fleet on a fleet signal) sends it to every open fleet page.
  */
-import type { KioskCommand, KioskProfileRequest, KioskStatus } from '@plant-kiosk/contract';
+import {
+  SCREEN_HEIGHT_LIMITS,
+  type KioskCommand,
+  type KioskProfile,
+  type KioskProfileRequest,
+  type KioskStatus,
+} from '@plant-kiosk/contract';
+import { badRequest } from '../lib/envelope.js';
 import { Fleet, type FleetDeps } from './fleet.js';
 import { toKioskCommand } from './kiosk-command-repository.js';
 import { emptyProfile, type KioskProfileWrite } from './kiosk-profile-repository.js';
@@ -20,7 +27,10 @@ const text = (value: string): string | null => {
  * and without repeats that differ only by case (the first spelling is kept): « Ateliers » and
  * « ateliers » would otherwise be two groups the filter shows apart.
  */
-export function cleanProfile(request: KioskProfileRequest): KioskProfileWrite {
+export function cleanProfile(
+  request: KioskProfileRequest,
+  before: Pick<KioskProfile, 'screenBottomMm' | 'screenTopMm'>,
+): KioskProfileWrite {
   const seen = new Set<string>();
   const groups: string[] = [];
   for (const group of request.groups) {
@@ -35,7 +45,32 @@ export function cleanProfile(request: KioskProfileRequest): KioskProfileWrite {
     location: text(request.location),
     groups,
     note: text(request.note),
+    ...screenHeights(request, before),
   };
+}
+
+/**
+ * The screen's heights a save stores (issue 52): both or neither (neither: the default mount), the
+ * top above the bottom by at least a screen's span; left out of the request, the stored ones.
+ */
+function screenHeights(
+  request: KioskProfileRequest,
+  before: Pick<KioskProfile, 'screenBottomMm' | 'screenTopMm'>,
+): Pick<KioskProfileWrite, 'screenBottomMm' | 'screenTopMm'> {
+  const bottom =
+    request.screenBottomMm === undefined ? before.screenBottomMm : request.screenBottomMm;
+  const top = request.screenTopMm === undefined ? before.screenTopMm : request.screenTopMm;
+  if ((bottom === null) !== (top === null)) {
+    throw badRequest(
+      'Donnez les deux hauteurs de l’écran (bas et haut, en mm depuis le sol), ou aucune pour le pied standard.',
+    );
+  }
+  if (bottom !== null && top !== null && top - bottom < SCREEN_HEIGHT_LIMITS.minSpan) {
+    throw badRequest(
+      `Le haut de l’écran doit être au moins ${SCREEN_HEIGHT_LIMITS.minSpan} mm au-dessus de son bas.`,
+    );
+  }
+  return { screenBottomMm: bottom, screenTopMm: top };
 }
 
 /** What a fleet entry shows of its totem's latest remote command (issue 47). */
@@ -82,6 +117,8 @@ export class ProfiledFleet extends Fleet {
         location: profile.location,
         groups: profile.groups,
         note: profile.note,
+        screenBottomMm: profile.screenBottomMm,
+        screenTopMm: profile.screenTopMm,
         profileVersion: profile.version,
         lastCommand: command ? lastCommand(toKioskCommand(command, now)) : null,
         thumbnail: thumbnail ? toLatestThumbnail(thumbnail) : null,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../testing/fake-fetch';
 import { MemoryRouter } from 'react-router-dom';
 import { FleetPage } from './fleet-page';
-import { profileErrors, splitGroups } from './kiosk-profile-form';
+import { profileErrors, screenHeights, splitGroups } from './kiosk-profile-form';
 import { cards } from './fleet-test-fixtures';
 
 // The page links each totem to its own page: it needs a router.
@@ -129,6 +129,8 @@ describe('the fleet by name', () => {
       location: 'Bâtiment B',
       groups: ['Bâtiment B', 'Restauration'],
       note: 'Près des micro-ondes.',
+      screenBottomMm: null,
+      screenTopMm: null,
       version: 1,
       updatedAt: '2026-11-27T12:00:00.000Z',
     };
@@ -148,6 +150,15 @@ describe('the fleet by name', () => {
     fireEvent.change(within(dialog).getByLabelText('Note'), {
       target: { value: 'Près des micro-ondes.' },
     });
+    // A wall bracket: the reach line follows the screen's heights.
+    expect(within(dialog).getByText(/Ligne d’atteinte à 1090 px/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Bas de l’écran (mm)'), {
+      target: { value: '1000' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Haut de l’écran (mm)'), {
+      target: { value: '2200' },
+    });
+    expect(within(dialog).getByText(/Ligne d’atteinte à 1570 px/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     await screen.findByText('Totem enregistré : il porte ce nom dès maintenant, sans publication.');
@@ -158,6 +169,8 @@ describe('the fleet by name', () => {
       location: 'Bâtiment B',
       groups: ['Bâtiment B', 'Restauration'],
       note: 'Près des micro-ondes.',
+      screenBottomMm: 1000,
+      screenTopMm: 2200,
       version: 0,
     });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -211,7 +224,14 @@ describe('the fleet by name', () => {
 });
 
 describe('profileErrors and splitGroups', () => {
-  const ok = { name: 'Hall', location: '', groups: '', note: '' };
+  const ok = {
+    name: 'Hall',
+    location: '',
+    groups: '',
+    note: '',
+    screenBottomMm: '',
+    screenTopMm: '',
+  };
   it('accepts the bounds and refuses past them', () => {
     expect(profileErrors(ok)).toEqual({});
     expect(profileErrors({ ...ok, location: 'l'.repeat(81) }).location).toBe(
@@ -223,6 +243,20 @@ describe('profileErrors and splitGroups', () => {
     ).toBe('Un totem a au plus 10 groupes (ici 11).');
     expect(profileErrors({ ...ok, groups: 'g'.repeat(41) }).groups).toMatch(/40 caractères/);
     expect(profileErrors({ ...ok, note: 'x'.repeat(501) }).note).toMatch(/500 caractères/);
+  });
+  it('takes both screen heights or neither, whole millimetres, a screen’s span apart', () => {
+    const heights = (screenBottomMm: string, screenTopMm: string) =>
+      profileErrors({ ...ok, screenBottomMm, screenTopMm });
+    expect(heights('900', '2100')).toEqual({});
+    expect(heights('', '')).toEqual({});
+    expect(heights('900', '').screenTopMm).toMatch(/les deux hauteurs/);
+    expect(heights('9,5', '2100').screenBottomMm).toMatch(/nombre entier de millimètres/);
+    expect(heights('900', '3500').screenTopMm).toMatch(/de 200 à 3000/);
+    expect(heights('1000', '1100').screenTopMm).toMatch(/au moins 200 mm/);
+    expect(screenHeights({ screenBottomMm: ' 900 ', screenTopMm: '' })).toEqual({
+      screenBottomMm: 900,
+      screenTopMm: null,
+    });
   });
   it('splits groups on commas, trimmed, without empties', () => {
     expect(splitGroups(' Bâtiment A ,, Ateliers ,')).toEqual(['Bâtiment A', 'Ateliers']);

@@ -1,5 +1,6 @@
 /**
- * « Modifier » a totem of the fleet (decision 038): its name, place, groups and note. Saved at
+ * « Modifier » a totem of the fleet (decision 038): its name, place, groups and note, and where its
+ * screen sits above the floor (issue 52: the reach mode's line follows the mount). Saved at
  * once through `adminKioskProfile` — not content, so no publish — and the fleet's live channel
  * brings the saved profile to every open page. The bounds are the contract's, checked here first
  * so that the user reads which field is wrong in French under that field; the server's answer
@@ -13,6 +14,10 @@ import {
   KIOSK_NAME_MAX_LENGTH,
   KIOSK_NOTE_MAX_LENGTH,
   KIOSK_PROFILE_LABELS,
+  DEFAULT_SCREEN_HEIGHTS,
+  REACH_TOP_MM,
+  SCREEN_HEIGHT_LIMITS,
+  reachLineY,
   type KioskProfile,
   type KioskStatus,
 } from '@plant-kiosk/contract';
@@ -27,6 +32,9 @@ interface Values {
   location: string;
   groups: string;
   note: string;
+  /** Millimetres as typed; both empty: the standard stand. */
+  screenBottomMm: string;
+  screenTopMm: string;
 }
 
 type Errors = Partial<Record<keyof Values, string>>;
@@ -39,12 +47,34 @@ export function splitGroups(text: string): string[] {
     .filter((group) => group !== '');
 }
 
-const valuesOf = (profile: Pick<KioskStatus, 'name' | 'location' | 'groups' | 'note'>): Values => ({
+const valuesOf = (
+  profile: Pick<
+    KioskStatus,
+    'name' | 'location' | 'groups' | 'note' | 'screenBottomMm' | 'screenTopMm'
+  >,
+): Values => ({
   name: profile.name ?? '',
   location: profile.location ?? '',
   groups: (profile.groups ?? []).join(', '),
   note: profile.note ?? '',
+  screenBottomMm: profile.screenBottomMm == null ? '' : String(profile.screenBottomMm),
+  screenTopMm: profile.screenTopMm == null ? '' : String(profile.screenTopMm),
 });
+
+/** A height as typed: null when empty, NaN when not a whole number of millimetres. */
+const millimetres = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
+
+/** The heights to send: both numbers, or both null (the standard stand). */
+export function screenHeights(values: Pick<Values, 'screenBottomMm' | 'screenTopMm'>) {
+  return {
+    screenBottomMm: millimetres(values.screenBottomMm),
+    screenTopMm: millimetres(values.screenTopMm),
+  };
+}
 
 const tooLong = (max: number) => `ne doit pas dépasser ${max} caractères`;
 
@@ -66,6 +96,22 @@ export function profileErrors(values: Values): Errors {
   }
   if (values.note.trim().length > KIOSK_NOTE_MAX_LENGTH) {
     errors.note = `La note ${tooLong(KIOSK_NOTE_MAX_LENGTH)}.`;
+  }
+  const { screenBottomMm: bottom, screenTopMm: top } = screenHeights(values);
+  const { bottom: low, top: high, minSpan } = SCREEN_HEIGHT_LIMITS;
+  if (bottom !== null && !(bottom >= low.min && bottom <= high.max && bottom <= low.max)) {
+    errors.screenBottomMm = `Un nombre entier de millimètres, de ${low.min} à ${low.max}.`;
+  }
+  if (top !== null && !(top >= high.min && top <= high.max)) {
+    errors.screenTopMm = `Un nombre entier de millimètres, de ${high.min} à ${high.max}.`;
+  }
+  if (!errors.screenBottomMm && !errors.screenTopMm) {
+    if ((bottom === null) !== (top === null)) {
+      errors[bottom === null ? 'screenBottomMm' : 'screenTopMm'] =
+        'Donnez les deux hauteurs, ou aucune pour le pied standard.';
+    } else if (bottom !== null && top !== null && top - bottom < minSpan) {
+      errors.screenTopMm = `Le haut de l’écran doit être au moins ${minSpan} mm au-dessus de son bas.`;
+    }
   }
   return errors;
 }
@@ -105,6 +151,7 @@ export function KioskProfileForm({
           location: values.location.trim(),
           groups: splitGroups(values.groups),
           note: values.note.trim(),
+          ...screenHeights(values),
           version,
         },
       });
@@ -174,7 +221,47 @@ export function KioskProfileForm({
           error={errors.note}
           rows={3}
         />
+        <fieldset className="screen-heights">
+          <legend>Hauteur de l’écran au-dessus du sol</legend>
+          <p className="muted small">
+            Le mode « accessible en fauteuil » du totem place toutes ses commandes sous{' '}
+            {REACH_TOP_MM.toLocaleString('fr-FR')} mm. Laissez vide pour le pied standard (écran de{' '}
+            {DEFAULT_SCREEN_HEIGHTS.screenBottomMm} à {DEFAULT_SCREEN_HEIGHTS.screenTopMm} mm).
+          </p>
+          <div className="form-grid">
+            <TextField
+              label={`${KIOSK_PROFILE_LABELS.screenBottomMm} (mm)`}
+              inputMode="numeric"
+              value={values.screenBottomMm}
+              onChange={(event) => set('screenBottomMm')(event.target.value)}
+              error={errors.screenBottomMm}
+              placeholder={String(DEFAULT_SCREEN_HEIGHTS.screenBottomMm)}
+            />
+            <TextField
+              label={`${KIOSK_PROFILE_LABELS.screenTopMm} (mm)`}
+              inputMode="numeric"
+              value={values.screenTopMm}
+              onChange={(event) => set('screenTopMm')(event.target.value)}
+              error={errors.screenTopMm}
+              placeholder={String(DEFAULT_SCREEN_HEIGHTS.screenTopMm)}
+            />
+          </div>
+          <p className="muted small" aria-live="polite">
+            {reachLineSentence(values)}
+          </p>
+        </fieldset>
       </form>
     </Dialog>
   );
+}
+
+/** Where the reach line falls on a 1080 × 1920 screen with these heights, in a sentence. */
+function reachLineSentence(values: Values): string {
+  const heights = screenHeights(values);
+  const typed = heights.screenBottomMm !== null && heights.screenTopMm !== null;
+  if (typed && Object.keys(profileErrors(values)).length > 0) return '';
+  const y = reachLineY(typed ? heights : DEFAULT_SCREEN_HEIGHTS, 1920);
+  if (y >= 1920) return 'Tout l’écran est au-dessus de la ligne d’atteinte : baissez l’écran.';
+  if (y <= 0) return 'Tout l’écran est à portée de main.';
+  return `Ligne d’atteinte à ${y} px du haut de l’écran (1080 × 1920) : en mode accessible, les commandes sont en dessous.`;
 }

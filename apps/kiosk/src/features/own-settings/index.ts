@@ -4,6 +4,7 @@ export {
   readHeldSettings,
   useOwnSettingsStore,
   usePlanMarks,
+  useScreenHeights,
   type OwnSettings,
   type OwnSettingsOptions,
 } from './own-settings-store';

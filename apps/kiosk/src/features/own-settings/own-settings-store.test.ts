@@ -19,6 +19,9 @@ const answer: KioskOwnSettings = {
   name: 'Hall',
   location: 'Bâtiment A',
   marks: [{ elementid: 3, x: 0.25, y: 0.5, image: 'media/images/plan.svg' }],
+  // A wall bracket (issue 52): held too, so a start offline draws the same reach line.
+  screenBottomMm: 900,
+  screenTopMm: 2100,
 };
 
 let call: ReturnType<typeof vi.fn>;

@@ -50,10 +50,14 @@ export function readHeldSettings(
     const settings = held?.settings;
     if (held?.devid !== devid || settings?.kioskId !== kioskId) return null;
     const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+    const mmOf = (value: unknown) =>
+      typeof value === 'number' && Number.isInteger(value) ? value : null;
     return {
       kioskId,
       name: textOf(settings.name),
       location: textOf(settings.location),
+      screenBottomMm: mmOf(settings.screenBottomMm),
+      screenTopMm: mmOf(settings.screenTopMm),
       marks: Array.isArray(settings.marks)
         ? settings.marks.map(parseMark).filter((mark): mark is PlanMark => mark !== null)
         : [],
@@ -130,6 +134,22 @@ export function createOwnSettings(options: OwnSettingsOptions): OwnSettings {
       useOwnSettingsStore.setState({ settings: null });
     },
   };
+}
+
+/**
+ * Where this totem's screen sits above the floor (issue 52: the reach mode's line), both or
+ * neither: the default mount until its profile says otherwise, and for a server from before them.
+ */
+export function useScreenHeights(): { screenBottomMm: number | null; screenTopMm: number | null } {
+  const bottom = useOwnSettingsStore((state) => state.settings?.screenBottomMm ?? null);
+  const top = useOwnSettingsStore((state) => state.settings?.screenTopMm ?? null);
+  return useMemo(
+    () =>
+      bottom !== null && top !== null
+        ? { screenBottomMm: bottom, screenTopMm: top }
+        : { screenBottomMm: null, screenTopMm: null },
+    [bottom, top],
+  );
 }
 
 /** The totem's « Vous êtes ici » points by element id. */
