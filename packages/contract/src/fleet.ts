@@ -97,6 +97,11 @@ export const KioskHeartbeat = Type.Object(
     /** From navigator.storage.estimate(), when the browser has it. */
     storageUsedBytes: Type.Union([Bytes, Type.Null()]),
     storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
+    /**
+     * navigator.storage.persisted() (issue 53): whether the browser keeps the offline content
+     * under storage pressure. Null when the browser cannot tell; absent from older kiosks.
+     */
+    storagePersisted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
     /** Reason of the last failed sync; null after a success. */
     lastError: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
     /**
@@ -154,6 +159,11 @@ export const KioskStatus = Type.Object({
   lastSyncAt: Type.Union([IsoDate, Type.Null()]),
   storageUsedBytes: Type.Union([Bytes, Type.Null()]),
   storageQuotaBytes: Type.Union([Bytes, Type.Null()]),
+  /**
+   * Whether its browser keeps the offline content under storage pressure (issue 53): false is a
+   * totem that may lose its content when the disk fills; null: unknown (an older kiosk).
+   */
+  storagePersisted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   lastError: Type.Union([Type.String(), Type.Null()]),
   /** Content-first sync: its media as it last reported them (null: unknown, an older kiosk, or not
    * yet). */

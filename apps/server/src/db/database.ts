@@ -36,6 +36,7 @@ import * as sso from './migrations/026-sso.js';
 import * as fourEyes from './migrations/027-four-eyes.js';
 import * as textAlternatives from './migrations/028-text-alternatives.js';
 import * as screenHeights from './migrations/029-screen-heights.js';
+import * as storagePersisted from './migrations/030-storage-persisted.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '027-four-eyes': fourEyes,
   '028-text-alternatives': textAlternatives,
   '029-screen-heights': screenHeights,
+  '030-storage-persisted': storagePersisted,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -130,6 +130,8 @@ export interface KioskTable {
   last_sync_at: string | null;
   storage_used_bytes: number | null;
   storage_quota_bytes: number | null;
+  /** Migration 030 (issue 53): navigator.storage.persisted() as 1 / 0; null, unknown. */
+  storage_persisted: ColumnType<number | null, number | null | undefined, number | null>;
   last_error: string | null;
   /** 1 while a stream is open; `connection_id` names that stream. */
   connected: ColumnType<number, number | undefined, number>;

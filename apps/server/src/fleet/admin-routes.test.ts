@@ -189,6 +189,19 @@ describe('POST /display/heartbeat/:devid', () => {
     expect((await fleetEntry(kioskId)).media).toBeNull();
   });
 
+  it('stores whether its browser keeps its storage (issue 53); an older kiosk reads as unknown', async () => {
+    const kioskId = newKioskId();
+    const contentVersion = await currentVersion();
+    let response = await heartbeat(report(kioskId, { contentVersion, storagePersisted: false }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).storagePersisted).toBe(false);
+    response = await heartbeat(report(kioskId, { contentVersion, storagePersisted: true }));
+    expect((await fleetEntry(kioskId)).storagePersisted).toBe(true);
+    response = await heartbeat(report(kioskId, { contentVersion }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).storagePersisted).toBeNull();
+  });
+
   it('refuses an impossible media report (400, French) and keeps the entry as it was', async () => {
     const kioskId = newKioskId();
     const contentVersion = await currentVersion();

@@ -184,6 +184,7 @@ export function toKioskStatus(
     lastSyncAt: row.last_sync_at,
     storageUsedBytes: row.storage_used_bytes,
     storageQuotaBytes: row.storage_quota_bytes,
+    storagePersisted: row.storage_persisted === null ? null : Number(row.storage_persisted) === 1,
     lastError: row.last_error,
     media: mediaOf(row),
     connected,
@@ -218,6 +219,7 @@ export function neverSeenStatus(identity: UnreportedIdentity): KioskStatus {
     lastSyncAt: null,
     storageUsedBytes: null,
     storageQuotaBytes: null,
+    storagePersisted: null,
     lastError: null,
     media: null,
     connected: false,
@@ -412,6 +414,8 @@ export class Fleet {
           lastSyncAt: report.lastSyncAt,
           storageUsedBytes: report.storageUsedBytes,
           storageQuotaBytes: report.storageQuotaBytes,
+          // A kiosk from before the report: unknown, not an older report's.
+          storagePersisted: report.storagePersisted ?? null,
           lastError: report.lastError,
           // A heartbeat is a whole report: a kiosk that omits its media (it predates the field)
           // leaves them unknown rather than showing an older report's.

@@ -17,6 +17,8 @@ export interface KioskReport {
   lastSyncAt?: string | null;
   storageUsedBytes?: number | null;
   storageQuotaBytes?: number | null;
+  /** Whether the browser keeps its storage (issue 53); null: unknown. */
+  storagePersisted?: boolean | null;
   lastError?: string | null;
   /** Content-first sync: whether its media are complete (null: unknown). */
   media?: KioskMediaReport | null;
@@ -65,6 +67,10 @@ export class KioskRepository {
     if (report.storageUsedBytes !== undefined) values.storage_used_bytes = report.storageUsedBytes;
     if (report.storageQuotaBytes !== undefined)
       values.storage_quota_bytes = report.storageQuotaBytes;
+    if (report.storagePersisted !== undefined) {
+      values.storage_persisted =
+        report.storagePersisted === null ? null : report.storagePersisted ? 1 : 0;
+    }
     if (report.lastError !== undefined) values.last_error = report.lastError;
     if (report.media !== undefined) {
       values.media_phase = report.media?.phase ?? null;

@@ -154,6 +154,18 @@ export function FleetCard({
             {kiosk.storageUsedBytes === null
               ? '—'
               : `${formatBytes(kiosk.storageUsedBytes)} / ${formatBytes(kiosk.storageQuotaBytes)}`}
+            {/* Issue 53: a browser that may evict the offline content when its disk fills. */}
+            {kiosk.storagePersisted === false && (
+              <>
+                {' '}
+                <span
+                  className="badge badge-warn"
+                  title="Le navigateur de ce totem peut effacer son contenu hors ligne si le disque se remplit : vérifiez sa politique Chromium (docs/deployment.md)."
+                >
+                  non garanti
+                </span>
+              </>
+            )}
           </dd>
         </div>
         <div className="fleet-fact-wide">

@@ -56,6 +56,10 @@ const assemblage = kiosk({
   state: 'offline',
   connected: false,
   thumbnail: null,
+  storageUsedBytes: 2_000_000,
+  storageQuotaBytes: 40_000_000,
+  // Its browser may evict the offline content (issue 53).
+  storagePersisted: false,
 });
 
 function LocationProbe() {
@@ -170,6 +174,12 @@ describe('the fleet grid', () => {
       'Vignette de Atelier assemblage : /zone/Assemblage, révision 13, 14:07',
     );
     expect(within(card).getByText('il y a 30 s')).toBeTruthy();
+  });
+
+  it('marks a totem whose browser may evict its offline content', () => {
+    open();
+    expect(within(cardOf('Atelier assemblage')).getByText('non garanti')).toBeTruthy();
+    expect(within(cardOf('Hall d’accueil')).queryByText('non garanti')).toBeNull();
   });
 
   it('filters by group and by state together, both kept in the address', () => {

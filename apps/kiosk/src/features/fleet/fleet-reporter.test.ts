@@ -17,6 +17,7 @@ function reporter(overrides: Partial<FleetReporterOptions> = {}) {
     kioskId: () => 'kiosk-abc',
     isOnline: () => online,
     estimateStorage: () => Promise.resolve({ usage: 1234.6, quota: 10_000 }),
+    storagePersisted: () => Promise.resolve(true),
     ...overrides,
   });
 }
@@ -55,6 +56,7 @@ describe('fleet reporter', () => {
         lastSyncAt: '2026-03-10T09:00:00.000Z',
         storageUsedBytes: 1235,
         storageQuotaBytes: 10_000,
+        storagePersisted: true,
         lastError: 'x'.repeat(500),
         alertAck: null,
         media: null,
@@ -86,16 +88,29 @@ describe('fleet reporter', () => {
     ]);
   });
 
+  it('reports a browser that may evict its storage (issue 53)', async () => {
+    await reporter({ storagePersisted: () => Promise.resolve(false) }).send();
+    await reporter({ storagePersisted: () => Promise.resolve(undefined) }).send();
+    expect(sent.map((report) => report.storagePersisted)).toEqual([false, null]);
+  });
+
   it('says parcours for the visitor journey, and null before any choice', async () => {
     useUiStore.setState({ totem: 'Moulage', parcours: 'visiteur' });
     await reporter().send();
     useUiStore.setState({ totem: null, parcours: null });
-    await reporter({ estimateStorage: () => Promise.reject(new Error('no storage API')) }).send();
+    await reporter({
+      estimateStorage: () => Promise.reject(new Error('no storage API')),
+      storagePersisted: () => Promise.reject(new Error('no storage API')),
+    }).send();
     expect(sent.map(({ mode, totem }) => ({ mode, totem }))).toEqual([
       { mode: 'parcours', totem: null },
       { mode: null, totem: null },
     ]);
-    expect(sent[1]).toMatchObject({ storageUsedBytes: null, storageQuotaBytes: null });
+    expect(sent[1]).toMatchObject({
+      storageUsedBytes: null,
+      storageQuotaBytes: null,
+      storagePersisted: null,
+    });
   });
 
   it('sends every interval while online only, ignores failures, and stops cleanly', async () => {

@@ -48,6 +48,11 @@ export interface FleetReporterOptions {
   intervalMs?: number;
   /** Default: navigator.storage.estimate when the browser has it. */
   estimateStorage?: () => Promise<StorageEstimateLike | undefined>;
+  /**
+   * Whether the browser keeps this origin's storage under pressure (issue 53). Default:
+   * navigator.storage.persisted when the browser has it; undefined: it cannot tell.
+   */
+  storagePersisted?: () => Promise<boolean | undefined>;
 }
 
 export interface FleetReporter {
@@ -87,11 +92,19 @@ async function browserStorageEstimate(): Promise<StorageEstimateLike | undefined
   return navigator.storage.estimate();
 }
 
+async function browserStoragePersisted(): Promise<boolean | undefined> {
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.persisted !== 'function') {
+    return undefined;
+  }
+  return navigator.storage.persisted();
+}
+
 const bytes = (value: number | undefined) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 
 export function createFleetReporter(options: FleetReporterOptions): FleetReporter {
   const estimate = options.estimateStorage ?? browserStorageEstimate;
+  const persisted = options.storagePersisted ?? browserStoragePersisted;
   const controller = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
   let inFlight: Promise<void> | null = null;
@@ -108,6 +121,12 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
     } catch {
       storage = undefined;
     }
+    let kept: boolean | undefined;
+    try {
+      kept = await persisted();
+    } catch {
+      kept = undefined;
+    }
     return {
       kioskId: options.kioskId(),
       ...currentMode(),
@@ -116,6 +135,7 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
       lastSyncAt: sync.lastSuccessAt,
       storageUsedBytes: bytes(storage?.usage),
       storageQuotaBytes: bytes(storage?.quota),
+      storagePersisted: typeof kept === 'boolean' ? kept : null,
       lastError: sync.lastError === null ? null : sync.lastError.slice(0, MAX_ERROR_LENGTH),
       alertAck: useAlertStore.getState().ack,
       media: sync.media && {
