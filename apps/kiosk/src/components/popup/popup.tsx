@@ -71,7 +71,11 @@ export function Popup({
         <button type="button" className="popup__close" onClick={onClose}>
           {closeLabel}
         </button>
-        <div className="popup__body">{children}</div>
+        {/* In the tab order: a body that scrolls (a long sheet, reach mode's shorter popups,
+            larger text) can be scrolled from a keyboard even when it holds no control. */}
+        <div className="popup__body" tabIndex={0}>
+          {children}
+        </div>
       </div>
     </div>
   );

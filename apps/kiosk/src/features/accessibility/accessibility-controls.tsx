@@ -3,7 +3,9 @@
  * screen in the footer on every page (within reach of a seated person: the footer lies under the
  * 1090 px line of a 1080 × 1920 totem), opens a panel whose first option is « Lire à voix haute ».
  * Reading closes the panel so the page stays in view, and a bar over the footer holds the big
- * Pause / Reprendre / Arrêter buttons.
+ * Pause / Reprendre / Arrêter buttons. After it, the three display modes of part 2 (reach mode,
+ * larger text, higher contrast: accessibility-modes.ts), toggles that stay on until the
+ * inactivity countdown reaches 0 or the kiosk reloads.
  *
  * A reading stops, and the panel closes, when:
  * - the inactivity countdown reaches 0 (the return to the root, or at the first level the frame's
@@ -14,13 +16,13 @@
  * - the page is unloaded (a reload, the nightly restart) — and a starting kiosk cancels whatever
  *   the browser might still be saying.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Popup } from '../../components/popup/popup';
 import { isScreenIdle, useUiStore } from '../../lib/ui-store/ui-store';
 import { useAlertStore } from '../emergency-alert';
-import { accessibilityTexts } from './accessibility-texts';
+import { accessibilityTexts, type AccessibilityTexts } from './accessibility-texts';
 import { currentPageRoots, extractPageText } from './extract-page-text';
 import {
   pauseReading,
@@ -29,6 +31,11 @@ import {
   stopReading,
   useReadAloudStore,
 } from './read-aloud';
+import {
+  useAccessibilityModes,
+  useApplyAccessibilityModes,
+  type AccessibilityMode,
+} from './accessibility-modes';
 import { toSpeechChunks } from './speech-chunks';
 import './accessibility.css';
 
@@ -81,6 +88,7 @@ export function AccessibilityControls() {
   const [open, setOpen] = useState(false);
   const status = useReadAloudStore((state) => state.status);
   useStopTriggers(() => setOpen(false));
+  useApplyAccessibilityModes();
 
   const onReadAloud = () => {
     // The panel closes once the reading has started, so the page is in view while it is read;
@@ -119,7 +127,6 @@ export function AccessibilityControls() {
         className="accessibility-panel"
       >
         <h2 className="accessibility-panel__title">{texts.panelTitle}</h2>
-        {/* One option today; reach mode, larger text and contrast join this list (part 2). */}
         <ul className="accessibility-panel__options">
           <li>
             <button type="button" className="accessibility-panel__option" onClick={onReadAloud}>
@@ -130,6 +137,11 @@ export function AccessibilityControls() {
               </span>
             </button>
           </li>
+          {MODE_OPTIONS.map((option) => (
+            <li key={option.mode}>
+              <ModeToggle option={option} texts={texts} />
+            </li>
+          ))}
         </ul>
         {status === 'unavailable' && (
           <p className="accessibility-panel__message" role="alert">
@@ -174,6 +186,94 @@ export function AccessibilityControls() {
         </div>
       )}
     </>
+  );
+}
+
+interface ModeOption {
+  mode: AccessibilityMode;
+  name: keyof AccessibilityTexts;
+  hint: keyof AccessibilityTexts;
+  Icon: () => JSX.Element;
+}
+
+const MODE_OPTIONS: readonly ModeOption[] = [
+  { mode: 'reach', name: 'reach', hint: 'reachHint', Icon: ReachIcon },
+  { mode: 'largeText', name: 'largeText', hint: 'largeTextHint', Icon: LargeTextIcon },
+  { mode: 'highContrast', name: 'highContrast', hint: 'highContrastHint', Icon: ContrastIcon },
+];
+
+/**
+ * A mode's toggle: a button whose aria-pressed says the state to assistive technology, and whose
+ * switch and « Activé » / « Désactivé » show it (hidden from the accessible name, which must not
+ * change with the state).
+ */
+function ModeToggle({ option, texts }: { option: ModeOption; texts: AccessibilityTexts }) {
+  const on = useAccessibilityModes((state) => state[option.mode]);
+  const toggle = useAccessibilityModes((state) => state.toggle);
+  const { Icon } = option;
+  return (
+    <button
+      type="button"
+      className="accessibility-panel__option accessibility-panel__option--toggle"
+      aria-pressed={on}
+      data-mode={option.mode}
+      onClick={() => toggle(option.mode)}
+    >
+      <Icon />
+      <span className="accessibility-panel__option-text">
+        <span className="accessibility-panel__option-name">{texts[option.name]}</span>
+        <span className="accessibility-panel__option-hint">{texts[option.hint]}</span>
+      </span>
+      <span className="accessibility-panel__switch" aria-hidden="true">
+        <span className="accessibility-panel__switch-track">
+          <span className="accessibility-panel__switch-knob" />
+        </span>
+        <span className="accessibility-panel__switch-state">{on ? texts.on : texts.off}</span>
+      </span>
+    </button>
+  );
+}
+
+/** Reach mode: a hand reaching down to a low bar. */
+function ReachIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <path
+        d="M24 4v24m0 0-8-8m8 8 8-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <rect x="6" y="36" width="36" height="8" rx="3" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Larger text: a small and a large A. */
+function LargeTextIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <path
+        d="M3 40 11 20l8 20M6 33h10M21 40 32 8l11 32M25 29h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Higher contrast: a half-filled circle. */
+function ContrastIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="19" fill="none" stroke="currentColor" strokeWidth="4" />
+      <path d="M24 5a19 19 0 0 1 0 38z" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -1,6 +1,5 @@
 // The accessibility controls' words, in the frame's language (French, or English on English
-// visitor pages). Kept beside the feature while it grows (reach mode, larger text and contrast
-// come in part 2); they can move to the i18n files with it.
+// visitor pages). Kept beside the feature; they can move to the i18n files with it.
 import type { Language } from '../../i18n/i18n';
 
 export interface AccessibilityTexts {
@@ -17,6 +16,18 @@ export interface AccessibilityTexts {
   resume: string;
   stop: string;
   noVoice: string;
+  reach: string;
+  reachHint: string;
+  largeText: string;
+  largeTextHint: string;
+  highContrast: string;
+  highContrastHint: string;
+  /** The state shown on a mode's button (its aria-pressed says it to assistive technology). */
+  on: string;
+  off: string;
+  /** The reach mode's notice in the upper part of the screen, where no control is left. */
+  reachNoticeTitle: string;
+  reachNotice: string;
 }
 
 const FR: AccessibilityTexts = {
@@ -33,6 +44,16 @@ const FR: AccessibilityTexts = {
   resume: 'Reprendre',
   stop: 'Arrêter',
   noVoice: 'Aucune voix n’est installée sur ce totem : la lecture à voix haute est indisponible.',
+  reach: 'Mode accessible en fauteuil',
+  reachHint: 'Toutes les commandes descendent en bas de l’écran.',
+  largeText: 'Texte agrandi',
+  largeTextHint: 'Les textes sont une fois et demie plus grands.',
+  highContrast: 'Contraste renforcé',
+  highContrastHint: 'Des couleurs plus foncées, plus faciles à lire.',
+  on: 'Activé',
+  off: 'Désactivé',
+  reachNoticeTitle: 'Mode accessible en fauteuil',
+  reachNotice: 'Toutes les commandes sont en bas de l’écran. Faites défiler la page avec le doigt.',
 };
 
 const EN: AccessibilityTexts = {
@@ -49,6 +70,17 @@ const EN: AccessibilityTexts = {
   resume: 'Resume',
   stop: 'Stop',
   noVoice: 'No voice is installed on this kiosk: reading aloud is unavailable.',
+  reach: 'Reach mode',
+  reachHint: 'Every control moves to the lower part of the screen.',
+  largeText: 'Larger text',
+  largeTextHint: 'Texts are one and a half times larger.',
+  highContrast: 'Higher contrast',
+  highContrastHint: 'Darker colours, easier to read.',
+  on: 'On',
+  off: 'Off',
+  reachNoticeTitle: 'Reach mode',
+  reachNotice:
+    'Every control is in the lower part of the screen. Scroll the page with your finger.',
 };
 
 export function accessibilityTexts(language: Language | string): AccessibilityTexts {

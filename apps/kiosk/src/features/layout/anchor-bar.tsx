@@ -17,6 +17,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccessibilityModes } from '../accessibility';
 import { ANCHORS_PER_ROW, sectionId, useFrameScrollContainer } from './page-frame';
 
 /** How far below the top of the scroll area a section's top may be and still count as current. */
@@ -157,6 +158,9 @@ export function AnchorBar({ anchors }: { anchors: readonly string[] }) {
  * nothing is laid out (jsdom) it keeps the stylesheet's size.
  */
 function useFitAnchorLabels(ref: RefObject<HTMLElement | null>, anchors: readonly string[]) {
+  // The larger-text mode changes the stylesheet's size (and lets the buttons wrap onto more rows,
+  // decision 049): measure again from it.
+  const largeText = useAccessibilityModes((state) => state.largeText);
   useLayoutEffect(() => {
     const nav = ref.current;
     if (!nav) return;
@@ -186,5 +190,5 @@ function useFitAnchorLabels(ref: RefObject<HTMLElement | null>, anchors: readonl
       for (const button of buttons) button.style.fontSize = `${size}px`;
     }
     if (overflows()) nav.dataset.fit = 'hyphenate';
-  }, [ref, anchors]);
+  }, [ref, anchors, largeText]);
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInKiosk, resetShellState } from '../../app/testing/render-in-kiosk';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { useUiStore } from '../../lib/ui-store/ui-store';
+import { useAccessibilityModes } from '../accessibility';
 import { AppFrame } from './app-frame';
 import { usePageFrame } from './page-frame';
 
@@ -57,5 +58,41 @@ describe('AppFrame language', () => {
     renderInKiosk(null, { routes, path: '/accueil/hse' });
     expect(screen.getByRole('main').style.height).toBe('1534px');
     expect(screen.getByTestId('connection-indicator').textContent).toBe('Hors ligne');
+  });
+});
+
+describe('AppFrame in reach mode (decision 049)', () => {
+  beforeEach(() => {
+    resetShellState();
+    useAccessibilityModes.getState().resetModes();
+  });
+
+  it('keeps the header, title and notice up, inert or still, and every control in the lower part', () => {
+    renderInKiosk(null, { routes, path: '/accueil/hse' });
+    const upper = document.querySelector('.frame-upper')!;
+    const lower = document.querySelector('.frame-lower')!;
+    // Outside the mode: the home button in the headband, nothing inert.
+    expect(upper.querySelector('.banner__home')).not.toBeNull();
+    expect(upper.querySelector('header')!.hasAttribute('inert')).toBe(false);
+    expect(screen.queryByTestId('reach-notice')).toBeNull();
+
+    act(() => useAccessibilityModes.getState().toggle('reach'));
+    expect(upper.querySelector('header')!.hasAttribute('inert')).toBe(true);
+    expect(upper.querySelector('.banner__title')!.textContent).toBe('staff');
+    expect(upper.querySelector('.banner__home')).toBeNull();
+    expect(screen.getByTestId('reach-notice')).toBeTruthy();
+    // Every control outside the inert header is in the lower part.
+    for (const control of Array.from(upper.querySelectorAll('a[href], button'))) {
+      expect(control.closest('[inert]'), control.outerHTML).not.toBeNull();
+    }
+    expect(lower.querySelector('.banner__home')).not.toBeNull();
+    expect(lower.querySelector('main#contenu')).not.toBeNull();
+    expect(lower.querySelector('footer')).not.toBeNull();
+    // The page stayed mounted through the toggle.
+    expect(screen.getByTestId('page-text')).toBeTruthy();
+
+    act(() => useAccessibilityModes.getState().resetModes());
+    expect(upper.querySelector('.banner__home')).not.toBeNull();
+    expect(upper.querySelector('header')!.hasAttribute('inert')).toBe(false);
   });
 });

@@ -16,13 +16,18 @@ import { ModeSwitcher } from './mode-switcher';
 /** The logo lives in public/ so the manifest, the login page and the header share one file. */
 export const LOGO_URL = './logo.svg';
 
-export function Header({ language }: { language: Language }) {
+/**
+ * `inert`: reach mode leaves the header in the upper part of the screen, out of reach, so nothing
+ * in it reacts (decision 049): the home button is in the lower part, the clock's tap (a staff
+ * shortcut to the Veille reader) and the technicians' mode switcher wait for the mode's end.
+ */
+export function Header({ language, inert = false }: { language: Language; inert?: boolean }) {
   const { t } = useTranslation();
   const setCrumbs = useUiStore((state) => state.setCrumbs);
   const setIdleCounter = useUiStore((state) => state.setIdleCounter);
 
   return (
-    <header className="frame-header">
+    <header className="frame-header" inert={inert}>
       <Link
         to={STAFF_HOME_PATH}
         className="frame-header__logo"
