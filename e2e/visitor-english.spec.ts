@@ -70,7 +70,11 @@ async function expectZoneImages(
 ) {
   const expected = zoneElements(server, zonename, lang).map((element) => fileName(element.value));
   expect(expected.length, `${zonename} (${lang}) in the seed`).toBeGreaterThan(0);
-  const images = section(kiosk, title).getByRole('img', { name: new RegExp(`^${title}`) });
+  // Each image is in its gallery button, named after the section (« Enlarge: Title, 1 / 2 »);
+  // the picture itself carries its text alternative (decision 050).
+  const images = section(kiosk, title)
+    .getByRole('button', { name: new RegExp(`^(Enlarge: |Agrandir : )${title}`) })
+    .locator('img');
   await expect(images).toHaveCount(expected.length, { timeout: 30_000 });
   expect((await srcs(images)).map(fileName)).toEqual(expected);
   const first = images.first();

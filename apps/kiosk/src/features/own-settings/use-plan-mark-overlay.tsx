@@ -48,7 +48,16 @@ export function usePlanMarkOverlay(
       shown.size === 0
         ? items
         : items.map((item) =>
-            shown.has(item.key) ? { ...item, alt: `${item.alt}, ${HERE_LABELS[language]}` } : item,
+            shown.has(item.key)
+              ? {
+                  ...item,
+                  alt: `${item.alt}, ${HERE_LABELS[language]}`,
+                  // The picture's own words (decision 050) say it too: its image is named by them.
+                  ...(item.description
+                    ? { description: `${item.description} ${HERE_LABELS[language]}.` }
+                    : {}),
+                }
+              : item,
           ),
     [items, shown, language],
   );
