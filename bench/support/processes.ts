@@ -1,6 +1,6 @@
 /** Child processes for benchmarks: the real built server and the bare baseline, each in its own process. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,9 +91,11 @@ export async function startBareServer(bodies: Record<string, string>): Promise<C
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
+  const bodiesFile = join(mkdtempSync(join(tmpdir(), 'bare-bodies-')), 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
   const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), BODIES: JSON.stringify(bodies) },
+    env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
