@@ -24,6 +24,7 @@ import { Id, IsoDate, KioskId } from './entities.js';
 import { adminRelative } from './route-table.js';
 import { TotemPresence } from './totem-presence.js';
 import { KioskLatestThumbnail } from './kiosk-thumbnails.js';
+import { WatchdogReport, WatchdogStatus } from './totem-watchdog.js';
 
 // The constants live in fleet-constants.ts, free of TypeBox, so the kiosk can import them without
 // pulling schemas into its initial bundle.
@@ -114,6 +115,11 @@ export const KioskHeartbeat = Type.Object(
      * started). Absent from kiosks that predate it: unknown, like null.
      */
     media: Type.Optional(Type.Union([KioskMediaReport, Type.Null()])),
+    /**
+     * Its watchdog (issue 53, totem-watchdog.ts): attached or not, and what it did since the last
+     * heartbeat that reached the server. Absent from older kiosks.
+     */
+    watchdog: Type.Optional(WatchdogReport),
   },
   { additionalProperties: false },
 );
@@ -164,6 +170,11 @@ export const KioskStatus = Type.Object({
    * totem that may lose its content when the disk fills; null: unknown (an older kiosk).
    */
   storagePersisted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  /**
+   * Its watchdog (issue 53): whether one looked after it at its last heartbeat, and the last rung
+   * it took (reload, browser restart, reboot) with why. Null: an older kiosk, or never reported.
+   */
+  watchdog: Type.Optional(Type.Union([WatchdogStatus, Type.Null()])),
   lastError: Type.Union([Type.String(), Type.Null()]),
   /** Content-first sync: its media as it last reported them (null: unknown, an older kiosk, or not
    * yet). */

@@ -18,6 +18,7 @@ export * from './fleet.js';
 export * from './kiosk-identity.js';
 export * from './kiosk-profile.js';
 export * from './kiosk-commands.js';
+export * from './totem-watchdog.js';
 export * from './kiosk-thumbnails.js';
 export * from './kiosk-plan-marks.js';
 export * from './fleet-constants.js';

@@ -23,7 +23,8 @@ import { adminRelative } from './route-table.js';
 
 /**
  * `thumbnail` (issue 48): the totem draws its page now and sends it (kiosk-thumbnails.ts); the
- * upload acknowledges it.
+ * upload acknowledges it. The last four (issue 53) go through the totem's watchdog
+ * (WATCHDOG_COMMAND_KINDS below).
  */
 export const KIOSK_COMMAND_KINDS = [
   'reload',
@@ -32,6 +33,10 @@ export const KIOSK_COMMAND_KINDS = [
   'identify',
   'set-mode',
   'thumbnail',
+  'restart-browser',
+  'reboot',
+  'screen-off',
+  'screen-on',
 ] as const;
 export type KioskCommandKind = (typeof KIOSK_COMMAND_KINDS)[number];
 export const KioskCommandKind = Type.Union(KIOSK_COMMAND_KINDS.map((kind) => Type.Literal(kind)));
@@ -44,7 +49,28 @@ export const KIOSK_COMMAND_LABELS: Record<KioskCommandKind, string> = {
   identify: 'Identifier',
   'set-mode': 'Changer de mode',
   thumbnail: 'Prendre une vignette',
+  'restart-browser': 'Redémarrer le navigateur',
+  reboot: 'Redémarrer le totem',
+  'screen-off': 'Éteindre l’écran',
+  'screen-on': 'Allumer l’écran',
 };
+
+/**
+ * The commands only the totem's watchdog can run (issue 53, totem-watchdog.ts): the page hands them
+ * over; a totem without a watchdog acknowledges them failed, saying so. `screen-off` holds until a
+ * touch, an alert or `screen-on`; `screen-on` acts like a touch (outside the opening hours the
+ * screen goes off again after SCREEN_ON_AFTER_TOUCH_MS without one).
+ */
+export const WATCHDOG_COMMAND_KINDS = [
+  'restart-browser',
+  'reboot',
+  'screen-off',
+  'screen-on',
+] as const;
+export type WatchdogCommandKind = (typeof WATCHDOG_COMMAND_KINDS)[number];
+
+/** Outside the opening hours, the screen stays on this long after a touch (or « Allumer l’écran »). */
+export const SCREEN_ON_AFTER_TOUCH_MS = 2 * 60_000;
 
 /**
  * The modes a command may set: the two staff totems and the visitor parcours (the spec's hidden

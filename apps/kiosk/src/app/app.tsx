@@ -5,7 +5,7 @@
  * The service worker precaches it, so a logged-in totem still starts offline; should it fail to
  * load all the same, the error screen offers "Recharger" instead of a blank screen.
  */
-import { Component, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LoginPage } from '../features/login/login-page';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { clearSession, readSession, type Session } from '../lib/session/session';
@@ -21,6 +21,13 @@ export function App({ config }: { config: RuntimeConfig }) {
     clearSession(config.devname);
     setSession(null);
   }, [config.devname]);
+  // The totem's watchdog (issue 53) recognises the kiosk by this, on the login page too; its own
+  // small chunk, out of the login's initial load.
+  useEffect(() => {
+    import('../features/totem-watchdog')
+      .then(({ installWatchdogBridge }) => installWatchdogBridge())
+      .catch((error: unknown) => console.warn('[watchdog] bridge not installed', error));
+  }, []);
 
   if (!session) return <LoginPage config={config} onLoggedIn={setSession} />;
   return (

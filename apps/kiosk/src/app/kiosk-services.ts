@@ -17,7 +17,12 @@
  * `stop()` releases every timer, listener and connection, so a logout/login cycle or days of
  * uptime never accumulate background work (the soak test checks that timers stay flat).
  */
-import { pathOf, type KioskStreamIdentity } from '@plant-kiosk/contract';
+import {
+  isOpenAt,
+  KIOSK_HEARTBEAT_INTERVAL_MS,
+  pathOf,
+  type KioskStreamIdentity,
+} from '@plant-kiosk/contract';
 import { contentEvents, type ContentEventEmitter } from '../features/content/content-events';
 import {
   createFleetReporter,
@@ -59,7 +64,13 @@ import {
 import { startFramePolicyReload, type FramePolicyReloadOptions } from './frame-policy-reload';
 import type { KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, replaceToken, type Session } from '../lib/session/session';
-import { receiveAlert } from '../features/emergency-alert/alert-store';
+import { receiveAlert, useAlertStore } from '../features/emergency-alert/alert-store';
+import {
+  attachWatchdogServices,
+  runThroughWatchdog,
+  wakeWatchdog,
+  watchdogReport,
+} from '../features/totem-watchdog';
 import { createOwnSettings } from '../features/own-settings';
 import {
   createThumbnailScheduler,
@@ -163,6 +174,7 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
     isOnline: () => useConnectionStore.getState().online,
     // The API client reads the stored token at each call: the next call uses this one.
     onToken: (token) => replaceToken(config.devname, token),
+    watchdog: watchdogReport,
     ...options.fleetOptions,
   });
 
@@ -231,6 +243,8 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
         await thumbnails.takeNow(commandId);
         return { status: 'done' };
       },
+      // Restart the browser, reboot, screen off / on: only the totem's watchdog can (issue 53).
+      watchdog: (kind) => runThroughWatchdog(kind),
       ...options.commandActions,
     },
   });
@@ -311,12 +325,30 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   monitor.start();
   fleet.start();
 
+  // The totem's watchdog (issue 53) reads the heartbeat's pulse, the alert and the opening hours;
+  // an alert lights a dark screen at once.
+  const detachWatchdog = attachWatchdogServices({
+    heartbeatAt: () => fleet.lastAttemptAt(),
+    heartbeatEveryMs: options.fleetOptions?.intervalMs ?? KIOSK_HEARTBEAT_INTERVAL_MS,
+    alertActive: () => useAlertStore.getState().active !== null,
+    isOpen: () => {
+      const { openingHours, timeZone } = currentSettings();
+      return isOpenAt(openingHours, timeZone, new Date());
+    },
+    onEvents: () => void fleet.send(),
+  });
+  const stopAlertWake = useAlertStore.subscribe((state, previous) => {
+    if (state.active !== null && state.active !== previous.active) wakeWatchdog();
+  });
+
   return {
     stop() {
       if (stopped) return;
       stopped = true;
       monitor.stop();
       fleet.stop();
+      detachWatchdog();
+      stopAlertWake();
       stopSettings();
       stopFramePolicy();
       // The next session (maybe another development) starts from its own held settings.

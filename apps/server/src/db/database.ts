@@ -37,6 +37,7 @@ import * as fourEyes from './migrations/027-four-eyes.js';
 import * as textAlternatives from './migrations/028-text-alternatives.js';
 import * as screenHeights from './migrations/029-screen-heights.js';
 import * as storagePersisted from './migrations/030-storage-persisted.js';
+import * as totemWatchdog from './migrations/031-totem-watchdog.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '028-text-alternatives': textAlternatives,
   '029-screen-heights': screenHeights,
   '030-storage-persisted': storagePersisted,
+  '031-totem-watchdog': totemWatchdog,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

@@ -132,6 +132,12 @@ export interface KioskTable {
   storage_quota_bytes: number | null;
   /** Migration 030 (issue 53): navigator.storage.persisted() as 1 / 0; null, unknown. */
   storage_persisted: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 031 (issue 53): a watchdog polled the page at the last heartbeat, 1 / 0; null, unknown. */
+  watchdog_attached: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 031: the last rung the watchdog took (ISO time, action, reason); null, none. */
+  watchdog_event_at: ColumnType<string | null, string | null | undefined, string | null>;
+  watchdog_event_action: ColumnType<string | null, string | null | undefined, string | null>;
+  watchdog_event_reason: ColumnType<string | null, string | null | undefined, string | null>;
   last_error: string | null;
   /** 1 while a stream is open; `connection_id` names that stream. */
   connected: ColumnType<number, number | undefined, number>;

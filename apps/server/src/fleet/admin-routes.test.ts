@@ -189,6 +189,43 @@ describe('POST /display/heartbeat/:devid', () => {
     expect((await fleetEntry(kioskId)).media).toBeNull();
   });
 
+  it('keeps what the totem’s watchdog did last (issue 53); refuses a made-up event', async () => {
+    const kioskId = newKioskId();
+    const contentVersion = await currentVersion();
+    let response = await heartbeat(
+      report(kioskId, { contentVersion, watchdog: { attached: true, events: [] } }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).watchdog).toEqual({ attached: true, lastEvent: null });
+    const early = { at: '2026-11-28T08:00:00.000Z', action: 'reload', reason: 'hung' } as const;
+    const late = {
+      at: '2026-11-28T08:05:00.000Z',
+      action: 'restart-browser',
+      reason: 'not-rendering',
+    } as const;
+    response = await heartbeat(
+      report(kioskId, { contentVersion, watchdog: { attached: true, events: [late, early] } }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).watchdog).toEqual({ attached: true, lastEvent: late });
+    // A heartbeat with no news keeps the last event.
+    response = await heartbeat(
+      report(kioskId, { contentVersion, watchdog: { attached: true, events: [] } }),
+    );
+    expect((await fleetEntry(kioskId)).watchdog?.lastEvent).toEqual(late);
+    response = await heartbeat(
+      report(kioskId, {
+        contentVersion,
+        watchdog: { attached: true, events: [{ ...late, action: 'format-disk' }] },
+      } as never),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ data: null, error: 'bad_request' });
+    // A kiosk from before the watchdog: unknown.
+    response = await heartbeat(report(kioskId, { contentVersion }));
+    expect((await fleetEntry(kioskId)).watchdog).toBeNull();
+  });
+
   it('stores whether its browser keeps its storage (issue 53); an older kiosk reads as unknown', async () => {
     const kioskId = newKioskId();
     const contentVersion = await currentVersion();

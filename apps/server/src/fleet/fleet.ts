@@ -22,6 +22,7 @@ import {
   KioskMediaReport,
   KioskMode,
   TotemKind,
+  WatchdogEvent,
   isOpenAt,
   sinceLastSeen,
   streamAlive,
@@ -31,6 +32,7 @@ import {
   type KioskStatus,
   type PresenceFacts,
   type PresenceOptions,
+  type WatchdogStatus,
 } from '@plant-kiosk/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Repositories } from '../db/repositories/index.js';
@@ -118,6 +120,20 @@ function mediaOf(row: KioskWithDevelopment): KioskMediaReport | null {
   return Value.Check(KioskMediaReport, media) ? media : null;
 }
 
+/** The watchdog columns of a row (issue 53), or null when the totem never said (an older kiosk). */
+function watchdogOf(row: KioskWithDevelopment): WatchdogStatus | null {
+  if (row.watchdog_attached === null) return null;
+  const event = {
+    at: row.watchdog_event_at,
+    action: row.watchdog_event_action,
+    reason: row.watchdog_event_reason,
+  };
+  return {
+    attached: Number(row.watchdog_attached) === 1,
+    lastEvent: Value.Check(WatchdogEvent, event) ? event : null,
+  };
+}
+
 /**
  * Content-first sync: what TypeBox cannot say of a media report — a cache cannot hold more files
  * than the revision references, and "complete" means all of them. Null when sound, else why
@@ -185,6 +201,7 @@ export function toKioskStatus(
     storageUsedBytes: row.storage_used_bytes,
     storageQuotaBytes: row.storage_quota_bytes,
     storagePersisted: row.storage_persisted === null ? null : Number(row.storage_persisted) === 1,
+    watchdog: watchdogOf(row),
     lastError: row.last_error,
     media: mediaOf(row),
     connected,
@@ -220,6 +237,7 @@ export function neverSeenStatus(identity: UnreportedIdentity): KioskStatus {
     storageUsedBytes: null,
     storageQuotaBytes: null,
     storagePersisted: null,
+    watchdog: null,
     lastError: null,
     media: null,
     connected: false,
@@ -420,6 +438,8 @@ export class Fleet {
           // A heartbeat is a whole report: a kiosk that omits its media (it predates the field)
           // leaves them unknown rather than showing an older report's.
           media: report.media ?? null,
+          // A kiosk from before the watchdog: unknown.
+          watchdog: report.watchdog ?? null,
         },
       },
       // Red button and acknowledgements: "alerte affichée" rides on the heartbeat (decision 018),

@@ -4,7 +4,7 @@
  * presence refresh; read by the back-office. Upserts use ON CONFLICT, which SQLite and PostgreSQL
  * both speak.
  */
-import type { KioskMediaReport } from '@plant-kiosk/contract';
+import type { KioskMediaReport, WatchdogReport } from '@plant-kiosk/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, KioskRow, KioskTable } from '../db/schema.js';
 
@@ -22,6 +22,8 @@ export interface KioskReport {
   lastError?: string | null;
   /** Content-first sync: whether its media are complete (null: unknown). */
   media?: KioskMediaReport | null;
+  /** The totem's watchdog (issue 53): attached, and its events since the last heartbeat. */
+  watchdog?: WatchdogReport | null;
 }
 
 export interface KioskWrite {
@@ -76,6 +78,20 @@ export class KioskRepository {
       values.media_phase = report.media?.phase ?? null;
       values.media_cached = report.media?.cached ?? null;
       values.media_total = report.media?.total ?? null;
+    }
+    if (report.watchdog !== undefined) {
+      values.watchdog_attached = report.watchdog === null ? null : report.watchdog.attached ? 1 : 0;
+      // The latest event wins; a heartbeat without events keeps the one already recorded.
+      const latest = report.watchdog?.events.reduce<WatchdogReport['events'][number] | null>(
+        (last, event) =>
+          last === null || Date.parse(event.at) >= Date.parse(last.at) ? event : last,
+        null,
+      );
+      if (latest) {
+        values.watchdog_event_at = new Date(latest.at).toISOString();
+        values.watchdog_event_action = latest.action;
+        values.watchdog_event_reason = latest.reason;
+      }
     }
     if (write.heartbeat) values.last_heartbeat_at = at;
     if (write.connectionId !== undefined) {

@@ -96,6 +96,10 @@ describe('remote commands on the fleet page', () => {
       'Identifier',
       'Changer de mode',
       'Prendre une vignette',
+      'Redémarrer le navigateur',
+      'Redémarrer le totem',
+      'Éteindre l’écran',
+      'Allumer l’écran',
     ]);
     // « Identifier » by default, an hour to wait for an offline totem.
     expect(

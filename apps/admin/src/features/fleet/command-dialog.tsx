@@ -49,6 +49,14 @@ const KIND_HINTS: Record<KioskCommandKind, string> = {
   'set-mode': 'Le totem passe au mode choisi.',
   thumbnail:
     'Le totem dessine sa page tout de suite et l’envoie : la vignette apparaît dans le parc et sur sa page.',
+  'restart-browser':
+    'Le chien de garde du totem ferme le navigateur et le relance (quelques secondes d’écran noir). Sans chien de garde, la commande échoue.',
+  reboot:
+    'Le chien de garde redémarre la machine du totem (une à deux minutes sans affichage). Au plus une fois toutes les six heures par lui-même ; une commande passe toujours.',
+  'screen-off':
+    'L’écran s’éteint jusqu’à un toucher, une alerte ou « Allumer l’écran » ; le totem reste synchronisé.',
+  'screen-on':
+    'L’écran s’allume ; hors des heures d’ouverture il s’éteint à nouveau deux minutes après le dernier toucher.',
 };
 
 const labelOf = (kiosk: KioskStatus) => kiosk.name ?? kiosk.kioskId.slice(0, 8);

@@ -7,7 +7,7 @@
  * The name heads the card (a heading per totem, for a screen reader's list of headings); the
  * picture is not a link, so the focus goes from the name to the actions.
  */
-import { presenceOf, type KioskStatus } from '@plant-kiosk/contract';
+import { presenceOf, watchdogEventText, type KioskStatus } from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../../lib/api/media-api';
@@ -169,6 +169,10 @@ export function FleetCard({
           </dd>
         </div>
         <div className="fleet-fact-wide">
+          <dt>Chien de garde</dt>
+          <dd>{watchdogText(kiosk, timeZone)}</dd>
+        </div>
+        <div className="fleet-fact-wide">
           <dt>Dernière erreur</dt>
           <dd className={kiosk.lastError ? 'error-cell' : undefined}>{kiosk.lastError ?? '—'}</dd>
         </div>
@@ -176,4 +180,19 @@ export function FleetCard({
       <div className="fleet-card-actions">{actions}</div>
     </li>
   );
+}
+
+/**
+ * The totem's watchdog (issue 53) in words: « Navigateur redémarré par le chien de garde à … (la
+ * page ne répondait plus) », « actif », « absent » (installed without deploy/totem: no recovery, no
+ * restart or screen commands), « — » (an older kiosk).
+ */
+export function watchdogText(kiosk: Pick<KioskStatus, 'watchdog'>, timeZone: string): string {
+  const { watchdog } = kiosk;
+  if (!watchdog) return '—';
+  if (watchdog.lastEvent) {
+    const text = watchdogEventText(watchdog.lastEvent, formatDate(watchdog.lastEvent.at, timeZone));
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return watchdog.attached ? 'actif' : 'absent';
 }

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import { mockFetch } from '../../testing/fake-fetch';
 import { FleetPage } from './fleet-page';
+import { watchdogText } from './fleet-card';
 import {
   cardOf,
   cards,
@@ -47,6 +48,11 @@ const moulage = kiosk({
   groups: ['Ateliers'],
   presence: 'online',
   thumbnail: thumbnail({ thumbnailId: 42, route: '/zone/Moulage/four', revision: null }),
+  // Its watchdog restarted its browser (issue 53).
+  watchdog: {
+    attached: true,
+    lastEvent: { at: '2026-03-10T09:42:00.000Z', action: 'restart-browser', reason: 'hung' },
+  },
 });
 const assemblage = kiosk({
   kioskId: 'dddddddd-1111-2222-3333-444444444444',
@@ -180,6 +186,22 @@ describe('the fleet grid', () => {
     open();
     expect(within(cardOf('Atelier assemblage')).getByText('non garanti')).toBeTruthy();
     expect(within(cardOf('Hall d’accueil')).queryByText('non garanti')).toBeNull();
+  });
+
+  it('says what the totem’s watchdog did last, or that it has none', () => {
+    open();
+    expect(
+      within(cardOf('Atelier moulage')).getByText(
+        /^Navigateur redémarré par le chien de garde à .*10:42.* \(la page ne répondait plus\)$/,
+      ),
+    ).toBeTruthy();
+    expect(watchdogText({ watchdog: { attached: false, lastEvent: null } }, 'Europe/Paris')).toBe(
+      'absent',
+    );
+    expect(watchdogText({ watchdog: { attached: true, lastEvent: null } }, 'Europe/Paris')).toBe(
+      'actif',
+    );
+    expect(watchdogText({ watchdog: null }, 'Europe/Paris')).toBe('—');
   });
 
   it('filters by group and by state together, both kept in the address', () => {

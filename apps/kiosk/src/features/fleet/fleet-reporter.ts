@@ -20,6 +20,7 @@ import {
   KIOSK_HEARTBEAT_INTERVAL_MS,
   type KioskHeartbeat,
   type KioskStreamIdentity,
+  type WatchdogReport,
 } from '@plant-kiosk/contract';
 import type { ApiClient } from '../../lib/api/api-client';
 import { KIOSK_APP_VERSION } from '../../lib/config/app-version';
@@ -53,6 +54,11 @@ export interface FleetReporterOptions {
    * navigator.storage.persisted when the browser has it; undefined: it cannot tell.
    */
   storagePersisted?: () => Promise<boolean | undefined>;
+  /**
+   * The totem's watchdog (issue 53): what to say of it, and what to do once the server has it (its
+   * events are then dropped). Absent: the heartbeat says nothing of a watchdog.
+   */
+  watchdog?: () => { report: WatchdogReport; sent: () => void };
 }
 
 export interface FleetReporter {
@@ -62,6 +68,11 @@ export interface FleetReporter {
    * after it (what changed since may be an alert acknowledgement), however many times it was asked.
    */
   send(): Promise<void>;
+  /**
+   * Date.now() of the last heartbeat attempted (sent or not: offline is no fault), null before the
+   * first; the watchdog reads it to tell a page whose timers died.
+   */
+  lastAttemptAt(): number | null;
   stop(): void;
 }
 
@@ -112,6 +123,8 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
   let again = false;
   let stopped = false;
   let unsubscribeAlert: (() => void) | undefined;
+  let attemptedAt: number | null = null;
+  let watchdogSent: (() => void) | null = null;
 
   const build = async (): Promise<KioskHeartbeat> => {
     const sync = useSyncStore.getState();
@@ -127,6 +140,8 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
     } catch {
       kept = undefined;
     }
+    const watchdog = options.watchdog?.();
+    watchdogSent = watchdog?.sent ?? null;
     return {
       kioskId: options.kioskId(),
       ...currentMode(),
@@ -144,6 +159,7 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
         cached: Math.min(sync.media.cached, sync.media.total),
         total: sync.media.total,
       },
+      ...(watchdog ? { watchdog: watchdog.report } : {}),
     };
   };
 
@@ -153,12 +169,15 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
         signal: controller.signal,
       });
       if (answer.token !== undefined) options.onToken?.(answer.token);
+      watchdogSent?.();
     } catch {
       // Quietly dropped: see the header comment.
     }
   };
 
   const send = (): Promise<void> => {
+    // Attempted: the timer fired, online or not (see lastAttemptAt).
+    attemptedAt = Date.now();
     if (stopped || !options.isOnline()) return Promise.resolve();
     if (inFlight) {
       again = true;
@@ -184,6 +203,7 @@ export function createFleetReporter(options: FleetReporterOptions): FleetReporte
       });
     },
     send,
+    lastAttemptAt: () => attemptedAt,
     stop() {
       stopped = true;
       unsubscribeAlert?.();

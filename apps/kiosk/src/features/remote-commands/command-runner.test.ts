@@ -44,6 +44,10 @@ function actions(overrides: Partial<CommandActions> = {}): CommandActions {
       log.push(`thumbnail ${commandId}`);
       return { status: 'done' };
     },
+    watchdog: async (kind) => {
+      log.push(`watchdog ${kind}`);
+      return { status: 'done' };
+    },
     ...overrides,
   };
 }

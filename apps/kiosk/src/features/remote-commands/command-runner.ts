@@ -21,7 +21,12 @@
  * everything and stays (the identify overlay is under it, a mode change happens beneath it), and
  * a reload comes back into it because the alert is latched in storage (alert-store.ts).
  */
-import type { CommandMessage, KioskCommandAck, KioskCommandMode } from '@plant-kiosk/contract';
+import {
+  type CommandMessage,
+  type KioskCommandAck,
+  type KioskCommandMode,
+  type WatchdogCommandKind,
+} from '@plant-kiosk/contract';
 import { ApiError, type ApiClient } from '../../lib/api/api-client';
 import { createCommandMemory, type CommandMemory, type StorageSource } from './command-memory';
 import type { Identification } from './identify-store';
@@ -47,6 +52,12 @@ export interface CommandActions {
    * Rejects with the reason when it could not: the command is acknowledged failed with it.
    */
   thumbnail(commandId: number): Promise<KioskCommandAck>;
+  /**
+   * Restart the browser, reboot, screen off / on (issue 53): handed to the totem's watchdog;
+   * resolves with its answer (failed at once on a totem without one). The browser and the machine
+   * go down only after the watchdog gave the page time to acknowledge.
+   */
+  watchdog(kind: WatchdogCommandKind): Promise<KioskCommandAck>;
 }
 
 export interface CommandRunnerOptions {
@@ -134,6 +145,11 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
       case 'reload':
         // Handled before (acknowledged first); not reached.
         return { status: 'done' };
+      case 'restart-browser':
+      case 'reboot':
+      case 'screen-off':
+      case 'screen-on':
+        return actions.watchdog(command.kind);
     }
   }
 

@@ -43,6 +43,17 @@ export const storageKeys = {
    * reload): sent at the next start or return online.
    */
   commandAcksPending: 'remote-command-acks-pending',
+  /**
+   * Power cuts (issue 53, decision 051): a small copy of the emergency-numbers zone (its images'
+   * URLs and text alternatives), written after each sync that holds it, shown while the local
+   * database is being rebuilt (features/emergency-fallback).
+   */
+  emergencyFallback: (devname: string) => `emergency-fallback-${devname}`,
+  /**
+   * The totem's watchdog (issue 53, decision 052): what it did (reloaded the page, restarted the
+   * browser, rebooted), kept until a heartbeat took it to the fleet page (a JSON list, bounded).
+   */
+  watchdogEvents: 'watchdog-events',
 } as const;
 
 /** A Storage in memory: the Web Storage interface over a Map. */
