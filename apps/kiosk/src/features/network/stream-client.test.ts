@@ -90,7 +90,7 @@ describe('parseCommandMessage (remote commands, issue 47)', () => {
       { ...message, command: null },
       { ...message, command: { ...command, commandId: 0 } },
       { ...message, command: { ...command, commandId: '12' } },
-      { ...message, command: { ...command, kind: 'reboot' } },
+      { ...message, command: { ...command, kind: 'format-disk' } },
       { ...message, command: { ...command, expiresAt: 'tomorrow' } },
       { ...message, command: { ...command, mode: 'Peinture' } },
       { ...message, command: { ...command, kind: 'set-mode' } },
