@@ -10,8 +10,8 @@
  *   no interval belonging to two days.
  *
  * Today the fleet mutes what it says of a totem that is expected to be off (« Hors des heures
- * d'ouverture » rather than « Silencieux ») and the health rules mute their messages; issue 53
- * switches the screens off outside the hours. No TypeBox here: the kiosk, the server and the
+ * d'ouverture » rather than « Silencieux ») and the health rules mute their messages; the totem's
+ * watchdog (issue 53, decision 052) switches the screens off outside the hours. No TypeBox here: the kiosk, the server and the
  * back-office call these functions; the schema is in settings.ts.
  */
 import {

@@ -3,6 +3,12 @@
  * the poster gate, the router with its frame, the identify overlay of remote commands, and the
  * emergency takeover above everything.
  *
+ * Power cuts (issue 53, decision 051): the local database is checked first (ensureKioskDb: a
+ * damaged or silently emptied one is rebuilt and the next sync made a full snapshot). The services
+ * and the router start once the check is over — within DB_CHECK_BOUND_MS at most, so the alert
+ * stream is never held longer — while the emergency takeover never waits: it shows a latched alert
+ * from the first render.
+ *
  * Its own lazy chunk (app.tsx), with the router and the local database it brings (vite.config.ts
  * `vendor-kiosk`): the initial load is only what the login screen needs (compression and bundle
  * split, decision 020). The service worker precaches this chunk like every other, so a logged-in
@@ -14,6 +20,8 @@ import { createApiClient } from '../lib/api/api-client';
 import type { RuntimeConfig } from '../lib/config/runtime-config';
 import { startKioskServices, type KioskServices } from './kiosk-services';
 import { openKioskDb } from '../lib/local-db/kiosk-db';
+import { ensureKioskDb } from '../lib/local-db/db-recovery';
+import { EmergencyFallbackCard } from '../features/emergency-fallback';
 import { readSession, type Session } from '../lib/session/session';
 import { KioskContext, type KioskContextValue } from '../lib/kiosk-context/kiosk-context';
 import { PosterGate } from './poster-gate';
@@ -22,6 +30,9 @@ import { EmergencyAlertTakeover } from '../features/emergency-alert/emergency-al
 import { IdentifyOverlay } from '../features/remote-commands';
 import { noteUsageRoute } from '../features/usage';
 import { createKioskRouter } from './routes';
+
+/** How long the database check may take before the emergency numbers show in its place. */
+const DB_SLOW_MS = 1000;
 
 export interface LoggedInKioskProps {
   config: RuntimeConfig;
@@ -58,22 +69,42 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
   // Emergency alerts: an alert latched before a reload is on screen at once, before any network.
   useState(() => restoreAlert(config.devname));
   const db = useMemo(() => openKioskDb(config.devname), [config.devname]);
+  // The database check (power cuts): the screens that read the database wait for it, so they never
+  // read one being deleted; bounded, it never holds them more than DB_CHECK_BOUND_MS.
+  const [dbChecked, setDbChecked] = useState<string | null>(null);
+  const dbReady = dbChecked === config.devname;
+  // An IndexedDB slow to answer (a damaged one can take seconds): the built-in emergency numbers
+  // rather than an empty frame, after a moment so that a normal start never flashes them.
+  const [dbSlow, setDbSlow] = useState(false);
+  useEffect(() => {
+    if (dbReady) return;
+    const timer = setTimeout(() => setDbSlow(true), DB_SLOW_MS);
+    return () => clearTimeout(timer);
+  }, [dbReady]);
 
   useEffect(() => {
-    const services = startKioskServices({
-      config,
-      session,
-      api,
-      db,
-      // Forgotten in the back-office (issue 47): back to the login screen at once.
-      logout,
-      navigate: (path) => {
-        if (routerRef.current) void routerRef.current.navigate(path);
-        else window.location.hash = `#${path}`;
-      },
+    let cancelled = false;
+    let services: KioskServices | null = null;
+    void ensureKioskDb(config.devname, { devid: session.devid, db }).then(() => {
+      if (cancelled) return;
+      setDbChecked(config.devname);
+      services = startKioskServices({
+        config,
+        session,
+        api,
+        db,
+        // Forgotten in the back-office (issue 47): back to the login screen at once.
+        logout,
+        navigate: (path) => {
+          if (routerRef.current) void routerRef.current.navigate(path);
+          else window.location.hash = `#${path}`;
+        },
+      });
+      servicesRef.current = services;
     });
-    servicesRef.current = services;
     return () => {
+      cancelled = true;
+      if (!services) return;
       services.stop();
       if (servicesRef.current === services) servicesRef.current = null;
     };
@@ -92,7 +123,10 @@ export default function LoggedInKiosk({ config, session, logout }: LoggedInKiosk
 
   return (
     <KioskContext.Provider value={value}>
-      <PosterGate>{router && <RouterProvider router={router} />}</PosterGate>
+      <PosterGate>
+        {router && dbReady && <RouterProvider router={router} />}
+        {!dbReady && dbSlow && <EmergencyFallbackCard devname={config.devname} />}
+      </PosterGate>
       {/* « Identifier » (issue 47): above the page and the poster, below the takeover. */}
       <IdentifyOverlay />
       {/* Above everything, the poster included; covers the page without unmounting it. */}

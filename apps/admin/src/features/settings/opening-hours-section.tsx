@@ -131,9 +131,11 @@ export function OpeningHoursSection({
       <p className="field-hint">
         Les heures se lisent à l’heure de l’usine (le fuseau ci-dessus), changements d’heure
         compris. En dehors de ces heures, la page Parc dit d’un totem injoignable qu’il est « Hors
-        des heures d’ouverture » plutôt que « Silencieux », et les messages de santé se taisent.
-        Pour une équipe de nuit, finissez la plage à 24:00 et reprenez à 00:00 le jour suivant. Les
-        heures partent vers les totems avec la prochaine publication.
+        des heures d’ouverture » plutôt que « Silencieux », et les messages de santé se taisent ;
+        l’écran des totems installés avec leur chien de garde s’éteint (il se rallume au toucher,
+        pendant deux minutes, et aussitôt pour une alerte). Pour une équipe de nuit, finissez la
+        plage à 24:00 et reprenez à 00:00 le jour suivant. Les heures partent vers les totems avec
+        la prochaine publication.
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteButton } from '../../components/route-button/route-button';
 import { useSettingsStore } from '../../lib/settings/settings-store';
 import { HOME_CRUMB, useUiStore, VISITOR_HOME_PATH } from '../../lib/ui-store/ui-store';
+import { EmergencyFallback } from '../emergency-fallback';
 import { usePageFrame } from '../layout';
 import { homeButtons, type HomeButtonKey } from './home-buttons';
 import { homeIcons } from './home-icons';
@@ -42,6 +43,8 @@ export default function StaffHome() {
 
   return (
     <div className="staff-home" data-totem={totem ?? 'Moulage'}>
+      {/* A database lost to a power cut and not rebuilt yet: the numbers first (decision 051). */}
+      <EmergencyFallback />
       <HomeSlideshow />
       <div className="staff-home__body">
         <RouteButton

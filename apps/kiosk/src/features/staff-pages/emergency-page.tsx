@@ -4,6 +4,7 @@
  * procedures are numbered steps, and the anchors go straight to each block.
  */
 import { useTranslation } from 'react-i18next';
+import { EmergencyFallback } from '../emergency-fallback';
 import { usePageFrame } from '../layout';
 import { ZoneSection } from './staff-section';
 import { EMERGENCY_SECTIONS } from './zone-sections';
@@ -17,6 +18,8 @@ export default function EmergencyPage() {
   });
   return (
     <div className="staff-page staff-page--urgence">
+      {/* Nothing held (a database lost to a power cut, decision 051): the built-in numbers. */}
+      <EmergencyFallback />
       {EMERGENCY_SECTIONS.map((section, index) => (
         <ZoneSection
           key={section.zonename}

@@ -37,6 +37,10 @@
  * starts as soon as the downloads in flight have stopped, and its own media step carries on from
  * the files already cached. docs/decisions/019-content-first-sync.md says why.
  *
+ * After the records of a successful run, a small copy of the emergency-numbers zone goes to
+ * localStorage (features/emergency-fallback): what a totem whose database a power cut destroyed
+ * shows until its next full snapshot (decision 051).
+ *
  * A run never rejects: it resolves with a SyncResult, reports to the sync store (the status
  * banner) and logs failures with console.error; the banner's texts come from sync-errors.ts.
  * Progress (done/total, per phase) goes to the store and to `onProgress`. Each run leaves User
@@ -92,6 +96,8 @@ import {
 } from './sync-errors';
 import { clearSyncMarks, markSync, SYNC_MARKS } from './sync-marks';
 import { useSyncStore, type SyncActions, type SyncProgress } from './sync-store';
+import { mediaUrl } from '../../lib/media/media-url';
+import { saveEmergencyFallback } from '../emergency-fallback';
 
 // What other modules imported from here before the split (delta sync, decision 016) still comes
 // from here.
@@ -307,6 +313,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       recordsDone = true;
       result.contentVersion = knownVersion;
+      // Power cuts (decision 051): the emergency numbers also kept outside the database, for the
+      // card shown while a lost database is rebuilt. Small, and never throws.
+      await saveEmergencyFallback(
+        db,
+        devname,
+        (value) => mediaUrl(value, { contentBase }),
+        knownVersion,
+        now(),
+      );
       // The content is the server's: the sync is done, and said so, before any media (content-first
       // sync, decision 019).
       result.ok = true;

@@ -3,13 +3,15 @@
  * does in an emergency, the safety rules of the visit, and the site plan.
  */
 import { useTranslation } from 'react-i18next';
-import { useVisitorPage } from './use-visitor-page';
+import { EmergencyFallback } from '../emergency-fallback';
+import { useVisitorLanguage, useVisitorPage } from './use-visitor-page';
 import { BulletList, VisitorSection, ZoneSection } from './visitor-section';
 import { zoneTitle } from './zone-titles';
 import './visitor-pages.css';
 
 export default function VisitorEmergencyPage() {
   const { t } = useTranslation();
+  const language = useVisitorLanguage();
   const { catalogue } = useVisitorPage('urgence', ({ visitorHome }, translate, language) => [
     zoneTitle('emergencyNumbers', language, translate),
     translate('visitorPages.emergency.whatToDoTitle'),
@@ -18,6 +20,8 @@ export default function VisitorEmergencyPage() {
   ]);
   return (
     <div className="visitor-page">
+      {/* Nothing held (a database lost to a power cut, decision 051): the built-in numbers. */}
+      <EmergencyFallback language={language} />
       <ZoneSection index={0} zone="emergencyNumbers" tone="rouge" />
       <VisitorSection index={1} title={t('visitorPages.emergency.whatToDoTitle')} tone="rouge">
         <p className="visitor-text">{t('visitorPages.emergency.intro')}</p>
