@@ -22,7 +22,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const SCRIPTS = [
   'totem/install-totem.sh',
-  ...readdirSync(join(HERE, 'totem/lib')).map((name) => `totem/lib/${name}`),
+  // The shell scripts of totem/lib; the watchdog's JavaScript (*.mjs) is ESLint's and Vitest's.
+  ...readdirSync(join(HERE, 'totem/lib'))
+    .filter((name) => !name.endsWith('.mjs'))
+    .map((name) => `totem/lib/${name}`),
   'server/install-server.sh',
   'server/backup-rotate.sh',
 ].map((path) => join(HERE, path));
@@ -116,6 +119,42 @@ describe('totem installer', () => {
     }
   });
 
+  it('starts Chromium through the watchdog, which may ask root for a reboot (decision 052)', () => {
+    const totem = render('watchdog', ['--url', 'https://kiosk.plant.example/']);
+    expect(totem.status, totem.out).toBe(0);
+    const browser = totem.unit('totem-browser.service');
+    expect(browser).toContain(
+      'ExecStart=/usr/bin/node /usr/local/lib/plant-kiosk-totem/totem-watchdog.mjs \\',
+    );
+    for (const line of [
+      '--url=${KIOSK_URL} \\',
+      '--state-dir=/var/lib/plant-kiosk-totem \\',
+      '--reboot-file=/run/plant-kiosk-totem/reboot-request \\',
+      '--before-start=/usr/local/lib/plant-kiosk-totem/clean-chromium-profile \\',
+      '/usr/bin/chromium \\',
+    ]) {
+      expect(browser).toContain(`  ${line}`);
+    }
+    expect(browser).toMatch(/^StateDirectory=plant-kiosk-totem$/m);
+    expect(browser).toMatch(/^RuntimeDirectory=plant-kiosk-totem$/m);
+    // Its modules, next to it; the pipe needs no port: none is opened on the command line.
+    for (const module of ['totem-watchdog.mjs', 'cdp-pipe.mjs', 'watchdog-ladder.mjs']) {
+      expect(
+        readFileSync(join(totem.prefix, 'usr/local/lib/plant-kiosk-totem', module), 'utf8'),
+      ).toBe(readFileSync(join(HERE, 'totem/lib', module), 'utf8'));
+    }
+    expect(browser).not.toContain('--remote-debugging-port');
+    const path = totem.unit('totem-reboot.path');
+    expect(path).toMatch(/^PathExists=\/run\/plant-kiosk-totem\/reboot-request$/m);
+    expect(path).toMatch(/^Unit=totem-reboot\.service$/m);
+    const reboot = totem.unit('totem-reboot.service');
+    expect(reboot).not.toMatch(/^User=/m);
+    expect(reboot).toMatch(/^ExecStart=\/bin\/systemctl reboot$/m);
+    for (const file of ['totem-reboot.path', 'totem-reboot.service']) {
+      expect(totem.unit(file)).not.toMatch(/@[A-Z_]+@/);
+    }
+  });
+
   it('sets the Chromium policy that opens no file chooser, download, print or developer tools', () => {
     const totem = render('policy', ['--url', 'https://kiosk.plant.example/']);
     expect(totem.status, totem.out).toBe(0);
@@ -129,8 +168,11 @@ describe('totem installer', () => {
       // 3: every download blocked (without a file dialog Chromium would save silently to disk).
       DownloadRestrictions: 3,
       PrintingEnabled: false,
-      // 2: developer tools disallowed (F12 on the keyboard plugged in for the first login).
-      DeveloperToolsAvailability: 2,
+      // 1: allowed, because 2 also refuses the watchdog's DevTools pipe (« Not allowed », seen by
+      // `npm run test:totem`, decision 052); the developer tools' own pages are blocked instead,
+      // so F12 on the keyboard plugged in for the first login opens nothing usable.
+      DeveloperToolsAvailability: 1,
+      URLBlocklist: ['devtools://*', 'chrome://inspect'],
       PasswordManagerEnabled: false,
       // Chromium 150 offers to translate the French pages despite --disable-features=Translate
       // (seen by `npm run test:totem`); the bubble's menu leads to chrome://settings.
@@ -221,6 +263,8 @@ describe('totem installer', () => {
         'totem-browser.service',
         'totem-reload.service',
         'totem-reload.timer',
+        'totem-reboot.path',
+        'totem-reboot.service',
       ]),
     ).toEqual([]);
   });

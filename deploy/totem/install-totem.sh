@@ -2,8 +2,9 @@
 # Turns a Debian machine into a plant kiosk totem: Chromium in kiosk mode on the kiosk URL, in a
 # minimal X session (Xorg + Openbox) of an unprivileged `totem` user logged in automatically on
 # tty1, restarted by systemd whenever it exits, screen never blanking, reloaded every night, with
-# a managed policy that opens no file chooser, download, print dialog or developer tools, and
-# offline voices (speech-dispatcher + espeak-ng) for the kiosk's « Lire à voix haute ».
+# a managed policy that opens no file chooser, download, print dialog or developer tools,
+# offline voices (speech-dispatcher + espeak-ng) for the kiosk's « Lire à voix haute », and a
+# watchdog that starts the browser and brings a frozen page back (decision 052).
 #
 #   sudo deploy/totem/install-totem.sh --url https://kiosk.plant.example/
 #
@@ -97,6 +98,10 @@ TOTEM_HOME="/home/${TOTEM_USER}"
 LIB_DIR="/usr/local/lib/plant-kiosk-totem"
 DOC_DIR="/usr/local/share/doc/plant-kiosk-totem"
 UNIT_DIR="/etc/systemd/system"
+# The watchdog's (decision 052): its state across restarts and reboots, and the reboot it asks
+# root for (totem-reboot.path), in totem-browser.service's StateDirectory and RuntimeDirectory.
+STATE_DIR="/var/lib/plant-kiosk-totem"
+REBOOT_REQUEST="/run/plant-kiosk-totem/reboot-request"
 
 # Escapes a value for a sed replacement ('|' is the delimiter) and for a unit file ('%' is a
 # systemd specifier, written '%%').
@@ -125,6 +130,8 @@ render() {
     -e "s|@LIB_DIR@|${LIB_DIR}|g" \
     -e "s|@DOC_DIR@|${DOC_DIR}|g" \
     -e "s|@RELOAD_TIME@|${RELOAD_TIME}|g" \
+    -e "s|@REBOOT_REQUEST@|${REBOOT_REQUEST}|g" \
+    -e "s|@STATE_DIR@|${STATE_DIR}|g" \
     "$source" >"$tmp"
   # An empty flag leaves a line holding only the continuation backslash: drop it.
   sed -i -e '/^[[:space:]]*\\$/d' "$tmp"
@@ -148,7 +155,7 @@ if [[ -z "$PREFIX" ]]; then
   # shellcheck disable=SC2086 # an empty CHROMIUM_PACKAGE must vanish, not become ''
   apt-get install -y -q --no-install-recommends \
     $CHROMIUM_PACKAGE xserver-xorg xserver-xorg-input-libinput xinit xauth openbox x11-xserver-utils \
-    x11-utils fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
+    x11-utils fonts-dejavu-core fonts-noto-color-emoji ca-certificates nodejs \
     speech-dispatcher speech-dispatcher-espeak-ng espeak-ng espeak-ng-data
 fi
 
@@ -173,13 +180,18 @@ echo "Writing the session, browser and nightly reload units..."
 for script in make-xauthority xsession wait-for-x clean-chromium-profile; do
   install -D -m 0755 "$HERE/lib/$script" "${ROOT}${LIB_DIR}/$script"
 done
+# The watchdog (decision 052): plain JavaScript for Debian's nodejs, no dependency.
+for module in totem-watchdog.mjs cdp-pipe.mjs watchdog-ladder.mjs; do
+  install -D -m 0644 "$HERE/lib/$module" "${ROOT}${LIB_DIR}/$module"
+done
 install -D -m 0644 "$HERE/openbox-rc.xml" "${ROOT}/etc/totem/openbox-rc.xml"
 # Chromium's enterprise policy (Debian's chromium reads /etc/chromium/policies/managed/): no file
 # chooser (a way out of the kiosk), no downloads, no printing, no developer tools, no password
 # manager. Why each: docs/deployment.md, "Chromium's policy".
 install -D -m 0644 "$HERE/chromium-policy.json" "${ROOT}/etc/chromium/policies/managed/plant-kiosk-totem.json"
 install -D -m 0644 "$REPO/docs/deployment.md" "${ROOT}${DOC_DIR}/deployment.md"
-for unit in totem-session.service totem-browser.service totem-reload.service totem-reload.timer; do
+for unit in totem-session.service totem-browser.service totem-reload.service totem-reload.timer \
+  totem-reboot.path totem-reboot.service; do
   render "$HERE/systemd/$unit" "${UNIT_DIR}/$unit" 0644
 done
 # The settings of this totem, read by the session and browser units.
@@ -228,17 +240,19 @@ systemctl daemon-reload
 # No suspend or hibernation: a totem is always on.
 systemctl mask --quiet sleep.target suspend.target hibernate.target hybrid-sleep.target
 systemctl disable --quiet getty@tty1.service 2>/dev/null || true
-systemctl enable --quiet totem-session.service totem-browser.service totem-reload.timer
+systemctl enable --quiet totem-session.service totem-browser.service totem-reload.timer totem-reboot.path
 systemctl set-default graphical.target >/dev/null
 if [[ $START -eq 1 ]]; then
   echo "Starting the totem session..."
   systemctl restart totem-session.service
   systemctl restart totem-browser.service
   systemctl restart totem-reload.timer
+  systemctl restart totem-reboot.path
 fi
 
 echo
 echo "Totem ready: Chromium shows ${URL} on tty1 as user ${TOTEM_USER}."
 [[ -n "$SECURE_ORIGIN_FLAG" ]] && echo "  (plain http: ${ORIGIN} is declared a secure origin to Chromium)"
 echo "  Nightly reload at ${RELOAD_TIME}: systemctl list-timers totem-reload.timer"
+echo "  Watchdog: reloads a frozen page, restarts the browser, reboots (journalctl -u totem-browser | grep totem-watchdog)"
 echo "  Logs: journalctl -u totem-session -u totem-browser"
