@@ -120,7 +120,8 @@ test('an element edited is not on the kiosk until published, then reaches it wit
   await expect(row.getByText('À jour', { exact: true })).toBeVisible({ timeout: 15_000 });
   // Content-first sync: which revision it shows, and how many totems show the published one.
   await expect(row).toContainText(/révision \d+ — à jour/);
-  const shown = Number(/révision (\d+)/.exec((await row.textContent()) ?? '')![1]);
+  // Its content's revision (the card's thumbnail names the revision it was drawn at, maybe older).
+  const shown = Number(/révision (\d+) — à jour/.exec((await row.textContent()) ?? '')![1]);
   const progress = page.getByTestId('fleet-progress');
   await expect(progress).toHaveText(`1 / 1 totem sur la révision ${shown}`);
   await expectAccessible(page, 'admin fleet');
