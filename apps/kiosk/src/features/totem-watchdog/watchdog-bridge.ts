@@ -92,17 +92,22 @@ interface BridgeState {
   now: () => number;
 }
 
-const state: BridgeState = {
-  services: null,
-  servicesSince: null,
-  polledAt: null,
-  frameAt: null,
-  touchedAt: null,
-  screenOffHeld: false,
-  lastScreenWanted: true,
-  requests: new Map(),
-  now: () => Date.now(),
-};
+/** A bridge that has seen nothing yet (the page's start, and each test's). */
+function freshState(now: () => number): BridgeState {
+  return {
+    services: null,
+    servicesSince: null,
+    polledAt: null,
+    frameAt: null,
+    touchedAt: null,
+    screenOffHeld: false,
+    lastScreenWanted: true,
+    requests: new Map(),
+    now,
+  };
+}
+
+const state: BridgeState = freshState(() => Date.now());
 
 let nextRequest = 1;
 
@@ -306,15 +311,5 @@ export function runThroughWatchdog(kind: WatchdogCommandKind): Promise<KioskComm
 /** Tests: a clean bridge with its own clock. */
 export function resetWatchdogBridge(now: () => number = () => Date.now()): void {
   for (const request of state.requests.values()) clearTimeout(request.timer);
-  Object.assign(state, {
-    services: null,
-    servicesSince: null,
-    polledAt: null,
-    frameAt: null,
-    touchedAt: null,
-    screenOffHeld: false,
-    lastScreenWanted: true,
-    requests: new Map(),
-    now,
-  });
+  Object.assign(state, freshState(now));
 }
