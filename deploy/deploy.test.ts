@@ -138,7 +138,12 @@ describe('totem installer', () => {
     expect(browser).toMatch(/^StateDirectory=plant-kiosk-totem$/m);
     expect(browser).toMatch(/^RuntimeDirectory=plant-kiosk-totem$/m);
     // Its modules, next to it; the pipe needs no port: none is opened on the command line.
-    for (const module of ['totem-watchdog.mjs', 'cdp-pipe.mjs', 'watchdog-ladder.mjs']) {
+    for (const module of [
+      'totem-watchdog.mjs',
+      'cdp-pipe.mjs',
+      'watchdog-ladder.mjs',
+      'screen-power.mjs',
+    ]) {
       expect(
         readFileSync(join(totem.prefix, 'usr/local/lib/plant-kiosk-totem', module), 'utf8'),
       ).toBe(readFileSync(join(HERE, 'totem/lib', module), 'utf8'));

@@ -211,6 +211,10 @@ test('the watchdog brings a frozen page back, restarts the browser on command, a
       .poll(async () => (await commandOf(screenOff))?.state, { timeout: 120_000 })
       .toBe('failed');
     expect((await commandOf(screenOff))?.reason).toContain('pas de commande d’écran');
+    // And the fleet page says so of the screen itself, at a heartbeat.
+    await expect
+      .poll(async () => (await fleetEntry())?.watchdog?.screen, { timeout: 180_000 })
+      .toEqual({ state: 'refused', reason: 'pas de commande d’écran sur ce totem' });
   } finally {
     await browser?.close().catch(() => undefined);
     if (watchdog && watchdog.exitCode === null) {

@@ -181,7 +181,7 @@ for script in make-xauthority xsession wait-for-x clean-chromium-profile; do
   install -D -m 0755 "$HERE/lib/$script" "${ROOT}${LIB_DIR}/$script"
 done
 # The watchdog (decision 052): plain JavaScript for Debian's nodejs, no dependency.
-for module in totem-watchdog.mjs cdp-pipe.mjs watchdog-ladder.mjs; do
+for module in totem-watchdog.mjs cdp-pipe.mjs watchdog-ladder.mjs screen-power.mjs; do
   install -D -m 0644 "$HERE/lib/$module" "${ROOT}${LIB_DIR}/$module"
 done
 install -D -m 0644 "$HERE/openbox-rc.xml" "${ROOT}/etc/totem/openbox-rc.xml"

@@ -25,6 +25,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CdpTimeoutError, connectPipe } from './cdp-pipe.mjs';
+import { createScreenPower } from './screen-power.mjs';
 import { assess, initialLadder } from './watchdog-ladder.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -122,7 +123,13 @@ const crashedTargets = new Set();
 /** The frame the page was asked for at the previous check, and since when. */
 let frameAskedAt = /** @type {number | null} */ (null);
 
+/** When the browser was last started (Date.now()). */
+let launchedAt = 0;
+/** A browser without any page this long after its start gets the kiosk opened by the watchdog. */
+const NO_PAGE_PATIENCE_MS = 15_000;
+
 function launchBrowser() {
+  launchedAt = Date.now();
   if (opts['before-start']) {
     const result = spawnSync(opts['before-start'], { stdio: 'inherit', shell: true });
     if (result.status !== 0)
@@ -222,10 +229,27 @@ function requestReboot() {
 async function pageSession() {
   if (!cdp) return null;
   const { targetInfos } = await cdp.send('Target.getTargets');
-  const page = targetInfos.find((/** @type {{ type: string }} */ t) => t.type === 'page');
+  /** @type {{ targetId: string, type: string }[]} */
+  const pages = targetInfos.filter((/** @type {{ type: string }} */ t) => t.type === 'page');
+  const page = pages[0];
   if (!page) {
-    await cdp.send('Target.createTarget', { url: KIOSK_URL });
+    // A browser just started opens its own tab on the URL of its command line: a tab made here
+    // too would be a second kiosk (two streams, two heartbeats, commands taken by the page the
+    // watchdog does not poll — seen in e2e/totem-watchdog.spec.ts). Only a browser that has had
+    // its time and shows no page at all gets one.
+    if (Date.now() - launchedAt >= NO_PAGE_PATIENCE_MS) {
+      log('no page in the browser: opening the kiosk');
+      await cdp.send('Target.createTarget', { url: KIOSK_URL });
+    }
     return null;
+  }
+  // One kiosk per totem: a page beside it (one opened while the browser was starting) goes.
+  for (const extra of pages.slice(1)) {
+    log(`closing a second page (${extra.targetId})`);
+    sessions.delete(extra.targetId);
+    await cdp
+      .send('Target.closeTarget', { targetId: extra.targetId }, { timeoutMs: 5_000 })
+      .catch(() => {});
   }
   let sessionId = sessions.get(page.targetId);
   if (!sessionId) {
@@ -266,7 +290,12 @@ async function samplePage() {
   const target = await pageSession();
   if (!target) return { sample: 'not-kiosk', page: null, target };
   if (crashedTargets.has(target.targetId)) return { sample: 'crashed', page: null, target };
-  const input = { watchdog: { version: WATCHDOG_VERSION }, events, results };
+  const input = {
+    watchdog: { version: WATCHDOG_VERSION },
+    events,
+    results,
+    screen: screenReport(),
+  };
   const expression =
     `globalThis.plantKioskTotem && typeof globalThis.plantKioskTotem.watchdogPoll === 'function'` +
     ` ? globalThis.plantKioskTotem.watchdogPoll(${JSON.stringify(input)}) : null`;
@@ -341,35 +370,29 @@ async function reloadPage(target, reason) {
 
 // --- the screen -----------------------------------------------------------------------------------------
 
-/** @type {boolean | null} what the watchdog last set (null: not set yet, the session left it on) */
-let screenOn = null;
+const screen = createScreenPower({
+  run: (args) => spawnSync('xset', args, { encoding: 'utf8', timeout: 5_000 }),
+  log,
+});
 
 /** @param {boolean} on @returns {string | null} the error, if any */
 function setScreen(on) {
   if (opts.screen !== 'xset') return 'pas de commande d’écran sur ce totem';
-  // Off: DPMS enabled with no timers of its own, then forced off (a touch wakes it: X does that).
-  // On: forced on, then DPMS disabled again so nothing else blanks it (the session's `xset -dpms`).
-  const steps = on
-    ? [['dpms', 'force', 'on'], ['-dpms']]
-    : [['+dpms'], ['dpms', '0', '0', '0'], ['dpms', 'force', 'off']];
-  for (const args of steps) {
-    const result = spawnSync('xset', args, { encoding: 'utf8' });
-    if (result.status !== 0) {
-      const why = (result.stderr || result.error?.message || `exit ${result.status}`).trim();
-      log(`xset ${args.join(' ')} failed: ${why}`);
-      return `xset a échoué : ${why}`.slice(0, 300);
-    }
-  }
-  screenOn = on;
-  log(`screen ${on ? 'on' : 'off'}`);
-  return null;
+  return screen.set(on, { force: true });
+}
+
+/** The screen for the fleet page (through the page's heartbeat). */
+function screenReport() {
+  if (opts.screen !== 'xset')
+    return { state: 'refused', reason: 'pas de commande d’écran sur ce totem' };
+  return screen.report();
 }
 
 /** @param {PageState | null} page */
 function driveScreen(page) {
+  if (opts.screen !== 'xset') return;
   // Not the kiosk (or no answer): the screen stays on — a blank screen must never hide a problem.
-  const wanted = page ? page.screenWanted || page.alertActive : true;
-  if (wanted !== screenOn && !(wanted && screenOn === null)) setScreen(wanted);
+  screen.follow(page ? page.screenWanted || page.alertActive : null);
 }
 
 // --- commands the page hands over ---------------------------------------------------------------------
@@ -432,9 +455,14 @@ async function checkOnce() {
   try {
     outcome = await samplePage();
   } catch (error) {
-    // The pipe closed under us (the browser is going down): its exit handler restarts it.
-    log(`check failed: ${String(error)}`);
-    return;
+    if (!(error instanceof CdpTimeoutError)) {
+      // The pipe closed under us (the browser is going down): its exit handler restarts it.
+      log(`check failed: ${String(error)}`);
+      return;
+    }
+    // The browser itself did not answer (attaching to a page frozen from its first frame, a hung
+    // browser process): as hung as a page that does not answer, and the ladder climbs.
+    outcome = { sample: /** @type {const} */ ('hung'), page: null, target: null };
   }
   const { sample, page, target } = outcome;
   driveScreen(page);
@@ -446,9 +474,14 @@ async function checkOnce() {
   if (!action || !reason) return;
   log(`page ${reason}: ${action}`);
   if (climbed) record(action, reason);
-  if (action === 'reload') await reloadPage(target, reason);
-  else if (action === 'restart-browser') await restartBrowser();
-  else if (action === 'reboot') requestReboot();
+  try {
+    if (action === 'reload') await reloadPage(target, reason);
+    else if (action === 'restart-browser') await restartBrowser();
+    else if (action === 'reboot') requestReboot();
+  } catch (error) {
+    // A browser too far gone to take a reload: the next rung comes after its grace period.
+    log(`${action} failed: ${String(error)}`);
+  }
 }
 
 function shutdown() {

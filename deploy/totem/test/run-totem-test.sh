@@ -52,6 +52,7 @@ BROWSER_MAIN=""
 WATCHDOG_MAIN=""
 NSPAWN_PID=""
 CONTAINER_PID=""
+FREEZER_PID=""
 MOUNTED=0
 
 log() { printf '[%s %5ss] %s\n' "$(date +%H:%M:%S)" "$((SECONDS - RUN_START))" "$*"; }
@@ -113,6 +114,7 @@ no_chromium() {
 cleanup() {
   local status=$?
   set +e
+  stop_pid "$FREEZER_PID"
   stop_pid "$BROWSER_MAIN"
   stop_pid "$BROWSER_PID"
   stop_pid "$SESSION_PID"
@@ -360,6 +362,46 @@ stop_container() {
     stop_pid "$NSPAWN_PID"
   fi
   NSPAWN_PID=""
+}
+
+# Boots the installed root as a machine (systemd as PID 1), as systemd-nspawn@.service would.
+boot_root() {
+  systemd-nspawn -D "$ROOT" --boot --register=no --keep-unit -M plant-kiosk-totem-test >>"$WORK/boot.log" 2>&1 &
+  NSPAWN_PID=$!
+  wait_for 60 "systemd runs as the booted root's PID 1" container_booted
+}
+
+# The booted root went down by itself; NSPAWN_STATUS is systemd-nspawn's exit code (133: its
+# systemd asked for a reboot, which systemd-nspawn@.service answers by starting it again).
+NSPAWN_STATUS=""
+container_ended() {
+  kill -0 "$NSPAWN_PID" 2>/dev/null && return 1
+  NSPAWN_STATUS=0
+  wait "$NSPAWN_PID" || NSPAWN_STATUS=$?
+  NSPAWN_PID=""
+  return 0
+}
+
+# Waits for the booted root's reboot (systemd-nspawn ends with 133) and boots it again, as
+# systemd-nspawn@.service's RestartForceExitStatus=133 does; $1: what asked for it.
+reboot_seen() {
+  wait_for 120 "$1: the booted root went down" container_ended
+  [[ "$NSPAWN_STATUS" == 133 ]] || fail "$1: systemd-nspawn ended with $NSPAWN_STATUS, not 133 (a reboot)"
+  log "ok: systemd-nspawn ended with 133: the booted root's systemd rebooted it; booting it again"
+  boot_root
+}
+
+# fleet ARGS...: the back-office's API about the totem under test (fleet-client.ts).
+fleet() {
+  node "$REPO/node_modules/tsx/dist/cli.mjs" "$HERE/fleet-client.ts" --url "$URL" --password "$ADMIN_PASSWORD_TEST" "$@"
+}
+# fleet_says JS: the totem's KioskStatus (`k`), as the fleet page gets it, makes JS true.
+fleet_says() {
+  fleet kiosk 2>/dev/null | node -e 'const k = JSON.parse(require("fs").readFileSync(0, "utf8")); process.exit((0, eval(process.argv[1])) ? 0 : 1)' "$1"
+}
+# command_is ID STATE [TEXT]: the remote command ID is in STATE (and its reason contains TEXT).
+command_is() {
+  fleet command "$1" 2>/dev/null | node -e 'const c = JSON.parse(require("fs").readFileSync(0, "utf8")); process.exit(c.state === process.argv[1] && (c.reason ?? "").includes(process.argv[2] ?? "") ? 0 : 1)' "$2" "${3:-}"
 }
 
 browser_main_started() {
@@ -619,7 +661,9 @@ in_root DEBIAN_FRONTEND=noninteractive -- apt-get install -y -q --no-install-rec
 
 step "content service on this machine (node apps/server/dist/server.js, as npm start)"
 mkdir -p "$WORK/data"
-(cd "$REPO" && PORT="$PORT" HOST=0.0.0.0 DATA_DIR="$WORK/data" LOG_LEVEL=info \
+# The back-office's first admin, for the fleet page's words and the remote commands (fleet-client.ts).
+ADMIN_PASSWORD_TEST="totem-test-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+(cd "$REPO" && PORT="$PORT" HOST=0.0.0.0 DATA_DIR="$WORK/data" LOG_LEVEL=info ADMIN_PASSWORD="$ADMIN_PASSWORD_TEST" \
   exec node apps/server/dist/server.js >"$WORK/server.log" 2>&1) &
 SERVER_PID=$!
 wait_for 120 "service answers /healthz on $URL" curl -fs -o /dev/null "${URL}healthz"
@@ -792,9 +836,7 @@ ExecStart=
 ExecStart=${xinit[0]} ${xinit[1]} -- ${boot_server[*]}
 DROPIN
   log "session drop-in: ExecStart=${xinit[0]} ${xinit[1]} -- ${boot_server[*]}"
-  systemd-nspawn -D "$ROOT" --boot --register=no --keep-unit -M plant-kiosk-totem-test >"$WORK/boot.log" 2>&1 &
-  NSPAWN_PID=$!
-  wait_for 60 "systemd runs as the booted root's PID 1" container_booted
+  boot_root
   XRUN=in_container_totem
   wait_for 120 "after the reboot, systemd started the session and the browser: the kiosk's window is mapped" kiosk_window_mapped
   check "after the reboot, totem-session.service is active" [ "$(unit_prop totem-session.service ActiveState)" == active ]
@@ -863,6 +905,53 @@ DROPIN
   wait_for 60 "the kiosk's window is mapped again" kiosk_window_mapped
   wait_footer_settled 120 10 || fail "after the reload, the kiosk did not settle"
   check "after the restarts and the reload the totem shows the staff home, still logged in" staff_home_footer
+
+  step "what the fleet page says, and the screen's commands (this X server has no DPMS)"
+  wait_for 180 "the fleet page says a watchdog looks after the totem; its last word: the browser it started again" \
+    fleet_says 'k.watchdog?.attached && k.watchdog.lastEvent?.action === "restart-browser" && k.watchdog.lastEvent.reason === "browser-exited"'
+  log "fleet page: $(fleet kiosk | node -p 'JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8")).watchdog)')"
+  # xset exits 0 on a server without DPMS: the watchdog reads the screen back and says so.
+  in_container_totem xset q >"$WORK/boot-xset-q.txt" 2>&1 || true
+  check "the booted root's X server (Xvfb) has no DPMS" grep -q 'does not have the DPMS Extension' "$WORK/boot-xset-q.txt"
+  screen_off="$(fleet send screen-off)"
+  wait_for 120 "« Éteindre l’écran » fails on the fleet page, saying the X server has no DPMS" \
+    command_is "$screen_off" failed "pas de DPMS"
+  check "the watchdog logged the refusal" watchdog_said "screen off refused"
+  wait_for 180 "the fleet page's « Écran » says the screen cannot be switched off (no DPMS), at a heartbeat" \
+    fleet_says 'k.watchdog?.screen?.state === "refused" && k.watchdog.screen.reason.includes("DPMS")'
+
+  step "the watchdog's ladder to the top: a page frozen at every start → the browser restarted → a reboot"
+  # Every renderer stopped as soon as it exists, those of the reloads and of the new browsers too:
+  # a fault neither a reload nor a new browser cures, which leaves the reboot.
+  (while :; do
+    in_container pkill -STOP -f -- '--type=renderer' 2>/dev/null || true
+    sleep 1
+  done) &
+  FREEZER_PID=$!
+  FROZEN_AT=$SECONDS
+  wait_for 300 "still frozen: the watchdog restarted the browser" watchdog_said "page hung: restart-browser"
+  log "browser restarted by the watchdog $((SECONDS - FROZEN_AT)) s after the freeze"
+  wait_for 300 "still frozen after the browser's restart: the watchdog asked for a reboot" watchdog_said "reboot requested"
+  log "reboot requested by the watchdog $((SECONDS - FROZEN_AT)) s after the freeze"
+  kill "$FREEZER_PID" 2>/dev/null || true
+  wait "$FREEZER_PID" 2>/dev/null || true
+  reboot_seen "the watchdog's reboot (totem-reboot.path)"
+  wait_for 120 "after the watchdog's reboot, the kiosk's window is mapped" kiosk_window_mapped
+  wait_footer_settled 180 10 || fail "after the watchdog's reboot, the kiosk did not settle"
+  check "after the watchdog's reboot the totem shows the staff home, still logged in" staff_home_footer
+  wait_for 180 "the fleet page says « totem redémarré par le chien de garde (la page ne répondait plus) »" \
+    fleet_says 'k.watchdog?.lastEvent?.action === "reboot" && k.watchdog.lastEvent.reason === "hung"'
+  check "the watchdog keeps the reboot's time across it (at most one in 6 h)" \
+    in_container grep -q '"lastRebootAt":[0-9]' /var/lib/plant-kiosk-totem/watchdog.json
+
+  step "« Redémarrer le totem » from the back-office"
+  reboot_command="$(fleet send reboot)"
+  reboot_seen "the commanded reboot"
+  wait_for 120 "after the commanded reboot, the kiosk's window is mapped" kiosk_window_mapped
+  wait_footer_settled 180 10 || fail "after the commanded reboot, the kiosk did not settle"
+  check "after the commanded reboot the totem shows the staff home, still logged in" staff_home_footer
+  wait_for 120 "« Redémarrer le totem » is « faite » on the fleet page" command_is "$reboot_command" "done"
+
   in_container systemctl status --no-pager totem-session.service totem-browser.service >"$WORK/boot-status.txt" 2>&1 || true
   XRUN=as_totem
   stop_container
@@ -872,7 +961,7 @@ fi
 step "end"
 log "screenshots: docs/screenshots/totem-login.png, docs/screenshots/totem-home.png, docs/screenshots/totem-after-watchdog.png (when the root boots)"
 if [[ $REBOOT_PROVEN -eq 1 ]]; then
-  log "not proven by this run: Xorg on tty1, the real panel's rotation and DPMS (Xvfb has none: the booted root runs the session with Xvfb instead, through the drop-in above), and the timer firing at 03:30 by the clock (its service was started by hand)"
+  log "not proven by this run: Xorg on tty1 and the real panel's rotation (the booted root runs the session with Xvfb instead, through the drop-in above); DPMS switching a screen for real (no X server here has the extension: the run proves the watchdog says so); the timer firing at 03:30 by the clock (its service was started by hand)"
 else
   log "not proven by this run: the reboot back into the kiosk, the restarts on exit and the nightly reload firing (checked statically in the units above), Xorg on tty1, the rotation and DPMS"
 fi

@@ -56,22 +56,53 @@ export const WatchdogEvent = Type.Object(
 );
 export type WatchdogEvent = Static<typeof WatchdogEvent>;
 
+/**
+ * The screen's power as the watchdog last left it: `on` (lit, as the session leaves it), `off`
+ * (dark: outside the opening hours, or « Éteindre l’écran »), `refused` (the watchdog could not
+ * switch it — an X server without DPMS, no screen control — with the reason): a plant can tell a
+ * dark totem it asked for from a broken one without a visit, and a screen that never sleeps.
+ */
+export const WATCHDOG_SCREEN_STATES = ['on', 'off', 'refused'] as const;
+export type WatchdogScreenState = (typeof WATCHDOG_SCREEN_STATES)[number];
+export const WATCHDOG_SCREEN_REASON_MAX = 300;
+
+export const WatchdogScreen = Type.Object(
+  {
+    state: Type.Union(WATCHDOG_SCREEN_STATES.map((state) => Type.Literal(state))),
+    reason: Type.Optional(Type.String({ maxLength: WATCHDOG_SCREEN_REASON_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type WatchdogScreen = Static<typeof WatchdogScreen>;
+
 /** In the heartbeat: whether a watchdog polled the page lately, and what it did since the last one. */
 export const WatchdogReport = Type.Object(
   {
     attached: Type.Boolean(),
     events: Type.Array(WatchdogEvent, { maxItems: WATCHDOG_EVENTS_MAX }),
+    /** Left out by a kiosk from before it, or while no watchdog said. */
+    screen: Type.Optional(WatchdogScreen),
   },
   { additionalProperties: false },
 );
 export type WatchdogReport = Static<typeof WatchdogReport>;
 
-/** In the fleet's KioskStatus: the last word of its watchdog. */
+/** In the fleet's KioskStatus: the last word of its watchdog, and its screen (null: never said). */
 export const WatchdogStatus = Type.Object({
   attached: Type.Boolean(),
   lastEvent: Type.Union([WatchdogEvent, Type.Null()]),
+  screen: Type.Union([WatchdogScreen, Type.Null()]),
 });
 export type WatchdogStatus = Static<typeof WatchdogStatus>;
+
+/** « éteint par le chien de garde », « ne se laisse pas éteindre : … », for the fleet page. */
+export function watchdogScreenText(screen: WatchdogScreen | null): string {
+  if (!screen) return '—';
+  if (screen.state === 'on') return 'allumé';
+  if (screen.state === 'off')
+    return 'éteint par le chien de garde (heures d’ouverture ou commande)';
+  return `ne se laisse pas éteindre${screen.reason ? ` : ${screen.reason}` : ''}`;
+}
 
 /** « Redémarré par le chien de garde à 10:42 (navigateur redémarré : la page ne répondait plus) ». */
 export function watchdogEventText(event: WatchdogEvent, time: string): string {

@@ -38,6 +38,7 @@ import * as textAlternatives from './migrations/028-text-alternatives.js';
 import * as screenHeights from './migrations/029-screen-heights.js';
 import * as storagePersisted from './migrations/030-storage-persisted.js';
 import * as totemWatchdog from './migrations/031-totem-watchdog.js';
+import * as watchdogScreen from './migrations/032-watchdog-screen.js';
 import { CurrentSchemaPostgresDialect } from './postgres-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '029-screen-heights': screenHeights,
   '030-storage-persisted': storagePersisted,
   '031-totem-watchdog': totemWatchdog,
+  '032-watchdog-screen': watchdogScreen,
 };
 
 export async function openDatabase({ url, poolSize }: DatabaseOptions): Promise<DatabaseHandle> {

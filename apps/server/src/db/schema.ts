@@ -138,6 +138,9 @@ export interface KioskTable {
   watchdog_event_at: ColumnType<string | null, string | null | undefined, string | null>;
   watchdog_event_action: ColumnType<string | null, string | null | undefined, string | null>;
   watchdog_event_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 032: the screen as the watchdog left it (on, off, refused) and why; null, never said. */
+  watchdog_screen: ColumnType<string | null, string | null | undefined, string | null>;
+  watchdog_screen_reason: ColumnType<string | null, string | null | undefined, string | null>;
   last_error: string | null;
   /** 1 while a stream is open; `connection_id` names that stream. */
   connected: ColumnType<number, number | undefined, number>;

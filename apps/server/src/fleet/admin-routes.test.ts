@@ -196,7 +196,11 @@ describe('POST /display/heartbeat/:devid', () => {
       report(kioskId, { contentVersion, watchdog: { attached: true, events: [] } }),
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect((await fleetEntry(kioskId)).watchdog).toEqual({ attached: true, lastEvent: null });
+    expect((await fleetEntry(kioskId)).watchdog).toEqual({
+      attached: true,
+      lastEvent: null,
+      screen: null,
+    });
     const early = { at: '2026-11-28T08:00:00.000Z', action: 'reload', reason: 'hung' } as const;
     const late = {
       at: '2026-11-28T08:05:00.000Z',
@@ -207,7 +211,11 @@ describe('POST /display/heartbeat/:devid', () => {
       report(kioskId, { contentVersion, watchdog: { attached: true, events: [late, early] } }),
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect((await fleetEntry(kioskId)).watchdog).toEqual({ attached: true, lastEvent: late });
+    expect((await fleetEntry(kioskId)).watchdog).toEqual({
+      attached: true,
+      lastEvent: late,
+      screen: null,
+    });
     // A heartbeat with no news keeps the last event.
     response = await heartbeat(
       report(kioskId, { contentVersion, watchdog: { attached: true, events: [] } }),
@@ -224,6 +232,45 @@ describe('POST /display/heartbeat/:devid', () => {
     // A kiosk from before the watchdog: unknown.
     response = await heartbeat(report(kioskId, { contentVersion }));
     expect((await fleetEntry(kioskId)).watchdog).toBeNull();
+  });
+
+  it('keeps the screen as the watchdog left it: off, or refused with its reason (issue 53)', async () => {
+    const kioskId = newKioskId();
+    const contentVersion = await currentVersion();
+    const refused = {
+      state: 'refused',
+      reason: 'cet écran ne se laisse pas éteindre : le serveur X n’a pas de DPMS',
+    } as const;
+    let response = await heartbeat(
+      report(kioskId, {
+        contentVersion,
+        watchdog: { attached: true, events: [], screen: refused },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await fleetEntry(kioskId)).watchdog?.screen).toEqual(refused);
+    response = await heartbeat(
+      report(kioskId, {
+        contentVersion,
+        watchdog: { attached: true, events: [], screen: { state: 'off' } },
+      }),
+    );
+    expect((await fleetEntry(kioskId)).watchdog?.screen).toEqual({ state: 'off' });
+    // Said no more (a watchdog gone): unknown, never the last state it said.
+    response = await heartbeat(
+      report(kioskId, { contentVersion, watchdog: { attached: false, events: [] } }),
+    );
+    expect((await fleetEntry(kioskId)).watchdog?.screen).toBeNull();
+    for (const screen of [{ state: 'dimmed' }, { state: 'refused', reason: 'x'.repeat(301) }]) {
+      response = await heartbeat(
+        report(kioskId, {
+          contentVersion,
+          watchdog: { attached: true, events: [], screen },
+        } as never),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({ data: null, error: 'bad_request' });
+    }
   });
 
   it('stores whether its browser keeps its storage (issue 53); an older kiosk reads as unknown', async () => {

@@ -23,6 +23,7 @@ import {
   KioskMode,
   TotemKind,
   WatchdogEvent,
+  WatchdogScreen,
   isOpenAt,
   sinceLastSeen,
   streamAlive,
@@ -128,9 +129,14 @@ function watchdogOf(row: KioskWithDevelopment): WatchdogStatus | null {
     action: row.watchdog_event_action,
     reason: row.watchdog_event_reason,
   };
+  const screen = {
+    state: row.watchdog_screen,
+    ...(row.watchdog_screen_reason === null ? {} : { reason: row.watchdog_screen_reason }),
+  };
   return {
     attached: Number(row.watchdog_attached) === 1,
     lastEvent: Value.Check(WatchdogEvent, event) ? event : null,
+    screen: Value.Check(WatchdogScreen, screen) ? screen : null,
   };
 }
 

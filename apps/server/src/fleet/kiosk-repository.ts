@@ -92,6 +92,9 @@ export class KioskRepository {
         values.watchdog_event_action = latest.action;
         values.watchdog_event_reason = latest.reason;
       }
+      // The screen as the watchdog says it now (not said: unknown, not the last known).
+      values.watchdog_screen = report.watchdog?.screen?.state ?? null;
+      values.watchdog_screen_reason = report.watchdog?.screen?.reason ?? null;
     }
     if (write.heartbeat) values.last_heartbeat_at = at;
     if (write.connectionId !== undefined) {

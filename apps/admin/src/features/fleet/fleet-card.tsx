@@ -7,7 +7,12 @@
  * The name heads the card (a heading per totem, for a screen reader's list of headings); the
  * picture is not a link, so the focus goes from the name to the actions.
  */
-import { presenceOf, watchdogEventText, type KioskStatus } from '@plant-kiosk/contract';
+import {
+  presenceOf,
+  watchdogEventText,
+  watchdogScreenText,
+  type KioskStatus,
+} from '@plant-kiosk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../../lib/api/media-api';
@@ -172,6 +177,15 @@ export function FleetCard({
           <dt>Chien de garde</dt>
           <dd>{watchdogText(kiosk, timeZone)}</dd>
         </div>
+        {/* Issue 53: a dark totem the plant asked for, or one whose screen never sleeps. */}
+        {kiosk.watchdog?.screen && (
+          <div className="fleet-fact-wide">
+            <dt>Écran</dt>
+            <dd className={kiosk.watchdog.screen.state === 'refused' ? 'error-cell' : undefined}>
+              {watchdogScreenText(kiosk.watchdog.screen)}
+            </dd>
+          </div>
+        )}
         <div className="fleet-fact-wide">
           <dt>Dernière erreur</dt>
           <dd className={kiosk.lastError ? 'error-cell' : undefined}>{kiosk.lastError ?? '—'}</dd>

@@ -52,6 +52,8 @@ const moulage = kiosk({
   watchdog: {
     attached: true,
     lastEvent: { at: '2026-03-10T09:42:00.000Z', action: 'restart-browser', reason: 'hung' },
+    // An X server without DPMS: its screen never sleeps.
+    screen: { state: 'refused', reason: 'le serveur X n’a pas de DPMS' },
   },
 });
 const assemblage = kiosk({
@@ -195,13 +197,26 @@ describe('the fleet grid', () => {
         /^Navigateur redémarré par le chien de garde à .*10:42.* \(la page ne répondait plus\)$/,
       ),
     ).toBeTruthy();
-    expect(watchdogText({ watchdog: { attached: false, lastEvent: null } }, 'Europe/Paris')).toBe(
-      'absent',
-    );
-    expect(watchdogText({ watchdog: { attached: true, lastEvent: null } }, 'Europe/Paris')).toBe(
-      'actif',
-    );
+    expect(
+      watchdogText(
+        { watchdog: { attached: false, lastEvent: null, screen: null } },
+        'Europe/Paris',
+      ),
+    ).toBe('absent');
+    expect(
+      watchdogText({ watchdog: { attached: true, lastEvent: null, screen: null } }, 'Europe/Paris'),
+    ).toBe('actif');
     expect(watchdogText({ watchdog: null }, 'Europe/Paris')).toBe('—');
+  });
+
+  it('says when a totem’s screen cannot be switched off, and shows no screen line unknown', () => {
+    open();
+    expect(
+      within(cardOf('Atelier moulage')).getByText(
+        'ne se laisse pas éteindre : le serveur X n’a pas de DPMS',
+      ),
+    ).toBeTruthy();
+    expect(within(cardOf('Hall d’accueil')).queryByText('Écran')).toBeNull();
   });
 
   it('filters by group and by state together, both kept in the address', () => {

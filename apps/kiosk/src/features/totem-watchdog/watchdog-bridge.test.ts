@@ -93,6 +93,21 @@ describe('the page side of the watchdog', () => {
     ]);
   });
 
+  it('reports the screen as the watchdog left it, and nothing once the watchdog is gone', () => {
+    watchdogPoll({ screen: { state: 'refused', reason: 'pas de DPMS' } });
+    expect(watchdogReport().report.screen).toEqual({ state: 'refused', reason: 'pas de DPMS' });
+    watchdogPoll({ screen: { state: 'off' } });
+    expect(watchdogReport().report.screen).toEqual({ state: 'off' });
+    // A watchdog from before it, or a made-up state: not said.
+    watchdogPoll({});
+    expect(watchdogReport().report).not.toHaveProperty('screen');
+    watchdogPoll({ screen: { state: 'dimmed' } });
+    expect(watchdogReport().report).not.toHaveProperty('screen');
+    watchdogPoll({ screen: { state: 'on' } });
+    now += 61_000;
+    expect(watchdogReport().report).toEqual({ attached: false, events: [] });
+  });
+
   it('is detached when the watchdog has not polled for a minute', () => {
     watchdogPoll({});
     expect(watchdogReport().report.attached).toBe(true);

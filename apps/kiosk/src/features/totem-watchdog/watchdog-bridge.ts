@@ -23,10 +23,13 @@ import {
   WATCHDOG_ACTIONS,
   WATCHDOG_EVENTS_MAX,
   WATCHDOG_REASONS,
+  WATCHDOG_SCREEN_REASON_MAX,
+  WATCHDOG_SCREEN_STATES,
   type KioskCommandAck,
   type WatchdogCommandKind,
   type WatchdogEvent,
   type WatchdogReport,
+  type WatchdogScreen,
 } from '@plant-kiosk/contract';
 import { kioskStorage, storageKeys } from '../../lib/storage/kiosk-storage';
 
@@ -35,6 +38,8 @@ export interface WatchdogPollInput {
   watchdog?: { version?: number };
   events?: { id?: unknown; at?: unknown; action?: unknown; reason?: unknown }[];
   results?: { id?: unknown; status?: unknown; reason?: unknown }[];
+  /** The screen as the watchdog left it (watchdogs from before it say nothing). */
+  screen?: { state?: unknown; reason?: unknown };
 }
 
 /** What the page answers (the watchdog's PageState). */
@@ -88,6 +93,8 @@ interface BridgeState {
   /** « Éteindre l'écran »: off until a touch, an alert or « Allumer l'écran ». */
   screenOffHeld: boolean;
   lastScreenWanted: boolean;
+  /** The screen as the watchdog said at its last poll; null: it did not say. */
+  screen: WatchdogScreen | null;
   requests: Map<string, PendingRequest>;
   now: () => number;
 }
@@ -102,6 +109,7 @@ function freshState(now: () => number): BridgeState {
     touchedAt: null,
     screenOffHeld: false,
     lastScreenWanted: true,
+    screen: null,
     requests: new Map(),
     now,
   };
@@ -167,11 +175,13 @@ function isWatchdogEvent(value: unknown): value is WatchdogEvent {
 /** What the next heartbeat says of the watchdog; `sent()` once the server has it. */
 export function watchdogReport(): { report: WatchdogReport; sent: () => void } {
   const events = readEvents();
-  const polledAt = state.polledAt;
+  const attached = watchdogAttached();
   return {
     report: {
-      attached: polledAt !== null && state.now() - polledAt < WATCHDOG_ATTACHED_WITHIN_MS,
+      attached,
       events: events.map(({ at, action, reason }) => ({ at, action, reason })),
+      // A watchdog gone says nothing of the screen any more.
+      ...(attached && state.screen ? { screen: state.screen } : {}),
     },
     sent: () => {
       const delivered = new Set(events.map((event) => JSON.stringify(event)));
@@ -216,9 +226,22 @@ function takeResults(input: WatchdogPollInput): void {
   }
 }
 
+function screenOf(raw: WatchdogPollInput['screen']): WatchdogScreen | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { state: screenState, reason } = raw;
+  if (!(WATCHDOG_SCREEN_STATES as readonly unknown[]).includes(screenState)) return null;
+  return {
+    state: screenState as WatchdogScreen['state'],
+    ...(typeof reason === 'string' && reason
+      ? { reason: reason.slice(0, WATCHDOG_SCREEN_REASON_MAX) }
+      : {}),
+  };
+}
+
 export function watchdogPoll(input: WatchdogPollInput = {}): WatchdogPageState {
   const now = state.now();
   state.polledAt = now;
+  state.screen = screenOf(input.screen);
   const eventsTaken = takeEvents(input);
   takeResults(input);
   // The frame the watchdog will ask about at its next poll.
