@@ -27,6 +27,7 @@ import {
   type KioskStatus,
 } from '@plant-kiosk/contract';
 import { chromium, type APIResponse, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { logInAdmin } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { DEMO, repoRoot } from './support/server';
@@ -215,6 +216,20 @@ test('the watchdog brings a frozen page back, restarts the browser on command, a
     await expect
       .poll(async () => (await fleetEntry())?.watchdog?.screen, { timeout: 180_000 })
       .toEqual({ state: 'refused', reason: 'pas de commande d’écran sur ce totem' });
+    // The fleet page's card, as the plant's IT reads it.
+    await page.getByRole('link', { name: 'Parc de totems' }).click();
+    const card = page.getByTestId('fleet-card').first();
+    await expect(
+      card.getByText('ne se laisse pas éteindre : pas de commande d’écran sur ce totem'),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(
+      card.getByText(/^Page rechargée par le chien de garde à .* \(la page ne répondait plus\)$/),
+    ).toBeVisible();
+    await expectAccessible(page, 'fleet: a totem’s watchdog and screen');
+    await page.screenshot({
+      path: join(repoRoot, 'docs', 'screenshots', 'admin-parc-chien-de-garde.png'),
+      timeout: 60_000,
+    });
   } finally {
     await browser?.close().catch(() => undefined);
     if (watchdog && watchdog.exitCode === null) {
