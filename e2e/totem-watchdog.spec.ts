@@ -218,7 +218,8 @@ test('the watchdog brings a frozen page back, restarts the browser on command, a
       .toEqual({ state: 'refused', reason: 'pas de commande d’écran sur ce totem' });
     // The fleet page's card, as the plant's IT reads it.
     await page.getByRole('link', { name: 'Parc de totems' }).click();
-    const card = page.getByTestId('fleet-card').first();
+    // This totem's card (the worker's server may know others): its short id is on it.
+    const card = page.getByTestId('fleet-card').filter({ hasText: kioskId.slice(0, 8) });
     await expect(
       card.getByText('ne se laisse pas éteindre : pas de commande d’écran sur ce totem'),
     ).toBeVisible({ timeout: 30_000 });

@@ -2,6 +2,7 @@ import { SCREEN_ON_AFTER_TOUCH_MS } from '@plant-kiosk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NO_WATCHDOG_REASON,
+  WATCHDOG_ATTACHED_WITHIN_MS,
   WATCHDOG_COMMAND_TIMEOUT_MS,
   WATCHDOG_SILENT_REASON,
   attachWatchdogServices,
@@ -151,10 +152,27 @@ describe('the page side of the watchdog', () => {
   });
 
   it('fails a command at once on a totem without a watchdog', async () => {
+    // A page older than its first minute that no watchdog ever polled.
+    now += WATCHDOG_ATTACHED_WITHIN_MS;
     await expect(runThroughWatchdog('reboot')).resolves.toEqual({
       status: 'failed',
       reason: NO_WATCHDOG_REASON,
     });
+  });
+
+  it('in its first minute, a page waits for its watchdog’s first poll before failing', async () => {
+    vi.useFakeTimers();
+    // Just (re)started: a command arrives before the watchdog's first poll, and is run.
+    const early = runThroughWatchdog('screen-off');
+    const [request] = watchdogPoll({}).requests;
+    expect(request?.kind).toBe('screen-off');
+    watchdogPoll({ results: [{ id: request!.id, status: 'done' }] });
+    await expect(early).resolves.toEqual({ status: 'done' });
+    // No watchdog at all: failed, saying so, once the page's first minute is over.
+    resetWatchdogBridge(() => now);
+    const alone = runThroughWatchdog('reboot');
+    vi.advanceTimersByTime(WATCHDOG_ATTACHED_WITHIN_MS);
+    await expect(alone).resolves.toEqual({ status: 'failed', reason: NO_WATCHDOG_REASON });
   });
 
   it('passes on the watchdog’s failure, and fails a command it never answers', async () => {

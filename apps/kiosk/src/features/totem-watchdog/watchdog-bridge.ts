@@ -85,6 +85,8 @@ interface PendingRequest {
 }
 
 interface BridgeState {
+  /** When this page's bridge began (its load): a watchdog polls it within its first minute. */
+  startedAt: number;
   services: WatchdogServices | null;
   servicesSince: number | null;
   polledAt: number | null;
@@ -102,6 +104,7 @@ interface BridgeState {
 /** A bridge that has seen nothing yet (the page's start, and each test's). */
 function freshState(now: () => number): BridgeState {
   return {
+    startedAt: now(),
     services: null,
     servicesSince: null,
     polledAt: null,
@@ -312,7 +315,11 @@ export function watchdogAttached(): boolean {
  * watchdog, failed after WATCHDOG_COMMAND_TIMEOUT_MS without an answer.
  */
 export function runThroughWatchdog(kind: WatchdogCommandKind): Promise<KioskCommandAck> {
-  if (!watchdogAttached()) {
+  const now = state.now();
+  // A page just (re)started may hear of a command before its watchdog's first poll (a command
+  // sent right after « Redémarrer le navigateur »): it waits out the page's first minute for one.
+  const young = state.polledAt === null && now - state.startedAt < WATCHDOG_ATTACHED_WITHIN_MS;
+  if (!watchdogAttached() && !young) {
     return Promise.resolve({ status: 'failed', reason: NO_WATCHDOG_REASON });
   }
   if (kind === 'screen-on') {
@@ -321,11 +328,17 @@ export function runThroughWatchdog(kind: WatchdogCommandKind): Promise<KioskComm
   }
   if (kind === 'screen-off') state.screenOffHeld = true;
   return new Promise((resolve) => {
-    const id = `${state.now()}-${nextRequest++}`;
+    const id = `${now}-${nextRequest++}`;
+    const timeoutMs = young
+      ? state.startedAt + WATCHDOG_ATTACHED_WITHIN_MS - now
+      : WATCHDOG_COMMAND_TIMEOUT_MS;
     const timer = setTimeout(() => {
       state.requests.delete(id);
-      resolve({ status: 'failed', reason: WATCHDOG_SILENT_REASON });
-    }, WATCHDOG_COMMAND_TIMEOUT_MS);
+      resolve({
+        status: 'failed',
+        reason: state.polledAt === null ? NO_WATCHDOG_REASON : WATCHDOG_SILENT_REASON,
+      });
+    }, timeoutMs);
     state.requests.set(id, { id, kind, resolve, timer });
     notifyWatchdog();
   });
