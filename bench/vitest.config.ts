@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     name: 'bench',
     environment: 'node',
+    // Own modules afresh for every file in the reused worker (vitest.config.ts says why).
+    isolate: true,
     include: ['support/**/*.test.ts'],
     testTimeout: 120_000,
   },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'deploy', environment: 'node', testTimeout: 60_000 },
+  // Own modules afresh for every file in the reused worker (vitest.config.ts says why).
+  test: { name: 'deploy', environment: 'node', isolate: true, testTimeout: 60_000 },
 });

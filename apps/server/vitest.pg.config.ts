@@ -47,6 +47,8 @@ export default defineConfig(async () => {
     test: {
       name: 'server-pg',
       environment: 'node',
+      // Own modules afresh for every file in the reused worker (vitest.config.ts says why).
+      isolate: true,
       // Skipped: no file matches, and the other projects run as usual.
       include: problem === undefined ? ['src/**/*.test.ts'] : [],
       exclude: [...configDefaults.exclude, 'src/db/migrations/*.test.ts'],

@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'contract', environment: 'node' } });
+// Own modules afresh for every file in the reused worker (vitest.config.ts says why).
+export default defineConfig({ test: { name: 'contract', environment: 'node', isolate: true } });

@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     name: 'ui',
     environment: 'jsdom',
+    // A fresh worker thread per file, never a reused one; after the node projects, never beside
+    // them (vitest.config.ts says why).
+    pool: 'threads',
+    sequence: { groupOrder: 1 },
     setupFiles: ['./src/testing/setup.ts'],
   },
 });

@@ -233,6 +233,8 @@ describe('« Fréquentation »', () => {
     expect(chart.getAttribute('aria-label')).toBe(
       'Visites par jour du jeudi 29 octobre 2026 au vendredi 27 novembre 2026 : 12 visites, dont 9 engagées. Jour le plus fréquenté : vendredi 27 novembre 2026, 8 visites.',
     );
+    // Chart.js draws from an effect after the canvas is in the page: wait for that drawing.
+    await vi.waitFor(() => expect(drawn.configs.length).toBeGreaterThan(0));
     const config = drawn.configs.at(-1) as {
       data: { labels: string[]; datasets: { label: string; data: number[] }[] };
     };

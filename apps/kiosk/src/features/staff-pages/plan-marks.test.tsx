@@ -101,7 +101,8 @@ describe('« Vous êtes ici » on the site plan', () => {
     ]);
     const other = renderInKiosk(<OtherInfoPage />);
     expect(await screen.findAllByTestId('here-marker', undefined, WAIT)).toHaveLength(1);
-    const rooms = screen.getByRole('list', { name: 'Salles de réunion' });
+    // Each zone of the page loads on its own: the rooms' list may come after the plan's marker.
+    const rooms = await screen.findByRole('list', { name: 'Salles de réunion' }, WAIT);
     expect(within(rooms).queryByTestId('here-marker')).toBeNull();
     other.unmount();
     renderInKiosk(<EmergencyPage />);
