@@ -375,16 +375,18 @@ const screen = createScreenPower({
   log,
 });
 
+/** Why the screen commands fail on a totem started with `--screen none`. */
+const NO_SCREEN_CONTROL = 'pas de commande d’écran sur ce totem';
+
 /** @param {boolean} on @returns {string | null} the error, if any */
 function setScreen(on) {
-  if (opts.screen !== 'xset') return 'pas de commande d’écran sur ce totem';
+  if (opts.screen !== 'xset') return NO_SCREEN_CONTROL;
   return screen.set(on, { force: true });
 }
 
 /** The screen for the fleet page (through the page's heartbeat). */
 function screenReport() {
-  if (opts.screen !== 'xset')
-    return { state: 'refused', reason: 'pas de commande d’écran sur ce totem' };
+  if (opts.screen !== 'xset') return { state: 'refused', reason: NO_SCREEN_CONTROL };
   return screen.report();
 }
 
