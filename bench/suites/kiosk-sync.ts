@@ -625,8 +625,8 @@ interface FirstSyncRun {
   pooledFetchMs: number;
 }
 
-/** The kiosk's media step fetches this many files at a time (media-prefetch.ts). */
-const KIOSK_MEDIA_CONCURRENCY = 4;
+/** The kiosk's media step fetches this many files at a time (media-prefetch.ts, MEDIA_CONCURRENCY). */
+const KIOSK_MEDIA_CONCURRENCY = 8;
 
 /**
  * In the page: the kiosk's cached media URLs, fetched again with plain fetch, all at once (the

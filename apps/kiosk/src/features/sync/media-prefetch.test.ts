@@ -6,6 +6,7 @@ import { MemoryCache } from '../../lib/media/testing/memory-cache';
 import {
   MEDIA_RETRIES,
   MEDIA_TIMEOUT_MS,
+  MEDIA_WATCHED_BODY_BYTES,
   mediaCacheHolds,
   mediaRetryDelayMs,
   prefetchMedia,
@@ -191,6 +192,55 @@ describe('prefetchMedia', () => {
     expect(await cache.text(slow)).toBe('xxx');
     expect(cache.urls()).not.toContain(stalled);
     const logged = errorSpy.mock.calls.find((call) => String(call[0]).includes(stalled));
+    expect(String(logged?.[1])).toContain(`no answer or no data for ${MEDIA_TIMEOUT_MS} ms`);
+  });
+
+  it('gives a small body of known length the time-out for all of it, and watches a larger one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const small = url('pdf/menu.pdf');
+    const large = url('media/videos/pompe-b.mp4');
+    const chunk = new TextEncoder().encode('x');
+    /** 3 chunks 20 s apart (never 30 s without data), with the Content-Length given. */
+    const trickle = (signal: AbortSignal | null | undefined, length: number) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            let sent = 0;
+            let stopped = false;
+            signal?.addEventListener('abort', () => {
+              if (sent === 3) return;
+              stopped = true;
+              controller.error(signal.reason);
+            });
+            const next = () => {
+              if (stopped) return;
+              sent++;
+              controller.enqueue(chunk);
+              if (sent < 3) setTimeout(next, 20_000);
+              else controller.close();
+            };
+            next();
+          },
+        }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': `${length}` },
+        },
+      );
+    const fetchMedia: typeof fetch = (input, init) => {
+      if (String(input) === small) return Promise.resolve(trickle(init?.signal, 3));
+      // Announced over the bound: watched chunk by chunk, as a body of unknown length.
+      if (String(input) === large)
+        return Promise.resolve(trickle(init?.signal, MEDIA_WATCHED_BODY_BYTES + 1));
+      return server.fetch(input, init);
+    };
+    const run = prefetchMedia(items(), options({ fetchMedia, retries: 0 }));
+
+    await vi.advanceTimersByTimeAsync(70_000);
+    expect(await run).toEqual({ referenced: 5, fetched: 4, failed: 1, removed: 0 });
+    expect(cache.urls()).not.toContain(small);
+    expect(cache.urls()).toContain(large);
+    const logged = errorSpy.mock.calls.find((call) => String(call[0]).includes(small));
     expect(String(logged?.[1])).toContain(`no answer or no data for ${MEDIA_TIMEOUT_MS} ms`);
   });
 

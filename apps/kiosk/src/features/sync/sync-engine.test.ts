@@ -274,14 +274,18 @@ describe('sync engine — snapshot path', () => {
     expect(cache.urls()).toContain(`${server.origin}/media/images/plan-1-v2.svg`);
   });
 
-  it('reports progress for the records, then for each media download', async () => {
+  it('reports progress for the records, then the media downloads, paced, their last count included', async () => {
     const steps: SyncProgress[] = [];
     await engine({ onProgress: (p) => steps.push(p) }).sync('test');
 
     const records = steps.filter((s) => s.phase === 'records');
     const media = steps.filter((s) => s.phase === 'media');
     expect(records.at(-1)).toEqual({ phase: 'records', done: 1, total: 1 });
-    expect(media.map((s) => s.done)).toEqual([0, 1, 2, 3, 4, 5]);
+    // A few reports a second, not one per file (report-pacer.ts): the first and the last always.
+    const done = media.map((s) => s.done);
+    expect(done[0]).toBe(0);
+    expect(done.at(-1)).toBe(5);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(media.every((s) => s.total === 5)).toBe(true);
     expect(steps.indexOf(records.at(-1)!)).toBeLessThan(steps.indexOf(media[0]!));
   });

@@ -85,6 +85,7 @@ import { deltaMediaItems, deltaSize, deltaStep } from './records-delta';
 import { validateRecords } from './records-validate';
 import { countRecords, sameCounts, writeRecords } from './records-write';
 import { linkSignals } from './concurrency-pool';
+import { createReportPacer } from './report-pacer';
 import { createSingleFlight } from './single-flight';
 import {
   CANCELLED_ERROR,
@@ -375,6 +376,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   ): Promise<void> {
     let files: MediaFiles = { cached: 0, total: 0, failed: 0 };
     const stop = linkSignals(signal, yieldSignal);
+    // A few reports a second, not two per file (report-pacer.ts); flushed before the step's end.
+    const progressPacer = createReportPacer();
+    const filesPacer = createReportPacer();
+    const flushReports = () => {
+      progressPacer.flush();
+      filesPacer.flush();
+    };
     try {
       // A run already waits (a trigger came during the records): it does the media.
       if (stop.signal.aborted) throw preemptedError();
@@ -384,18 +392,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         fetchMedia,
         ...options.mediaAttempts,
         signal: stop.signal,
-        onProgress: progress,
+        onProgress: (value) => progressPacer.report(() => progress(value)),
         onFiles: (next) => {
           files = next;
-          reporter.mediaReported({ phase: 'downloading', ...next });
+          filesPacer.report(() => reporter.mediaReported({ phase: 'downloading', ...next }));
         },
       });
+      flushReports();
       result.media = media.figures;
       if (media.figures.failed > 0) throw mediaFailedError(media.figures);
       updateSyncMeta(devname, { mediaCompleteKey: work.key, mediaCount: media.cacheCount });
       result.mediaComplete = true;
       reporter.mediaReported({ phase: 'complete', ...files });
     } catch (error) {
+      flushReports();
       if (signal.aborted) {
         console.warn(`[sync] media of the sync (${reason}) stopped: ${describeError(error)}`);
         reporter.cancelled();
