@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { lazy, type ReactElement } from 'react';
 import { DEFAULT_SETTINGS } from '@plant-kiosk/contract';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -94,5 +95,50 @@ describe('AppFrame in reach mode (decision 049)', () => {
     act(() => useAccessibilityModes.getState().resetModes());
     expect(upper.querySelector('.banner__home')).not.toBeNull();
     expect(upper.querySelector('header')!.hasAttribute('inert')).toBe(false);
+  });
+});
+
+describe('AppFrame while a page is still loading', () => {
+  beforeEach(() => resetShellState());
+
+  /** A page whose chunk never arrives: the frame shows its spinner, and no page declared. */
+  const Loading = lazy(() => new Promise<never>(() => {}));
+  function Home() {
+    usePageFrame({ showHeadband: false });
+    return <p data-testid="page-text">home</p>;
+  }
+  const loadingRoutes = (home: ReactElement) => [
+    {
+      path: '/',
+      element: <AppFrame />,
+      children: [
+        { path: 'accueil', element: home },
+        { path: 'accueil/hse', element: <Loading /> },
+      ],
+    },
+  ];
+
+  it('gives a home its full height from the first frame, so nothing jumps when it arrives', () => {
+    const { router } = renderInKiosk(null, {
+      routes: loadingRoutes(<Loading />),
+      path: '/accueil',
+    });
+    expect(document.querySelector('.page-loader')).not.toBeNull();
+    expect(screen.queryByTestId('banner')).toBeNull();
+    expect(screen.getByRole('main').style.height).toBe('1660px');
+
+    // A page that is no home gets the headband over its spinner.
+    act(() => {
+      void router.navigate('/accueil/hse');
+    });
+    expect(screen.getByTestId('banner')).toBeTruthy();
+    expect(screen.getByRole('main').style.height).toBe('1534px');
+  });
+
+  it('follows the page once it declared its frame', () => {
+    renderInKiosk(null, { routes: loadingRoutes(<Home />), path: '/accueil' });
+    expect(screen.getByTestId('page-text')).toBeTruthy();
+    expect(screen.queryByTestId('banner')).toBeNull();
+    expect(useUiStore.getState().declared).toBe(true);
   });
 });

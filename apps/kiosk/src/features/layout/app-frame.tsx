@@ -26,14 +26,14 @@ import { Banner, BannerControls } from './banner';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
 import { Header } from './header';
-import { containerHeight, FrameScrollContext } from './page-frame';
+import { containerHeight, FrameScrollContext, useShowHeadband } from './page-frame';
 import './layout.css';
 
 export function AppFrame() {
   const { pathname } = useLocation();
   const parcours = useUiStore((state) => state.parcours);
   const chosenLanguage = useUiStore((state) => state.language);
-  const showHeadband = useUiStore((state) => state.showHeadband);
+  const showHeadband = useShowHeadband();
   const anchors = useUiStore((state) => state.anchors);
   const scrollRef = useRef<HTMLElement>(null);
   const reach = useAccessibilityModes((state) => state.reach);

@@ -14,7 +14,7 @@ import {
 } from '../../lib/ui-store/ui-store';
 import { LARGE_TEXT_SCALE, useAccessibilityModes } from '../accessibility';
 import { AnchorBar } from './anchor-bar';
-import { CONTAINER_HEIGHTS, containerHeight } from './page-frame';
+import { CONTAINER_HEIGHTS, containerHeight, useShowHeadband } from './page-frame';
 
 export const DEFAULT_DOCUMENT_TITLE = 'accueil';
 
@@ -31,7 +31,7 @@ export function Banner({ titleOnly = false }: { titleOnly?: boolean }) {
   const { t } = useTranslation();
   const title = useUiStore((state) => state.title);
   const anchors = useUiStore((state) => state.anchors);
-  const showHeadband = useUiStore((state) => state.showHeadband);
+  const showHeadband = useShowHeadband();
   const largeText = useAccessibilityModes((state) => state.largeText);
 
   useEffect(() => {
@@ -68,7 +68,7 @@ export function Banner({ titleOnly = false }: { titleOnly?: boolean }) {
 /** The headband's controls on their own, in the lower part of the screen (reach mode). */
 export function BannerControls() {
   const anchors = useUiStore((state) => state.anchors);
-  const showHeadband = useUiStore((state) => state.showHeadband);
+  const showHeadband = useShowHeadband();
   if (!showHeadband) return null;
   return (
     <div className="banner-controls" data-testid="banner-controls">

@@ -7,7 +7,13 @@
  * 312 px with two rows).
  */
 import { createContext, useContext, useLayoutEffect, type RefObject } from 'react';
-import { useUiStore, type PageFrame } from '../../lib/ui-store/ui-store';
+import { useLocation } from 'react-router-dom';
+import {
+  STAFF_HOME_PATH,
+  useUiStore,
+  VISITOR_HOME_PATH,
+  type PageFrame,
+} from '../../lib/ui-store/ui-store';
 
 export const CONTAINER_HEIGHTS = {
   /** No headband (home pages). */
@@ -35,6 +41,22 @@ export function containerHeight(frame: Pick<PageFrame, 'showHeadband' | 'anchors
 
 /** The id of the section an anchor button scrolls to. */
 export const sectionId = (index: number) => `section-${index}`;
+
+/** The homes: the only pages without a headband (they declare it too, once loaded). */
+const HOMES: ReadonlySet<string> = new Set([STAFF_HOME_PATH, VISITOR_HOME_PATH]);
+
+/**
+ * Whether the frame shows the headband: as the page declared, or — while no page has (its chunk
+ * loading behind the spinner, at every start) — as its route says. Otherwise the frame drew the
+ * default headband over the spinner, and the home's content jumped up by the headband's height
+ * once its chunk arrived: a layout shift at every start (Lighthouse's CLS 0.13 on the staff home).
+ */
+export function useShowHeadband(): boolean {
+  const { pathname } = useLocation();
+  const declared = useUiStore((state) => state.declared);
+  const showHeadband = useUiStore((state) => state.showHeadband);
+  return declared ? showHeadband : !HOMES.has(pathname);
+}
 
 export interface PageFrameOptions {
   /** Banner title and document title; the default is "accueil". */
@@ -69,6 +91,7 @@ export function usePageFrame({
       anchors: JSON.parse(anchorsKey) as string[],
       showHeadband,
       hideHomeButton,
+      declared: true,
     });
   }, [setPageFrame, title, anchorsKey, showHeadband, hideHomeButton]);
 

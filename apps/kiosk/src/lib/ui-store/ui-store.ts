@@ -53,6 +53,11 @@ export interface PageFrame {
   showHeadband: boolean;
   /** BE LEAN + hides its home button unless a totem type is stored (docs/product.md#screens). */
   hideHomeButton: boolean;
+  /**
+   * A page declared this frame. Until one does (its chunk still loading behind the frame's
+   * spinner), the headband follows the route (features/layout/page-frame.ts, useShowHeadband).
+   */
+  declared: boolean;
 }
 
 export const DEFAULT_PAGE_FRAME: PageFrame = {
@@ -60,6 +65,7 @@ export const DEFAULT_PAGE_FRAME: PageFrame = {
   anchors: [],
   showHeadband: true,
   hideHomeButton: false,
+  declared: false,
 };
 
 export interface UiState extends PageFrame {
