@@ -4,6 +4,7 @@ import { demoPlant, FakeContentServer } from '../../lib/api/testing/fake-content
 import { closeKioskDb, openKioskDb, toStoredSubelement } from '../../lib/local-db/kiosk-db';
 import { MemoryCache } from '../../lib/media/testing/memory-cache';
 import {
+  defaultFetchMedia,
   MEDIA_RETRIES,
   MEDIA_TIMEOUT_MS,
   MEDIA_WATCHED_BODY_BYTES,
@@ -355,5 +356,21 @@ describe('media of the records', () => {
     expect(await mediaCacheHolds(cache.opener(), 2)).toBe(true);
     expect(await mediaCacheHolds(cache.opener(), 3)).toBe(false);
     expect(await mediaCacheHolds(() => Promise.resolve(null), 3)).toBe(true);
+  });
+});
+
+describe('defaultFetchMedia', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the network past the HTTP cache, keeping the caller’s signal', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('x', { status: 200 }));
+    const stop = new AbortController();
+    await defaultFetchMedia('https://kiosk.test/media/a.webp', { signal: stop.signal });
+    expect(fetchSpy).toHaveBeenCalledWith('https://kiosk.test/media/a.webp', {
+      signal: stop.signal,
+      cache: 'no-store',
+    });
   });
 });

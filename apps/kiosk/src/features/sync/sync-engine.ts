@@ -65,6 +65,7 @@ import {
   type SyncMeta,
 } from '../../lib/local-db/sync-meta';
 import {
+  defaultFetchMedia,
   defaultOpenMediaCache,
   mediaComplete,
   mediaStep,
@@ -189,7 +190,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, api, devid, devname } = options;
   const contentBase = options.contentBase ?? api.contentBase;
   const openMediaCache = options.openMediaCache ?? defaultOpenMediaCache;
-  const fetchMedia = options.fetchMedia ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchMedia = options.fetchMedia ?? defaultFetchMedia;
   const reporter: SyncReporter = options.reporter ?? useSyncStore.getState();
   const now = options.now ?? (() => new Date());
   const fetcher = defaultRecordsFetcher(api, devid);
