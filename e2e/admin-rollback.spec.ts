@@ -16,8 +16,6 @@ import type { RunningServer } from './support/server';
 test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
 
 const MENU = 'Menu';
-/** The kiosk's section ids (apps/kiosk/src/features/layout/page-frame.ts, sectionId). */
-const sectionId = (index: number) => `section-${index}`;
 const fileName = (value: string) => value.split('/').pop()!;
 
 async function openKiosk(browser: Browser, server: RunningServer) {
@@ -45,10 +43,9 @@ test('a wrong menu published, rolled back from the history: the open kiosk shows
   // A real file of the library, just not the menu: the publish checks let it through.
   const wrong = zoneElements(server, 'Plan du site')[0]!.value;
   const { context, kiosk } = await openKiosk(browser, server);
-  // The menu's own section (the page's third anchor): the site plan above it is the very file
-  // published as the wrong menu, and loads on its own — counted page-wide, it raced the count.
-  const menuSection = kiosk.locator(`#${sectionId(2)}`);
-  await expect(menuSection).toContainText('Menu du restaurant');
+  // The menu's own section, by its heading: the site plan above it is the very file published as
+  // the wrong menu, and loads on its own — counted page-wide, it raced the count.
+  const menuSection = kiosk.getByRole('region', { name: 'Menu du restaurant d’entreprise' });
   const menuImage = menuSection.locator(`img[src$="${fileName(menu)}"]`);
   const wrongImage = menuSection.locator(`img[src$="${fileName(wrong)}"]`);
   await expect(menuImage.first()).toBeAttached();

@@ -62,7 +62,7 @@ interface PageCase {
   path: string;
   /** Lighthouse's preset: desktop (the kiosk at its totem size), or mobile as it ships. */
   preset: 'desktop' | 'mobile';
-  /** Lighthouse clears the origin's storage before each run: every run is a first visit. */
+  /** Every run a first visit: a fresh profile each (nothing logged in, no service worker). */
   firstVisit?: boolean;
   /** Logs in (or not) in the profile before Lighthouse opens the page. */
   prepare(context: BrowserContext, server: Child): Promise<void>;
