@@ -148,8 +148,8 @@ const kioskAppPlugin: FastifyPluginAsync<AppOptions> = async (fastify, options) 
       secret: options.secrets.jwtSecret,
       ttlDays: options.config.tokenTtlDays,
       tokenVersion: (devid) => options.repos.accounts.tokenVersion(devid),
-      kioskKnown: async (devid, kioskId) =>
-        (await options.repos.kioskIdentities.find(devid, kioskId)) !== undefined,
+      kioskKnownAmong: (devid, kioskIds) =>
+        options.repos.kioskIdentities.knownAmong(devid, kioskIds),
       now,
       versionCacheMs: options.tokenVersionCacheMs,
       ...(options.cacheClock ? { clock: options.cacheClock } : {}),

@@ -24,8 +24,26 @@ export interface UnreportedIdentity {
   createdAt: string;
 }
 
+/** Ids per lookup query: well within both dialects' bound on a statement's parameters. */
+const KNOWN_CHUNK = 500;
+
 export class KioskIdentityRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Which of these ids the development knows (the token check's batched lookup). */
+  async knownAmong(devid: number, kioskIds: readonly string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (let i = 0; i < kioskIds.length; i += KNOWN_CHUNK) {
+      const rows = await this.db
+        .selectFrom('kiosk_identities')
+        .select('kiosk_id')
+        .where('devid', '=', devid)
+        .where('kiosk_id', 'in', kioskIds.slice(i, i + KNOWN_CHUNK))
+        .execute();
+      for (const row of rows) known.add(row.kiosk_id);
+    }
+    return known;
+  }
 
   async find(devid: number, kioskId: string): Promise<KioskIdentity | undefined> {
     const row = await this.db

@@ -10,6 +10,11 @@
  * Every content call checks a token, so two caches keep that cheap: verified signatures by token
  * string (the expiry is still checked on every use) and token versions by development for at most
  * `versionCacheMs`, which bounds how long a revoked token keeps working.
+ *
+ * The totem ids are cached as long, and looked up in batches: after a publish, every totem of a
+ * plant syncs within the same second, each with its own id, and their entries have all expired at
+ * once; the ids asked in one turn of the event loop are answered by one query per development
+ * (500 totems: one query instead of 500, which on PostgreSQL queued behind its pool).
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from './envelope.js';
@@ -32,8 +37,8 @@ export interface TokenServiceOptions {
   ttlDays: number;
   /** Current token version of a development; undefined when it does not exist. */
   tokenVersion: (devid: number) => Promise<number | undefined>;
-  /** Whether the development still knows this totem id (forgotten or swept: no). */
-  kioskKnown: (devid: number, kioskId: string) => Promise<boolean>;
+  /** Which of these totem ids the development still knows (forgotten or swept: not in it). */
+  kioskKnownAmong: (devid: number, kioskIds: readonly string[]) => Promise<ReadonlySet<string>>;
   now: () => Date;
   versionCacheMs?: number;
   /** Monotonic clock of the version cache (milliseconds). */
@@ -41,7 +46,11 @@ export interface TokenServiceOptions {
 }
 
 const MAX_TOKEN_LENGTH = 4096;
-const MAX_CACHED_TOKENS = 10_000;
+/**
+ * Verified tokens and totem ids kept: above the 10,000 totems one instance holds (issue 54), each
+ * with its token, with room for those that logged in again.
+ */
+const MAX_CACHED_TOKENS = 20_000;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 export const TOKEN_MESSAGES = {
@@ -63,6 +72,16 @@ export class TokenService {
   private readonly versions = new Map<number, { version: number | undefined; at: number }>();
   /** Known totem ids by `devid/kioskId`, like the versions: at most `versionCacheMs` old. */
   private readonly kiosks = new Map<string, { known: boolean; at: number }>();
+  /** By development: the totem-id lookup running, and the batch of ids waiting for the next. */
+  private readonly knownLanes = new Map<
+    number,
+    {
+      running: Promise<ReadonlySet<string>> | undefined;
+      waiting: { kioskIds: Set<string>; known: Promise<ReadonlySet<string>> } | undefined;
+    }
+  >();
+  /** Token versions being read, by development: a burst of requests shares one read. */
+  private readonly readingVersions = new Map<number, Promise<number | undefined>>();
   private readonly versionCacheMs: number;
   private readonly clock: () => number;
 
@@ -165,11 +184,14 @@ export class TokenService {
   /** Forgets the cached version of a development (after a revocation, here or on another instance). */
   forgetVersion(devid: number): void {
     this.versions.delete(devid);
+    // A read begun before the revocation may answer the old version: the next request reads anew.
+    this.readingVersions.delete(devid);
   }
 
   /** Forgets every cached version (this process may have missed other instances' revocations). */
   forgetAllVersions(): void {
     this.versions.clear();
+    this.readingVersions.clear();
   }
 
   private async verifySignature(token: string): Promise<VerifiedToken> {
@@ -211,7 +233,7 @@ export class TokenService {
     const cached = this.kiosks.get(key);
     const now = this.clock();
     if (cached && now - cached.at < this.versionCacheMs) return cached.known;
-    const known = await this.options.kioskKnown(devid, kioskId);
+    const known = (await this.knownInBatch(devid, kioskId)).has(kioskId);
     if (this.kiosks.size >= MAX_CACHED_TOKENS) {
       const oldest = this.kiosks.keys().next().value;
       if (oldest !== undefined) this.kiosks.delete(oldest);
@@ -220,11 +242,60 @@ export class TokenService {
     return known;
   }
 
+  /**
+   * The development's known ids among those asked with this one: at most one lookup per
+   * development runs at a time, and the ids asked meanwhile wait for the next, which asks for all
+   * of them (the first waits one turn of the event loop, for the requests read in the same turn).
+   * Under a burst the batches grow by themselves. A failed lookup fails every request that waited
+   * for it, as a lone one would.
+   */
+  private knownInBatch(devid: number, kioskId: string): Promise<ReadonlySet<string>> {
+    let lane = this.knownLanes.get(devid);
+    if (!lane) {
+      lane = { running: undefined, waiting: undefined };
+      this.knownLanes.set(devid, lane);
+    }
+    const current = lane;
+    if (!current.waiting) {
+      const kioskIds = new Set<string>();
+      const ready = current.running
+        ? current.running.then(
+            () => undefined,
+            () => undefined,
+          )
+        : new Promise<void>((resolve) => setImmediate(resolve));
+      const known = ready.then(() => {
+        // Closed: an id asked from now on waits for the next lookup.
+        current.waiting = undefined;
+        const lookup = this.options.kioskKnownAmong(devid, [...kioskIds]);
+        current.running = lookup;
+        const settled = () => {
+          if (current.running !== lookup) return;
+          current.running = undefined;
+          if (!current.waiting) this.knownLanes.delete(devid);
+        };
+        lookup.then(settled, settled);
+        return lookup;
+      });
+      current.waiting = { kioskIds, known };
+    }
+    current.waiting.kioskIds.add(kioskId);
+    return current.waiting.known;
+  }
+
   private async currentVersion(devid: number): Promise<number | undefined> {
     const cached = this.versions.get(devid);
     const now = this.clock();
     if (cached && now - cached.at < this.versionCacheMs) return cached.version;
-    const version = await this.options.tokenVersion(devid);
+    let reading = this.readingVersions.get(devid);
+    if (!reading) {
+      const read = this.options.tokenVersion(devid).finally(() => {
+        if (this.readingVersions.get(devid) === read) this.readingVersions.delete(devid);
+      });
+      reading = read;
+      this.readingVersions.set(devid, read);
+    }
+    const version = await reading;
     this.versions.set(devid, { version, at: now });
     return version;
   }
