@@ -62,6 +62,18 @@ function eventBytes(text: string): EventBytes {
 
 const HEARTBEAT = eventBytes(': hb\n\n');
 
+/**
+ * Node builds a response's header block by concatenating it line by line and keeps it
+ * (`_header`) as long as the response lives: for an event stream, hours. V8 holds such a string
+ * as a rope of ~45 pieces, ~1.5 KB per open stream (heap snapshot of 1,000 streams, issue 54);
+ * reading one character of it makes V8 flatten the rope into one string, in place, and the pieces
+ * are collected. No-op if a Node version names the field otherwise.
+ */
+function flattenHeaderBlock(res: ServerResponse): void {
+  const header = (res as unknown as { _header?: unknown })._header;
+  if (typeof header === 'string') header.charCodeAt(header.length - 1);
+}
+
 const kioskKey = (devid: number, kioskId: string) => `${devid}:${kioskId}`;
 
 interface DevelopmentConnections {
@@ -122,6 +134,7 @@ export class StreamHub {
     }
     res.writeHead(200, { ...headers, ...SSE_HEADERS });
     res.write(`retry: ${this.retryMs}\n\n`);
+    flattenHeaderBlock(res);
 
     const id = this.nextId++;
     let released = false;
