@@ -62,7 +62,7 @@ import {
   watchStoredSettings,
 } from '../lib/settings/settings-store';
 import { startFramePolicyReload, type FramePolicyReloadOptions } from './frame-policy-reload';
-import type { KioskDb } from '../lib/local-db/kiosk-db';
+import { openUsageDb, type KioskDb } from '../lib/local-db/kiosk-db';
 import { getKioskId, replaceToken, type Session } from '../lib/session/session';
 import { receiveAlert, useAlertStore } from '../features/emergency-alert/alert-store';
 import {
@@ -179,9 +179,10 @@ export function startKioskServices(options: KioskServicesOptions): KioskServices
   });
 
   // Usage analytics (issue 49): recorded into the local database, sent in batches when online
-  // (after a sync, every minute, back online); see features/usage.
+  // (after a sync, every minute, back online); see features/usage. Through the usage log's own
+  // connection, whose writes wake no live query (openUsageDb says why).
   const usage = startUsage({
-    db,
+    db: openUsageDb(db.name),
     api,
     devid: session.devid,
     devname: config.devname,

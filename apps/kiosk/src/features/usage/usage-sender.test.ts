@@ -99,6 +99,32 @@ describe('the usage sender', () => {
     expect(timers.at(-1)).toBe(USAGE_SEND_INTERVAL_MS);
   });
 
+  it('logs a batch whose events are all refused in one line, with how many', async () => {
+    await appendUsageEvents(db, [
+      event('event-aaa', 1),
+      event('event-bbb', 2),
+      event('event-ccc', 3),
+    ]);
+    const ahead = '« at » : 259152 s en avance sur l’horloge du serveur (300 s au plus)';
+    answers.push(
+      ok({
+        refused: [
+          { index: 0, id: 'event-aaa', reason: ahead },
+          { index: 1, id: 'event-bbb', reason: ahead },
+          { index: 2, id: 'event-ccc', reason: ahead },
+        ],
+      }),
+    );
+    const warn = vi.mocked(console.warn);
+    warn.mockClear();
+    await sender().send('sync');
+    expect(await ids()).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toBe(
+      `[usage] event event-aaa refused: ${ahead} (and 2 more of this batch refused)`,
+    );
+  });
+
   it('keeps everything on a network error or a 5xx, and backs off, doubling', async () => {
     await appendUsageEvents(db, [event('event-aaa', 1), event('event-bbb', 2)]);
     const s = sender();

@@ -4,7 +4,8 @@
  *
  * What the answer does to the log (contract usage-events.ts):
  * - 200: every event of the batch goes — accepted, duplicates (the server had them already) and
- *   refused alike (sending a refused one again would get the same answer; its reason is logged).
+ *   refused alike (sending a refused one again would get the same answer; the first refusal's reason
+ *   is logged, with how many more the batch had).
  *   The drops it reported are settled when the server stored something new (it counts drops only
  *   then, so a retried batch does not count them twice).
  * - 429: the backlog stays; nothing is sent before the Retry-After.
@@ -154,8 +155,16 @@ export function createUsageSender(options: UsageSenderOptions): UsageSender {
       return false;
     }
     const { result } = answer;
-    for (const refusal of result.refused) {
-      console.warn(`[usage] event ${refusal.id ?? refusal.index} refused: ${refusal.reason}`);
+    // One line per batch, not one per event: a totem whose clock is wrong has every event refused,
+    // and the browser keeps the page's last thousand console messages in its heap (V8's inspector
+    // holds their text) — a line per event filled it with copies of the same reason.
+    const [first] = result.refused;
+    if (first) {
+      const others = result.refused.length - 1;
+      console.warn(
+        `[usage] event ${first.id ?? first.index} refused: ${first.reason}` +
+          (others > 0 ? ` (and ${others} more of this batch refused)` : ''),
+      );
     }
     await removeUsageEvents(db, ids);
     if (result.accepted > 0) await settleDroppedUsageEvents(db, batch.dropped ?? 0);

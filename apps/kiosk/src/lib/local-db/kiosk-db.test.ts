@@ -1,5 +1,6 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeKioskDb, openKioskDb, toStoredSubelement } from './kiosk-db';
+import { closeKioskDb, openKioskDb, openUsageDb, toStoredSubelement } from './kiosk-db';
 
 afterEach(async () => {
   const db = openKioskDb('neubourg');
@@ -41,6 +42,59 @@ describe('local database', () => {
 
   it('gives one instance per development', () => {
     expect(openKioskDb('neubourg')).toBe(openKioskDb('neubourg'));
+  });
+
+  it('gives the usage log a connection of its own to the same database, whose writes wake no live query', async () => {
+    const db = openKioskDb('neubourg');
+    const usageDb = openUsageDb('neubourg');
+    expect(usageDb).not.toBe(db);
+    expect(openUsageDb('neubourg')).toBe(usageDb);
+    // Opened first: the creation of a database tells every live query that all of it changed.
+    await db.open();
+    await usageDb.open();
+    // What Dexie tells every live query of the page about (and what each one keeps until it runs
+    // again): the content's writes, never the usage log's.
+    const told: string[] = [];
+    const listener = (parts: ObservabilitySet) => told.push(...Object.keys(parts));
+    Dexie.on.storagemutated.subscribe(listener);
+    try {
+      await usageDb.usageEvents.put({
+        id: 'e1',
+        t: 1,
+        event: {
+          id: 'e1',
+          kind: 'tap',
+          at: new Date(1).toISOString(),
+          route: '/accueil',
+          zone: null,
+          target: null,
+          language: 'fr',
+          session: null,
+          page: null,
+        },
+      });
+      await usageDb.usageMeta.put({ key: 'dropped', value: 0 });
+      await db.zones.put({
+        zoneid: 1,
+        zonename: 'Accueil',
+        devid: 7,
+        type: 'text',
+        checkList: false,
+      });
+    } finally {
+      Dexie.on.storagemutated.unsubscribe(listener);
+    }
+    expect(told.some((part) => part.includes('/zones/'))).toBe(true);
+    expect(told.filter((part) => part.includes('/usage'))).toEqual([]);
+    // The same database: the shared instance reads what the usage connection wrote.
+    expect(await db.usageEvents.count()).toBe(1);
+  });
+
+  it('closes and forgets the usage connection with the shared one', () => {
+    const usageDb = openUsageDb('neubourg');
+    closeKioskDb('neubourg');
+    expect(usageDb.hasBeenClosed()).toBe(true);
+    expect(openUsageDb('neubourg')).not.toBe(usageDb);
   });
 
   it('copies the sub-group field label to the top level for the index', async () => {
