@@ -1,15 +1,17 @@
 /**
  * The scale-out and reliability's long-uptime figures, moved here from the soak test's assertions
  * (reliable test suite): how much the kiosk's JS heap, document elements, listeners and live timers
- * grow over 72 simulated hours without a reload.
+ * grow over seven simulated days (168 hours) without a reload.
  *
- * The work is the soak test itself (e2e/soak.spec.ts): the real built server, the real kiosk in
- * Debian's Chromium on Playwright's clock, cycles of visits, a publish synced through the stream
- * and an idle spell, the rest of each cycle fast-forwarded. The test asserts what must not pile up
- * at all (one stream, elements, listeners and timers flat); the heap after a forced GC is a figure,
- * which a loaded machine moves, so it is reported here: the last cycle's reading as a ratio of the
- * baseline cycle's (the second, after the caches, lazy chunks and JIT settle), both measured in the
- * same run. The smoke run does three cycles instead of six (the same 72 hours, split in three).
+ * The work is the soak test itself (e2e/soak.spec.ts, run with SOAK_HOURS and SOAK_CYCLES): the
+ * real built server, the real kiosk in Debian's Chromium on Playwright's clock, cycles of twelve
+ * hours with visits, a publish synced through the stream and an idle spell, the rest of each cycle
+ * fast-forwarded. The test asserts what must not pile up at all (one stream, elements, listeners
+ * and timers flat); the heap after a forced GC is a figure, which a loaded machine moves, so it is
+ * reported here: the last cycle's reading as a ratio of the baseline cycle's (the second, after the
+ * caches, lazy chunks and JIT settle), both measured in the same run, with every cycle's reading
+ * (a trend is a leak, warm-up flattens out). The smoke run does three cycles of twelve hours (36 h):
+ * it proves the suite runs, not that seven days stay flat.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,8 +21,10 @@ import { repoRoot } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { round } from '../support/stats.js';
 
-const CYCLES = sized(6, 3);
-const TARGETS = { heapGrowthRatio: 1.1 };
+/** Seven days in cycles of twelve hours; the smoke run three cycles of the same length. */
+const HOURS = sized(168, 36);
+const CYCLES = sized(14, 3);
+const TARGETS = { heapGrowthRatio: 1.05 };
 
 interface Reading {
   heapUsed: number;
@@ -31,7 +35,10 @@ interface Reading {
 }
 
 interface SoakSummary {
+  hours: number;
+  cycles: number;
   realSeconds: number;
+  heapPerCycleMB: number[];
   baseline: Reading;
   last: Reading;
 }
@@ -80,6 +87,7 @@ function runSoakTest(
         cwd: repoRoot,
         env: {
           ...process.env,
+          SOAK_HOURS: String(HOURS),
           SOAK_CYCLES: String(CYCLES),
           E2E_WORKERS: '1',
           PLAYWRIGHT_JSON_OUTPUT_NAME: outFile,
@@ -103,7 +111,7 @@ export async function kioskSoakBench(log: (line: string) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-soak-bench-'));
   try {
     const outFile = join(dir, 'soak.json');
-    log(`72 simulated hours in ${CYCLES} cycles (e2e/soak.spec.ts)…`);
+    log(`${HOURS} simulated hours in ${CYCLES} cycles of ${HOURS / CYCLES} h (e2e/soak.spec.ts)…`);
     const code = await runSoakTest(outFile, join(dir, 'output'), log);
     const summary = findSummary(JSON.parse(readFileSync(outFile, 'utf8')) as unknown);
     if (code !== 0 || !summary) {
@@ -111,11 +119,14 @@ export async function kioskSoakBench(log: (line: string) => void) {
     }
     const ratio = (key: keyof Reading) => round(summary.last[key] / summary.baseline[key], 3);
     return {
-      cycles: CYCLES,
+      // As the test ran them (its annotation), not as asked: a mismatch would show here.
+      simulatedHours: summary.hours,
+      cycles: summary.cycles,
       realSeconds: summary.realSeconds,
       heapMB: {
         baseline: round(summary.baseline.heapUsed / 1e6, 2),
         last: round(summary.last.heapUsed / 1e6, 2),
+        perCycle: summary.heapPerCycleMB,
       },
       growthRatio: {
         heap: ratio('heapUsed'),
