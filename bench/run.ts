@@ -24,7 +24,9 @@ import { kioskSoakBench } from './suites/kiosk-soak.js';
 import { kioskFirstSyncBench, kioskSyncBench } from './suites/kiosk-sync.js';
 import { lighthouseBench } from './suites/lighthouse.js';
 import { loginFloodBench } from './suites/login-flood.js';
+import { publishDeltaPgBench } from './suites/publish-delta-pg.js';
 import { publishFanoutBench } from './suites/publish-fanout.js';
+import { streamScaleBench } from './suites/stream-scale.js';
 import { thumbnailDrawBench } from './suites/thumbnail-draw.js';
 import { usageAnalyticsBench } from './suites/usage-analytics.js';
 import { usageRecordingBench } from './suites/usage-recording.js';
@@ -39,6 +41,8 @@ const suites: Record<string, (log: (line: string) => void) => Promise<unknown>> 
   'kiosk-pdf': kioskPdfBench,
   'kiosk-navigation': kioskNavigationBench,
   'publish-fanout': publishFanoutBench,
+  'stream-scale': streamScaleBench,
+  'publish-delta-pg': publishDeltaPgBench,
   'alert-fanout': alertFanoutBench,
   'alert-fanout-pg': alertFanoutPgBench,
   'kiosk-soak': kioskSoakBench,

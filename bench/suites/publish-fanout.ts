@@ -1,23 +1,21 @@
 /**
- * The back-office and fleet's and the scale-out and reliability's stream figures, on the real built
- * server with the demo plant.
+ * Publish → on screen, on the real built server with the demo plant (back-office and fleet,
+ * decision 008; 500 totems with delta sync, issue 54 part 3).
  *
- * 1. Publish to screen (back-office and fleet, decision 008): the back-office's own calls (PATCH an
- * element of the home
- *    slideshow, then POST publish) and a real kiosk in headless Chromium; the time is from the
- *    publish request's start to the frame where the new image is in the page. Alone, then while
- *    50 more kiosks (stream clients that fetch the snapshot on `sync`, as a kiosk's sync engine
- *    does) are connected; for those 50, publish → snapshot fully received, p50/p99.
- * 2. Stream at scale (scale-out and reliability, decision 005): 5,000 concurrent stream connections
- * on one instance: the
- *    server's resident memory per connection (RSS with 5,000 open minus RSS with 10 open, over
- *    4,990), and publish → message received latency p50/p99 across all clients, against the same
- *    latency with one client in the same run (targets: ≤ 20 KB per connection, p99 ≤ 250 ms).
- *    The clients run in this process, so the latency includes their own event loop's delay in
- *    reading 5,000 sockets: an upper bound of the server's.
+ * The back-office's own calls (PATCH an element of the home slideshow, then POST publish) and a
+ * real kiosk in headless Chromium; the time is from the publish request's start to the frame where
+ * the new image is in the page. Alone, then while 499 more totems are connected — each logged in
+ * for itself (issue 47) and holding its stream, and on the stream's `sync` fetching the changes
+ * since the revision it holds, as a kiosk does (`GET /display/changes`, decision 016;
+ * support/stream-clients.ts `syncByChanges`). For those totems, publish → the delta fully received,
+ * p50/p99 over every totem and publish (target p99 ≤ 1 s), with how their syncs went (delta,
+ * unchanged, full, failed): a full one would mean the delta path was not taken. They do not write
+ * the records into IndexedDB nor draw them; the browser kiosk, measured at the same time, does.
+ *
+ * The same over two instances on PostgreSQL: publish-delta-pg. 10,000 streams on one instance:
+ * stream-scale.
  */
-import { readFileSync } from 'node:fs';
-import { hashPasswordForLogin, type AdminElement, pathOf } from '@plant-kiosk/contract';
+import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import {
   DEMO_ACCOUNT,
   newKioskContext,
@@ -26,19 +24,22 @@ import {
   withBrowser,
 } from '../support/browser.js';
 import { login, loginTotems } from '../support/development-reader.js';
+import { addFleetAccount, FLEET_ACCOUNT, sqliteStoreOf } from '../support/fleet-developments.js';
 import { BenchAdmin } from '../support/admin-client.js';
-import { BENCH_PUBLISH_TOKEN } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
-import { latencySummary, median, percentile, round, waitFor } from '../support/stats.js';
-import { openStreamClients, residentBytes, type StreamClient } from '../support/stream-clients.js';
+import { latencySummary, median, round, waitFor } from '../support/stats.js';
+import { slideshowPublisher } from '../support/slideshow-publisher.js';
+import {
+  openStreamClients,
+  publishedRevision,
+  syncTotals,
+  type StreamClient,
+} from '../support/stream-clients.js';
 
-const SLIDESHOW = 'Diaporama accueil';
-const RUNS = sized({ alone: 5, withFleet: 5, scale: 5 }, { alone: 1, withFleet: 1, scale: 1 });
-const FLEET = sized(50, 3);
-const SCALE = sized(5000, 20);
-const TARGETS = { bytesPerConnection: 20 * 1024, scaleP99Ms: 250 };
-
-const fileName = (value: string) => value.split('/').pop()!;
+const RUNS = sized({ alone: 5, withFleet: 5 }, { alone: 1, withFleet: 1 });
+/** The totems besides the browser kiosk. */
+const FLEET = sized(499, 3);
+const TARGET_FLEET_P99_MS = 1000;
 
 function latencies(
   clients: StreamClient[],
@@ -63,38 +64,16 @@ export async function publishFanoutBench(log: (line: string) => void) {
       hashPasswordForLogin(DEMO_ACCOUNT.password),
     );
     const devid = kiosk.devid;
-    const zones = await admin.call<{ zoneid: number; zonename: string }[]>(
-      'GET',
-      pathOf('adminZones', { params: { devid } }),
-    );
-    const slideshow = zones.find((zone) => zone.zonename === SLIDESHOW)!;
-    const plan = zones.find((zone) => zone.zonename === 'Plan du site')!;
-    const [target] = await admin.call<AdminElement[]>(
-      'GET',
-      pathOf('adminElements', { params: { zoneid: slideshow.zoneid } }),
-    );
-    const [planImage] = await admin.call<AdminElement[]>(
-      'GET',
-      pathOf('adminElements', { params: { zoneid: plan.zoneid } }),
-    );
-    const values = [planImage!.value, target!.value];
+    const publisher = await slideshowPublisher(admin, devid);
 
     const publishToScreen = await withBrowser(async (browser) => {
       const context = await newKioskContext(browser);
       const page = await openLoggedInKiosk(context, server.url, DEMO_ACCOUNT);
-      let version = target!.version;
+      /** performance.now() at the last publish request's start. */
+      let publishStarted = 0;
       /** One edit + publish; resolves with publish → new image in the page (ms). */
       const once = async (run: number) => {
-        const value = values[run % 2]!;
-        const edited = await admin.call<AdminElement>(
-          'PATCH',
-          pathOf('adminUpdateElement', { params: { elementid: target!.elementid } }),
-          {
-            expectedVersion: version,
-            value,
-          },
-        );
-        version = edited.version;
+        const name = await publisher.edit(run);
         const onScreen = page.waitForFunction(
           (name) =>
             new Promise<number>((resolve) => {
@@ -106,11 +85,12 @@ export async function publishFanoutBench(log: (line: string) => void) {
                   : requestAnimationFrame(check);
               check();
             }),
-          fileName(value),
+          name,
           { timeout: 30_000 },
         );
         const started = Date.now();
-        await admin.call('POST', pathOf('adminPublish', { params: { devid } }), { type: 'sync' });
+        publishStarted = performance.now();
+        await publisher.publish();
         return (await (await onScreen).jsonValue()) - started;
       };
 
@@ -118,137 +98,69 @@ export async function publishFanoutBench(log: (line: string) => void) {
       for (let run = 0; run < RUNS.alone; run++) alone.push(await once(run));
       log(`  publish → on screen, one kiosk: ${alone.map(Math.round).join(', ')} ms`);
 
-      // A fleet of totems, each logged in for itself (issue 47: one token, one totem).
+      // The fleet: totems each logged in for itself (issue 47: one token, one totem), on an
+      // account of their own at the tests' scrypt cost (support/prepare-fleet-developments.ts).
+      addFleetAccount(sqliteStoreOf(server.dataDir), DEMO_ACCOUNT.devname);
       const sessions = await loginTotems(
         server.url,
         {
           devname: DEMO_ACCOUNT.devname,
-          login: DEMO_ACCOUNT.login,
-          passwordHash: hashPasswordForLogin(DEMO_ACCOUNT.password),
+          login: FLEET_ACCOUNT.login,
+          passwordHash: hashPasswordForLogin(FLEET_ACCOUNT.password),
         },
         FLEET,
+        8,
       );
+      // Each holds the published revision, as a synced totem does.
+      const published = await publishedRevision(server.url, devid, kiosk.token);
       const fleet = await openStreamClients(FLEET, {
         base: server.url,
         devid,
         token: kiosk.token,
-        fetchSnapshot: true,
+        syncByChanges: { since: published },
         sessions,
       });
       const screenWithFleet: number[] = [];
       const fleetLatencies: number[] = [];
       try {
         for (let run = 0; run < RUNS.withFleet; run++) {
-          for (const client of fleet) client.snapshotAt = undefined;
-          const since = performance.now();
+          for (const client of fleet) client.syncedAt = undefined;
           screenWithFleet.push(await once(RUNS.alone + run));
-          await waitFor(() => fleet.every((client) => client.snapshotAt !== undefined), 30_000);
-          fleetLatencies.push(...latencies(fleet, since, (client) => client.snapshotAt));
+          await waitFor(() => fleet.every((client) => client.syncedAt !== undefined), 30_000);
+          fleetLatencies.push(...latencies(fleet, publishStarted, (client) => client.syncedAt));
         }
       } finally {
         for (const client of fleet) client.close();
       }
+      const syncs = syncTotals(fleet);
+      const fleetSummary = latencySummary(fleetLatencies);
       log(
-        `  with ${FLEET} more kiosks: on screen ${screenWithFleet.map(Math.round).join(', ')} ms; their snapshots p50 ${round(percentile(fleetLatencies, 50))} / p99 ${round(percentile(fleetLatencies, 99))} ms`,
+        `  with ${FLEET} more totems: on screen ${screenWithFleet.map(Math.round).join(', ')} ms; ` +
+          `their delta synced p50 ${fleetSummary.p50Ms} / p99 ${fleetSummary.p99Ms} ms (target p99 ≤ ${TARGET_FLEET_P99_MS}); ` +
+          `syncs ${JSON.stringify(syncs)}`,
       );
       await context.close();
       return {
         oneKioskMs: { runs: alone.map(Math.round), median: round(median(alone)) },
-        with50Kiosks: {
-          browserKioskMs: {
+        withFleet: {
+          totems: FLEET + 1,
+          browserKioskOnScreenMs: {
             runs: screenWithFleet.map(Math.round),
             median: round(median(screenWithFleet)),
+            ratioToAlone: round(median(screenWithFleet) / Math.max(1, median(alone))),
           },
-          streamKiosksSnapshotReceived: {
+          totemsDeltaSynced: {
             clients: FLEET,
             publishes: RUNS.withFleet,
-            ...latencySummary(fleetLatencies),
+            ...fleetSummary,
+            syncs,
           },
+          targets: { p99Ms: TARGET_FLEET_P99_MS },
         },
       };
     });
 
-    // Stream at scale.
-    const publish = async () => {
-      const response = await fetch(server.url + pathOf('publish', { params: { devid } }), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ type: 'sync' }),
-      });
-      if (!response.ok) throw new Error(`publish: HTTP ${response.status}`);
-    };
-    const measure = async (clients: StreamClient[], runs: number) => {
-      const all: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        for (const client of clients) client.received.length = 0;
-        const since = performance.now();
-        await publish();
-        await waitFor(
-          () => clients.every((client) => client.received.some((m) => m.type === 'sync')),
-          30_000,
-        );
-        all.push(
-          ...latencies(
-            clients,
-            since,
-            (client) => client.received.find((m) => m.type === 'sync')?.at,
-          ),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-      return all;
-    };
-    const read = (path: string) => readFileSync(path, 'utf8');
-    const pid = server.process.pid!;
-
-    const single = await openStreamClients(1, { base: server.url, devid, token: kiosk.token });
-    const singleLatencies = await measure(single, RUNS.scale);
-    for (const client of single) client.close();
-
-    const warm = await openStreamClients(10, {
-      base: server.url,
-      devid,
-      token: kiosk.token,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rssBefore = residentBytes(pid, read);
-    log(`  opening ${SCALE} streams…`);
-    const opened = performance.now();
-    const many = await openStreamClients(SCALE - 10, {
-      base: server.url,
-      devid,
-      token: kiosk.token,
-    });
-    const openMs = performance.now() - opened;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const rssAfter = residentBytes(pid, read);
-    const bytesPerConnection = (rssAfter - rssBefore) / (SCALE - 10);
-    const scaleLatencies = await measure([...warm, ...many], RUNS.scale);
-    for (const client of [...warm, ...many]) client.close();
-    const scale = {
-      connections: SCALE,
-      openAllMs: Math.round(openMs),
-      rssBeforeMB: round(rssBefore / 2 ** 20),
-      rssAfterMB: round(rssAfter / 2 ** 20),
-      bytesPerConnection: Math.round(bytesPerConnection),
-      kbPerConnection: round(bytesPerConnection / 1024),
-      publishes: RUNS.scale,
-      latency: latencySummary(scaleLatencies),
-      oneClientLatency: latencySummary(singleLatencies),
-      p99RatioToOneClient: round(
-        percentile(scaleLatencies, 99) / Math.max(1, percentile(singleLatencies, 99)),
-      ),
-      targets: { kbPerConnection: TARGETS.bytesPerConnection / 1024, p99Ms: TARGETS.scaleP99Ms },
-    };
-    log(
-      `  ${SCALE} streams: ${scale.kbPerConnection} KB per connection (target ≤ ${TARGETS.bytesPerConnection / 1024}); ` +
-        `publish → received p50 ${scale.latency.p50Ms} / p99 ${scale.latency.p99Ms} ms (target p99 ≤ ${TARGETS.scaleP99Ms}); ` +
-        `one client: p99 ${scale.oneClientLatency.p99Ms} ms`,
-    );
-    return { publishToScreen, streamAtScale: scale };
+    return { publishToScreen };
   } finally {
     await server.stop();
   }

@@ -1,6 +1,6 @@
 /** Child processes for benchmarks: the real built server and the bare baseline, each in its own process. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -102,4 +102,33 @@ export async function startBareServer(bodies: Record<string, string>): Promise<C
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   await waitHealthy(url, child, () => log);
   return { url, process: child, stop: stopper(child) };
+}
+
+/** A bench server's memory after a full garbage collection (support/gc-on-signal.cjs). */
+export interface CollectedMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/**
+ * The environment that lets `collectedMemory` read a server's memory: give it to startRealServer.
+ * `file` is where the server writes its figures.
+ */
+export const collectableServerEnv = (file: string): Record<string, string> => ({
+  NODE_OPTIONS: `--expose-gc --require ${join(import.meta.dirname, 'gc-on-signal.cjs')}`,
+  BENCH_MEMORY_FILE: file,
+});
+
+/** Asks a server started with `collectableServerEnv(file)` to collect its garbage; its memory then. */
+export async function collectedMemory(child: Child, file: string): Promise<CollectedMemory> {
+  rmSync(file, { force: true });
+  child.process.kill('SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error('the server did not report its memory');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as CollectedMemory;
 }
