@@ -19,7 +19,7 @@ import { hashPasswordForLogin, TOKEN_HEADER, pathOf } from '@plant-kiosk/contrac
 import { BenchAdmin } from '../support/admin-client.js';
 import { DEMO_ACCOUNT, startDemoServer } from '../support/browser.js';
 import { loginTotems } from '../support/development-reader.js';
-import { BENCH_PUBLISH_TOKEN } from '../support/processes.js';
+import { publishWithBenchToken } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
 import { latencySummary, percentile, round, waitFor } from '../support/stats.js';
 import { openStreamClients, type StreamClient } from '../support/stream-clients.js';
@@ -68,18 +68,7 @@ export async function commandAckBench(log: (line: string) => void) {
     // Every totem is in the fleet (its stream's presence) before `all` is aimed at it.
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const publish = async () => {
-      const response = await fetch(server.url + pathOf('publish', { params: { devid } }), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ type: 'sync' }),
-      });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`publish: HTTP ${response.status}`);
-    };
+    const publish = () => publishWithBenchToken(server.url, devid);
 
     const received: number[] = [];
     const commandReceived: number[] = [];

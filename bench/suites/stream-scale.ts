@@ -22,7 +22,7 @@
  * (support/prepare-fleet-developments.ts says why).
  */
 import { join } from 'node:path';
-import { hashPasswordForLogin, pathOf } from '@plant-kiosk/contract';
+import { hashPasswordForLogin } from '@plant-kiosk/contract';
 import { loginTotems, type TotemSession } from '../support/development-reader.js';
 import {
   FLEET_ACCOUNT,
@@ -30,10 +30,10 @@ import {
   sqliteStoreOf,
 } from '../support/fleet-developments.js';
 import {
-  BENCH_PUBLISH_TOKEN,
   collectableServerEnv,
   collectedMemory,
   makeDataDir,
+  publishWithBenchToken,
   startRealServer,
 } from '../support/processes.js';
 import { sized } from '../support/sizes.js';
@@ -60,18 +60,7 @@ export async function streamScaleBench(log: (line: string) => void) {
   const memoryFile = join(data.dir, 'memory.json');
   const server = await startRealServer(data.dir, collectableServerEnv(memoryFile));
   try {
-    const publish = async (devid: number) => {
-      const response = await fetch(server.url + pathOf('publish', { params: { devid } }), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ type: 'sync' }),
-      });
-      if (!response.ok) throw new Error(`publish ${devid}: HTTP ${response.status}`);
-      await response.arrayBuffer();
-    };
+    const publish = (devid: number) => publishWithBenchToken(server.url, devid);
     /** Each measured publish's own p99 (ms): one slow publish makes the whole p99, and shows here. */
     const runP99s: { oneDevelopment: number[]; all: number[] } = { oneDevelopment: [], all: [] };
     /** Publishes to `devids` at once; per client of `clients`, publish start → its `sync` (ms). */

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathOf } from '@plant-kiosk/contract';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
@@ -131,4 +132,19 @@ export async function collectedMemory(child: Child, file: string): Promise<Colle
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return JSON.parse(readFileSync(file, 'utf8')) as CollectedMemory;
+}
+
+/**
+ * `POST /api/publish/:devid` with the bench's publish token (`{ type: 'sync' }`: the published
+ * revision again, which tells every totem of the development to sync), as a plant's own tooling
+ * would call it. Throws on any answer but a success.
+ */
+export async function publishWithBenchToken(base: string, devid: number): Promise<void> {
+  const response = await fetch(base + pathOf('publish', { params: { devid } }), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_PUBLISH_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'sync' }),
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`publish ${devid}: HTTP ${response.status}`);
 }
