@@ -2,7 +2,8 @@
  * Open kiosk streams at scale on one instance (issue 54, part 3): 10,000 totems over ten
  * developments — each development holds the per-development bound of totems (1,000, issue 47),
  * so ten of them is how one instance reaches 10,000 — each totem logged in for itself and holding
- * its own stream, on the real built server (SQLite).
+ * its own stream, opened as the kiosk opens it (a single-use ticket, then the stream with the
+ * ticket and the totem's identity in its URL; decision 028), on the real built server (SQLite).
  *
  * Figures:
  * - the server's memory per stream: its resident memory with every stream open minus with one per
@@ -101,6 +102,7 @@ export async function streamScaleBench(log: (line: string) => void) {
         devid,
         token: '',
         sessions: sessions.get(devid)!.slice(from, to),
+        withTicket: true,
       });
 
     // The baseline: one stream alone on this server.

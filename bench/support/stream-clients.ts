@@ -7,7 +7,13 @@
  */
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { TOKEN_HEADER, pathOf, type ContentChanges, type Envelope } from '@plant-kiosk/contract';
+import {
+  TOKEN_HEADER,
+  pathOf,
+  type ContentChanges,
+  type Envelope,
+  type StreamTicket,
+} from '@plant-kiosk/contract';
 
 /**
  * The stream's messages carry `"type":"…"` (contract messages.ts; `alert`: contract alerts.ts;
@@ -59,6 +65,12 @@ export interface StreamClientOptions {
    */
   sessions?: readonly { token: string; kioskId: string }[];
   /**
+   * Open the stream as the kiosk does (decision 028): a single-use ticket asked with the token,
+   * then the stream with the ticket, the totem's id and its fleet identity in the URL — not the
+   * token (which the server still accepts there, for kiosks built before the tickets).
+   */
+  withTicket?: boolean;
+  /**
    * Called with the alert number of each `alert` message that starts one (null: an end, or a
    * message without a number), as the kiosk's takeover would act on it.
    */
@@ -103,12 +115,16 @@ interface Answer {
   body: Buffer;
 }
 
-/** GET with the kiosk's token, accepting gzip as a browser does. */
-function get(url: string, headers: Record<string, string>): Promise<Answer> {
+/** A request with the kiosk's token and no body, accepting gzip as a browser does. */
+function send(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { agent: syncAgent, headers: { ...headers, 'accept-encoding': 'gzip' } },
+      { method, agent: syncAgent, headers: { ...headers, 'accept-encoding': 'gzip' } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -132,7 +148,8 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
 async function fetchSnapshot(options: StreamClientOptions, etag: { value?: string }) {
   const headers: Record<string, string> = { [TOKEN_HEADER]: options.token };
   if (etag.value) headers['if-none-match'] = etag.value;
-  const answer = await get(
+  const answer = await send(
+    'GET',
     options.base + pathOf('snapshot', { params: { devid: options.devid } }),
     headers,
   );
@@ -148,7 +165,8 @@ async function syncByChanges(
   client: StreamClient,
   etag: { value?: string },
 ): Promise<void> {
-  const answer = await get(
+  const answer = await send(
+    'GET',
     options.base +
       pathOf('changes', {
         params: { devid: options.devid },
@@ -169,14 +187,23 @@ async function syncByChanges(
   client.version = changes.to;
 }
 
-export async function openStreamClient(options: StreamClientOptions): Promise<StreamClient> {
-  const url = new URL(
-    options.base +
-      pathOf('stream', {
-        params: { devid: options.devid },
-        query: { token: options.token, ...(options.kioskId ? { kioskId: options.kioskId } : {}) },
-      }),
+/** A single-use stream ticket for the token (`POST /display/stream-ticket/:devid`). */
+async function streamTicket(options: StreamClientOptions): Promise<string> {
+  const answer = await send(
+    'POST',
+    options.base + pathOf('streamTicket', { params: { devid: options.devid } }),
+    { [TOKEN_HEADER]: options.token },
   );
+  if (answer.status !== 200) throw new Error(`stream ticket: HTTP ${answer.status}`);
+  return (JSON.parse(answer.body.toString('utf8')) as Envelope<StreamTicket>).data!.ticket;
+}
+
+export async function openStreamClient(options: StreamClientOptions): Promise<StreamClient> {
+  const kiosk = options.kioskId ? { kioskId: options.kioskId } : {};
+  const query = options.withTicket
+    ? { ticket: await streamTicket(options), ...kiosk, mode: 'staff', appVersion: 'bench' }
+    : { token: options.token, ...kiosk };
+  const url = new URL(options.base + pathOf('stream', { params: { devid: options.devid }, query }));
   const { req, res } = await openStream(url);
   const etag: { value?: string } = {};
   const client: StreamClient = {
