@@ -76,6 +76,9 @@ function flattenHeaderBlock(res: ServerResponse): void {
 
 const kioskKey = (devid: number, kioskId: string) => `${devid}:${kioskId}`;
 
+/** Told of each message written to a development's streams: how many, and how long it took. */
+export type FanOutObserver = (streams: number, seconds: number) => void;
+
 interface DevelopmentConnections {
   connections: Set<LiveConnection>;
   unsubscribe: () => void;
@@ -87,6 +90,7 @@ export class StreamHub {
   /** The identified connections by `devid:kioskId` (several during overlapping reconnections). */
   private readonly byKiosk = new Map<string, Set<LiveConnection>>();
   private nextId = 1;
+  private readonly fanOutObservers = new Set<FanOutObserver>();
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
   private readonly retryMs: number;
@@ -112,6 +116,15 @@ export class StreamHub {
 
   get size(): number {
     return this.connections.size;
+  }
+
+  /**
+   * Observes every fan-out (a message of the bus written to all of a development's streams in this
+   * process: a publish, an alert…), for the metrics; returns the way to stop.
+   */
+  observeFanOut(observer: FanOutObserver): () => void {
+    this.fanOutObservers.add(observer);
+    return () => this.fanOutObservers.delete(observer);
   }
 
   /** Takes over a response (already authorised) and keeps it open as an event stream. */
@@ -214,11 +227,15 @@ export class StreamHub {
       // a stream that names no kiosk counts once.
       const kiosks = new Set<string>();
       let anonymous = 0;
-      for (const each of [...connections]) {
+      const started = performance.now();
+      const streams = [...connections];
+      for (const each of streams) {
         if (!this.write(each, chunk)) continue;
         if (each.kioskId === undefined) anonymous++;
         else kiosks.add(each.kioskId);
       }
+      const seconds = (performance.now() - started) / 1000;
+      for (const observe of this.fanOutObservers) observe(streams.length, seconds);
       const reached: Reached = { receivers: kiosks.size + anonymous };
       return reached;
     });

@@ -30,6 +30,8 @@ import {
   TEST_PUBLISH_TOKEN,
 } from '../testing/fixture.js';
 import { METRICS_TOKEN_MESSAGE } from './metrics-routes.js';
+import { MetricsService } from './metrics-service.js';
+import type { FanOutObserver } from '../lib/stream-hub.js';
 
 let f: AdminFixture;
 let admin: AdminClient;
@@ -327,6 +329,43 @@ describe('GET /metrics: the figures', () => {
     }
     // Each family once: a registry of this app's own, not the process-wide default one.
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('the event streams of this instance', () => {
+  it('says how many streams it holds and how long a message takes to reach all of a development’s', async () => {
+    let observer: FanOutObserver | undefined;
+    const metrics = new MetricsService({
+      ...f.app.kiosk,
+      streams: {
+        size: 3,
+        observeFanOut: (given) => {
+          observer = given;
+          return () => (observer = undefined);
+        },
+      },
+    });
+    try {
+      const first = parsePrometheusTextFormat(await metrics.scrape());
+      expect(value(first, 'plant_kiosk_streams_open', {})).toBe(3);
+      // A fan-out to 1,000 streams in 4 ms, another in 200 ms.
+      observer!(1000, 0.004);
+      observer!(1000, 0.2);
+      const families = parsePrometheusTextFormat(await metrics.scrape());
+      const histogram = families.find(
+        (family) => family.name === 'plant_kiosk_stream_fanout_seconds',
+      );
+      expect(histogram?.type).toBe('HISTOGRAM');
+      const [samples] = histogram!.metrics;
+      expect(Number(samples!.count)).toBe(2);
+      expect(Number(samples!.sum)).toBeCloseTo(0.204, 6);
+      expect(Number(samples!.buckets!['0.005'])).toBe(1);
+      expect(Number(samples!.buckets!['0.1'])).toBe(1);
+      expect(Number(samples!.buckets!['0.25'])).toBe(2);
+    } finally {
+      metrics.close();
+    }
+    expect(observer).toBeUndefined();
   });
 });
 

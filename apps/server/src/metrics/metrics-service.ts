@@ -13,7 +13,7 @@
  * The registry is made at the first scrape, not with the app: most apps (tests, split instances
  * nobody scrapes) never pay for the process collectors' timers and observers.
  */
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import {
   PRESENCE_LABELS,
   presenceOf,
@@ -24,13 +24,22 @@ import {
 import { alertView } from '../alerts/index.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { EventBus } from '../lib/event-bus.js';
+import type { StreamHub } from '../lib/stream-hub.js';
 import { ProfiledFleet } from '../fleet/index.js';
 
 export interface MetricsDeps {
   repos: Repositories;
   bus: EventBus;
   now: () => Date;
+  /** This process's event streams: their number and how long a message takes to reach them all. */
+  streams: Pick<StreamHub, 'size' | 'observeFanOut'>;
 }
+
+/**
+ * Buckets of the fan-out time (seconds): a message reaches a development's 1,000 streams in a few
+ * milliseconds on a quiet instance; the issue's bound for every stream notified is 0.1 s.
+ */
+const FAN_OUT_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
 /** What one scrape reads from the store. */
 interface StoreReading {
@@ -63,6 +72,7 @@ export class MetricsService {
   /** The store reading of the scrape under way, shared by its gauges. */
   private reading: Promise<StoreReading> | undefined;
   private readonly fleet: ProfiledFleet;
+  private stopFanOut: (() => void) | undefined;
 
   constructor(private readonly deps: MetricsDeps) {
     this.fleet = new ProfiledFleet(deps);
@@ -79,6 +89,8 @@ export class MetricsService {
   }
 
   close(): void {
+    this.stopFanOut?.();
+    this.stopFanOut = undefined;
     this.registry?.clear();
     this.registry = undefined;
   }
@@ -197,6 +209,24 @@ export class MetricsService {
       'plant_kiosk_totem_media_total',
       'Media files its revision references (absent until it reports them).',
       (status) => status.media?.total,
+    );
+
+    // This instance's own figures (the others come from the store, the same on every instance):
+    // a Prometheus server sums the streams over the instances it scrapes.
+    const streamsOpen: Gauge = new Gauge({
+      name: 'plant_kiosk_streams_open',
+      help: 'Event streams open on this instance (one per connected totem; two for a while when one reconnects).',
+      registers,
+      collect: () => streamsOpen.set(this.deps.streams.size),
+    });
+    const fanOut = new Histogram({
+      name: 'plant_kiosk_stream_fanout_seconds',
+      help: 'Time this instance takes to write one message (a publish, an alert…) to every stream of its development, from the event bus to the last socket (since the first scrape).',
+      buckets: FAN_OUT_BUCKETS,
+      registers,
+    });
+    this.stopFanOut = this.deps.streams.observeFanOut((_streams, seconds) =>
+      fanOut.observe(seconds),
     );
 
     const devid = (view: AdminAlertView) => String(view.devid);

@@ -3,6 +3,10 @@ declare module 'parse-prometheus-text-format' {
   export interface ParsedSample {
     value: string;
     labels?: Record<string, string>;
+    /** A histogram's cumulative bucket counts by upper bound (`le`), its count and its sum. */
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
   }
   export interface ParsedFamily {
     name: string;

@@ -90,6 +90,26 @@ describe('GET /stream/:devid', () => {
     expect(messages(theirs.text())).toEqual([]);
   });
 
+  it('tells its observers (the metrics) how long a message took to reach the development’s streams', async () => {
+    const seen: { streams: number; seconds: number }[] = [];
+    const stop = f.app.kiosk.streams.observeFanOut((streams, seconds) =>
+      seen.push({ streams, seconds }),
+    );
+    try {
+      const stream = await connect(
+        pathOf('stream', { params: { devid: f.ids.devid }, query: { token: await f.token() } }),
+      );
+      await stream.waitFor((text) => text.includes('retry:'));
+      await eventually(() => f.bus.listenerCount(f.ids.devid) === 1);
+      await publish(f.ids.devid);
+      await stream.waitFor((text) => messages(text).length === 1);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every(({ streams, seconds }) => streams >= 1 && seconds >= 0)).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
   it('sends a comment heartbeat from one shared interval', async () => {
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
     try {
