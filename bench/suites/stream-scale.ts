@@ -31,7 +31,10 @@ import {
   sqliteStoreOf,
 } from '../support/fleet-developments.js';
 import {
+  BENCH_METRICS_TOKEN,
   collectableServerEnv,
+  histogramSince,
+  scrapeHistogram,
   collectedMemory,
   makeDataDir,
   publishWithBenchToken,
@@ -49,6 +52,7 @@ const RUNS = sized(
   { single: 1, oneDevelopment: 2, all: 1 },
 );
 const TARGETS = { bytesPerStream: 10 * 1024, p99Ms: 100 };
+const FAN_OUT_METRIC = 'plant_kiosk_stream_fanout_seconds';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,7 +63,12 @@ export async function streamScaleBench(log: (line: string) => void) {
   const data = makeDataDir();
   const developments = prepareFleetDevelopments(sqliteStoreOf(data.dir), DEVELOPMENTS);
   const memoryFile = join(data.dir, 'memory.json');
-  const server = await startRealServer(data.dir, collectableServerEnv(memoryFile));
+  const server = await startRealServer(data.dir, {
+    ...collectableServerEnv(memoryFile),
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+  });
+  /** The server's own fan-out time (its metrics: bus → last socket written, per development). */
+  const fanOut = () => scrapeHistogram(server.url, FAN_OUT_METRIC);
   try {
     const publish = (devid: number) => publishWithBenchToken(server.url, devid);
     /** Each measured publish's own p99 (ms): one slow publish makes the whole p99, and shows here. */
@@ -133,6 +142,8 @@ export async function streamScaleBench(log: (line: string) => void) {
     );
 
     try {
+      // The first scrape starts the server's fan-out histogram.
+      const beforeOne = await fanOut();
       const oneDevelopment: number[] = [];
       for (let run = 0; run < RUNS.oneDevelopment; run++) {
         const { devid } = developments[run % DEVELOPMENTS]!;
@@ -140,6 +151,7 @@ export async function streamScaleBench(log: (line: string) => void) {
         runP99s.oneDevelopment.push(round(percentile(latencies, 99)));
         oneDevelopment.push(...latencies);
       }
+      const afterOne = await fanOut();
       const everyStream = [...byDevelopment.values()].flat();
       const all: number[] = [];
       for (let run = 0; run < RUNS.all; run++) {
@@ -150,6 +162,10 @@ export async function streamScaleBench(log: (line: string) => void) {
         runP99s.all.push(round(percentile(latencies, 99)));
         all.push(...latencies);
       }
+      const serverFanOut = {
+        oneDevelopment: histogramSince(beforeOne, afterOne),
+        everyDevelopmentAtOnce: histogramSince(afterOne, await fanOut()),
+      };
       const result = {
         developments: DEVELOPMENTS,
         streams,
@@ -172,13 +188,16 @@ export async function streamScaleBench(log: (line: string) => void) {
           streamsEach: streams,
           ...latencySummary(all),
         },
+        serverFanOut,
         targets: { kbPerStream: TARGETS.bytesPerStream / 1024, p99Ms: TARGETS.p99Ms },
       };
       log(
         `  ${streams} streams over ${DEVELOPMENTS} developments: ${result.kbPerStream} KB per stream (target ≤ ${TARGETS.bytesPerStream / 1024}; JS heap ${result.heapKbPerStream}); ` +
           `publish → received, one development's ${PER_DEVELOPMENT}: p50 ${result.oneDevelopmentPublish.p50Ms} / p99 ${result.oneDevelopmentPublish.p99Ms} ms; ` +
           `all ${streams} at once: p50 ${result.everyDevelopmentAtOnce.p50Ms} / p99 ${result.everyDevelopmentAtOnce.p99Ms} ms (target p99 ≤ ${TARGETS.p99Ms}); ` +
-          `one stream alone: p99 ${result.oneStreamAlone.p99Ms} ms`,
+          `one stream alone: p99 ${result.oneStreamAlone.p99Ms} ms; ` +
+          `the server's own fan-out to a development (its metrics): mean ${round(serverFanOut.oneDevelopment.meanMs)} ms, p99 ≤ ${serverFanOut.oneDevelopment.p99AtMostMs} ms; ` +
+          `all at once: mean ${round(serverFanOut.everyDevelopmentAtOnce.meanMs)} ms each, p99 ≤ ${serverFanOut.everyDevelopmentAtOnce.p99AtMostMs} ms`,
       );
       return result;
     } finally {

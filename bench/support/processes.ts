@@ -148,3 +148,53 @@ export async function publishWithBenchToken(base: string, devid: number): Promis
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`publish ${devid}: HTTP ${response.status}`);
 }
+
+export const BENCH_METRICS_TOKEN = 'bench-only-metrics-token-0123456789';
+
+/** One histogram of a server's /metrics: cumulative counts by upper bound, its count and sum. */
+export interface ScrapedHistogram {
+  buckets: [number, number][];
+  count: number;
+  sum: number;
+}
+
+/**
+ * The histogram `name` (without labels) of a server started with METRICS_TOKEN
+ * BENCH_METRICS_TOKEN, read from its Prometheus text; an empty one before its first sample.
+ */
+export async function scrapeHistogram(base: string, name: string): Promise<ScrapedHistogram> {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`metrics: HTTP ${response.status}`);
+  const histogram: ScrapedHistogram = { buckets: [], count: 0, sum: 0 };
+  for (const line of text.split('\n')) {
+    const bucket = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\S+)$`).exec(line);
+    if (bucket) histogram.buckets.push([Number(bucket[1]), Number(bucket[2])]);
+    else if (line.startsWith(`${name}_count `)) histogram.count = Number(line.split(' ')[1]);
+    else if (line.startsWith(`${name}_sum `)) histogram.sum = Number(line.split(' ')[1]);
+  }
+  return histogram;
+}
+
+/**
+ * What a histogram gained between two scrapes: how many samples, their mean, and the upper bound of
+ * the bucket holding the 99th percentile (the last finite bound, flagged, when it is past it).
+ */
+export function histogramSince(before: ScrapedHistogram, after: ScrapedHistogram) {
+  const count = after.count - before.count;
+  const gained = after.buckets
+    .filter(([le]) => Number.isFinite(le))
+    .map(([le, cumulative], i): [number, number] => [
+      le,
+      cumulative - (before.buckets[i]?.[1] ?? 0),
+    ]);
+  const p99 = gained.find(([, cumulative]) => cumulative >= count * 0.99);
+  return {
+    count,
+    meanMs: count === 0 ? 0 : ((after.sum - before.sum) / count) * 1000,
+    p99AtMostMs: (p99 ?? gained.at(-1) ?? [0])[0] * 1000,
+    p99PastLastBucket: p99 === undefined,
+  };
+}
