@@ -13,8 +13,9 @@
  *
  * The totem ids are cached as long, and looked up in batches: after a publish, every totem of a
  * plant syncs within the same second, each with its own id, and their entries have all expired at
- * once; the ids asked in one turn of the event loop are answered by one query per development
- * (500 totems: one query instead of 500, which on PostgreSQL queued behind its pool).
+ * once. One lookup per development runs at a time, and the ids asked meanwhile are answered by the
+ * next one, together (500 totems: a few queries instead of 500, which on PostgreSQL queued behind
+ * its pool).
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from './envelope.js';
